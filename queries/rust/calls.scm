@@ -1,0 +1,6 @@
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (scoped_identifier path: (_) @call.scope name: (identifier) @name)) @reference.call
+(call_expression function: (field_expression value: (_) @call.receiver field: (field_identifier) @name)) @reference.call
+(call_expression function: (generic_function function: (identifier) @name)) @reference.call
+(call_expression function: (generic_function function: (scoped_identifier path: (_) @call.scope name: (identifier) @name))) @reference.call
+(call_expression function: (generic_function function: (field_expression value: (_) @call.receiver field: (field_identifier) @name))) @reference.call

@@ -1,0 +1,6 @@
+(let_declaration pattern: (identifier) @bind.name type: (_) @bind.type)
+(let_declaration pattern: (identifier) @bind.name value: (call_expression function: [(identifier) (scoped_identifier)] @bind.call))
+(let_declaration pattern: (identifier) @bind.name value: (try_expression (call_expression function: [(identifier) (scoped_identifier)] @bind.call)))
+(let_declaration pattern: (identifier) @bind.name value: (struct_expression name: (_) @bind.type))
+(parameter pattern: (identifier) @bind.name type: (_) @bind.type)
+(field_declaration name: (field_identifier) @bind.field type: (_) @bind.type)

@@ -1,0 +1,60 @@
+//! Command line: arguments → engine → report, and the exit code (0 ran, 2 usage or I/O).
+
+mod args;
+mod graph_cmd;
+
+use std::io::Write;
+
+pub use args::{Cli, Command};
+
+/// Exit codes (DESIGN.md).
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_ERROR: i32 = 2;
+
+/// Runs a parsed command line; errors become one line on stderr and exit 2.
+pub fn run(cli: Cli) -> i32 {
+    init_tracing(cli.verbose);
+    let result = match cli.command {
+        Some(Command::Graph(graph)) => graph_cmd::run(&cli.global, graph),
+        None => {
+            let mut stderr = std::io::stderr();
+            let _ = writeln!(
+                stderr,
+                "repotoire: the terminal workstation is not available in this build; try `repotoire graph stats .` (see --help)"
+            );
+            return EXIT_ERROR;
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return EXIT_OK;
+            }
+            let _ = writeln!(std::io::stderr(), "repotoire: {err:#}");
+            EXIT_ERROR
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+fn init_tracing(verbose: u8) {
+    let level = match verbose {
+        0 => "warn",
+        1 => "info",
+        _ => "debug",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_env("REPOTOIRE_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .without_time()
+        .try_init();
+}

@@ -1,0 +1,9 @@
+//! The knowledge graph: model, resolution of facts into nodes and edges, and the immutable
+//! snapshot readers share. `graph` never sees redb types.
+
+pub mod model;
+pub mod resolve;
+pub mod snapshot;
+
+pub use model::{Edge, EdgeKind, Node, NodeKind, Resolution, UnresolvedCall};
+pub use snapshot::{FileInfo, SharedSnapshot, Snapshot};

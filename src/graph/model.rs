@@ -1,0 +1,121 @@
+//! Nodes and edges of the knowledge graph (DESIGN.md "Graph model").
+
+use serde::Serialize;
+
+use crate::lang::LangId;
+use crate::parse::{Metrics, SymbolKind};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NodeKind {
+    File,
+    Module,
+    Class,
+    Function,
+    Method,
+}
+
+impl NodeKind {
+    pub const ALL: [NodeKind; 5] =
+        [NodeKind::File, NodeKind::Module, NodeKind::Class, NodeKind::Function, NodeKind::Method];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NodeKind::File => "file",
+            NodeKind::Module => "module",
+            NodeKind::Class => "class",
+            NodeKind::Function => "function",
+            NodeKind::Method => "method",
+        }
+    }
+
+    pub fn from_symbol(kind: SymbolKind) -> NodeKind {
+        match kind {
+            SymbolKind::Function => NodeKind::Function,
+            SymbolKind::Method => NodeKind::Method,
+            SymbolKind::Module => NodeKind::Module,
+            _ => NodeKind::Class,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EdgeKind {
+    Contains,
+    Calls,
+    Imports,
+    Inherits,
+}
+
+impl EdgeKind {
+    pub const ALL: [EdgeKind; 4] = [EdgeKind::Contains, EdgeKind::Calls, EdgeKind::Imports, EdgeKind::Inherits];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EdgeKind::Contains => "contains",
+            EdgeKind::Calls => "calls",
+            EdgeKind::Imports => "imports",
+            EdgeKind::Inherits => "inherits",
+        }
+    }
+}
+
+/// How a call edge was resolved; its confidence follows from it (DESIGN.md tiers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Resolution {
+    /// A name in scope, an import, a static path: 1.0.
+    Direct,
+    /// A method on a receiver whose type is known (or `self`, with virtual dispatch): 0.9.
+    KnownType,
+    /// Through a trait or interface, or the only project method of that name: 0.6.
+    Interface,
+    /// One of several candidates, or a dynamic call: 0.3.
+    Ambiguous,
+}
+
+impl Resolution {
+    pub fn confidence(self) -> f32 {
+        match self {
+            Resolution::Direct => 1.0,
+            Resolution::KnownType => 0.9,
+            Resolution::Interface => 0.6,
+            Resolution::Ambiguous => 0.3,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    pub kind: NodeKind,
+    /// For classes: struct, enum, trait, interface, type alias or class.
+    pub symbol_kind: Option<SymbolKind>,
+    pub name: String,
+    pub qualified_name: String,
+    /// Index into `Snapshot::files`.
+    pub file: u32,
+    pub line: u32,
+    pub end_line: u32,
+    pub language: LangId,
+    pub doc: Option<String>,
+    pub metrics: Option<Metrics>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Edge {
+    pub kind: EdgeKind,
+    pub confidence: f32,
+    /// Lines of the call or import sites behind this edge, in the source node's file.
+    pub lines: Vec<u32>,
+}
+
+/// A call the graph could not attribute to a project symbol: kept so later resolution (and
+/// tools) can still use it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnresolvedCall {
+    pub caller: u32,
+    pub name: String,
+    pub receiver: Option<String>,
+    pub line: u32,
+    pub column: u32,
+}

@@ -1,0 +1,252 @@
+//! Call sites → `calls` edges with a confidence tier (DESIGN.md), or unresolved facts.
+
+use std::collections::HashMap;
+
+use crate::graph::model::{EdgeKind, NodeKind, Resolution, UnresolvedCall};
+use crate::graph::resolve::Resolver;
+use crate::lang::Family;
+use crate::parse::{Binding, CallKind, CallSite};
+
+/// More same-named candidates than this and a call stays unresolved.
+const MAX_CANDIDATES: usize = 3;
+
+/// What a call's receiver turned out to be.
+enum Receiver {
+    /// A module or class used by name: a static call.
+    Static(Vec<u32>),
+    /// An instance of these classes; `exact` when dispatch is static (Rust `self`).
+    Instance { classes: Vec<u32>, exact: bool },
+    Unknown,
+}
+
+type LocalBindings<'a> = HashMap<(Option<u32>, &'a str), Vec<&'a Binding>>;
+
+impl<'a> Resolver<'a> {
+    pub(super) fn add_calls(&mut self) {
+        for file in 0..self.facts.len() {
+            let facts = &self.facts[file];
+            let mut locals: LocalBindings<'a> = HashMap::new();
+            for binding in facts.bindings.iter().filter(|b| !b.field) {
+                locals.entry((binding.scope, binding.name.as_str())).or_default().push(binding);
+            }
+            for call in &facts.calls {
+                let file = file as u32;
+                let caller = call
+                    .caller
+                    .and_then(|c| self.sym_node[file as usize][c as usize])
+                    .unwrap_or(self.file_module[file as usize]);
+                let (targets, how) = self.resolve_call(file, call, &locals);
+                self.stats.calls += 1;
+                match targets.len() {
+                    0 => {
+                        self.stats.calls_unresolved += 1;
+                        self.unresolved_calls.push(UnresolvedCall {
+                            caller,
+                            name: call.name.clone(),
+                            receiver: call.receiver.clone().or_else(|| call.scope.clone()),
+                            line: call.line,
+                            column: call.column,
+                        });
+                    }
+                    1 => self.stats.calls_resolved += 1,
+                    _ => self.stats.calls_ambiguous += 1,
+                }
+                for target in targets {
+                    self.edge(caller, target, EdgeKind::Calls, how, Some(call.line));
+                }
+            }
+        }
+    }
+
+    fn resolve_call(&self, file: u32, call: &CallSite, locals: &LocalBindings<'a>) -> (Vec<u32>, Resolution) {
+        let (mut targets, mut how) = if let Some(scope) = &call.scope {
+            self.static_call(file, call, scope)
+        } else if let Some(receiver) = &call.receiver {
+            match self.receiver(file, call.caller, receiver, locals) {
+                Receiver::Static(nodes) => {
+                    (nodes.iter().flat_map(|&n| self.lookup_member(n, &call.name)).collect(), Resolution::Direct)
+                }
+                Receiver::Instance { classes, exact } => self.method_on(&classes, &call.name, exact),
+                Receiver::Unknown => self.by_method_name(file, &call.name),
+            }
+        } else {
+            (self.lookup_name(file, call.caller, &call.name), Resolution::Direct)
+        };
+        let constructor = match self.family(file) {
+            Family::Python => Some("__init__"),
+            Family::Ecma => Some("constructor"),
+            Family::Rust => None,
+        };
+        for target in &mut targets {
+            if self.is_class(*target) && (call.kind == CallKind::New || self.family(file) != Family::Rust) {
+                if let Some((found, _)) = constructor.and_then(|c| self.class_member(*target, c)) {
+                    if let Some(&init) = found.last() {
+                        *target = init;
+                    }
+                }
+            }
+        }
+        targets.retain(|&t| self.nodes[t as usize].kind != NodeKind::Module);
+        // A redefinition replaces the earlier one (Python), an implementation follows its
+        // overloads (TS): of same-named targets keep the last.
+        let mut seen = std::collections::HashSet::new();
+        let mut unique: Vec<u32> = targets
+            .iter()
+            .rev()
+            .filter(|&&t| seen.insert(&self.nodes[t as usize].qualified_name))
+            .copied()
+            .collect();
+        unique.reverse();
+        if unique.len() > MAX_CANDIDATES {
+            unique.clear();
+        }
+        if unique.len() > 1 {
+            how = Resolution::Ambiguous;
+        }
+        (unique, how)
+    }
+
+    /// `a::b::f()`, `Type::f()`, `Self::f()`.
+    fn static_call(&self, file: u32, call: &CallSite, scope: &str) -> (Vec<u32>, Resolution) {
+        let owners = self.resolve_path(file, call.caller, scope);
+        let mut how = Resolution::Direct;
+        let mut out = Vec::new();
+        for owner in owners {
+            if self.is_class(owner) {
+                if let Some((found, _)) = self.class_member(owner, &call.name) {
+                    if self.is_interface(owner) {
+                        how = Resolution::Interface;
+                    }
+                    out.extend(found);
+                }
+            } else {
+                out.extend(self.lookup_member(owner, &call.name));
+            }
+        }
+        (out, how)
+    }
+
+    fn method_on(&self, classes: &[u32], name: &str, exact: bool) -> (Vec<u32>, Resolution) {
+        let mut how = if exact { Resolution::Direct } else { Resolution::KnownType };
+        let mut out = Vec::new();
+        for &class in classes {
+            if let Some((found, owner)) = self.class_member(class, name) {
+                if self.is_interface(owner) && !exact {
+                    how = Resolution::Interface;
+                } else if owner != class {
+                    how = how.max(Resolution::KnownType);
+                }
+                out.extend(found);
+            }
+        }
+        (out, how)
+    }
+
+    /// Duck typing: a method of that name, when the project has few and it is not a name
+    /// every built-in type has.
+    fn by_method_name(&self, file: u32, name: &str) -> (Vec<u32>, Resolution) {
+        let spec = self.language(file).spec();
+        if spec.builtin_methods.contains(&name) {
+            return (Vec::new(), Resolution::Ambiguous);
+        }
+        let family = self.family(file);
+        let candidates: Vec<u32> = self
+            .methods_by_name
+            .get(name)
+            .map(|m| m.iter().copied().filter(|&n| self.nodes[n as usize].language.family() == family).collect())
+            .unwrap_or_default();
+        match candidates.len() {
+            1 => (candidates, Resolution::Interface),
+            2..=MAX_CANDIDATES => (candidates, Resolution::Ambiguous),
+            _ => (Vec::new(), Resolution::Ambiguous),
+        }
+    }
+
+    fn receiver(&self, file: u32, caller: Option<u32>, text: &str, locals: &LocalBindings<'a>) -> Receiver {
+        let spec = self.language(file).spec();
+        if text == "super()" || text.starts_with("super(") {
+            let Some(class) = self.enclosing_class(file, caller) else { return Receiver::Unknown };
+            let bases: Vec<u32> = self.mro(class).into_iter().skip(1).collect();
+            return Receiver::Instance { classes: bases, exact: false };
+        }
+        if text.contains(['(', '[', ' ', '\n', '"', '\'']) {
+            return Receiver::Unknown;
+        }
+        let segments: Vec<&str> = text.split('.').collect();
+        let Some((&first, rest)) = segments.split_first() else { return Receiver::Unknown };
+        let (mut classes, exact) = if spec.self_names.contains(&first) {
+            let class: Vec<u32> = self.enclosing_class(file, caller).into_iter().collect();
+            (class, self.family(file) == Family::Rust && rest.is_empty())
+        } else if let Some(types) = self.local_type(file, caller, first, locals) {
+            (types, false)
+        } else {
+            let mut nodes = self.lookup_name(file, caller, first);
+            for segment in rest {
+                nodes = nodes.iter().flat_map(|&n| self.lookup_member(n, segment)).collect();
+            }
+            let is_static = !nodes.is_empty()
+                && nodes.iter().all(|&n| matches!(self.nodes[n as usize].kind, NodeKind::Module | NodeKind::Class));
+            return if is_static { Receiver::Static(nodes) } else { Receiver::Unknown };
+        };
+        for field in rest {
+            classes = self.field_type(&classes, field);
+        }
+        if classes.is_empty() { Receiver::Unknown } else { Receiver::Instance { classes, exact } }
+    }
+
+    /// The type of a local variable or parameter, from the innermost scope that binds it.
+    fn local_type(&self, file: u32, caller: Option<u32>, name: &str, locals: &LocalBindings<'a>) -> Option<Vec<u32>> {
+        let facts = &self.facts[file as usize];
+        let mut scope = caller;
+        loop {
+            if let Some(bindings) = locals.get(&(scope, name)) {
+                let types: Vec<u32> = bindings.iter().flat_map(|b| self.binding_type(file, b)).collect();
+                return (!types.is_empty()).then_some(types);
+            }
+            match scope {
+                Some(index) => scope = facts.symbols[index as usize].parent,
+                None => return None,
+            }
+        }
+    }
+
+    fn field_type(&self, classes: &[u32], field: &str) -> Vec<u32> {
+        for &class in classes {
+            for owner in self.mro(class) {
+                if let Some(bindings) = self.fields.get(&(owner, field)) {
+                    let types: Vec<u32> = bindings
+                        .iter()
+                        .flat_map(|&(file, index)| {
+                            self.binding_type(file, &self.facts[file as usize].bindings[index as usize])
+                        })
+                        .collect();
+                    if !types.is_empty() {
+                        return types;
+                    }
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// The classes a binding holds: its annotation, its constructor, or its callee's
+    /// declared return type.
+    fn binding_type(&self, file: u32, binding: &Binding) -> Vec<u32> {
+        if !binding.from_call {
+            return self.resolve_type(file, binding.scope, &binding.type_text);
+        }
+        let mut out = Vec::new();
+        for callee in self.resolve_path(file, binding.scope, &binding.type_text) {
+            if self.is_class(callee) {
+                out.push(callee);
+                continue;
+            }
+            let Some((callee_file, symbol)) = self.origin[callee as usize] else { continue };
+            let declared = &self.facts[callee_file as usize].symbols[symbol as usize];
+            if let Some(returns) = &declared.detail {
+                out.extend(self.resolve_type(callee_file, Some(symbol), returns));
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,462 @@
+//! Resolution: per-file facts → one graph. Every name is looked up the way its language
+//! would (scopes, imports, re-exports, `mod` trees, method resolution order), never by a
+//! global guess at full confidence. See `ARCHITECTURE.md` "Resolution".
+
+mod calls;
+pub mod names;
+mod scope;
+pub mod types;
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+
+use crate::graph::model::{EdgeKind, Node, NodeKind, Resolution, UnresolvedCall};
+use crate::lang::{Family, LangId};
+use crate::parse::{FileFacts, ImportKind, SymbolKind};
+pub use names::ProjectFiles;
+use names::{Crates, PythonNames, TsConfigs};
+
+/// Deepest chain of re-exports, glob imports or bases followed before giving up.
+const MAX_DEPTH: usize = 24;
+
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct ResolveStats {
+    pub calls: usize,
+    pub calls_resolved: usize,
+    pub calls_ambiguous: usize,
+    pub calls_unresolved: usize,
+    pub imports: usize,
+    pub imports_resolved: usize,
+    pub imports_external: usize,
+    pub inherits: usize,
+    pub inherits_resolved: usize,
+}
+
+/// What resolution produced, before it becomes a `Snapshot`.
+pub struct Resolved {
+    pub nodes: Vec<Node>,
+    /// (source, target, kind) → (best resolution, site lines).
+    pub edges: HashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)>,
+    pub unresolved_calls: Vec<UnresolvedCall>,
+    pub stats: ResolveStats,
+    pub warnings: Vec<String>,
+}
+
+pub(crate) struct Resolver<'a> {
+    facts: &'a [FileFacts],
+    nodes: Vec<Node>,
+    /// Containing node of each node (`contains` in reverse).
+    parent: Vec<Option<u32>>,
+    /// The (file, symbol) a node came from.
+    origin: Vec<Option<(u32, u32)>>,
+    file_module: Vec<u32>,
+    sym_node: Vec<Vec<Option<u32>>>,
+    /// Resolved type of each Rust `impl` block.
+    impl_class: HashMap<(u32, u32), u32>,
+    members: HashMap<u32, HashMap<String, Vec<u32>>>,
+    bindings: HashMap<u32, HashMap<String, Vec<(u32, u32)>>>,
+    globs: HashMap<u32, Vec<(u32, u32)>>,
+    /// Python `__all__` per module.
+    all_names: HashMap<u32, HashSet<&'a str>>,
+    /// Python import names and Rust qualified names → modules.
+    module_index: HashMap<String, Vec<u32>>,
+    python_import_name: HashMap<u32, String>,
+    ecma_paths: HashMap<String, u32>,
+    crate_roots: HashMap<String, u32>,
+    bases: HashMap<u32, Vec<u32>>,
+    /// (class, field) → bindings that type it.
+    fields: HashMap<(u32, &'a str), Vec<(u32, u32)>>,
+    methods_by_name: HashMap<&'a str, Vec<u32>>,
+    tsconfigs: TsConfigs,
+    edges: HashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)>,
+    unresolved_calls: Vec<UnresolvedCall>,
+    stats: ResolveStats,
+    warnings: Vec<String>,
+    memo: RefCell<HashMap<(u32, String, bool), Vec<u32>>>,
+    in_progress: RefCell<HashSet<(u32, String, bool)>>,
+    mro_memo: RefCell<HashMap<u32, Vec<u32>>>,
+}
+
+pub fn resolve(facts: &[FileFacts], project: &ProjectFiles, root_name: &str) -> Resolved {
+    let (tsconfigs, warnings) = TsConfigs::new(project);
+    let mut r = Resolver {
+        facts,
+        nodes: Vec::new(),
+        parent: Vec::new(),
+        origin: Vec::new(),
+        file_module: Vec::with_capacity(facts.len()),
+        sym_node: Vec::with_capacity(facts.len()),
+        impl_class: HashMap::new(),
+        members: HashMap::new(),
+        bindings: HashMap::new(),
+        globs: HashMap::new(),
+        all_names: HashMap::new(),
+        module_index: HashMap::new(),
+        python_import_name: HashMap::new(),
+        ecma_paths: HashMap::new(),
+        crate_roots: HashMap::new(),
+        bases: HashMap::new(),
+        fields: HashMap::new(),
+        methods_by_name: HashMap::new(),
+        tsconfigs,
+        edges: HashMap::new(),
+        unresolved_calls: Vec::new(),
+        stats: ResolveStats::default(),
+        warnings,
+        memo: RefCell::new(HashMap::new()),
+        in_progress: RefCell::new(HashSet::new()),
+        mro_memo: RefCell::new(HashMap::new()),
+    };
+    r.add_modules(project, root_name);
+    for file in 0..facts.len() {
+        r.add_symbols(file as u32);
+    }
+    r.index_imports();
+    r.attach_impls();
+    r.add_inherits();
+    r.index_fields_and_methods();
+    r.add_import_edges();
+    r.add_calls();
+    Resolved {
+        nodes: r.nodes,
+        edges: r.edges,
+        unresolved_calls: r.unresolved_calls,
+        stats: r.stats,
+        warnings: r.warnings,
+    }
+}
+
+impl<'a> Resolver<'a> {
+    fn family(&self, file: u32) -> Family {
+        self.facts[file as usize].language.family()
+    }
+
+    fn language(&self, file: u32) -> LangId {
+        self.facts[file as usize].language
+    }
+
+    fn push_node(&mut self, node: Node, parent: Option<u32>, origin: Option<(u32, u32)>) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(node);
+        self.parent.push(parent);
+        self.origin.push(origin);
+        if let Some(parent) = parent {
+            self.edge(parent, id, EdgeKind::Contains, Resolution::Direct, None);
+        }
+        id
+    }
+
+    fn edge(&mut self, source: u32, target: u32, kind: EdgeKind, how: Resolution, line: Option<u32>) {
+        let entry = self.edges.entry((source, target, kind)).or_insert((how, Vec::new()));
+        entry.0 = entry.0.min(how);
+        if let Some(line) = line {
+            if !entry.1.contains(&line) {
+                entry.1.push(line);
+            }
+        }
+    }
+
+    fn add_member(&mut self, scope: u32, name: &str, node: u32) {
+        self.members.entry(scope).or_default().entry(name.to_string()).or_default().push(node);
+    }
+
+    fn add_modules(&mut self, project: &ProjectFiles, root_name: &str) {
+        let crates = Crates::new(project, root_name);
+        let python = PythonNames::new(self.facts.iter().map(|f| f.path.as_str()), root_name);
+        for (index, facts) in self.facts.iter().enumerate() {
+            let file_name = facts.path.rsplit('/').next().unwrap_or(&facts.path).to_string();
+            let base = Node {
+                kind: NodeKind::File,
+                symbol_kind: None,
+                name: file_name,
+                qualified_name: facts.path.clone(),
+                file: index as u32,
+                line: 1,
+                end_line: facts.lines.max(1),
+                language: facts.language,
+                doc: None,
+                metrics: None,
+            };
+            let file_node = self.push_node(base.clone(), None, None);
+            let (qualified, import_name) = match facts.language.family() {
+                Family::Python => (python.qualified(&facts.path), Some(python.import_name(&facts.path))),
+                Family::Rust => (names::rust_module(&crates, &facts.path), None),
+                Family::Ecma => (names::ecma_module(&facts.path), None),
+            };
+            let separator = facts.language.spec().separator;
+            let short = qualified.rsplit(separator).next().unwrap_or(&qualified).rsplit('/').next().unwrap_or("");
+            let module = Node {
+                kind: NodeKind::Module,
+                name: short.to_string(),
+                qualified_name: qualified.clone(),
+                ..base
+            };
+            let module = self.push_node(module, Some(file_node), None);
+            self.file_module.push(module);
+            match facts.language.family() {
+                Family::Python => {
+                    let import_name = import_name.unwrap_or_default();
+                    // `x.py` beside `x.pyi`: the source wins, the stub stays reachable by path.
+                    let entry = self.module_index.entry(import_name.clone()).or_default();
+                    if facts.path.ends_with(".py") { entry.insert(0, module) } else { entry.push(module) }
+                    self.python_import_name.insert(module, import_name);
+                }
+                Family::Rust => {
+                    self.module_index.entry(qualified.clone()).or_default().push(module);
+                    if !qualified.contains("::") {
+                        self.crate_roots.entry(qualified).or_insert(module);
+                    }
+                }
+                Family::Ecma => {
+                    self.ecma_paths.insert(facts.path.clone(), module);
+                }
+            }
+        }
+        // Submodules are members of their parent package or module.
+        let mut children = Vec::new();
+        for (name, modules) in &self.module_index {
+            let (parent, child) = match name.rsplit_once("::").or_else(|| name.rsplit_once('.')) {
+                Some(split) => split,
+                None => continue,
+            };
+            if let Some(parents) = self.module_index.get(parent) {
+                for &p in parents {
+                    for &m in modules {
+                        children.push((p, child.to_string(), m));
+                    }
+                }
+            }
+        }
+        for (parent, child, module) in children {
+            self.add_member(parent, &child, module);
+        }
+    }
+
+    fn add_symbols(&mut self, file: u32) {
+        let facts = &self.facts[file as usize];
+        let separator = facts.language.spec().separator;
+        let module = self.file_module[file as usize];
+        let mut nodes: Vec<Option<u32>> = Vec::with_capacity(facts.symbols.len());
+        for (index, symbol) in facts.symbols.iter().enumerate() {
+            if symbol.kind == SymbolKind::Impl {
+                nodes.push(None);
+                continue;
+            }
+            let parent_symbol = symbol.parent.map(|p| &facts.symbols[p as usize]);
+            // Methods of an `impl` hang off the module until `attach_impls` finds their type.
+            let (parent, prefix) = match (symbol.parent, parent_symbol) {
+                (Some(p), Some(ps)) if ps.kind == SymbolKind::Impl => {
+                    let home = self.home_module(file, Some(p));
+                    let qn = format!("{}{separator}{}", self.nodes[home as usize].qualified_name, ps.name);
+                    (home, qn)
+                }
+                (Some(p), _) => match nodes.get(p as usize).copied().flatten() {
+                    Some(node) => (node, self.nodes[node as usize].qualified_name.clone()),
+                    None => (module, self.nodes[module as usize].qualified_name.clone()),
+                },
+                (None, _) => (module, self.nodes[module as usize].qualified_name.clone()),
+            };
+            let node = Node {
+                kind: NodeKind::from_symbol(symbol.kind),
+                symbol_kind: Some(symbol.kind),
+                name: symbol.name.clone(),
+                qualified_name: format!("{prefix}{separator}{}", symbol.name),
+                file,
+                line: symbol.line,
+                end_line: symbol.end_line,
+                language: facts.language,
+                doc: symbol.doc.clone(),
+                metrics: symbol.metrics,
+            };
+            let in_impl = parent_symbol.is_some_and(|ps| ps.kind == SymbolKind::Impl);
+            let id = self.push_node(node, (!in_impl).then_some(parent), Some((file, index as u32)));
+            if !in_impl {
+                self.add_member(parent, &symbol.name, id);
+            }
+            if symbol.kind == SymbolKind::Module {
+                let qn = self.nodes[id as usize].qualified_name.clone();
+                self.module_index.entry(qn).or_default().push(id);
+            }
+            nodes.push(Some(id));
+        }
+        self.sym_node.push(nodes);
+    }
+
+    fn index_imports(&mut self) {
+        for (file, facts) in self.facts.iter().enumerate() {
+            let file = file as u32;
+            for (index, import) in facts.imports.iter().enumerate() {
+                let home = self.home_module(file, import.scope);
+                let entry = (file, index as u32);
+                match import.kind {
+                    ImportKind::Glob => self.globs.entry(home).or_default().push(entry),
+                    ImportKind::SideEffect => {}
+                    _ => {
+                        if let Some(local) = import.local_name() {
+                            self.bindings.entry(home).or_default().entry(local.to_string()).or_default().push(entry);
+                        }
+                    }
+                }
+            }
+            if facts.language.family() == Family::Python && !facts.exports.is_empty() {
+                let module = self.file_module[file as usize];
+                self.all_names.insert(module, facts.exports.iter().map(|e| e.name.as_str()).collect());
+            }
+        }
+    }
+
+    /// Rust: methods of `impl Type` become members of `Type`; `impl Trait for Type` makes
+    /// `Type` inherit `Trait`.
+    fn attach_impls(&mut self) {
+        for (file, facts) in self.facts.iter().enumerate() {
+            let file = file as u32;
+            for (index, symbol) in facts.symbols.iter().enumerate() {
+                if symbol.kind != SymbolKind::Impl {
+                    continue;
+                }
+                let home = self.home_module(file, Some(index as u32));
+                let class = self.resolve_type(file, symbol.parent, &symbol.name).into_iter().next();
+                let methods: Vec<u32> = facts
+                    .symbols
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.parent == Some(index as u32))
+                    .filter_map(|(i, _)| self.sym_node[file as usize][i])
+                    .collect();
+                let owner = class.unwrap_or(home);
+                for method in methods {
+                    self.parent[method as usize] = Some(owner);
+                    self.edge(owner, method, EdgeKind::Contains, Resolution::Direct, None);
+                    if let Some(class) = class {
+                        let name = self.nodes[method as usize].name.clone();
+                        self.nodes[method as usize].qualified_name =
+                            format!("{}::{name}", self.nodes[class as usize].qualified_name);
+                        self.add_member(class, &name, method);
+                    }
+                }
+                let Some(class) = class else { continue };
+                self.impl_class.insert((file, index as u32), class);
+                if let Some(trait_text) = &symbol.detail {
+                    self.stats.inherits += 1;
+                    if let Some(base) = self.resolve_type(file, symbol.parent, trait_text).into_iter().next() {
+                        self.stats.inherits_resolved += 1;
+                        self.bases.entry(class).or_default().push(base);
+                        self.edge(class, base, EdgeKind::Inherits, Resolution::Direct, Some(symbol.line));
+                    }
+                }
+            }
+        }
+        self.mro_memo.borrow_mut().clear();
+        self.memo.borrow_mut().clear();
+    }
+
+    fn add_inherits(&mut self) {
+        for (file, facts) in self.facts.iter().enumerate() {
+            let file = file as u32;
+            for inherit in &facts.inherits {
+                let Some(class) = self.sym_node[file as usize][inherit.class as usize] else { continue };
+                self.stats.inherits += 1;
+                let scope = facts.symbols[inherit.class as usize].parent;
+                let bases: Vec<u32> = self.resolve_type(file, scope, &inherit.base);
+                if let Some(&base) = bases.first() {
+                    self.stats.inherits_resolved += 1;
+                    self.bases.entry(class).or_default().push(base);
+                    self.edge(class, base, EdgeKind::Inherits, Resolution::Direct, Some(inherit.line));
+                }
+            }
+        }
+        self.mro_memo.borrow_mut().clear();
+    }
+
+    fn index_fields_and_methods(&mut self) {
+        for (file, facts) in self.facts.iter().enumerate() {
+            for (index, binding) in facts.bindings.iter().enumerate() {
+                if !binding.field {
+                    continue;
+                }
+                if let Some(class) = self.enclosing_class(file as u32, binding.scope) {
+                    self.fields.entry((class, binding.name.as_str())).or_default().push((file as u32, index as u32));
+                }
+            }
+        }
+        for (id, node) in self.nodes.iter().enumerate() {
+            if node.kind == NodeKind::Method {
+                if let Some((file, symbol)) = self.origin[id] {
+                    let name = self.facts[file as usize].symbols[symbol as usize].name.as_str();
+                    self.methods_by_name.entry(name).or_default().push(id as u32);
+                }
+            }
+        }
+    }
+
+    fn add_import_edges(&mut self) {
+        for (file, facts) in self.facts.iter().enumerate() {
+            let file = file as u32;
+            for (index, import) in facts.imports.iter().enumerate() {
+                let home = self.home_module(file, import.scope);
+                self.stats.imports += 1;
+                let targets = match (import.kind, self.family(file)) {
+                    (ImportKind::Module, Family::Python) => {
+                        self.python_module(file, &import.path).into_iter().collect()
+                    }
+                    (ImportKind::Glob | ImportKind::SideEffect | ImportKind::Namespace, _) => {
+                        self.import_source(file, index as u32)
+                    }
+                    _ => {
+                        let found = self.resolve_import(file, index as u32);
+                        if found.is_empty() { self.import_source(file, index as u32) } else { found }
+                    }
+                };
+                if targets.is_empty() {
+                    self.stats.imports_external += 1;
+                    continue;
+                }
+                self.stats.imports_resolved += 1;
+                for target in targets {
+                    if target != home {
+                        self.edge(home, target, EdgeKind::Imports, Resolution::Direct, Some(import.line));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The module whose names are in scope at `symbol` (an inline Rust module, or the file's).
+    fn home_module(&self, file: u32, mut symbol: Option<u32>) -> u32 {
+        let facts = &self.facts[file as usize];
+        while let Some(index) = symbol {
+            let s = &facts.symbols[index as usize];
+            if s.kind == SymbolKind::Module {
+                if let Some(node) = self.sym_node.get(file as usize).and_then(|n| n.get(index as usize)).copied().flatten() {
+                    return node;
+                }
+            }
+            symbol = s.parent;
+        }
+        self.file_module[file as usize]
+    }
+
+    /// The class whose `self` is in scope at `symbol`.
+    fn enclosing_class(&self, file: u32, mut symbol: Option<u32>) -> Option<u32> {
+        let facts = &self.facts[file as usize];
+        while let Some(index) = symbol {
+            let s = &facts.symbols[index as usize];
+            if s.kind == SymbolKind::Impl {
+                return self.impl_class.get(&(file, index)).copied();
+            }
+            if s.kind.is_class_like() {
+                return self.sym_node[file as usize][index as usize];
+            }
+            symbol = s.parent;
+        }
+        None
+    }
+
+    fn is_class(&self, node: u32) -> bool {
+        self.nodes[node as usize].kind == NodeKind::Class
+    }
+
+    fn is_interface(&self, node: u32) -> bool {
+        matches!(self.nodes[node as usize].symbol_kind, Some(SymbolKind::Trait | SymbolKind::Interface))
+    }
+}

@@ -1,0 +1,320 @@
+//! Module names: what each file is called in its language (DESIGN.md qualified names), and
+//! the project files (Cargo.toml, tsconfig.json) that decide it.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::lang::LangId;
+
+/// Project files read once per build: relative path → contents.
+pub type ProjectFiles = Vec<(String, String)>;
+
+/// Where each Rust crate lives and what it is called.
+#[derive(Debug, Default)]
+pub struct Crates {
+    /// Crate directory ("" for the root) → crate name (dashes as underscores).
+    by_dir: Vec<(String, String)>,
+    pub fallback: String,
+}
+
+impl Crates {
+    pub fn new(project: &ProjectFiles, root_name: &str) -> Self {
+        let mut by_dir = Vec::new();
+        for (path, text) in project {
+            if !path.ends_with("Cargo.toml") {
+                continue;
+            }
+            if let Some(name) = cargo_package_name(text) {
+                let dir = path.strip_suffix("Cargo.toml").unwrap_or("").trim_end_matches('/');
+                by_dir.push((dir.to_string(), name.replace('-', "_")));
+            }
+        }
+        // Longest directory first, so the nearest Cargo.toml wins.
+        by_dir.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
+        Crates { by_dir, fallback: sanitize_ident(root_name) }
+    }
+
+    /// The crate of a file and the file's path inside the crate directory.
+    pub fn locate<'p>(&self, path: &'p str) -> (&str, &'p str) {
+        for (dir, name) in &self.by_dir {
+            if dir.is_empty() {
+                return (name, path);
+            }
+            if let Some(rest) = path.strip_prefix(dir.as_str()).and_then(|r| r.strip_prefix('/')) {
+                return (name, rest);
+            }
+        }
+        (&self.fallback, path)
+    }
+}
+
+/// `name = "…"` under `[package]`, without a TOML parser's strictness: a broken
+/// Cargo.toml elsewhere in the tree must not stop the analysis.
+fn cargo_package_name(text: &str) -> Option<String> {
+    let parsed: toml::Table = toml::from_str(text).ok()?;
+    parsed.get("package")?.get("name")?.as_str().map(str::to_string)
+}
+
+fn sanitize_ident(name: &str) -> String {
+    let cleaned: String =
+        name.chars().map(|c| if c.is_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if cleaned.is_empty() { "crate".into() } else { cleaned }
+}
+
+/// Qualified module name of a Rust file: `crate::a::b` by the default module layout
+/// (`src/lib.rs` and `src/main.rs` are the crate root, `x/mod.rs` is `x`).
+pub fn rust_module(crates: &Crates, path: &str) -> String {
+    let (crate_name, rel) = crates.locate(path);
+    let rel = rel.strip_prefix("src/").unwrap_or(rel);
+    let rel = rel.strip_suffix(".rs").unwrap_or(rel);
+    let mut segments: Vec<&str> = rel.split('/').collect();
+    if segments.last().is_some_and(|s| *s == "mod") || matches!(segments.as_slice(), ["lib"] | ["main"]) {
+        segments.pop();
+    }
+    let mut qn = crate_name.to_string();
+    for segment in segments {
+        qn.push_str("::");
+        qn.push_str(segment);
+    }
+    qn
+}
+
+/// Python: the dotted path from the root (`__init__` is its package), and the name it is
+/// imported by (from the topmost folder that is a package).
+pub struct PythonNames {
+    package_dirs: HashSet<String>,
+    root_name: String,
+}
+
+impl PythonNames {
+    pub fn new<'a>(paths: impl Iterator<Item = &'a str>, root_name: &str) -> Self {
+        let mut package_dirs = HashSet::new();
+        for path in paths {
+            let (dir, file) = path.rsplit_once('/').unwrap_or(("", path));
+            if file == "__init__.py" || file == "__init__.pyi" {
+                package_dirs.insert(dir.to_string());
+            }
+        }
+        PythonNames { package_dirs, root_name: sanitize_ident(root_name) }
+    }
+
+    fn segments(path: &str) -> Vec<&str> {
+        let stem = path.strip_suffix(".pyi").or_else(|| path.strip_suffix(".py")).unwrap_or(path);
+        let mut segments: Vec<&str> = stem.split('/').collect();
+        if segments.last() == Some(&"__init__") {
+            segments.pop();
+        }
+        segments
+    }
+
+    /// Qualified name from the analysed root.
+    pub fn qualified(&self, path: &str) -> String {
+        let segments = Self::segments(path);
+        if segments.is_empty() { self.root_name.clone() } else { segments.join(".") }
+    }
+
+    /// The name `import` statements use for this file.
+    pub fn import_name(&self, path: &str) -> String {
+        let segments = Self::segments(path);
+        let dirs: Vec<&str> = path.split('/').collect();
+        let dirs = &dirs[..dirs.len().saturating_sub(1)];
+        let mut depth = dirs.len();
+        while depth > 0 && self.package_dirs.contains(&dirs[..depth].join("/")) {
+            depth -= 1;
+        }
+        let tail = segments.get(depth..).unwrap_or(&[]);
+        if tail.is_empty() { self.qualified(path) } else { tail.join(".") }
+    }
+
+    pub fn is_package(path: &str) -> bool {
+        path.ends_with("/__init__.py") || path.ends_with("/__init__.pyi") || path == "__init__.py"
+    }
+}
+
+/// TS/JS: the path without its extension.
+pub fn ecma_module(path: &str) -> String {
+    for ext in [".d.ts", ".d.mts", ".d.cts"] {
+        if let Some(stem) = path.strip_suffix(ext) {
+            return stem.to_string();
+        }
+    }
+    match path.rsplit_once('.') {
+        Some((stem, _)) if !stem.ends_with('/') && !stem.is_empty() => stem.to_string(),
+        _ => path.to_string(),
+    }
+}
+
+/// `compilerOptions.baseUrl` and `paths` of each tsconfig.json / jsconfig.json.
+#[derive(Debug, Default)]
+pub struct TsConfigs {
+    /// (directory of the config, base directory, path patterns), deepest directory first.
+    configs: Vec<(String, String, Vec<(String, Vec<String>)>)>,
+}
+
+impl TsConfigs {
+    pub fn new(project: &ProjectFiles) -> (Self, Vec<String>) {
+        let mut configs = Vec::new();
+        let mut warnings = Vec::new();
+        for (path, text) in project {
+            if !(path.ends_with("tsconfig.json") || path.ends_with("jsconfig.json")) {
+                continue;
+            }
+            let dir = path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+            let value: serde_json::Value = match serde_json::from_str(&strip_json_comments(text)) {
+                Ok(value) => value,
+                Err(err) => {
+                    warnings.push(format!("{path}: not valid JSON ({err}); its path aliases are ignored"));
+                    continue;
+                }
+            };
+            let options = &value["compilerOptions"];
+            let base_url = options["baseUrl"].as_str();
+            let base = join(&dir, base_url.unwrap_or("."));
+            let mut patterns = Vec::new();
+            if let Some(paths) = options["paths"].as_object() {
+                for (pattern, targets) in paths {
+                    let targets = targets
+                        .as_array()
+                        .map(|t| t.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+                        .unwrap_or_default();
+                    patterns.push((pattern.clone(), targets));
+                }
+            }
+            if base_url.is_some() || !patterns.is_empty() {
+                configs.push((dir, base, patterns));
+            }
+        }
+        configs.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+        (TsConfigs { configs }, warnings)
+    }
+
+    /// Candidate paths (without extension resolution) for a bare specifier in `from_file`.
+    pub fn candidates(&self, from_file: &str, spec: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for (dir, base, patterns) in &self.configs {
+            if !dir.is_empty() && !from_file.starts_with(&format!("{dir}/")) {
+                continue;
+            }
+            for (pattern, targets) in patterns {
+                let captured = match pattern.split_once('*') {
+                    Some((prefix, suffix)) => spec
+                        .strip_prefix(prefix)
+                        .and_then(|rest| rest.strip_suffix(suffix))
+                        .map(str::to_string),
+                    None => (pattern == spec).then(String::new),
+                };
+                if let Some(captured) = captured {
+                    for target in targets {
+                        out.push(join(base, &target.replace('*', &captured)));
+                    }
+                }
+            }
+            out.push(join(base, spec));
+            break;
+        }
+        out
+    }
+}
+
+/// Removes `//` and `/* */` comments and trailing commas (tsconfig is JSON with comments).
+fn strip_json_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            if c == '\\' {
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                }
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match (c, chars.peek()) {
+            ('"', _) => {
+                in_string = true;
+                out.push(c);
+            }
+            ('/', Some('/')) => {
+                for next in chars.by_ref() {
+                    if next == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            ('/', Some('*')) => {
+                chars.next();
+                let mut prev = ' ';
+                for next in chars.by_ref() {
+                    if prev == '*' && next == '/' {
+                        break;
+                    }
+                    prev = next;
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    // Trailing commas before } or ].
+    let mut cleaned = String::with_capacity(out.len());
+    let bytes: Vec<char> = out.chars().collect();
+    for (i, &c) in bytes.iter().enumerate() {
+        if c == ',' {
+            let next = bytes[i + 1..].iter().find(|c| !c.is_whitespace());
+            if matches!(next, Some('}') | Some(']')) {
+                continue;
+            }
+        }
+        cleaned.push(c);
+    }
+    cleaned
+}
+
+/// Joins a relative path onto a directory, resolving `.` and `..`; `None`-free: a path
+/// that climbs above the root stays clamped at the root.
+pub fn join(dir: &str, rel: &str) -> String {
+    let mut parts: Vec<&str> = if rel.starts_with('/') { Vec::new() } else { dir.split('/').filter(|p| !p.is_empty()).collect() };
+    for part in rel.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    parts.join("/")
+}
+
+/// Extensions tried, in order, when an import names a file without one.
+pub const ECMA_EXTENSIONS: &[&str] = &["ts", "tsx", "d.ts", "mts", "cts", "js", "jsx", "mjs", "cjs"];
+
+/// Resolves a relative or aliased ES module path to one of the known files.
+pub fn resolve_ecma_path(known: &HashMap<String, u32>, base: &str) -> Option<u32> {
+    if let Some(&id) = known.get(base) {
+        return Some(id);
+    }
+    // TS sources often import `./x.js` meaning `./x.ts`.
+    let stem = ["js", "jsx", "mjs", "cjs"]
+        .iter()
+        .find_map(|ext| base.strip_suffix(&format!(".{ext}")))
+        .unwrap_or(base);
+    for ext in ECMA_EXTENSIONS {
+        if let Some(&id) = known.get(&format!("{stem}.{ext}")) {
+            return Some(id);
+        }
+    }
+    for ext in ECMA_EXTENSIONS {
+        if let Some(&id) = known.get(&format!("{base}/index.{ext}")) {
+            return Some(id);
+        }
+    }
+    None
+}
+
+pub fn is_language(path: &str, lang: LangId) -> bool {
+    crate::lang::for_path(path) == Some(lang)
+}

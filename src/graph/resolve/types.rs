@@ -1,0 +1,87 @@
+//! Type text as written → the name to look up: `&mut Arc<Foo<T>>` → `Foo`,
+//! `Optional["Foo"]` → `Foo`, `Foo | null` → `Foo`.
+
+/// Generic wrappers whose first argument is the interesting type.
+const WRAPPERS: &[&str] = &[
+    "Box", "Arc", "Rc", "Option", "Result", "RefCell", "Cell", "Mutex", "RwLock", "Optional",
+    "Promise", "Readonly", "typing.Optional", "Type", "type", "ClassVar", "Final", "Annotated",
+];
+const NULLS: &[&str] = &["None", "null", "undefined", "void"];
+
+pub fn clean(text: &str) -> Option<String> {
+    let mut t = text.trim();
+    for _ in 0..8 {
+        t = t.trim().trim_matches(|c| c == '"' || c == '\'');
+        loop {
+            let before = t;
+            t = t.trim_start_matches('&').trim_start();
+            if t.starts_with('\'') {
+                t = t.split_once(' ').map_or("", |(_, rest)| rest);
+            }
+            for prefix in ["mut ", "dyn ", "impl ", "const ", "readonly ", "typeof "] {
+                t = t.strip_prefix(prefix).unwrap_or(t);
+            }
+            if t == before {
+                break;
+            }
+        }
+        if let Some(first) = first_union_member(t) {
+            t = first;
+        }
+        let open = t.find(['<', '[']);
+        match open {
+            Some(at) => {
+                let head = t[..at].trim();
+                let close = t.rfind(['>', ']']).filter(|&c| c > at).unwrap_or(t.len());
+                let inner = &t[at + 1..close];
+                if WRAPPERS.contains(&head) {
+                    t = first_argument(inner);
+                    continue;
+                }
+                t = head;
+            }
+            None => break,
+        }
+    }
+    let t = t.trim().trim_end_matches('?').trim();
+    let valid = !t.is_empty()
+        && t.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == ':' || c == '$');
+    valid.then(|| t.to_string())
+}
+
+fn first_union_member(t: &str) -> Option<&str> {
+    if !t.contains('|') || t.contains(['<', '[']) && t.find('|') > t.find(['<', '[']) {
+        return None;
+    }
+    t.split('|').map(str::trim).find(|part| !NULLS.contains(part) && !part.is_empty())
+}
+
+fn first_argument(inner: &str) -> &str {
+    let mut depth = 0;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '<' | '[' | '(' => depth += 1,
+            '>' | ']' | ')' => depth -= 1,
+            ',' if depth == 0 => return &inner[..i],
+            _ => {}
+        }
+    }
+    inner
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean;
+
+    #[test]
+    fn wrappers_references_and_unions_are_peeled() {
+        assert_eq!(clean("&mut Arc<Foo<T>>").as_deref(), Some("Foo"));
+        assert_eq!(clean("Optional[\"Foo\"]").as_deref(), Some("Foo"));
+        assert_eq!(clean("Foo | null").as_deref(), Some("Foo"));
+        assert_eq!(clean("None | pkg.Foo").as_deref(), Some("pkg.Foo"));
+        assert_eq!(clean("Result<crate::a::Db, Error>").as_deref(), Some("crate::a::Db"));
+        assert_eq!(clean("&'a dyn Store").as_deref(), Some("Store"));
+        assert_eq!(clean("Promise<Svc>").as_deref(), Some("Svc"));
+        assert_eq!(clean("(a: number) => void"), None);
+    }
+}

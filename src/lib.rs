@@ -1,0 +1,9 @@
+//! repotoire: a code-intelligence workstation. Modules in data-flow order; each depends only
+//! on modules above it.
+pub mod lang;
+pub mod parse;
+pub mod store;
+pub mod graph;
+pub mod engine;
+pub mod report;
+pub mod cli;

@@ -1,0 +1,112 @@
+//! The capture vocabulary of `queries/README.md`, as a table from capture index to role.
+
+use std::sync::OnceLock;
+
+use tree_sitter::Query;
+
+use crate::lang::{self, LangId};
+use crate::parse::facts::SymbolKind;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Definition(SymbolKind),
+    Name,
+    ImplTrait,
+    Call,
+    New,
+    CallReceiver,
+    CallScope,
+    ImportModule,
+    ImportFrom,
+    ImportName,
+    ImportAlias,
+    ImportDefault,
+    ImportNamespace,
+    ImportGlob,
+    ImportReexport,
+    ImportTree,
+    ImportPub,
+    ExportName,
+    ExportLocal,
+    ExportDefault,
+    InheritBase,
+    BindName,
+    BindField,
+    BindType,
+    BindCall,
+    MetricBranch,
+    MetricNesting,
+    MetricFlat,
+    /// `_`-prefixed helper captures, used only by predicates.
+    Helper,
+}
+
+/// The role of a capture name, or `None` if the vocabulary has no such capture.
+pub fn role_of(name: &str) -> Option<Role> {
+    if name.starts_with('_') {
+        return Some(Role::Helper);
+    }
+    Some(match name {
+        "definition.function" => Role::Definition(SymbolKind::Function),
+        "definition.class" => Role::Definition(SymbolKind::Class),
+        "definition.struct" => Role::Definition(SymbolKind::Struct),
+        "definition.enum" => Role::Definition(SymbolKind::Enum),
+        "definition.trait" => Role::Definition(SymbolKind::Trait),
+        "definition.interface" => Role::Definition(SymbolKind::Interface),
+        "definition.type" => Role::Definition(SymbolKind::TypeAlias),
+        "definition.module" => Role::Definition(SymbolKind::Module),
+        "definition.impl" => Role::Definition(SymbolKind::Impl),
+        "name" => Role::Name,
+        "impl.trait" => Role::ImplTrait,
+        "reference.call" => Role::Call,
+        "reference.new" => Role::New,
+        "call.receiver" => Role::CallReceiver,
+        "call.scope" => Role::CallScope,
+        "import.module" => Role::ImportModule,
+        "import.from" => Role::ImportFrom,
+        "import.name" => Role::ImportName,
+        "import.alias" => Role::ImportAlias,
+        "import.default" => Role::ImportDefault,
+        "import.namespace" => Role::ImportNamespace,
+        "import.glob" => Role::ImportGlob,
+        "import.reexport" => Role::ImportReexport,
+        "import.tree" => Role::ImportTree,
+        "import.pub" => Role::ImportPub,
+        "export.name" => Role::ExportName,
+        "export.local" => Role::ExportLocal,
+        "export.default" => Role::ExportDefault,
+        "inherit.base" => Role::InheritBase,
+        "bind.name" => Role::BindName,
+        "bind.field" => Role::BindField,
+        "bind.type" => Role::BindType,
+        "bind.call" => Role::BindCall,
+        "metric.branch" => Role::MetricBranch,
+        "metric.nesting" => Role::MetricNesting,
+        "metric.flat" => Role::MetricFlat,
+        _ => return None,
+    })
+}
+
+pub struct CompiledQuery {
+    pub query: &'static Query,
+    pub roles: Vec<Role>,
+}
+
+/// The compiled query of a language with its role table; an unknown capture name is an
+/// error (caught by the query tests, never by a user).
+pub fn compiled(id: LangId) -> Result<&'static CompiledQuery, String> {
+    static TABLES: [OnceLock<Result<CompiledQuery, String>>; 5] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    TABLES[id as usize]
+        .get_or_init(|| {
+            let query = lang::query(id).as_ref().map_err(Clone::clone)?;
+            let roles = query
+                .capture_names()
+                .iter()
+                .map(|name| role_of(name).ok_or_else(|| format!("{}: unknown capture @{name}", id.name())))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(CompiledQuery { query, roles })
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}

@@ -1,0 +1,192 @@
+//! `FileFacts`: everything one file says about itself, before any cross-file resolution.
+//! Stored in the cache as is, so every type here is part of the cache format.
+
+use serde::{Deserialize, Serialize};
+
+use crate::lang::LangId;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FileFacts {
+    /// Relative to the analysed root, `/`-separated.
+    pub path: String,
+    pub language: LangId,
+    pub hash: [u8; 32],
+    pub lines: u32,
+    pub bytes: u64,
+    /// The file was not valid UTF-8 and was decoded lossily.
+    pub lossy: bool,
+    pub symbols: Vec<Symbol>,
+    pub imports: Vec<Import>,
+    pub exports: Vec<Export>,
+    pub calls: Vec<CallSite>,
+    pub inherits: Vec<Inherit>,
+    pub bindings: Vec<Binding>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SymbolKind {
+    Function,
+    Method,
+    Class,
+    Struct,
+    Enum,
+    Trait,
+    Interface,
+    TypeAlias,
+    /// A module defined inside a file (Rust `mod x { … }`).
+    Module,
+    /// A Rust `impl` block: not a node itself; its functions become methods of its type.
+    Impl,
+}
+
+impl SymbolKind {
+    pub fn is_class_like(self) -> bool {
+        matches!(
+            self,
+            SymbolKind::Class
+                | SymbolKind::Struct
+                | SymbolKind::Enum
+                | SymbolKind::Trait
+                | SymbolKind::Interface
+                | SymbolKind::TypeAlias
+        )
+    }
+
+    pub fn is_function_like(self) -> bool {
+        matches!(self, SymbolKind::Function | SymbolKind::Method)
+    }
+
+    /// Whether functions directly inside it are methods.
+    pub fn holds_methods(self) -> bool {
+        self.is_class_like() || self == SymbolKind::Impl
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Symbol {
+    pub kind: SymbolKind,
+    pub name: String,
+    /// Index of the enclosing symbol in `FileFacts::symbols`.
+    pub parent: Option<u32>,
+    pub line: u32,
+    pub end_line: u32,
+    pub doc: Option<String>,
+    /// Return type as written (functions), or the trait of an `impl` block.
+    pub detail: Option<String>,
+    pub metrics: Option<Metrics>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Metrics {
+    pub lines: u32,
+    pub complexity: u32,
+    pub max_nesting: u32,
+    pub params: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ImportKind {
+    /// Python `import a.b [as c]`: `path` is the dotted module.
+    Module,
+    /// One member of a module: `from m import n`, `import {n} from`, `use m::n`.
+    Member,
+    /// Everything a module exports: `from m import *`, `export * from`, `use m::*`.
+    Glob,
+    /// The default export, bound to `alias`.
+    Default,
+    /// The whole module bound to `alias` (`import * as ns`, `require`).
+    Namespace,
+    /// A dependency with no binding (`import './polyfill'`).
+    SideEffect,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Import {
+    pub kind: ImportKind,
+    /// The module as written: `..pkg.mod`, `./util`, `crate::a::b`.
+    pub path: String,
+    pub name: Option<String>,
+    pub alias: Option<String>,
+    /// `export … from` or `pub use`: the binding is visible to importers of this module.
+    pub reexport: bool,
+    /// The innermost inline module holding the import (Rust), as a symbol index.
+    pub scope: Option<u32>,
+    pub line: u32,
+}
+
+impl Import {
+    /// The name this import binds locally, if any.
+    pub fn local_name(&self) -> Option<&str> {
+        match self.kind {
+            ImportKind::Glob | ImportKind::SideEffect => None,
+            ImportKind::Module => match &self.alias {
+                Some(alias) => Some(alias),
+                None => self.path.split('.').next(),
+            },
+            ImportKind::Member => self.alias.as_deref().or(self.name.as_deref()),
+            ImportKind::Default | ImportKind::Namespace => self.alias.as_deref(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Export {
+    /// The name importers see (`default` for default exports).
+    pub name: String,
+    /// The local symbol it stands for.
+    pub local: String,
+    pub line: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CallKind {
+    /// `f()` or `obj.f()` / `a::b::f()` (see `receiver` / `scope`).
+    Call,
+    /// `new C()`.
+    New,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CallSite {
+    /// Index of the innermost enclosing function (or class, for class-level code).
+    pub caller: Option<u32>,
+    pub kind: CallKind,
+    pub name: String,
+    /// The value a method is called on, as written (`self.db`, `x`).
+    pub receiver: Option<String>,
+    /// A static path qualifier, as written (`Vec`, `crate::a`).
+    pub scope: Option<String>,
+    pub line: u32,
+    pub column: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Inherit {
+    /// The class (symbol index) that inherits.
+    pub class: u32,
+    /// The base as written.
+    pub base: String,
+    pub line: u32,
+}
+
+/// A name whose type the file states: an annotation, a constructor call, or a call whose
+/// return type resolution can look up.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Binding {
+    /// Innermost enclosing definition (symbol index); `None` at module level.
+    pub scope: Option<u32>,
+    pub name: String,
+    /// A field of the enclosing class (`self.x = …`, `x: T` in a class body).
+    pub field: bool,
+    /// The type as written, or the callee as written when `from_call`.
+    pub type_text: String,
+    pub from_call: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagnostic {
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
+}

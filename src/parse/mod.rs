@@ -1,0 +1,121 @@
+//! Parsing: walk the tree, then parse each file in parallel into `FileFacts`.
+//! Parsing never fails: a file with syntax errors yields what parsed plus diagnostics.
+
+pub mod captures;
+pub mod extract;
+pub mod facts;
+pub mod walk;
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::Path;
+
+use tree_sitter::Parser;
+
+use crate::lang::LangId;
+pub use facts::*;
+pub use walk::{SkipReason, Skipped, SourceFile, Walk};
+
+/// Bytes looked at to decide whether a file is binary.
+const BINARY_SNIFF: usize = 8192;
+
+thread_local! {
+    /// One parser per language per thread: parsers are not `Sync` and cheap to keep.
+    static PARSERS: RefCell<HashMap<LangId, Parser>> = RefCell::new(HashMap::new());
+}
+
+/// Reads a file for parsing; binary content is refused.
+pub fn read_source(path: &Path) -> Result<Vec<u8>, SkipReason> {
+    let bytes = std::fs::read(path).map_err(|err| SkipReason::Unreadable(err.kind().to_string()))?;
+    if bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0) {
+        return Err(SkipReason::Binary);
+    }
+    Ok(bytes)
+}
+
+pub fn hash(bytes: &[u8]) -> [u8; 32] {
+    *blake3::hash(bytes).as_bytes()
+}
+
+/// Parses one file's bytes into facts. Never fails.
+pub fn parse_bytes(path: &str, language: LangId, bytes: &[u8], hash: [u8; 32]) -> FileFacts {
+    let (text, lossy) = match std::str::from_utf8(bytes) {
+        Ok(text) => (std::borrow::Cow::Borrowed(text), false),
+        Err(_) => (String::from_utf8_lossy(bytes), true),
+    };
+    let lines = text.lines().count() as u32;
+    let mut facts = FileFacts {
+        path: path.to_string(),
+        language,
+        hash,
+        lines,
+        bytes: bytes.len() as u64,
+        lossy,
+        symbols: Vec::new(),
+        imports: Vec::new(),
+        exports: Vec::new(),
+        calls: Vec::new(),
+        inherits: Vec::new(),
+        bindings: Vec::new(),
+        diagnostics: Vec::new(),
+    };
+    if lossy {
+        facts.diagnostics.push(Diagnostic {
+            line: 1,
+            column: 1,
+            message: "not valid UTF-8; decoded lossily".into(),
+        });
+    }
+    let query = match captures::compiled(language) {
+        Ok(query) => query,
+        Err(err) => {
+            facts.diagnostics.push(Diagnostic { line: 1, column: 1, message: err });
+            return facts;
+        }
+    };
+    let tree = PARSERS.with(|parsers| {
+        let mut parsers = parsers.borrow_mut();
+        let parser = match parsers.entry(language) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                let mut parser = Parser::new();
+                parser.set_language(&(language.spec().grammar)()).ok()?;
+                e.insert(parser)
+            }
+        };
+        parser.parse(text.as_bytes(), None)
+    });
+    let Some(tree) = tree else {
+        facts.diagnostics.push(Diagnostic { line: 1, column: 1, message: "the parser gave up on this file".into() });
+        return facts;
+    };
+    let extracted = extract::extract(language, query, &text, &tree);
+    facts.symbols = extracted.symbols;
+    facts.imports = extracted.imports;
+    facts.exports = extracted.exports;
+    facts.calls = extracted.calls;
+    facts.inherits = extracted.inherits;
+    facts.bindings = extracted.bindings;
+    facts.diagnostics.extend(extracted.diagnostics);
+    facts
+}
+
+/// Reads and parses one file.
+pub fn parse_file(file: &SourceFile) -> Result<FileFacts, SkipReason> {
+    let bytes = read_source(&file.abs)?;
+    let hash = hash(&bytes);
+    Ok(parse_bytes(&file.path, file.language, &bytes, hash))
+}
+
+/// Only tree-sitter, no extraction: the floor the full pipeline is measured against.
+pub fn parse_only(language: LangId, bytes: &[u8]) -> usize {
+    PARSERS.with(|parsers| {
+        let mut parsers = parsers.borrow_mut();
+        let parser = parsers.entry(language).or_insert_with(Parser::new);
+        if parser.language().is_none() && parser.set_language(&(language.spec().grammar)()).is_err() {
+            return 0;
+        }
+        parser.parse(bytes, None).map_or(0, |tree| tree.root_node().descendant_count())
+    })
+}
+

@@ -1,0 +1,153 @@
+//! Finding the files to analyse: `.gitignore`, `.ignore` and `.repotoireignore` are
+//! honoured (inside or outside a git repository), and the folders every ecosystem fills
+//! with generated or vendored code are skipped.
+
+use std::path::{Path, PathBuf};
+
+use ignore::WalkBuilder;
+
+use crate::lang::{self, LangId};
+
+/// Folders skipped wherever they appear.
+pub const SKIPPED_DIRS: &[&str] =
+    &["node_modules", "target", ".venv", "venv", "dist", "build", "__pycache__", ".repotoire", ".git"];
+
+/// Files that are not source but that resolution reads (crate names, path aliases).
+pub const PROJECT_FILES: &[&str] = &["Cargo.toml", "tsconfig.json", "jsconfig.json"];
+
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// Relative to the root, `/`-separated.
+    pub path: String,
+    pub abs: PathBuf,
+    pub language: LangId,
+    pub size: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum SkipReason {
+    TooLarge { size: u64, limit: u64 },
+    Binary,
+    Unreadable(String),
+    SymlinkLoop,
+}
+
+impl SkipReason {
+    /// A short label for grouping in stats.
+    pub fn label(&self) -> &'static str {
+        match self {
+            SkipReason::TooLarge { .. } => "too large",
+            SkipReason::Binary => "binary",
+            SkipReason::Unreadable(_) => "unreadable",
+            SkipReason::SymlinkLoop => "symlink loop",
+        }
+    }
+}
+
+impl std::fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SkipReason::TooLarge { size, limit } => write!(f, "too large ({size} bytes, limit {limit})"),
+            SkipReason::Binary => write!(f, "binary content"),
+            SkipReason::Unreadable(why) => write!(f, "unreadable: {why}"),
+            SkipReason::SymlinkLoop => write!(f, "symlink loop"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Skipped {
+    pub path: String,
+    pub reason: SkipReason,
+}
+
+#[derive(Debug, Default)]
+pub struct Walk {
+    pub files: Vec<SourceFile>,
+    /// Relative paths of `PROJECT_FILES` found.
+    pub project_files: Vec<String>,
+    pub skipped: Vec<Skipped>,
+}
+
+/// Lists the source files under `root`, sorted by path.
+pub fn walk(root: &Path, max_file_size: u64) -> Walk {
+    let mut out = Walk::default();
+    let walker = WalkBuilder::new(root)
+        .follow_links(true)
+        .require_git(false)
+        .add_custom_ignore_filename(".repotoireignore")
+        .filter_entry(|entry| {
+            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+            !(is_dir && entry.depth() > 0 && SKIPPED_DIRS.iter().any(|d| entry.file_name() == *d))
+        })
+        .build();
+    for result in walker {
+        let entry = match result {
+            Ok(entry) => entry,
+            Err(err) => {
+                out.skipped.push(skipped_from_walk_error(root, &err));
+                continue;
+            }
+        };
+        if !entry.file_type().is_some_and(|t| t.is_file()) {
+            continue;
+        }
+        let path = relative(root, entry.path());
+        let file_name = entry.file_name().to_string_lossy();
+        if PROJECT_FILES.iter().any(|p| *p == file_name) {
+            out.project_files.push(path.clone());
+        }
+        let Some(language) = lang::for_path(&path) else { continue };
+        let size = match entry.metadata() {
+            Ok(meta) => meta.len(),
+            Err(err) => {
+                out.skipped.push(Skipped { path, reason: SkipReason::Unreadable(err.to_string()) });
+                continue;
+            }
+        };
+        if size > max_file_size {
+            out.skipped.push(Skipped { path, reason: SkipReason::TooLarge { size, limit: max_file_size } });
+            continue;
+        }
+        out.files.push(SourceFile { path, abs: entry.into_path(), language, size });
+    }
+    out.files.sort_by(|a, b| a.path.cmp(&b.path));
+    out.project_files.sort();
+    out.skipped.sort();
+    out
+}
+
+fn skipped_from_walk_error(root: &Path, err: &ignore::Error) -> Skipped {
+    let mut inner = err;
+    let mut path = None;
+    loop {
+        match inner {
+            ignore::Error::WithPath { path: p, err } => {
+                path = Some(p.clone());
+                inner = err;
+            }
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => inner = err,
+            ignore::Error::Loop { child, .. } => {
+                return Skipped { path: relative(root, child), reason: SkipReason::SymlinkLoop };
+            }
+            _ => break,
+        }
+    }
+    Skipped {
+        path: path.map(|p| relative(root, &p)).unwrap_or_default(),
+        reason: SkipReason::Unreadable(inner.to_string()),
+    }
+}
+
+/// `path` relative to `root` with `/` separators.
+pub fn relative(root: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    let mut out = String::new();
+    for part in rel.components() {
+        if !out.is_empty() {
+            out.push('/');
+        }
+        out.push_str(&part.as_os_str().to_string_lossy());
+    }
+    out
+}

@@ -1,0 +1,6 @@
+//! Output formats. Wire shapes are their own types here, converted from internal ones, so
+//! the graph can change without breaking a contract.
+
+pub mod graph_dot;
+pub mod graph_json;
+pub mod stats;
