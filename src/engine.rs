@@ -2,7 +2,7 @@
 //! save → resolve → publish a new `Snapshot`. Front ends (CLI, watch, MCP, TUI) call this
 //! and read the published snapshot.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::graph::{SharedSnapshot, Snapshot};
-use crate::parse::{self, FileFacts, SkipReason, Skipped};
-use crate::store::{self, Store};
+use crate::parse::{self, FileFacts, SkipReason, Skipped, SourceFile};
+use crate::store::{self, FileEntry, Store, Update};
 
 /// Files larger than this are skipped unless configured otherwise.
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 1024 * 1024;
@@ -48,6 +48,8 @@ pub struct Report {
     pub warnings: Vec<String>,
     pub timings: Vec<(&'static str, Duration)>,
     pub cache_used: bool,
+    /// Paths parsed in this refresh (not taken from the cache).
+    pub fresh: Vec<String>,
 }
 
 pub struct Engine {
@@ -57,11 +59,20 @@ pub struct Engine {
     snapshot: SharedSnapshot,
 }
 
-enum Outcome {
-    Reused(FileFacts),
-    Parsed(FileFacts),
+/// What checking one walked file found.
+enum Check {
+    /// Size and modification time match the cache (and the file is not being written).
+    Same(FileEntry),
+    /// Metadata changed but the content hash did not.
+    Touched(FileEntry),
+    /// New or changed content, parsed.
+    Parsed(FileEntry, FileFacts),
     Skipped(Skipped),
 }
+
+/// Files modified this recently are hashed even when size and time match the cache: an
+/// edit within the same clock tick as the last run must not be missed.
+const RACY_WINDOW_NS: u64 = 2_000_000_000;
 
 impl Engine {
     pub fn new(root: &Path, options: Options) -> Result<Engine, Error> {
@@ -90,101 +101,197 @@ impl Engine {
     pub fn refresh(&self) -> Report {
         let mut report = Report::default();
         let total = Instant::now();
+        let mut lap = Instant::now();
+        let mut time = |report: &mut Report, stage: &'static str| {
+            report.timings.push((stage, lap.elapsed()));
+            lap = Instant::now();
+        };
 
-        let started = Instant::now();
         let walk = parse::walk::walk(&self.root, self.options.max_file_size);
         report.skipped = walk.skipped;
-        report.timings.push(("walk", started.elapsed()));
+        time(&mut report, "walk");
 
-        let started = Instant::now();
-        let mut store = if self.options.use_cache {
-            match Store::new(&self.root) {
-                Ok(store) => Some(store),
-                Err(err) => {
-                    report.warnings.push(format!("cache unavailable ({err}); analysing without it"));
-                    None
-                }
-            }
-        } else {
-            None
-        };
-        let mut cached = match store.as_mut().map(Store::load) {
-            Some(Ok(entries)) => entries,
+        let mut store = self.open_store(&mut report);
+        let known = match store.as_mut().map(|s| s.files()) {
+            Some(Ok(known)) => known,
             Some(Err(err)) => {
-                report.warnings.push(format!("cache unavailable ({err}); analysing without it"));
-                store = None;
-                Default::default()
+                self.recover(&mut store, &mut report, &err.to_string());
+                HashMap::new()
             }
-            None => Default::default(),
+            None => HashMap::new(),
         };
         report.cache_used = store.is_some();
-        report.timings.push(("cache load", started.elapsed()));
+        let checks = check_files(&walk.files, &known);
+        let project = self.read_project_files(&walk.project_files, &mut report);
+        time(&mut report, "check + parse");
 
-        let started = Instant::now();
-        let outcomes: Vec<Outcome> = walk
-            .files
-            .par_iter()
-            .map(|file| {
-                let bytes = match parse::read_source(&file.abs) {
-                    Ok(bytes) => bytes,
-                    Err(reason) => return Outcome::Skipped(Skipped { path: file.path.clone(), reason }),
-                };
-                let hash = parse::hash(&bytes);
-                if let Some(entry) = cached.get(&file.path) {
-                    if entry.hash == hash {
-                        if let Some(facts) = store::decode(entry).filter(|f| f.language == file.language) {
-                            return Outcome::Reused(facts);
-                        }
-                    }
+        let mut entries: Vec<(usize, FileEntry)> = Vec::with_capacity(checks.len());
+        let mut parsed: Vec<Option<FileFacts>> = Vec::with_capacity(checks.len());
+        let mut touched = Vec::new();
+        for (index, check) in checks.into_iter().enumerate() {
+            match check {
+                Check::Same(entry) => {
+                    entries.push((index, entry));
+                    parsed.push(None);
                 }
-                Outcome::Parsed(parse::parse_bytes(&file.path, file.language, &bytes, hash))
-            })
-            .collect();
-        report.timings.push(("read + parse", started.elapsed()));
-
-        let mut facts = Vec::with_capacity(outcomes.len());
-        let mut fresh = Vec::new();
-        for outcome in outcomes {
-            match outcome {
-                Outcome::Reused(f) => {
-                    report.reused += 1;
-                    facts.push(f);
+                Check::Touched(entry) => {
+                    touched.push((index, entry));
+                    entries.push((index, entry));
+                    parsed.push(None);
                 }
-                Outcome::Parsed(f) => {
-                    report.parsed += 1;
-                    fresh.push(facts.len());
-                    facts.push(f);
+                Check::Parsed(entry, facts) => {
+                    report.fresh.push(facts.path.clone());
+                    entries.push((index, entry));
+                    parsed.push(Some(facts));
                 }
-                Outcome::Skipped(s) => report.skipped.push(s),
+                Check::Skipped(skipped) => {
+                    report.skipped.push(skipped);
+                    parsed.push(None);
+                }
             }
         }
-        for f in &facts {
-            *report.files_by_language.entry(f.language.name()).or_default() += 1;
+        let present: HashSet<&str> = entries.iter().map(|(i, _)| walk.files[*i].path.as_str()).collect();
+        let removed: Vec<String> = known.keys().filter(|p| !present.contains(p.as_str())).cloned().collect();
+        let digest = digest(&walk.files, &entries, &project);
+        let any_parsed = parsed.iter().any(Option::is_some);
+
+        // Nothing changed: the last graph is still the graph.
+        if !any_parsed && removed.is_empty() {
+            if let Some(snapshot) = store.as_ref().and_then(|s| s.graph(&digest).ok().flatten()).and_then(|b| Snapshot::decode(&b)) {
+                report.reused = entries.len();
+                count_languages(&mut report, &walk.files, &entries);
+                if let Some(store) = store.as_mut() {
+                    let files = touched.iter().map(|&(i, e)| (walk.files[i].path.as_str(), e)).collect();
+                    let update = Update { files, ..Update::default() };
+                    if let Err(err) = store.save(&update) {
+                        report.warnings.push(format!("cache not updated ({err})"));
+                    }
+                    report.warnings.append(&mut store.warnings);
+                }
+                time(&mut report, "load graph");
+                self.snapshot.publish(snapshot);
+                report.timings.push(("total", total.elapsed()));
+                report.skipped.sort();
+                return report;
+            }
         }
 
-        let started = Instant::now();
+        let facts = self.gather_facts(&walk.files, &entries, parsed, store.as_ref(), &mut report);
+        count_languages(&mut report, &walk.files, &entries);
+        time(&mut report, "load facts");
+
+        let snapshot = Snapshot::build(&facts, &project, &self.root_name);
+        report.warnings.extend(snapshot.warnings.iter().cloned());
+        time(&mut report, "resolve");
+
         if let Some(store) = store.as_mut() {
-            let present: HashSet<&str> = facts.iter().map(|f| f.path.as_str()).collect();
-            let removed: Vec<String> = cached.keys().filter(|p| !present.contains(p.as_str())).cloned().collect();
-            let changed: Vec<&FileFacts> = fresh.iter().map(|&i| &facts[i]).collect();
-            if let Err(err) = store.save(&changed, &removed) {
+            let fresh: HashSet<&str> = report.fresh.iter().map(String::as_str).collect();
+            let files = entries
+                .iter()
+                .filter(|(i, _)| fresh.contains(walk.files[*i].path.as_str()) || touched.iter().any(|(t, _)| t == i))
+                .map(|(i, e)| (walk.files[*i].path.as_str(), *e))
+                .collect();
+            let graph = match snapshot.encode() {
+                Ok(bytes) => Some((digest, bytes)),
+                Err(err) => {
+                    report.warnings.push(format!("graph not cached ({err})"));
+                    None
+                }
+            };
+            let update = Update {
+                files,
+                facts: facts.iter().filter(|f| fresh.contains(f.path.as_str())).collect(),
+                removed,
+                graph,
+            };
+            if let Err(err) = store.save(&update) {
                 report.warnings.push(format!("cache not updated ({err})"));
             }
             report.warnings.append(&mut store.warnings);
+            time(&mut report, "cache save");
         }
-        cached.clear();
-        report.timings.push(("cache save", started.elapsed()));
-
-        let started = Instant::now();
-        let project = self.read_project_files(&walk.project_files, &mut report);
-        let snapshot = Snapshot::build(&facts, &project, &self.root_name);
-        report.warnings.extend(snapshot.warnings.iter().cloned());
-        report.timings.push(("resolve", started.elapsed()));
+        drop(store);
 
         self.snapshot.publish(snapshot);
         report.skipped.sort();
         report.timings.push(("total", total.elapsed()));
         report
+    }
+
+    fn open_store(&self, report: &mut Report) -> Option<Store> {
+        if !self.options.use_cache {
+            return None;
+        }
+        match Store::open(&self.root) {
+            Ok(store) => Some(store),
+            Err(err) => {
+                report.warnings.push(format!("cache unavailable ({err}); analysing without it"));
+                None
+            }
+        }
+    }
+
+    /// A read from the cache failed: say so once, start it afresh, carry on.
+    fn recover(&self, store: &mut Option<Store>, report: &mut Report, why: &str) {
+        report.warnings.push(format!("cache is damaged ({why}); rebuilding it"));
+        if let Some(s) = store.as_mut() {
+            if let Err(err) = s.clear() {
+                report.warnings.push(format!("cache unavailable ({err}); analysing without it"));
+                *store = None;
+            }
+        }
+    }
+
+    /// Facts for every present file: fresh ones as parsed, the rest from the cache (parsed
+    /// again if the cache cannot give them back).
+    fn gather_facts(
+        &self,
+        files: &[SourceFile],
+        entries: &[(usize, FileEntry)],
+        mut parsed: Vec<Option<FileFacts>>,
+        store: Option<&Store>,
+        report: &mut Report,
+    ) -> Vec<FileFacts> {
+        let missing: Vec<usize> = entries.iter().map(|(i, _)| *i).filter(|&i| parsed[i].is_none()).collect();
+        let paths: Vec<&str> = missing.iter().map(|&i| files[i].path.as_str()).collect();
+        let cached = match store.map(|s| s.facts(&paths)) {
+            Some(Ok(cached)) => cached,
+            Some(Err(err)) => {
+                report.warnings.push(format!("cache is damaged ({err}); parsing again"));
+                vec![None; paths.len()]
+            }
+            None => vec![None; paths.len()],
+        };
+        let recovered: Vec<(usize, Result<FileFacts, Skipped>, bool)> = missing
+            .par_iter()
+            .zip(cached.into_par_iter())
+            .map(|(&i, bytes)| {
+                let file = &files[i];
+                let decoded = bytes
+                    .as_deref()
+                    .and_then(store::decode_facts)
+                    .filter(|f| f.language == file.language && f.path == file.path);
+                match decoded {
+                    Some(facts) => (i, Ok(facts), false),
+                    None => (i, parse::parse_file(file).map_err(|reason| Skipped { path: file.path.clone(), reason }), true),
+                }
+            })
+            .collect();
+        for (i, result, reparsed) in recovered {
+            match result {
+                Ok(facts) => {
+                    if reparsed {
+                        report.fresh.push(facts.path.clone());
+                    }
+                    parsed[i] = Some(facts);
+                }
+                Err(skipped) => report.skipped.push(skipped),
+            }
+        }
+        let out: Vec<FileFacts> = parsed.into_iter().flatten().collect();
+        report.parsed = report.fresh.len();
+        report.reused = out.len() - report.parsed;
+        out
     }
 
     fn read_project_files(&self, paths: &[String], report: &mut Report) -> Vec<(String, String)> {
@@ -199,3 +306,57 @@ impl Engine {
     }
 }
 
+
+/// Compares each walked file with the cache; reads, hashes and parses only what changed.
+fn check_files(files: &[SourceFile], known: &HashMap<String, FileEntry>) -> Vec<Check> {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    files
+        .par_iter()
+        .map(|file| {
+            let cached = known.get(&file.path);
+            if let Some(entry) = cached {
+                let settled = file.modified != 0 && file.modified.saturating_add(RACY_WINDOW_NS) < now;
+                if settled && entry.size == file.size && entry.modified == file.modified {
+                    return Check::Same(*entry);
+                }
+            }
+            let bytes = match parse::read_source(&file.abs) {
+                Ok(bytes) => bytes,
+                Err(reason) => return Check::Skipped(Skipped { path: file.path.clone(), reason }),
+            };
+            let hash = parse::hash(&bytes);
+            let entry = FileEntry { hash, size: bytes.len() as u64, modified: file.modified };
+            if cached.is_some_and(|c| c.hash == hash) {
+                return Check::Touched(entry);
+            }
+            Check::Parsed(entry, parse::parse_bytes(&file.path, file.language, &bytes, hash))
+        })
+        .collect()
+}
+
+/// Everything the graph depends on: the schema, each file's path, language and content
+/// hash, and the project files.
+fn digest(files: &[SourceFile], entries: &[(usize, FileEntry)], project: &[(String, String)]) -> [u8; 32] {
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(store::schema_key().as_bytes());
+    for (index, entry) in entries {
+        let file = &files[*index];
+        hasher.update(file.path.as_bytes());
+        hasher.update(&[0, file.language as u8]);
+        hasher.update(&entry.hash);
+    }
+    for (path, text) in project {
+        hasher.update(path.as_bytes());
+        hasher.update(&[0]);
+        hasher.update(blake3::hash(text.as_bytes()).as_bytes());
+    }
+    *hasher.finalize().as_bytes()
+}
+
+fn count_languages(report: &mut Report, files: &[SourceFile], entries: &[(usize, FileEntry)]) {
+    for (index, _) in entries {
+        *report.files_by_language.entry(files[*index].language.name()).or_default() += 1;
+    }
+}

@@ -1,11 +1,11 @@
 //! Nodes and edges of the knowledge graph (DESIGN.md "Graph model").
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::lang::LangId;
 use crate::parse::{Metrics, SymbolKind};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeKind {
     File,
@@ -39,7 +39,7 @@ impl NodeKind {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EdgeKind {
     Contains,
@@ -85,7 +85,7 @@ impl Resolution {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Node {
     pub kind: NodeKind,
     /// For classes: struct, enum, trait, interface, type alias or class.
@@ -101,7 +101,7 @@ pub struct Node {
     pub metrics: Option<Metrics>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Edge {
     pub kind: EdgeKind,
     pub confidence: f32,
@@ -111,7 +111,7 @@ pub struct Edge {
 
 /// A call the graph could not attribute to a project symbol: kept so later resolution (and
 /// tools) can still use it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UnresolvedCall {
     pub caller: u32,
     pub name: String,

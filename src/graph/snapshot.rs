@@ -2,9 +2,10 @@
 //! writers publish new ones through. Nothing mutates a snapshot once built.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use arc_swap::ArcSwap;
+use serde::{Deserialize, Serialize};
 use petgraph::stable_graph::{NodeIndex, StableDiGraph};
 
 use crate::graph::model::{Edge, Node, UnresolvedCall};
@@ -13,7 +14,7 @@ use crate::lang::LangId;
 use crate::parse::{Diagnostic, FileFacts};
 
 /// Per-file facts the graph keeps beside its nodes.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FileInfo {
     pub path: String,
     pub language: LangId,
@@ -27,7 +28,8 @@ pub struct FileInfo {
 pub struct Snapshot {
     pub graph: StableDiGraph<Node, Edge>,
     pub files: Vec<FileInfo>,
-    pub by_qualified_name: HashMap<String, Vec<NodeIndex>>,
+    /// Built on first use: a run that only exports or counts never pays for it.
+    by_qualified_name: OnceLock<HashMap<String, Vec<NodeIndex>>>,
     pub unresolved_calls: Vec<UnresolvedCall>,
     pub stats: ResolveStats,
     pub warnings: Vec<String>,
@@ -37,15 +39,13 @@ impl Snapshot {
     /// Builds the graph from facts (sorted by path for a deterministic graph).
     pub fn build(facts: &[FileFacts], project: &ProjectFiles, root_name: &str) -> Snapshot {
         let resolved = resolve::resolve(facts, project, root_name);
+        let started = std::time::Instant::now();
         let mut graph = StableDiGraph::with_capacity(resolved.nodes.len(), resolved.edges.len());
-        let mut by_qualified_name: HashMap<String, Vec<NodeIndex>> = HashMap::with_capacity(resolved.nodes.len());
         for node in resolved.nodes {
-            let qn = node.qualified_name.clone();
-            let index = graph.add_node(node);
-            by_qualified_name.entry(qn).or_default().push(index);
+            graph.add_node(node);
         }
         let mut edges: Vec<_> = resolved.edges.into_iter().collect();
-        edges.sort_by_key(|((source, target, kind), _)| (*source, *target, *kind));
+        edges.sort_unstable_by_key(|((source, target, kind), _)| (*source, *target, *kind));
         for ((source, target, kind), (how, mut lines)) in edges {
             lines.sort_unstable();
             graph.add_edge(
@@ -65,14 +65,59 @@ impl Snapshot {
                 diagnostics: f.diagnostics.clone(),
             })
             .collect();
+        tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "snapshot built");
         Snapshot {
             graph,
             files,
-            by_qualified_name,
+            by_qualified_name: OnceLock::new(),
             unresolved_calls: resolved.unresolved_calls,
             stats: resolved.stats,
             warnings: resolved.warnings,
         }
+    }
+
+    /// The snapshot as bytes for the cache (see `decode`).
+    pub fn encode(&self) -> Result<Vec<u8>, postcard::Error> {
+        let view = PersistedRef {
+            nodes: self.graph.node_weights().collect(),
+            edges: self
+                .graph
+                .edge_indices()
+                .filter_map(|e| {
+                    let (source, target) = self.graph.edge_endpoints(e)?;
+                    Some((source.index() as u32, target.index() as u32, self.graph.edge_weight(e)?))
+                })
+                .collect(),
+            files: &self.files,
+            unresolved_calls: &self.unresolved_calls,
+            stats: &self.stats,
+            warnings: &self.warnings,
+        };
+        postcard::to_stdvec(&view)
+    }
+
+    /// A snapshot from `encode`'s bytes; `None` if they do not decode.
+    pub fn decode(bytes: &[u8]) -> Option<Snapshot> {
+        let persisted: Persisted = postcard::from_bytes(bytes).ok()?;
+        let mut graph = StableDiGraph::with_capacity(persisted.nodes.len(), persisted.edges.len());
+        let count = persisted.nodes.len();
+        for node in persisted.nodes {
+            graph.add_node(node);
+        }
+        for (source, target, edge) in persisted.edges {
+            if source as usize >= count || target as usize >= count {
+                return None;
+            }
+            graph.add_edge(NodeIndex::new(source as usize), NodeIndex::new(target as usize), edge);
+        }
+        Some(Snapshot {
+            graph,
+            files: persisted.files,
+            by_qualified_name: OnceLock::new(),
+            unresolved_calls: persisted.unresolved_calls,
+            stats: persisted.stats,
+            warnings: persisted.warnings,
+        })
     }
 
     pub fn node(&self, index: NodeIndex) -> Option<&Node> {
@@ -85,8 +130,36 @@ impl Snapshot {
 
     /// Nodes with this exact qualified name.
     pub fn lookup(&self, qualified_name: &str) -> &[NodeIndex] {
-        self.by_qualified_name.get(qualified_name).map_or(&[], Vec::as_slice)
+        let index = self.by_qualified_name.get_or_init(|| {
+            let mut index: HashMap<String, Vec<NodeIndex>> = HashMap::with_capacity(self.graph.node_count());
+            for node_index in self.graph.node_indices() {
+                index.entry(self.graph[node_index].qualified_name.clone()).or_default().push(node_index);
+            }
+            index
+        });
+        index.get(qualified_name).map_or(&[], Vec::as_slice)
     }
+}
+
+/// The cached form of a snapshot. `PersistedRef` writes the same bytes without cloning.
+#[derive(Deserialize)]
+struct Persisted {
+    nodes: Vec<Node>,
+    edges: Vec<(u32, u32, Edge)>,
+    files: Vec<FileInfo>,
+    unresolved_calls: Vec<UnresolvedCall>,
+    stats: ResolveStats,
+    warnings: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct PersistedRef<'a> {
+    nodes: Vec<&'a Node>,
+    edges: Vec<(u32, u32, &'a Edge)>,
+    files: &'a [FileInfo],
+    unresolved_calls: &'a [UnresolvedCall],
+    stats: &'a ResolveStats,
+    warnings: &'a [String],
 }
 
 /// The current snapshot, swapped atomically; readers never lock.

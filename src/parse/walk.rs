@@ -22,6 +22,8 @@ pub struct SourceFile {
     pub abs: PathBuf,
     pub language: LangId,
     pub size: u64,
+    /// Modification time, nanoseconds since the epoch (0 if unknown).
+    pub modified: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -69,9 +71,10 @@ pub struct Walk {
     pub skipped: Vec<Skipped>,
 }
 
-/// Lists the source files under `root`, sorted by path.
+/// Lists the source files under `root`, sorted by path. Walks in parallel: on large trees
+/// the directory reads and `stat`s are a visible share of a no-change run.
 pub fn walk(root: &Path, max_file_size: u64) -> Walk {
-    let mut out = Walk::default();
+    let collected = std::sync::Mutex::new(Walk::default());
     let walker = WalkBuilder::new(root)
         .follow_links(true)
         .require_git(false)
@@ -80,41 +83,80 @@ pub fn walk(root: &Path, max_file_size: u64) -> Walk {
             let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
             !(is_dir && entry.depth() > 0 && SKIPPED_DIRS.iter().any(|d| entry.file_name() == *d))
         })
-        .build();
-    for result in walker {
-        let entry = match result {
-            Ok(entry) => entry,
-            Err(err) => {
-                out.skipped.push(skipped_from_walk_error(root, &err));
-                continue;
+        .build_parallel();
+    walker.run(|| {
+        let mut batch = Batch { collected: &collected, local: Walk::default() };
+        Box::new(move |result| {
+            visit(root, result, max_file_size, &mut batch.local);
+            if batch.local.files.len() >= 256 {
+                batch.flush();
             }
-        };
-        if !entry.file_type().is_some_and(|t| t.is_file()) {
-            continue;
-        }
-        let path = relative(root, entry.path());
-        let file_name = entry.file_name().to_string_lossy();
-        if PROJECT_FILES.iter().any(|p| *p == file_name) {
-            out.project_files.push(path.clone());
-        }
-        let Some(language) = lang::for_path(&path) else { continue };
-        let size = match entry.metadata() {
-            Ok(meta) => meta.len(),
-            Err(err) => {
-                out.skipped.push(Skipped { path, reason: SkipReason::Unreadable(err.to_string()) });
-                continue;
-            }
-        };
-        if size > max_file_size {
-            out.skipped.push(Skipped { path, reason: SkipReason::TooLarge { size, limit: max_file_size } });
-            continue;
-        }
-        out.files.push(SourceFile { path, abs: entry.into_path(), language, size });
-    }
+            ignore::WalkState::Continue
+        })
+    });
+    let mut out = collected.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     out.files.sort_by(|a, b| a.path.cmp(&b.path));
     out.project_files.sort();
     out.skipped.sort();
     out
+}
+
+/// One walker thread's findings, handed over in batches and when the thread ends.
+struct Batch<'a> {
+    collected: &'a std::sync::Mutex<Walk>,
+    local: Walk,
+}
+
+impl Batch<'_> {
+    fn flush(&mut self) {
+        let mut all = self.collected.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        all.files.append(&mut self.local.files);
+        all.skipped.append(&mut self.local.skipped);
+        all.project_files.append(&mut self.local.project_files);
+    }
+}
+
+impl Drop for Batch<'_> {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
+fn visit(root: &Path, result: Result<ignore::DirEntry, ignore::Error>, max_file_size: u64, out: &mut Walk) {
+    let entry = match result {
+        Ok(entry) => entry,
+        Err(err) => {
+            out.skipped.push(skipped_from_walk_error(root, &err));
+            return;
+        }
+    };
+    if !entry.file_type().is_some_and(|t| t.is_file()) {
+        return;
+    }
+    let path = relative(root, entry.path());
+    let file_name = entry.file_name().to_string_lossy();
+    if PROJECT_FILES.iter().any(|p| *p == file_name) {
+        out.project_files.push(path.clone());
+    }
+    let Some(language) = lang::for_path(&path) else { return };
+    let meta = match entry.metadata() {
+        Ok(meta) => meta,
+        Err(err) => {
+            out.skipped.push(Skipped { path, reason: SkipReason::Unreadable(err.to_string()) });
+            return;
+        }
+    };
+    let size = meta.len();
+    if size > max_file_size {
+        out.skipped.push(Skipped { path, reason: SkipReason::TooLarge { size, limit: max_file_size } });
+        return;
+    }
+    let modified = meta
+        .modified()
+        .ok()
+        .and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos() as u64);
+    out.files.push(SourceFile { path, abs: entry.into_path(), language, size, modified });
 }
 
 fn skipped_from_walk_error(root: &Path, err: &ignore::Error) -> Skipped {

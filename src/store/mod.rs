@@ -1,20 +1,27 @@
-//! The cache: `<root>/.repotoire/cache.redb`, per-file facts keyed by path with their
-//! blake3 hash, under a schema key. A mismatch or a damaged file is reported once and
-//! rebuilt; a database held by another process is waited for, then bypassed.
-//! `store` never decides what is stale: callers compare hashes.
+//! The cache: `<root>/.repotoire/cache.redb`, under a schema key.
+//!
+//! - `files`: path → content hash, size and modification time (what is on disk);
+//! - `facts`: path → encoded `FileFacts`;
+//! - `graph`: the last resolved snapshot and the digest of the inputs it was built from.
+//!
+//! A schema mismatch or a damaged file is reported once and rebuilt; a database held by
+//! another process is waited for, then bypassed. Writes happen in one transaction, so the
+//! cache is never half-written. `store` never decides what is stale: the engine compares.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use redb::{Database, DatabaseError, ReadableDatabase, ReadableTable, TableDefinition};
+use redb::{Database, DatabaseError, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition};
 
 use crate::parse::FileFacts;
 
 const FILES: TableDefinition<&str, &[u8]> = TableDefinition::new("files");
+const FACTS: TableDefinition<&str, &[u8]> = TableDefinition::new("facts");
+const GRAPH: TableDefinition<&str, &[u8]> = TableDefinition::new("graph");
 const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
-/// Bump when `FileFacts` or the table layout changes shape.
-const SCHEMA_VERSION: u32 = 1;
+/// Bump when `FileFacts`, the graph model or the table layout changes shape.
+const SCHEMA_VERSION: u32 = 2;
 pub const DIR_NAME: &str = ".repotoire";
 const DB_NAME: &str = "cache.redb";
 /// How long to wait for another process to release the database.
@@ -30,83 +37,107 @@ pub enum Error {
     Busy { path: PathBuf, seconds: u64 },
 }
 
-/// A cached file: its hash and its encoded facts (decoded only when the hash matches).
-pub struct Entry {
+/// What the cache knows about a file on disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileEntry {
     pub hash: [u8; 32],
-    pub bytes: Vec<u8>,
+    pub size: u64,
+    pub modified: u64,
 }
 
+impl FileEntry {
+    const LEN: usize = 48;
+
+    fn encode(&self) -> [u8; Self::LEN] {
+        let mut out = [0; Self::LEN];
+        out[..32].copy_from_slice(&self.hash);
+        out[32..40].copy_from_slice(&self.size.to_le_bytes());
+        out[40..].copy_from_slice(&self.modified.to_le_bytes());
+        out
+    }
+
+    fn decode(bytes: &[u8]) -> Option<FileEntry> {
+        if bytes.len() != Self::LEN {
+            return None;
+        }
+        let mut hash = [0; 32];
+        hash.copy_from_slice(&bytes[..32]);
+        let size = u64::from_le_bytes(bytes[32..40].try_into().ok()?);
+        let modified = u64::from_le_bytes(bytes[40..].try_into().ok()?);
+        Some(FileEntry { hash, size, modified })
+    }
+}
+
+/// Everything one refresh writes back.
+#[derive(Default)]
+pub struct Update<'a> {
+    pub files: Vec<(&'a str, FileEntry)>,
+    pub facts: Vec<&'a FileFacts>,
+    pub removed: Vec<String>,
+    /// Digest of the inputs and the encoded snapshot.
+    pub graph: Option<([u8; 32], Vec<u8>)>,
+}
+
+/// An open cache. Holding it holds the database lock: keep it for one refresh.
 pub struct Store {
     path: PathBuf,
-    /// Said once per open: schema changes, damage, rebuilds.
+    db: Database,
+    /// Said once: schema changes, damage, rebuilds.
     pub warnings: Vec<String>,
 }
 
-fn schema_key() -> String {
+pub fn schema_key() -> String {
     format!("{SCHEMA_VERSION}:{}:{}", env!("CARGO_PKG_VERSION"), crate::lang::fingerprint())
 }
 
+fn db_error(path: &Path, err: impl std::fmt::Display) -> Error {
+    Error::Database { path: path.to_path_buf(), reason: err.to_string() }
+}
+
 impl Store {
-    /// Prepares `<root>/.repotoire/`; the database is opened per operation so the lock is
-    /// held only while reading or writing.
-    pub fn new(root: &Path) -> Result<Store, Error> {
+    /// Opens (or creates) `<root>/.repotoire/cache.redb`, waiting for another process, and
+    /// rebuilding the file when it is damaged or was written under another schema.
+    pub fn open(root: &Path) -> Result<Store, Error> {
         let dir = root.join(DIR_NAME);
         std::fs::create_dir_all(&dir).map_err(|source| Error::Io { path: dir.clone(), source })?;
         let ignore = dir.join(".gitignore");
         if !ignore.exists() {
             std::fs::write(&ignore, "*\n").map_err(|source| Error::Io { path: ignore.clone(), source })?;
         }
-        Ok(Store { path: dir.join(DB_NAME), warnings: Vec::new() })
+        let path = dir.join(DB_NAME);
+        let mut warnings = Vec::new();
+        let started = Instant::now();
+        let mut pause = Duration::from_millis(5);
+        let db = loop {
+            match Database::create(&path) {
+                Ok(db) => break db,
+                Err(DatabaseError::DatabaseAlreadyOpen) => {
+                    if started.elapsed() >= LOCK_WAIT {
+                        return Err(Error::Busy { path, seconds: LOCK_WAIT.as_secs() });
+                    }
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(Duration::from_millis(200));
+                }
+                Err(err) => {
+                    warnings.push(format!("cache {} is damaged ({err}); rebuilding it", path.display()));
+                    remove(&path)?;
+                    break Database::create(&path).map_err(|e| db_error(&path, e))?;
+                }
+            }
+        };
+        let mut store = Store { path, db, warnings };
+        store.check_schema()?;
+        Ok(store)
     }
 
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// Opens (or creates) the database, waiting for another process, and rebuilding it
-    /// when it is damaged or was written under another schema.
-    fn open(&mut self) -> Result<Database, Error> {
-        let started = Instant::now();
-        let mut pause = Duration::from_millis(5);
-        loop {
-            match Database::create(&self.path) {
-                Ok(db) => return self.check_schema(db),
-                Err(DatabaseError::DatabaseAlreadyOpen) => {
-                    if started.elapsed() >= LOCK_WAIT {
-                        return Err(Error::Busy { path: self.path.clone(), seconds: LOCK_WAIT.as_secs() });
-                    }
-                    std::thread::sleep(pause);
-                    pause = (pause * 2).min(Duration::from_millis(200));
-                }
-                Err(err) => {
-                    self.warnings.push(format!(
-                        "cache {} is damaged ({err}); rebuilding it",
-                        self.path.display()
-                    ));
-                    self.remove_file()?;
-                    let db = Database::create(&self.path).map_err(|e| self.db_error(e))?;
-                    return self.check_schema(db);
-                }
-            }
-        }
-    }
-
-    fn remove_file(&self) -> Result<(), Error> {
-        match std::fs::remove_file(&self.path) {
-            Ok(()) => Ok(()),
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(source) => Err(Error::Io { path: self.path.clone(), source }),
-        }
-    }
-
-    fn db_error(&self, err: impl std::fmt::Display) -> Error {
-        Error::Database { path: self.path.clone(), reason: err.to_string() }
-    }
-
-    fn check_schema(&mut self, db: Database) -> Result<Database, Error> {
+    fn check_schema(&mut self) -> Result<(), Error> {
         let expected = schema_key();
         let found = (|| -> Result<Option<String>, redb::Error> {
-            let read = db.begin_read()?;
+            let read = self.db.begin_read()?;
             let meta = match read.open_table(META) {
                 Ok(table) => table,
                 Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
@@ -115,7 +146,7 @@ impl Store {
             Ok(meta.get("schema")?.map(|v| v.value().to_string()))
         })();
         match found {
-            Ok(Some(found)) if found == expected => return Ok(db),
+            Ok(Some(found)) if found == expected => return Ok(()),
             Ok(None) => {}
             Ok(Some(found)) => self.warnings.push(format!(
                 "cache {} was written by another version ({found}); rebuilding it",
@@ -123,75 +154,109 @@ impl Store {
             )),
             Err(err) => self.warnings.push(format!("cache {} is damaged ({err}); rebuilding it", self.path.display())),
         }
-        let write = db.begin_write().map_err(|e| self.db_error(e))?;
-        {
-            // Start from empty tables: old entries may not decode under the new schema.
-            let _ = write.delete_table(FILES);
-            let mut meta = write.open_table(META).map_err(|e| self.db_error(e))?;
-            meta.insert("schema", expected.as_str()).map_err(|e| self.db_error(e))?;
-            write.open_table(FILES).map_err(|e| self.db_error(e))?;
-        }
-        write.commit().map_err(|e| self.db_error(e))?;
-        Ok(db)
+        self.clear()
     }
 
-    /// Every cached file. A damaged database comes back empty (with a warning).
-    pub fn load(&mut self) -> Result<HashMap<String, Entry>, Error> {
-        let db = self.open()?;
-        let result = (|| -> Result<HashMap<String, Entry>, redb::Error> {
-            let read = db.begin_read()?;
+    /// Empties every table and stamps the current schema.
+    pub fn clear(&mut self) -> Result<(), Error> {
+        let path = self.path.clone();
+        let write = self.db.begin_write().map_err(|e| db_error(&path, e))?;
+        for table in [FILES, FACTS, GRAPH] {
+            write.delete_table(table).map_err(|e| db_error(&path, e))?;
+        }
+        {
+            let mut meta = write.open_table(META).map_err(|e| db_error(&path, e))?;
+            meta.insert("schema", schema_key().as_str()).map_err(|e| db_error(&path, e))?;
+            for table in [FILES, FACTS, GRAPH] {
+                write.open_table(table).map_err(|e| db_error(&path, e))?;
+            }
+        }
+        write.commit().map_err(|e| db_error(&path, e))
+    }
+
+    /// What the cache knows about each file.
+    pub fn files(&self) -> Result<HashMap<String, FileEntry>, Error> {
+        (|| -> Result<_, redb::Error> {
+            let read = self.db.begin_read()?;
             let table = read.open_table(FILES)?;
-            let mut out = HashMap::new();
+            let mut out = HashMap::with_capacity(table.len()? as usize);
             for row in table.iter()? {
                 let (key, value) = row?;
-                let bytes = value.value();
-                if bytes.len() < 32 {
-                    continue;
+                if let Some(entry) = FileEntry::decode(value.value()) {
+                    out.insert(key.value().to_string(), entry);
                 }
-                let mut hash = [0; 32];
-                hash.copy_from_slice(&bytes[..32]);
-                out.insert(key.value().to_string(), Entry { hash, bytes: bytes[32..].to_vec() });
             }
             Ok(out)
-        })();
-        match result {
-            Ok(entries) => Ok(entries),
-            Err(err) => {
-                self.warnings.push(format!("cache {} is damaged ({err}); rebuilding it", self.path.display()));
-                drop(db);
-                self.remove_file()?;
-                Ok(HashMap::new())
-            }
-        }
+        })()
+        .map_err(|e| db_error(&self.path, e))
     }
 
-    /// Writes new and changed facts and forgets removed paths, in one transaction: the
-    /// cache is never left half-written.
-    pub fn save(&mut self, changed: &[&FileFacts], removed: &[String]) -> Result<(), Error> {
-        if changed.is_empty() && removed.is_empty() {
-            return Ok(());
-        }
-        let db = self.open()?;
-        let write = db.begin_write().map_err(|e| self.db_error(e))?;
+    /// Encoded facts of these files (`None` where missing).
+    pub fn facts(&self, paths: &[&str]) -> Result<Vec<Option<Vec<u8>>>, Error> {
+        (|| -> Result<_, redb::Error> {
+            let read = self.db.begin_read()?;
+            let table = read.open_table(FACTS)?;
+            let mut out = Vec::with_capacity(paths.len());
+            for path in paths {
+                out.push(table.get(*path)?.map(|v| v.value().to_vec()));
+            }
+            Ok(out)
+        })()
+        .map_err(|e| db_error(&self.path, e))
+    }
+
+    /// The cached snapshot bytes, if they were built from inputs with this digest.
+    pub fn graph(&self, digest: &[u8; 32]) -> Result<Option<Vec<u8>>, Error> {
+        (|| -> Result<_, redb::Error> {
+            let read = self.db.begin_read()?;
+            let table = read.open_table(GRAPH)?;
+            let Some(value) = table.get("current")? else { return Ok(None) };
+            let bytes = value.value();
+            Ok((bytes.len() > 32 && bytes[..32] == digest[..]).then(|| bytes[32..].to_vec()))
+        })()
+        .map_err(|e| db_error(&self.path, e))
+    }
+
+    /// Writes one refresh's changes in a single transaction.
+    pub fn save(&mut self, update: &Update<'_>) -> Result<(), Error> {
+        let path = self.path.clone();
+        let err = |e: &dyn std::fmt::Display| db_error(&path, e);
+        let write = self.db.begin_write().map_err(|e| err(&e))?;
         {
-            let mut table = write.open_table(FILES).map_err(|e| self.db_error(e))?;
-            let mut buffer = Vec::new();
-            for facts in changed {
-                buffer.clear();
-                buffer.extend_from_slice(&facts.hash);
-                let encoded = postcard::to_stdvec(facts).map_err(|e| self.db_error(e))?;
-                buffer.extend_from_slice(&encoded);
-                table.insert(facts.path.as_str(), buffer.as_slice()).map_err(|e| self.db_error(e))?;
+            let mut files = write.open_table(FILES).map_err(|e| err(&e))?;
+            let mut facts = write.open_table(FACTS).map_err(|e| err(&e))?;
+            for (file, entry) in &update.files {
+                files.insert(*file, entry.encode().as_slice()).map_err(|e| err(&e))?;
             }
-            for path in removed {
-                table.remove(path.as_str()).map_err(|e| self.db_error(e))?;
+            for f in &update.facts {
+                let encoded = postcard::to_stdvec(f).map_err(|e| err(&e))?;
+                facts.insert(f.path.as_str(), encoded.as_slice()).map_err(|e| err(&e))?;
+            }
+            for removed in &update.removed {
+                files.remove(removed.as_str()).map_err(|e| err(&e))?;
+                facts.remove(removed.as_str()).map_err(|e| err(&e))?;
+            }
+            if let Some((digest, bytes)) = &update.graph {
+                let mut graph = write.open_table(GRAPH).map_err(|e| err(&e))?;
+                let mut value = Vec::with_capacity(32 + bytes.len());
+                value.extend_from_slice(digest);
+                value.extend_from_slice(bytes);
+                graph.insert("current", value.as_slice()).map_err(|e| err(&e))?;
             }
         }
-        write.commit().map_err(|e| self.db_error(e))
+        write.commit().map_err(|e| err(&e))
+    }
+}
+
+fn remove(path: &Path) -> Result<(), Error> {
+    match std::fs::remove_file(path) {
+        Ok(()) => Ok(()),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(source) => Err(Error::Io { path: path.to_path_buf(), source }),
     }
 }
 
 /// Decodes cached facts; `None` if they do not decode (treated as a miss).
-pub fn decode(entry: &Entry) -> Option<FileFacts> {
-    postcard::from_bytes(&entry.bytes).ok()
+pub fn decode_facts(bytes: &[u8]) -> Option<FileFacts> {
+    postcard::from_bytes(bytes).ok()
 }

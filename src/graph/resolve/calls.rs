@@ -1,6 +1,6 @@
 //! Call sites → `calls` edges with a confidence tier (DESIGN.md), or unresolved facts.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::graph::model::{EdgeKind, NodeKind, Resolution, UnresolvedCall};
 use crate::graph::resolve::Resolver;
@@ -19,13 +19,13 @@ enum Receiver {
     Unknown,
 }
 
-type LocalBindings<'a> = HashMap<(Option<u32>, &'a str), Vec<&'a Binding>>;
+type LocalBindings<'a> = FxHashMap<(Option<u32>, &'a str), Vec<&'a Binding>>;
 
 impl<'a> Resolver<'a> {
     pub(super) fn add_calls(&mut self) {
         for file in 0..self.facts.len() {
             let facts = &self.facts[file];
-            let mut locals: LocalBindings<'a> = HashMap::new();
+            let mut locals: LocalBindings<'a> = FxHashMap::default();
             for binding in facts.bindings.iter().filter(|b| !b.field) {
                 locals.entry((binding.scope, binding.name.as_str())).or_default().push(binding);
             }
@@ -89,14 +89,13 @@ impl<'a> Resolver<'a> {
         targets.retain(|&t| self.nodes[t as usize].kind != NodeKind::Module);
         // A redefinition replaces the earlier one (Python), an implementation follows its
         // overloads (TS): of same-named targets keep the last.
-        let mut seen = std::collections::HashSet::new();
-        let mut unique: Vec<u32> = targets
-            .iter()
-            .rev()
-            .filter(|&&t| seen.insert(&self.nodes[t as usize].qualified_name))
-            .copied()
-            .collect();
-        unique.reverse();
+        let mut unique = targets;
+        if unique.len() > 1 {
+            let mut seen = rustc_hash::FxHashSet::default();
+            unique.reverse();
+            unique.retain(|&t| seen.insert(self.nodes[t as usize].qualified_name.as_str()));
+            unique.reverse();
+        }
         if unique.len() > MAX_CANDIDATES {
             unique.clear();
         }

@@ -8,7 +8,9 @@ mod scope;
 pub mod types;
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::graph::model::{EdgeKind, Node, NodeKind, Resolution, UnresolvedCall};
 use crate::lang::{Family, LangId};
@@ -19,7 +21,7 @@ use names::{Crates, PythonNames, TsConfigs};
 /// Deepest chain of re-exports, glob imports or bases followed before giving up.
 const MAX_DEPTH: usize = 24;
 
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ResolveStats {
     pub calls: usize,
     pub calls_resolved: usize,
@@ -36,7 +38,7 @@ pub struct ResolveStats {
 pub struct Resolved {
     pub nodes: Vec<Node>,
     /// (source, target, kind) → (best resolution, site lines).
-    pub edges: HashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)>,
+    pub edges: FxHashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)>,
     pub unresolved_calls: Vec<UnresolvedCall>,
     pub stats: ResolveStats,
     pub warnings: Vec<String>,
@@ -52,29 +54,30 @@ pub(crate) struct Resolver<'a> {
     file_module: Vec<u32>,
     sym_node: Vec<Vec<Option<u32>>>,
     /// Resolved type of each Rust `impl` block.
-    impl_class: HashMap<(u32, u32), u32>,
-    members: HashMap<u32, HashMap<String, Vec<u32>>>,
-    bindings: HashMap<u32, HashMap<String, Vec<(u32, u32)>>>,
-    globs: HashMap<u32, Vec<(u32, u32)>>,
+    impl_class: FxHashMap<(u32, u32), u32>,
+    members: FxHashMap<u32, FxHashMap<Box<str>, Vec<u32>>>,
+    bindings: FxHashMap<u32, FxHashMap<&'a str, Vec<(u32, u32)>>>,
+    globs: FxHashMap<u32, Vec<(u32, u32)>>,
     /// Python `__all__` per module.
-    all_names: HashMap<u32, HashSet<&'a str>>,
+    all_names: FxHashMap<u32, FxHashSet<&'a str>>,
     /// Python import names and Rust qualified names → modules.
-    module_index: HashMap<String, Vec<u32>>,
-    python_import_name: HashMap<u32, String>,
+    module_index: FxHashMap<String, Vec<u32>>,
+    python_import_name: FxHashMap<u32, String>,
     ecma_paths: HashMap<String, u32>,
-    crate_roots: HashMap<String, u32>,
-    bases: HashMap<u32, Vec<u32>>,
+    crate_roots: FxHashMap<String, u32>,
+    bases: FxHashMap<u32, Vec<u32>>,
     /// (class, field) → bindings that type it.
-    fields: HashMap<(u32, &'a str), Vec<(u32, u32)>>,
-    methods_by_name: HashMap<&'a str, Vec<u32>>,
+    fields: FxHashMap<(u32, &'a str), Vec<(u32, u32)>>,
+    methods_by_name: FxHashMap<&'a str, Vec<u32>>,
     tsconfigs: TsConfigs,
-    edges: HashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)>,
+    edges: FxHashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)>,
     unresolved_calls: Vec<UnresolvedCall>,
     stats: ResolveStats,
     warnings: Vec<String>,
-    memo: RefCell<HashMap<(u32, String, bool), Vec<u32>>>,
-    in_progress: RefCell<HashSet<(u32, String, bool)>>,
-    mro_memo: RefCell<HashMap<u32, Vec<u32>>>,
+    /// Lookup results by (scope, export lookup?) then name: a hit allocates nothing.
+    memo: RefCell<FxHashMap<(u32, bool), FxHashMap<Box<str>, Vec<u32>>>>,
+    in_progress: RefCell<FxHashSet<(u32, Box<str>, bool)>>,
+    mro_memo: RefCell<FxHashMap<u32, Vec<u32>>>,
 }
 
 pub fn resolve(facts: &[FileFacts], project: &ProjectFiles, root_name: &str) -> Resolved {
@@ -86,37 +89,47 @@ pub fn resolve(facts: &[FileFacts], project: &ProjectFiles, root_name: &str) -> 
         origin: Vec::new(),
         file_module: Vec::with_capacity(facts.len()),
         sym_node: Vec::with_capacity(facts.len()),
-        impl_class: HashMap::new(),
-        members: HashMap::new(),
-        bindings: HashMap::new(),
-        globs: HashMap::new(),
-        all_names: HashMap::new(),
-        module_index: HashMap::new(),
-        python_import_name: HashMap::new(),
+        impl_class: Default::default(),
+        members: Default::default(),
+        bindings: Default::default(),
+        globs: Default::default(),
+        all_names: Default::default(),
+        module_index: Default::default(),
+        python_import_name: Default::default(),
         ecma_paths: HashMap::new(),
-        crate_roots: HashMap::new(),
-        bases: HashMap::new(),
-        fields: HashMap::new(),
-        methods_by_name: HashMap::new(),
+        crate_roots: Default::default(),
+        bases: Default::default(),
+        fields: Default::default(),
+        methods_by_name: Default::default(),
         tsconfigs,
-        edges: HashMap::new(),
+        edges: Default::default(),
         unresolved_calls: Vec::new(),
         stats: ResolveStats::default(),
         warnings,
-        memo: RefCell::new(HashMap::new()),
-        in_progress: RefCell::new(HashSet::new()),
-        mro_memo: RefCell::new(HashMap::new()),
+        memo: RefCell::default(),
+        in_progress: RefCell::default(),
+        mro_memo: RefCell::default(),
+    };
+    let mut phase = std::time::Instant::now();
+    let mut lap = |name: &str| {
+        tracing::debug!(phase = name, ms = phase.elapsed().as_secs_f64() * 1000.0, "resolve");
+        phase = std::time::Instant::now();
     };
     r.add_modules(project, root_name);
+    lap("modules");
     for file in 0..facts.len() {
         r.add_symbols(file as u32);
     }
+    lap("symbols");
     r.index_imports();
     r.attach_impls();
     r.add_inherits();
     r.index_fields_and_methods();
+    lap("imports, impls, inherits, fields");
     r.add_import_edges();
+    lap("import edges");
     r.add_calls();
+    lap("calls");
     Resolved {
         nodes: r.nodes,
         edges: r.edges,
@@ -157,7 +170,13 @@ impl<'a> Resolver<'a> {
     }
 
     fn add_member(&mut self, scope: u32, name: &str, node: u32) {
-        self.members.entry(scope).or_default().entry(name.to_string()).or_default().push(node);
+        let names = self.members.entry(scope).or_default();
+        match names.get_mut(name) {
+            Some(nodes) => nodes.push(node),
+            None => {
+                names.insert(name.into(), vec![node]);
+            }
+        }
     }
 
     fn add_modules(&mut self, project: &ProjectFiles, root_name: &str) {
@@ -293,7 +312,7 @@ impl<'a> Resolver<'a> {
                     ImportKind::SideEffect => {}
                     _ => {
                         if let Some(local) = import.local_name() {
-                            self.bindings.entry(home).or_default().entry(local.to_string()).or_default().push(entry);
+                            self.bindings.entry(home).or_default().entry(local).or_default().push(entry);
                         }
                     }
                 }

@@ -11,17 +11,17 @@ use crate::parse::{ImportKind, SymbolKind};
 impl Resolver<'_> {
     /// Runs `compute` once per (module, name, export?) and guards against cycles.
     fn memoised(&self, module: u32, name: &str, export: bool, compute: impl FnOnce() -> Vec<u32>) -> Vec<u32> {
-        let key = (module, name.to_string(), export);
-        if let Some(found) = self.memo.borrow().get(&key) {
+        if let Some(found) = self.memo.borrow().get(&(module, export)).and_then(|m| m.get(name)) {
             return found.clone();
         }
+        let key = (module, Box::<str>::from(name), export);
         if self.in_progress.borrow().len() > MAX_DEPTH || !self.in_progress.borrow_mut().insert(key.clone()) {
             return Vec::new();
         }
         let mut found = compute();
         found.dedup();
         self.in_progress.borrow_mut().remove(&key);
-        self.memo.borrow_mut().insert(key, found.clone());
+        self.memo.borrow_mut().entry((module, export)).or_default().insert(key.1, found.clone());
         found
     }
 
@@ -271,7 +271,7 @@ impl Resolver<'_> {
                 }
             }
         }
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         let mut mro: Vec<u32> = order.into_iter().rev().filter(|n| seen.insert(*n)).collect();
         mro.reverse();
         self.mro_memo.borrow_mut().insert(class, mro.clone());
