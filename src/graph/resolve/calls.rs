@@ -125,16 +125,22 @@ impl<'a> Resolver<'a> {
         (out, how)
     }
 
+    /// A method on instances of `classes`. The tier follows the receiver's type: through a
+    /// trait or interface is 0.6 whatever the method's owner; a concrete type is 0.9, or
+    /// 1.0 where dispatch is static (`exact`).
     fn method_on(&self, classes: &[u32], name: &str, exact: bool) -> (Vec<u32>, Resolution) {
-        let mut how = if exact { Resolution::Direct } else { Resolution::KnownType };
+        let mut how = Resolution::Direct;
         let mut out = Vec::new();
         for &class in classes {
-            if let Some((found, owner)) = self.class_member(class, name) {
-                if self.is_interface(owner) && !exact {
-                    how = Resolution::Interface;
-                } else if owner != class {
-                    how = how.max(Resolution::KnownType);
-                }
+            if let Some((found, _)) = self.class_member(class, name) {
+                let tier = if self.is_interface(class) {
+                    Resolution::Interface
+                } else if exact {
+                    Resolution::Direct
+                } else {
+                    Resolution::KnownType
+                };
+                how = how.max(tier);
                 out.extend(found);
             }
         }

@@ -1,0 +1,14 @@
+//! The one integration test binary.
+
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod bad_input;
+mod cache;
+mod cli;
+mod layering;
+mod resolve_ecma;
+mod resolve_python;
+mod resolve_rust;

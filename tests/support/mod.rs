@@ -1,0 +1,152 @@
+//! Test harness: a temporary directory of files (`Dir`) and the real binary (`cmd`).
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use repotoire::engine::{Engine, Options, Report};
+use repotoire::graph::{EdgeKind, Snapshot};
+
+pub struct Dir {
+    temp: tempfile::TempDir,
+}
+
+impl Dir {
+    pub fn new() -> Dir {
+        Dir { temp: tempfile::Builder::new().prefix("repotoire-test").tempdir().expect("tempdir") }
+    }
+
+    /// A tree from a fixture: `//- path` lines start a file.
+    pub fn with_fixture(fixture: &str) -> Dir {
+        let dir = Dir::new();
+        dir.write_fixture(fixture);
+        dir
+    }
+
+    pub fn write_fixture(&self, fixture: &str) {
+        let mut path: Option<String> = None;
+        let mut body = String::new();
+        for line in fixture.lines() {
+            if let Some(next) = line.trim_start().strip_prefix("//- ") {
+                if let Some(p) = path.take() {
+                    self.write(&p, &body);
+                }
+                path = Some(next.trim().to_string());
+                body.clear();
+            } else if path.is_some() {
+                body.push_str(line);
+                body.push('\n');
+            }
+        }
+        if let Some(p) = path {
+            self.write(&p, &body);
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.temp.path()
+    }
+
+    pub fn join(&self, rel: &str) -> PathBuf {
+        self.temp.path().join(rel)
+    }
+
+    pub fn write(&self, rel: &str, contents: impl AsRef<[u8]>) {
+        let path = self.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("create parent");
+        }
+        std::fs::write(path, contents).expect("write file");
+    }
+
+    pub fn append(&self, rel: &str, text: &str) {
+        let mut current = std::fs::read(self.join(rel)).expect("read file");
+        current.extend_from_slice(text.as_bytes());
+        self.write(rel, current);
+    }
+
+    pub fn engine(&self, use_cache: bool) -> Engine {
+        Engine::new(self.path(), Options { use_cache, ..Options::default() }).expect("engine")
+    }
+
+    /// Builds the graph without the cache.
+    pub fn build(&self) -> (std::sync::Arc<Snapshot>, Report) {
+        let engine = self.engine(false);
+        let report = engine.refresh();
+        (engine.snapshot(), report)
+    }
+}
+
+/// Calls, imports and inherits edges as sorted text: `a.f -calls(0.9)-> b.C.m`.
+pub fn dump_edges(snap: &Snapshot) -> String {
+    let mut lines: Vec<String> = snap
+        .graph
+        .edge_indices()
+        .filter_map(|e| {
+            let (s, t) = snap.graph.edge_endpoints(e)?;
+            let edge = &snap.graph[e];
+            (edge.kind != EdgeKind::Contains).then(|| {
+                format!(
+                    "{} -{}({:.1})-> {}",
+                    snap.graph[s].qualified_name,
+                    edge.kind.as_str(),
+                    edge.confidence,
+                    snap.graph[t].qualified_name
+                )
+            })
+        })
+        .collect();
+    lines.sort();
+    lines.join("\n")
+}
+
+/// Every node as `kind qualified_name @file:line-end_line`, sorted.
+pub fn dump_nodes(snap: &Snapshot) -> String {
+    let mut lines: Vec<String> = snap
+        .graph
+        .node_weights()
+        .map(|n| format!("{} {} @{}:{}-{}", n.kind.as_str(), n.qualified_name, snap.file_path(n), n.line, n.end_line))
+        .collect();
+    lines.sort();
+    lines.join("\n")
+}
+
+/// Unresolved calls as `caller: receiver.name @line`, sorted.
+pub fn dump_unresolved(snap: &Snapshot) -> String {
+    let mut lines: Vec<String> = snap
+        .unresolved_calls
+        .iter()
+        .map(|c| {
+            let caller = &snap.graph[petgraph::stable_graph::NodeIndex::new(c.caller as usize)].qualified_name;
+            match &c.receiver {
+                Some(r) => format!("{caller}: {r}.{} @{}", c.name, c.line),
+                None => format!("{caller}: {} @{}", c.name, c.line),
+            }
+        })
+        .collect();
+    lines.sort();
+    lines.join("\n")
+}
+
+/// The rust-analyzer shape: build the fixture, compare the edge dump as a whole.
+#[track_caller]
+pub fn check(fixture: &str, expected: &str) {
+    let dir = Dir::with_fixture(fixture);
+    let (snap, _) = dir.build();
+    pretty_assertions::assert_eq!(dump_edges(&snap), expected.trim());
+}
+
+pub fn cmd(dir: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_repotoire"));
+    command.current_dir(dir).env_remove("REPOTOIRE_LOG").env("NO_COLOR", "1");
+    command
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
