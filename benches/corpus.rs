@@ -1,1 +1,2 @@
+//! End-to-end corpus benchmark (see ARCHITECTURE.md "Benchmarks").
 fn main(){}

@@ -1,1 +1,2 @@
+//! Criterion benches for the parse stage.
 fn main(){}

@@ -176,7 +176,12 @@ impl Engine {
             }
         }
 
-        let facts = self.gather_facts(&walk.files, &entries, parsed, store.as_ref(), &mut report);
+        let (facts, damaged) = self.gather_facts(&walk.files, &entries, parsed, store.as_ref(), &mut report);
+        // A cache that failed mid-read is started afresh, so everything goes back into it.
+        let save_all = damaged.is_some();
+        if let Some(why) = damaged {
+            self.recover(&mut store, &mut report, &why);
+        }
         count_languages(&mut report, &walk.files, &entries);
         time(&mut report, "load facts");
 
@@ -188,7 +193,7 @@ impl Engine {
             let fresh: HashSet<&str> = report.fresh.iter().map(String::as_str).collect();
             let files = entries
                 .iter()
-                .filter(|(i, _)| fresh.contains(walk.files[*i].path.as_str()) || touched.iter().any(|(t, _)| t == i))
+                .filter(|(i, _)| save_all || fresh.contains(walk.files[*i].path.as_str()) || touched.iter().any(|(t, _)| t == i))
                 .map(|(i, e)| (walk.files[*i].path.as_str(), *e))
                 .collect();
             let graph = match snapshot.encode() {
@@ -200,7 +205,7 @@ impl Engine {
             };
             let update = Update {
                 files,
-                facts: facts.iter().filter(|f| fresh.contains(f.path.as_str())).collect(),
+                facts: facts.iter().filter(|f| save_all || fresh.contains(f.path.as_str())).collect(),
                 removed,
                 graph,
             };
@@ -233,9 +238,8 @@ impl Engine {
 
     /// A read from the cache failed: say so once, start it afresh, carry on.
     fn recover(&self, store: &mut Option<Store>, report: &mut Report, why: &str) {
-        report.warnings.push(format!("cache is damaged ({why}); rebuilding it"));
         if let Some(s) = store.as_mut() {
-            if let Err(err) = s.clear() {
+            if let Err(err) = s.reset(why) {
                 report.warnings.push(format!("cache unavailable ({err}); analysing without it"));
                 *store = None;
             }
@@ -251,13 +255,14 @@ impl Engine {
         mut parsed: Vec<Option<FileFacts>>,
         store: Option<&Store>,
         report: &mut Report,
-    ) -> Vec<FileFacts> {
+    ) -> (Vec<FileFacts>, Option<String>) {
         let missing: Vec<usize> = entries.iter().map(|(i, _)| *i).filter(|&i| parsed[i].is_none()).collect();
         let paths: Vec<&str> = missing.iter().map(|&i| files[i].path.as_str()).collect();
+        let mut damaged = None;
         let cached = match store.map(|s| s.facts(&paths)) {
             Some(Ok(cached)) => cached,
             Some(Err(err)) => {
-                report.warnings.push(format!("cache is damaged ({err}); parsing again"));
+                damaged = Some(err.to_string());
                 vec![None; paths.len()]
             }
             None => vec![None; paths.len()],
@@ -291,7 +296,7 @@ impl Engine {
         let out: Vec<FileFacts> = parsed.into_iter().flatten().collect();
         report.parsed = report.fresh.len();
         report.reused = out.len() - report.parsed;
-        out
+        (out, damaged)
     }
 
     fn read_project_files(&self, paths: &[String], report: &mut Report) -> Vec<(String, String)> {

@@ -81,7 +81,7 @@ pub struct Update<'a> {
 /// An open cache. Holding it holds the database lock: keep it for one refresh.
 pub struct Store {
     path: PathBuf,
-    db: Database,
+    db: Option<Database>,
     /// Said once: schema changes, damage, rebuilds.
     pub warnings: Vec<String>,
 }
@@ -105,29 +105,67 @@ impl Store {
             std::fs::write(&ignore, "*\n").map_err(|source| Error::Io { path: ignore.clone(), source })?;
         }
         let path = dir.join(DB_NAME);
-        let mut warnings = Vec::new();
+        match Store::open_file(&path) {
+            Err(Error::Database { reason, .. }) => {
+                let mut store = Store::rebuild(&path)?;
+                store.warnings.insert(0, format!("cache {} is damaged ({reason}); rebuilding it", path.display()));
+                Ok(store)
+            }
+            other => other,
+        }
+    }
+
+    fn open_file(path: &Path) -> Result<Store, Error> {
         let started = Instant::now();
         let mut pause = Duration::from_millis(5);
         let db = loop {
-            match Database::create(&path) {
+            match guard(path, || Ok(Database::create(path))).and_then(|r| r.map_err(|e| db_error(path, e))) {
                 Ok(db) => break db,
-                Err(DatabaseError::DatabaseAlreadyOpen) => {
+                Err(Error::Database { reason, .. }) if reason == DatabaseError::DatabaseAlreadyOpen.to_string() => {
                     if started.elapsed() >= LOCK_WAIT {
-                        return Err(Error::Busy { path, seconds: LOCK_WAIT.as_secs() });
+                        return Err(Error::Busy { path: path.to_path_buf(), seconds: LOCK_WAIT.as_secs() });
                     }
                     std::thread::sleep(pause);
                     pause = (pause * 2).min(Duration::from_millis(200));
                 }
-                Err(err) => {
-                    warnings.push(format!("cache {} is damaged ({err}); rebuilding it", path.display()));
-                    remove(&path)?;
-                    break Database::create(&path).map_err(|e| db_error(&path, e))?;
-                }
+                Err(err) => return Err(err),
             }
         };
-        let mut store = Store { path, db, warnings };
+        let mut store = Store { path: path.to_path_buf(), db: Some(db), warnings: Vec::new() };
         store.check_schema()?;
         Ok(store)
+    }
+
+    /// Starts the cache file afresh (after damage).
+    fn rebuild(path: &Path) -> Result<Store, Error> {
+        remove(path)?;
+        let db = guard(path, || Database::create(path).map_err(|e| db_error(path, e)))?;
+        let mut store = Store { path: path.to_path_buf(), db: Some(db), warnings: Vec::new() };
+        store.clear()?;
+        Ok(store)
+    }
+
+    /// After a failed read: say so, start the file afresh, carry on with an empty cache.
+    pub fn reset(&mut self, why: &str) -> Result<(), Error> {
+        self.close();
+        let mut fresh = Store::rebuild(&self.path)?;
+        self.db = fresh.db.take();
+        self.warnings.push(format!("cache {} is damaged ({why}); rebuilding it", self.path.display()));
+        Ok(())
+    }
+
+    /// Releases the database (and its lock); a damaged one may panic on the way out.
+    fn close(&mut self) {
+        if let Some(db) = self.db.take() {
+            let _ = guard(&self.path, move || {
+                drop(db);
+                Ok(())
+            });
+        }
+    }
+
+    fn db(&self) -> Result<&Database, Error> {
+        self.db.as_ref().ok_or_else(|| db_error(&self.path, "closed"))
     }
 
     pub fn path(&self) -> &Path {
@@ -136,15 +174,16 @@ impl Store {
 
     fn check_schema(&mut self) -> Result<(), Error> {
         let expected = schema_key();
-        let found = (|| -> Result<Option<String>, redb::Error> {
-            let read = self.db.begin_read()?;
+        let db = self.db()?;
+        let found = guard(&self.path, || -> Result<Result<Option<String>, redb::Error>, Error> { Ok((|| {
+            let read = db.begin_read()?;
             let meta = match read.open_table(META) {
                 Ok(table) => table,
                 Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
                 Err(err) => return Err(err.into()),
             };
             Ok(meta.get("schema")?.map(|v| v.value().to_string()))
-        })();
+        })()) })?;
         match found {
             Ok(Some(found)) if found == expected => return Ok(()),
             Ok(None) => {}
@@ -152,7 +191,7 @@ impl Store {
                 "cache {} was written by another version ({found}); rebuilding it",
                 self.path.display()
             )),
-            Err(err) => self.warnings.push(format!("cache {} is damaged ({err}); rebuilding it", self.path.display())),
+            Err(err) => return Err(db_error(&self.path, err)),
         }
         self.clear()
     }
@@ -160,7 +199,13 @@ impl Store {
     /// Empties every table and stamps the current schema.
     pub fn clear(&mut self) -> Result<(), Error> {
         let path = self.path.clone();
-        let write = self.db.begin_write().map_err(|e| db_error(&path, e))?;
+        let db = self.db()?;
+        guard(&path, || Store::clear_tables(&path, db))
+    }
+
+    fn clear_tables(path: &Path, db: &Database) -> Result<(), Error> {
+        let path = path.to_path_buf();
+        let write = db.begin_write().map_err(|e| db_error(&path, e))?;
         for table in [FILES, FACTS, GRAPH] {
             write.delete_table(table).map_err(|e| db_error(&path, e))?;
         }
@@ -176,8 +221,9 @@ impl Store {
 
     /// What the cache knows about each file.
     pub fn files(&self) -> Result<HashMap<String, FileEntry>, Error> {
-        (|| -> Result<_, redb::Error> {
-            let read = self.db.begin_read()?;
+        let db = self.db()?;
+        guard(&self.path, || (|| -> Result<_, redb::Error> {
+            let read = db.begin_read()?;
             let table = read.open_table(FILES)?;
             let mut out = HashMap::with_capacity(table.len()? as usize);
             for row in table.iter()? {
@@ -188,13 +234,14 @@ impl Store {
             }
             Ok(out)
         })()
-        .map_err(|e| db_error(&self.path, e))
+        .map_err(|e| db_error(&self.path, e)))
     }
 
     /// Encoded facts of these files (`None` where missing).
     pub fn facts(&self, paths: &[&str]) -> Result<Vec<Option<Vec<u8>>>, Error> {
-        (|| -> Result<_, redb::Error> {
-            let read = self.db.begin_read()?;
+        let db = self.db()?;
+        guard(&self.path, || (|| -> Result<_, redb::Error> {
+            let read = db.begin_read()?;
             let table = read.open_table(FACTS)?;
             let mut out = Vec::with_capacity(paths.len());
             for path in paths {
@@ -202,26 +249,31 @@ impl Store {
             }
             Ok(out)
         })()
-        .map_err(|e| db_error(&self.path, e))
+        .map_err(|e| db_error(&self.path, e)))
     }
 
     /// The cached snapshot bytes, if they were built from inputs with this digest.
     pub fn graph(&self, digest: &[u8; 32]) -> Result<Option<Vec<u8>>, Error> {
-        (|| -> Result<_, redb::Error> {
-            let read = self.db.begin_read()?;
+        let db = self.db()?;
+        guard(&self.path, || (|| -> Result<_, redb::Error> {
+            let read = db.begin_read()?;
             let table = read.open_table(GRAPH)?;
             let Some(value) = table.get("current")? else { return Ok(None) };
             let bytes = value.value();
             Ok((bytes.len() > 32 && bytes[..32] == digest[..]).then(|| bytes[32..].to_vec()))
         })()
-        .map_err(|e| db_error(&self.path, e))
+        .map_err(|e| db_error(&self.path, e)))
     }
 
     /// Writes one refresh's changes in a single transaction.
     pub fn save(&mut self, update: &Update<'_>) -> Result<(), Error> {
-        let path = self.path.clone();
-        let err = |e: &dyn std::fmt::Display| db_error(&path, e);
-        let write = self.db.begin_write().map_err(|e| err(&e))?;
+        let db = self.db()?;
+        guard(&self.path, || Store::write_update(&self.path, db, update))
+    }
+
+    fn write_update(path: &Path, db: &Database, update: &Update<'_>) -> Result<(), Error> {
+        let err = |e: &dyn std::fmt::Display| db_error(path, e);
+        let write = db.begin_write().map_err(|e| err(&e))?;
         {
             let mut files = write.open_table(FILES).map_err(|e| err(&e))?;
             let mut facts = write.open_table(FACTS).map_err(|e| err(&e))?;
@@ -246,6 +298,42 @@ impl Store {
         }
         write.commit().map_err(|e| err(&e))
     }
+}
+
+impl Drop for Store {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+thread_local! {
+    /// Set while the store runs redb code, so its panics are not printed as crashes.
+    static IN_STORE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs redb code, turning a panic (redb panics on some kinds of corrupt pages) into a
+/// `Database` error the caller recovers from.
+fn guard<T>(path: &Path, run: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+    static QUIET_HOOK: std::sync::Once = std::sync::Once::new();
+    QUIET_HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !IN_STORE.with(std::cell::Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    let was = IN_STORE.with(|f| f.replace(true));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
+    IN_STORE.with(|f| f.set(was));
+    result.unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".into());
+        Err(db_error(path, format!("the database library failed: {message}")))
+    })
 }
 
 fn remove(path: &Path) -> Result<(), Error> {

@@ -1,1 +1,110 @@
-//! bad_input
+//! Bad input never crashes and never loses the rest of the tree.
+
+use crate::support::{Dir, cmd, dump_nodes, stderr, stdout};
+use repotoire::engine::{Engine, Options};
+use repotoire::parse::SkipReason;
+
+fn reasons(dir: &Dir, max_file_size: u64) -> (Vec<(String, String)>, usize) {
+    let engine = Engine::new(dir.path(), Options { max_file_size, use_cache: false }).unwrap();
+    let report = engine.refresh();
+    let skipped = report.skipped.iter().map(|s| (s.path.clone(), s.reason.label().to_string())).collect();
+    (skipped, engine.snapshot().files.len())
+}
+
+#[test]
+fn binary_files_are_skipped_and_counted() {
+    let dir = Dir::with_fixture("//- ok.py\ndef f():\n    pass\n");
+    dir.write("blob.py", [0x7f, b'E', b'L', b'F', 0, 0, 1, 2]);
+    assert_eq!(reasons(&dir, 1 << 20), (vec![("blob.py".into(), "binary".into())], 1));
+}
+
+#[test]
+fn files_over_the_size_limit_are_skipped_and_the_limit_is_configurable() {
+    let dir = Dir::with_fixture("//- small.py\nx = 1\n");
+    dir.write("big.py", "x = 1\n".repeat(100));
+    assert_eq!(reasons(&dir, 100), (vec![("big.py".into(), "too large".into())], 1));
+    assert_eq!(reasons(&dir, 1 << 20), (vec![], 2));
+    let output = cmd(dir.path()).args(["-v", "graph", "stats", "--max-file-size", "100", "--no-cache", "."]).output().unwrap();
+    assert!(stderr(&output).contains("skipped big.py: too large (600 bytes, limit 100)"), "{}", stderr(&output));
+}
+
+#[test]
+fn non_utf8_files_are_decoded_lossily_and_still_analysed() {
+    let dir = Dir::new();
+    dir.write("latin1.py", b"# caf\xe9\ndef f():\n    g()\n\ndef g():\n    pass\n");
+    let (snap, _) = dir.build();
+    assert!(snap.files[0].lossy);
+    assert!(snap.files[0].diagnostics.iter().any(|d| d.message.contains("decoded lossily")));
+    assert!(crate::support::dump_edges(&snap).contains("latin1.f -calls(1.0)-> latin1.g"));
+}
+
+#[test]
+fn pathological_nesting_does_not_overflow_the_stack() {
+    let dir = Dir::new();
+    let depth = 50_000;
+    dir.write("deep.py", format!("x = {}1{}\n", "(".repeat(depth), ")".repeat(depth)));
+    dir.write("deep.js", format!("const x = {}1{};\n", "[".repeat(depth), "]".repeat(depth)));
+    dir.write("deep.rs", format!("fn f() {{ {} }}\n", "{".repeat(depth) + &"}".repeat(depth)));
+    dir.write("ok.py", "def f():\n    pass\n");
+    let (snap, report) = dir.build();
+    assert_eq!(snap.files.len(), 4);
+    assert!(report.skipped.is_empty());
+    assert!(dump_nodes(&snap).contains("function ok.f"));
+}
+
+#[test]
+fn syntax_errors_give_what_parsed_plus_diagnostics() {
+    let dir = Dir::with_fixture("//- broken.py\ndef good():\n    pass\n\ndef bad(:\n    pass\n\ndef after():\n    good()\n");
+    let (snap, _) = dir.build();
+    let file = &snap.files[0];
+    assert!(file.diagnostics.iter().any(|d| d.message.starts_with("syntax error") && d.line == 4), "{:?}", file.diagnostics);
+    let nodes = dump_nodes(&snap);
+    assert!(nodes.contains("function broken.good") && nodes.contains("function broken.after"), "{nodes}");
+    assert!(crate::support::dump_edges(&snap).contains("broken.after -calls(1.0)-> broken.good"));
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_are_skipped_and_named() {
+    let dir = Dir::with_fixture("//- pkg/mod.py\ndef f():\n    pass\n");
+    std::os::unix::fs::symlink(dir.join("pkg"), dir.join("pkg/again")).unwrap();
+    let (skipped, files) = reasons(&dir, 1 << 20);
+    assert_eq!(files, 1);
+    assert_eq!(skipped, vec![("pkg/again".to_string(), "symlink loop".to_string())]);
+}
+
+#[cfg(unix)]
+#[test]
+fn unreadable_files_are_skipped_and_named() {
+    let dir = Dir::with_fixture("//- ok.py\nx = 1\n");
+    // A dangling link cannot be read by anyone, root included.
+    std::os::unix::fs::symlink(dir.join("missing.py"), dir.join("dangling.py")).unwrap();
+    let (skipped, files) = reasons(&dir, 1 << 20);
+    assert_eq!(files, 1);
+    assert_eq!(skipped.len(), 1);
+    assert_eq!(skipped[0].1, "unreadable");
+}
+
+#[test]
+fn an_empty_tree_is_an_empty_graph() {
+    let dir = Dir::new();
+    let output = cmd(dir.path()).args(["graph", "export", "."]).output().unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).trim(), r#"{"nodes":[],"edges":[]}"#);
+}
+
+#[test]
+fn ignored_and_vendored_folders_are_not_walked() {
+    let dir = Dir::with_fixture(
+        "//- .gitignore\ngenerated/\n//- .repotoireignore\nscratch.py\n//- src/app.py\nx = 1\n//- generated/out.py\nx = 1\n//- node_modules/lib/index.js\nx = 1\n//- target/debug/build.rs\nfn f() {}\n//- .venv/lib/site.py\nx = 1\n//- scratch.py\nx = 1\n",
+    );
+    let (snap, _) = dir.build();
+    let paths: Vec<&str> = snap.files.iter().map(|f| f.path.as_str()).collect();
+    assert_eq!(paths, ["src/app.py"]);
+}
+
+#[test]
+fn skip_reasons_have_readable_labels() {
+    assert_eq!(SkipReason::Binary.to_string(), "binary content");
+    assert_eq!(SkipReason::TooLarge { size: 5, limit: 1 }.to_string(), "too large (5 bytes, limit 1)");
+}

@@ -1,1 +1,157 @@
-//! cache
+//! The cache: reuse, incremental re-parse, damage and concurrent use.
+
+use crate::support::{Dir, cmd, dump_edges, dump_nodes, stderr, stdout};
+
+const FIXTURE: &str = r#"
+//- app/__init__.py
+//- app/models.py
+class Model:
+    def save(self):
+        return helper()
+
+def helper():
+    pass
+//- app/views.py
+from .models import Model
+
+def index():
+    Model().save()
+//- web/a.ts
+import { b } from "./b";
+export function a() { b(); }
+//- web/b.ts
+export function b() {}
+"#;
+
+fn cold_dump(dir: &Dir) -> (String, String) {
+    let (snap, _) = dir.build();
+    (dump_nodes(&snap), dump_edges(&snap))
+}
+
+#[test]
+fn a_second_run_on_an_unchanged_tree_parses_nothing() {
+    let dir = Dir::with_fixture(FIXTURE);
+    let engine = dir.engine(true);
+    let first = engine.refresh();
+    assert_eq!((first.parsed, first.reused), (5, 0));
+    let second = dir.engine(true).refresh();
+    assert_eq!((second.parsed, second.reused), (0, 5));
+    assert!(dir.join(".repotoire/.gitignore").exists());
+    assert_eq!(std::fs::read_to_string(dir.join(".repotoire/.gitignore")).unwrap(), "*\n");
+}
+
+#[test]
+fn editing_one_file_reparses_only_it_and_equals_a_cold_build() {
+    let dir = Dir::with_fixture(FIXTURE);
+    dir.engine(true).refresh();
+    dir.append("app/views.py", "\ndef extra():\n    index()\n");
+    let engine = dir.engine(true);
+    let report = engine.refresh();
+    assert_eq!((report.parsed, report.reused), (1, 4));
+    assert_eq!(report.fresh, vec!["app/views.py".to_string()]);
+    let snap = engine.snapshot();
+    assert_eq!((dump_nodes(&snap), dump_edges(&snap)), cold_dump(&dir));
+    assert!(dump_edges(&snap).contains("app.views.extra -calls(1.0)-> app.views.index"));
+}
+
+#[test]
+fn deleting_and_adding_files_updates_the_graph_like_a_cold_build() {
+    let dir = Dir::with_fixture(FIXTURE);
+    dir.engine(true).refresh();
+    std::fs::remove_file(dir.join("web/b.ts")).unwrap();
+    dir.write("web/c.ts", "export function c() {}\n");
+    let engine = dir.engine(true);
+    let report = engine.refresh();
+    assert_eq!((report.parsed, report.reused), (1, 4));
+    let snap = engine.snapshot();
+    assert_eq!((dump_nodes(&snap), dump_edges(&snap)), cold_dump(&dir));
+    assert!(!dump_nodes(&snap).contains("web/b.ts"));
+}
+
+#[test]
+fn a_file_touched_without_changing_content_is_not_reparsed() {
+    let dir = Dir::with_fixture(FIXTURE);
+    dir.engine(true).refresh();
+    let contents = std::fs::read(dir.join("web/b.ts")).unwrap();
+    dir.write("web/b.ts", contents);
+    let report = dir.engine(true).refresh();
+    assert_eq!(report.parsed, 0);
+}
+
+#[test]
+fn a_truncated_database_is_reported_once_and_rebuilt() {
+    let dir = Dir::with_fixture(FIXTURE);
+    dir.engine(true).refresh();
+    let db = dir.join(".repotoire/cache.redb");
+    let len = std::fs::metadata(&db).unwrap().len();
+    let file = std::fs::OpenOptions::new().write(true).open(&db).unwrap();
+    file.set_len(len / 3).unwrap();
+    drop(file);
+    let engine = dir.engine(true);
+    let report = engine.refresh();
+    let snap = engine.snapshot();
+    assert_eq!((dump_nodes(&snap), dump_edges(&snap)), cold_dump(&dir));
+    assert!(report.warnings.iter().any(|w| w.contains("cache") && w.contains("rebuilding")), "{:?}", report.warnings);
+    // Rebuilt: the next run reuses everything and says nothing.
+    let again = dir.engine(true).refresh();
+    assert_eq!((again.parsed, again.warnings.len()), (0, 0), "{:?}", again.warnings);
+}
+
+#[test]
+fn a_garbled_database_gives_a_correct_graph() {
+    let dir = Dir::with_fixture(FIXTURE);
+    dir.engine(true).refresh();
+    let db = dir.join(".repotoire/cache.redb");
+    let mut bytes = std::fs::read(&db).unwrap();
+    // Keep redb's header readable so the damage is found further in, then garble the rest.
+    for (i, byte) in bytes.iter_mut().enumerate().skip(4096) {
+        *byte = (i * 31 % 251) as u8;
+    }
+    std::fs::write(&db, bytes).unwrap();
+    let engine = dir.engine(true);
+    engine.refresh();
+    let snap = engine.snapshot();
+    assert_eq!((dump_nodes(&snap), dump_edges(&snap)), cold_dump(&dir));
+}
+
+#[test]
+fn a_database_from_another_schema_is_rebuilt() {
+    let dir = Dir::with_fixture(FIXTURE);
+    std::fs::create_dir_all(dir.join(".repotoire")).unwrap();
+    {
+        let db = redb::Database::create(dir.join(".repotoire/cache.redb")).unwrap();
+        let write = db.begin_write().unwrap();
+        {
+            let mut meta = write.open_table(redb::TableDefinition::<&str, &str>::new("meta")).unwrap();
+            meta.insert("schema", "0:old").unwrap();
+        }
+        write.commit().unwrap();
+    }
+    let report = dir.engine(true).refresh();
+    assert!(report.warnings.iter().any(|w| w.contains("another version")), "{:?}", report.warnings);
+    assert_eq!(report.parsed, 5);
+}
+
+#[test]
+fn two_processes_on_one_repository_both_finish_with_the_same_graph() {
+    let dir = Dir::with_fixture(FIXTURE);
+    let expected = stdout(&cmd(dir.path()).args(["graph", "export", "--no-cache", "."]).output().unwrap());
+    let children: Vec<_> = (0..2)
+        .map(|_| cmd(dir.path()).args(["graph", "export", "."]).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().unwrap())
+        .collect();
+    for child in children {
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(stdout(&output), expected);
+    }
+    let again = dir.engine(true).refresh();
+    assert_eq!(again.parsed, 0);
+}
+
+#[test]
+fn no_cache_writes_nothing() {
+    let dir = Dir::with_fixture(FIXTURE);
+    let output = cmd(dir.path()).args(["graph", "stats", "--no-cache", "."]).output().unwrap();
+    assert!(output.status.success());
+    assert!(!dir.join(".repotoire").exists());
+}
