@@ -1,2 +1,144 @@
 //! End-to-end corpus benchmark (see ARCHITECTURE.md "Benchmarks").
-fn main(){}
+//!
+//! For each corpus downloaded by `../shared/corpora.sh DIR` (default
+//! `~/.cache/repotoire-corpora`, or `REPOTOIRE_CORPORA`): the parse floor (walk, read and
+//! tree-sitter-parse every file, nothing else), then the real binary cold, with no change,
+//! and with one file changed; medians over `REPOTOIRE_BENCH_RUNS` runs (default 5).
+//!
+//!   cargo bench --bench corpus [-- NAME ...]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Walk, read and parse every file: what any tree-sitter tool must pay.
+fn parse_floor(root: &Path) -> Duration {
+    let started = Instant::now();
+    let walk = repotoire::parse::walk::walk(root, repotoire::engine::DEFAULT_MAX_FILE_SIZE);
+    let nodes: usize = walk
+        .files
+        .par_iter()
+        .map(|f| std::fs::read(&f.abs).map_or(0, |bytes| repotoire::parse::parse_only(f.language, &bytes)))
+        .sum();
+    std::hint::black_box(nodes);
+    started.elapsed()
+}
+
+struct Run {
+    wall: Duration,
+    stats: serde_json::Value,
+}
+
+fn run_stats(binary: &Path, root: &Path) -> Run {
+    let started = Instant::now();
+    let output = Command::new(binary)
+        .args(["--headless", "graph", "stats", "--format", "json"])
+        .arg(root)
+        .output()
+        .expect("run repotoire");
+    let wall = started.elapsed();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    Run { wall, stats: serde_json::from_slice(&output.stdout).expect("stats json") }
+}
+
+fn reset_cache(root: &Path) {
+    let _ = std::fs::remove_dir_all(root.join(".repotoire"));
+}
+
+/// A file to edit for the one-file-changed run: the largest source file.
+fn file_to_touch(root: &Path) -> Option<PathBuf> {
+    let walk = repotoire::parse::walk::walk(root, repotoire::engine::DEFAULT_MAX_FILE_SIZE);
+    walk.files.iter().max_by_key(|f| f.size).map(|f| f.abs.clone())
+}
+
+fn main() {
+    // `cargo test --all-targets` runs bench binaries without `--bench`: compile-check only.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_repotoire"));
+    let dir = std::env::var_os("REPOTOIRE_CORPORA").map(PathBuf::from).unwrap_or_else(|| {
+        PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache/repotoire-corpora")
+    });
+    let runs: usize = std::env::var("REPOTOIRE_BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(5);
+    let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let mut corpora: Vec<PathBuf> = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))).collect(),
+        Err(_) => {
+            eprintln!("no corpora in {}: run ../shared/corpora.sh {}", dir.display(), dir.display());
+            return;
+        }
+    };
+    corpora.sort();
+    println!("| corpus | files | floor ms | cold ms | cold/floor | no-change ms | no-change/cold | one-file ms | peak MiB | nodes | edges | calls resolved | ambiguous |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for root in corpora {
+        let name = root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if !only.is_empty() && !only.iter().any(|o| name.contains(o.as_str())) {
+            continue;
+        }
+        let floor = median((0..runs).map(|_| parse_floor(&root)).collect());
+        let mut cold = Vec::new();
+        let mut peak: f64 = 0.0;
+        let mut last = None;
+        for _ in 0..runs {
+            reset_cache(&root);
+            let run = run_stats(&binary, &root);
+            peak = peak.max(run.stats["peak_rss_mib"].as_f64().unwrap_or(0.0));
+            cold.push(run.wall);
+            last = Some(run.stats);
+        }
+        let no_change: Vec<Duration> = (0..runs).map(|_| run_stats(&binary, &root).wall).collect();
+        let mut one_file = Vec::new();
+        if let Some(path) = file_to_touch(&root) {
+            let original = std::fs::read(&path).expect("read file to touch");
+            for i in 0..runs {
+                let mut edited = original.clone();
+                edited.extend_from_slice(format!("\n// repotoire bench edit {i}\n").as_bytes());
+                if path.extension().is_some_and(|e| e == "py") {
+                    let len = edited.len();
+                    edited.truncate(len - format!("// repotoire bench edit {i}\n").len());
+                    edited.extend_from_slice(format!("# repotoire bench edit {i}\n").as_bytes());
+                }
+                std::fs::write(&path, &edited).expect("edit");
+                one_file.push(run_stats(&binary, &root).wall);
+            }
+            std::fs::write(&path, &original).expect("restore");
+        }
+        reset_cache(&root);
+        let stats = last.unwrap_or_default();
+        let files: u64 = stats["files_by_language"].as_object().map_or(0, |m| m.values().filter_map(|v| v.as_u64()).sum());
+        let sum = |key: &str| stats[key].as_object().map_or(0, |m| m.values().filter_map(|v| v.as_u64()).sum::<u64>());
+        let calls = &stats["calls"];
+        let sites = calls["sites"].as_f64().unwrap_or(0.0).max(1.0);
+        let (cold, no_change, one_file) = (median(cold), median(no_change), median(one_file));
+        println!(
+            "| {name} | {files} | {:.0} | {:.0} | {:.2} | {:.0} | {:.1}% | {:.0} | {:.0} | {} | {} | {:.1}% | {:.1}% |",
+            ms(floor),
+            ms(cold),
+            ms(cold) / ms(floor),
+            ms(no_change),
+            ms(no_change) * 100.0 / ms(cold),
+            ms(one_file),
+            peak,
+            sum("nodes_by_kind"),
+            sum("edges_by_kind"),
+            calls["resolved"].as_f64().unwrap_or(0.0) * 100.0 / sites,
+            calls["ambiguous"].as_f64().unwrap_or(0.0) * 100.0 / sites,
+        );
+    }
+}

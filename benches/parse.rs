@@ -1,2 +1,46 @@
-//! Criterion benches for the parse stage.
-fn main(){}
+//! Criterion benches for the parse and resolve stages, on this repository's own sources
+//! (always present, so the bench needs no download).
+
+use std::path::Path;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use repotoire::graph::Snapshot;
+use repotoire::parse::{self, FileFacts};
+
+fn own_sources() -> Vec<parse::SourceFile> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    parse::walk::walk(root, repotoire::engine::DEFAULT_MAX_FILE_SIZE)
+        .files
+        .into_iter()
+        .filter(|f| f.path.starts_with("src/") || f.path.starts_with("tests/"))
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let files = own_sources();
+    let sources: Vec<(parse::SourceFile, Vec<u8>)> =
+        files.into_iter().filter_map(|f| std::fs::read(&f.abs).ok().map(|b| (f, b))).collect();
+    c.bench_function("tree-sitter parse only (own sources)", |b| {
+        b.iter(|| sources.iter().map(|(f, bytes)| parse::parse_only(f.language, bytes)).sum::<usize>())
+    });
+    c.bench_function("parse + extract facts (own sources)", |b| {
+        b.iter(|| {
+            sources
+                .iter()
+                .map(|(f, bytes)| parse::parse_bytes(&f.path, f.language, bytes, [0; 32]).symbols.len())
+                .sum::<usize>()
+        })
+    });
+    let facts: Vec<FileFacts> =
+        sources.iter().map(|(f, bytes)| parse::parse_bytes(&f.path, f.language, bytes, [0; 32])).collect();
+    let project = vec![("Cargo.toml".to_string(), include_str!("../Cargo.toml").to_string())];
+    c.bench_function("resolve + snapshot (own sources)", |b| {
+        b.iter(|| Snapshot::build(&facts, &project, "repotoire").graph.edge_count())
+    });
+    let snap = Snapshot::build(&facts, &project, "repotoire");
+    let bytes = snap.encode().unwrap_or_default();
+    c.bench_function("snapshot decode (own sources)", |b| b.iter(|| Snapshot::decode(&bytes).map(|s| s.graph.node_count())));
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
