@@ -185,35 +185,46 @@ impl Engine {
         count_languages(&mut report, &walk.files, &entries);
         time(&mut report, "load facts");
 
-        let snapshot = Snapshot::build(&facts, &project, &self.root_name);
+        // Facts go to the cache on another thread while this one resolves; the graph
+        // follows in a second transaction (it is keyed by digest, so a run that stops
+        // between the two just resolves again next time).
+        let fresh: HashSet<&str> = report.fresh.iter().map(String::as_str).collect();
+        let files: Vec<(&str, FileEntry)> = entries
+            .iter()
+            .filter(|(i, _)| save_all || fresh.contains(walk.files[*i].path.as_str()) || touched.iter().any(|(t, _)| t == i))
+            .map(|(i, e)| (walk.files[*i].path.as_str(), *e))
+            .collect();
+        let update = Update {
+            files,
+            facts: facts.iter().filter(|f| save_all || fresh.contains(f.path.as_str())).collect(),
+            removed,
+            graph: None,
+        };
+        let (snapshot, saved) = std::thread::scope(|scope| {
+            let saver = store.as_mut().map(|store| scope.spawn(move || store.save(&update)));
+            let snapshot = Snapshot::build(&facts, &project, &self.root_name);
+            (snapshot, saver.map(|handle| handle.join()))
+        });
         report.warnings.extend(snapshot.warnings.iter().cloned());
-        time(&mut report, "resolve");
+        time(&mut report, "resolve + save facts");
+        match saved {
+            Some(Ok(Err(err))) => report.warnings.push(format!("cache not updated ({err})")),
+            Some(Err(_)) => report.warnings.push("cache not updated (the writer failed)".into()),
+            _ => {}
+        }
 
         if let Some(store) = store.as_mut() {
-            let fresh: HashSet<&str> = report.fresh.iter().map(String::as_str).collect();
-            let files = entries
-                .iter()
-                .filter(|(i, _)| save_all || fresh.contains(walk.files[*i].path.as_str()) || touched.iter().any(|(t, _)| t == i))
-                .map(|(i, e)| (walk.files[*i].path.as_str(), *e))
-                .collect();
-            let graph = match snapshot.encode() {
-                Ok(bytes) => Some((digest, bytes)),
-                Err(err) => {
-                    report.warnings.push(format!("graph not cached ({err})"));
-                    None
+            match snapshot.encode() {
+                Ok(bytes) => {
+                    let update = Update { graph: Some((digest, bytes)), ..Update::default() };
+                    if let Err(err) = store.save(&update) {
+                        report.warnings.push(format!("graph not cached ({err})"));
+                    }
                 }
-            };
-            let update = Update {
-                files,
-                facts: facts.iter().filter(|f| save_all || fresh.contains(f.path.as_str())).collect(),
-                removed,
-                graph,
-            };
-            if let Err(err) = store.save(&update) {
-                report.warnings.push(format!("cache not updated ({err})"));
+                Err(err) => report.warnings.push(format!("graph not cached ({err})")),
             }
             report.warnings.append(&mut store.warnings);
-            time(&mut report, "cache save");
+            time(&mut report, "save graph");
         }
         drop(store);
 
