@@ -7,6 +7,8 @@
 //!
 //!   cargo bench --bench corpus [-- NAME ...]
 
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -1,6 +1,8 @@
 //! Criterion benches for the parse and resolve stages, on this repository's own sources
 //! (always present, so the bench needs no download).
 
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
