@@ -66,7 +66,7 @@ enum Check {
     /// Metadata changed but the content hash did not.
     Touched(FileEntry),
     /// New or changed content, parsed.
-    Parsed(FileEntry, FileFacts),
+    Parsed(FileEntry, Box<FileFacts>),
     Skipped(Skipped),
 }
 
@@ -142,7 +142,7 @@ impl Engine {
                 Check::Parsed(entry, facts) => {
                     report.fresh.push(facts.path.clone());
                     entries.push((index, entry));
-                    parsed.push(Some(facts));
+                    parsed.push(Some(*facts));
                 }
                 Check::Skipped(skipped) => {
                     report.skipped.push(skipped);
@@ -156,8 +156,8 @@ impl Engine {
         let any_parsed = parsed.iter().any(Option::is_some);
 
         // Nothing changed: the last graph is still the graph.
-        if !any_parsed && removed.is_empty() {
-            if let Some(snapshot) = store.as_ref().and_then(|s| s.graph(&digest).ok().flatten()).and_then(|b| Snapshot::decode(&b)) {
+        if !any_parsed && removed.is_empty()
+            && let Some(snapshot) = store.as_ref().and_then(|s| s.graph(&digest).ok().flatten()).and_then(|b| Snapshot::decode(&b)) {
                 report.reused = entries.len();
                 count_languages(&mut report, &walk.files, &entries);
                 if let Some(store) = store.as_mut() {
@@ -174,7 +174,6 @@ impl Engine {
                 report.skipped.sort();
                 return report;
             }
-        }
 
         let (facts, damaged) = self.gather_facts(&walk.files, &entries, parsed, store.as_ref(), &mut report);
         // A cache that failed mid-read is started afresh, so everything goes back into it.
@@ -249,12 +248,11 @@ impl Engine {
 
     /// A read from the cache failed: say so once, start it afresh, carry on.
     fn recover(&self, store: &mut Option<Store>, report: &mut Report, why: &str) {
-        if let Some(s) = store.as_mut() {
-            if let Err(err) = s.reset(why) {
+        if let Some(s) = store.as_mut()
+            && let Err(err) = s.reset(why) {
                 report.warnings.push(format!("cache unavailable ({err}); analysing without it"));
                 *store = None;
             }
-        }
     }
 
     /// Facts for every present file: fresh ones as parsed, the rest from the cache (parsed
@@ -347,7 +345,7 @@ fn check_files(files: &[SourceFile], known: &HashMap<String, FileEntry>) -> Vec<
             if cached.is_some_and(|c| c.hash == hash) {
                 return Check::Touched(entry);
             }
-            Check::Parsed(entry, parse::parse_bytes(&file.path, file.language, &bytes, hash))
+            Check::Parsed(entry, Box::new(parse::parse_bytes(&file.path, file.language, &bytes, hash)))
         })
         .collect()
 }

@@ -63,6 +63,14 @@ struct RawDef<'t> {
     impl_trait: Option<Node<'t>>,
 }
 
+struct RawCall<'t> {
+    kind: CallKind,
+    node: Node<'t>,
+    name: Node<'t>,
+    receiver: Option<Node<'t>>,
+    scope: Option<Node<'t>>,
+}
+
 struct Ctx<'a> {
     source: &'a str,
     lang: LangId,
@@ -82,7 +90,7 @@ pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree) -
     let ctx = Ctx { source, lang };
     let mut out = Extracted::default();
     let mut defs: Vec<RawDef<'_>> = Vec::new();
-    let mut calls: Vec<(CallKind, Node<'_>, Node<'_>, Option<Node<'_>>, Option<Node<'_>>)> = Vec::new();
+    let mut calls: Vec<RawCall<'_>> = Vec::new();
     let mut inherits: Vec<(Node<'_>, Node<'_>)> = Vec::new();
     let mut bindings: Vec<(Node<'_>, bool, Node<'_>, bool)> = Vec::new();
     let mut branches: Vec<usize> = Vec::new();
@@ -136,7 +144,7 @@ pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree) -
             }
         } else if let Some((kind, node)) = caps.call {
             if let Some(name) = caps.name {
-                calls.push((kind, node, name, caps.receiver, caps.scope));
+                calls.push(RawCall { kind, node, name, receiver: caps.receiver, scope: caps.scope });
             }
         } else if let Some(base) = caps.inherit_base {
             if let Some(name) = caps.name {
@@ -160,7 +168,7 @@ pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree) -
     let locator = Locator { symbols: &built.symbols, ranges: &built.ranges };
 
     let mut seen_calls = HashSet::new();
-    for (kind, node, name, receiver, scope) in calls {
+    for RawCall { kind, node, name, receiver, scope } in calls {
         if !seen_calls.insert(node.id()) {
             continue;
         }
@@ -525,14 +533,13 @@ fn doc_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
         }
         DocStyle::LeadingComments(prefixes) => {
             let mut anchor = node;
-            if let Some(parent) = node.parent() {
-                if matches!(parent.kind(), "export_statement" | "lexical_declaration" | "variable_declaration") {
+            if let Some(parent) = node.parent()
+                && matches!(parent.kind(), "export_statement" | "lexical_declaration" | "variable_declaration") {
                     anchor = parent;
                     if let Some(outer) = parent.parent().filter(|p| p.kind() == "export_statement") {
                         anchor = outer;
                     }
                 }
-            }
             let mut lines = Vec::new();
             let mut sibling = anchor.prev_sibling();
             while let Some(node) = sibling {

@@ -78,13 +78,11 @@ impl<'a> Resolver<'a> {
             Family::Rust => None,
         };
         for target in &mut targets {
-            if self.is_class(*target) && (call.kind == CallKind::New || self.family(file) != Family::Rust) {
-                if let Some((found, _)) = constructor.and_then(|c| self.class_member(*target, c)) {
-                    if let Some(&init) = found.last() {
+            if self.is_class(*target) && (call.kind == CallKind::New || self.family(file) != Family::Rust)
+                && let Some((found, _)) = constructor.and_then(|c| self.class_member(*target, c))
+                    && let Some(&init) = found.last() {
                         *target = init;
                     }
-                }
-            }
         }
         targets.retain(|&t| self.nodes[t as usize].kind != NodeKind::Module);
         // A redefinition replaces the earlier one (Python), an implementation follows its

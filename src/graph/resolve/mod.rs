@@ -44,6 +44,13 @@ pub struct Resolved {
     pub warnings: Vec<String>,
 }
 
+/// A file and an index into one of its fact lists.
+type ImportRef = (u32, u32);
+/// Name → the things it denotes.
+type NameMap<K, V> = FxHashMap<K, Vec<V>>;
+/// Lookup results by (scope, is an export lookup) and then by name.
+type Memo = FxHashMap<(u32, bool), NameMap<Box<str>, u32>>;
+
 pub(crate) struct Resolver<'a> {
     facts: &'a [FileFacts],
     nodes: Vec<Node>,
@@ -56,7 +63,7 @@ pub(crate) struct Resolver<'a> {
     /// Resolved type of each Rust `impl` block.
     impl_class: FxHashMap<(u32, u32), u32>,
     members: FxHashMap<u32, FxHashMap<Box<str>, Vec<u32>>>,
-    bindings: FxHashMap<u32, FxHashMap<&'a str, Vec<(u32, u32)>>>,
+    bindings: FxHashMap<u32, NameMap<&'a str, ImportRef>>,
     globs: FxHashMap<u32, Vec<(u32, u32)>>,
     /// Python `__all__` per module.
     all_names: FxHashMap<u32, FxHashSet<&'a str>>,
@@ -75,7 +82,7 @@ pub(crate) struct Resolver<'a> {
     stats: ResolveStats,
     warnings: Vec<String>,
     /// Lookup results by (scope, export lookup?) then name: a hit allocates nothing.
-    memo: RefCell<FxHashMap<(u32, bool), FxHashMap<Box<str>, Vec<u32>>>>,
+    memo: RefCell<Memo>,
     in_progress: RefCell<FxHashSet<(u32, Box<str>, bool)>>,
     mro_memo: RefCell<FxHashMap<u32, Vec<u32>>>,
 }
@@ -162,11 +169,10 @@ impl<'a> Resolver<'a> {
     fn edge(&mut self, source: u32, target: u32, kind: EdgeKind, how: Resolution, line: Option<u32>) {
         let entry = self.edges.entry((source, target, kind)).or_insert((how, Vec::new()));
         entry.0 = entry.0.min(how);
-        if let Some(line) = line {
-            if !entry.1.contains(&line) {
+        if let Some(line) = line
+            && !entry.1.contains(&line) {
                 entry.1.push(line);
             }
-        }
     }
 
     fn add_member(&mut self, scope: u32, name: &str, node: u32) {
@@ -399,12 +405,11 @@ impl<'a> Resolver<'a> {
             }
         }
         for (id, node) in self.nodes.iter().enumerate() {
-            if node.kind == NodeKind::Method {
-                if let Some((file, symbol)) = self.origin[id] {
+            if node.kind == NodeKind::Method
+                && let Some((file, symbol)) = self.origin[id] {
                     let name = self.facts[file as usize].symbols[symbol as usize].name.as_str();
                     self.methods_by_name.entry(name).or_default().push(id as u32);
                 }
-            }
         }
     }
 
@@ -445,11 +450,10 @@ impl<'a> Resolver<'a> {
         let facts = &self.facts[file as usize];
         while let Some(index) = symbol {
             let s = &facts.symbols[index as usize];
-            if s.kind == SymbolKind::Module {
-                if let Some(node) = self.sym_node.get(file as usize).and_then(|n| n.get(index as usize)).copied().flatten() {
+            if s.kind == SymbolKind::Module
+                && let Some(node) = self.sym_node.get(file as usize).and_then(|n| n.get(index as usize)).copied().flatten() {
                     return node;
                 }
-            }
             symbol = s.parent;
         }
         self.file_module[file as usize]

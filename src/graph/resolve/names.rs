@@ -146,8 +146,18 @@ pub fn ecma_module(path: &str) -> String {
 /// `compilerOptions.baseUrl` and `paths` of each tsconfig.json / jsconfig.json.
 #[derive(Debug, Default)]
 pub struct TsConfigs {
-    /// (directory of the config, base directory, path patterns), deepest directory first.
-    configs: Vec<(String, String, Vec<(String, Vec<String>)>)>,
+    /// Deepest directory first.
+    configs: Vec<TsConfig>,
+}
+
+#[derive(Debug)]
+struct TsConfig {
+    /// Directory of the config file.
+    dir: String,
+    /// `baseUrl`, resolved against `dir`.
+    base: String,
+    /// `paths`: pattern → substitutions.
+    patterns: Vec<(String, Vec<String>)>,
 }
 
 impl TsConfigs {
@@ -180,17 +190,17 @@ impl TsConfigs {
                 }
             }
             if base_url.is_some() || !patterns.is_empty() {
-                configs.push((dir, base, patterns));
+                configs.push(TsConfig { dir, base, patterns });
             }
         }
-        configs.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+        configs.sort_by_key(|c| std::cmp::Reverse(c.dir.len()));
         (TsConfigs { configs }, warnings)
     }
 
     /// Candidate paths (without extension resolution) for a bare specifier in `from_file`.
     pub fn candidates(&self, from_file: &str, spec: &str) -> Vec<String> {
         let mut out = Vec::new();
-        for (dir, base, patterns) in &self.configs {
+        for TsConfig { dir, base, patterns } in &self.configs {
             if !dir.is_empty() && !from_file.starts_with(&format!("{dir}/")) {
                 continue;
             }

@@ -77,11 +77,10 @@ impl Resolver<'_> {
                     out.extend(self.resolve_import(file, index as u32));
                 }
             }
-            if out.is_empty() {
-                if let Some(found) = self.members.get(&module).and_then(|m| m.get(name)) {
+            if out.is_empty()
+                && let Some(found) = self.members.get(&module).and_then(|m| m.get(name)) {
                     out.extend(found.iter().copied());
                 }
-            }
             if out.is_empty() {
                 for (index, import) in facts.imports.iter().enumerate() {
                     if import.reexport && import.kind == ImportKind::Glob {
@@ -287,13 +286,11 @@ impl Resolver<'_> {
             if s.kind == SymbolKind::Module {
                 break;
             }
-            if s.kind.is_function_like() {
-                if let Some(node) = self.sym_node[file as usize][index as usize] {
-                    if let Some(found) = self.members.get(&node).and_then(|m| m.get(name)) {
+            if s.kind.is_function_like()
+                && let Some(node) = self.sym_node[file as usize][index as usize]
+                    && let Some(found) = self.members.get(&node).and_then(|m| m.get(name)) {
                         return found.clone();
                     }
-                }
-            }
             symbol = s.parent;
         }
         let home = self.home_module(file, symbol);
