@@ -121,6 +121,9 @@ impl Engine {
             None => HashMap::new(),
         };
         report.cache_used = store.is_some();
+        if known.is_empty() {
+            parse::prepare(&walk.files.iter().map(|f| f.language).collect());
+        }
         let checks = check_files(&walk.files, &known);
         let project = self.read_project_files(&walk.project_files, &mut report);
         time(&mut report, "check + parse");

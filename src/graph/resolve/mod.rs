@@ -252,6 +252,8 @@ impl<'a> Resolver<'a> {
                 }
             }
         }
+        // Sorted: lookups must not depend on hash order.
+        children.sort();
         for (parent, child, module) in children {
             self.add_member(parent, &child, module);
         }
