@@ -214,6 +214,27 @@ jobs.run -calls(0.6)-> jobs.Solo.unique_name
 }
 
 #[test]
+fn methods_of_modules_imported_from_outside_the_project_are_not_matched_by_name() {
+    let dir = Dir::with_fixture(
+        r#"
+//- provider.py
+import json
+from os import path as p
+
+class Provider:
+    def dumps(self):
+        return json.dumps({})
+
+    def join(self):
+        return p.join("a")
+"#,
+    );
+    let (snap, _) = dir.build();
+    assert_eq!(crate::support::dump_edges(&snap), "");
+    assert_eq!(dump_unresolved(&snap), "provider.Provider.dumps: json.dumps @6\nprovider.Provider.join: p.join @9");
+}
+
+#[test]
 fn a_redefinition_replaces_the_earlier_function() {
     check(
         r#"

@@ -16,6 +16,9 @@ enum Receiver {
     Static(Vec<u32>),
     /// An instance of these classes; `exact` when dispatch is static (Rust `self`).
     Instance { classes: Vec<u32>, exact: bool },
+    /// Something imported from outside the project (`json` in `json.dumps()`): its
+    /// methods are not ours, so no name matching.
+    External,
     Unknown,
 }
 
@@ -67,6 +70,7 @@ impl<'a> Resolver<'a> {
                     (nodes.iter().flat_map(|&n| self.lookup_member(n, &call.name)).collect(), Resolution::Direct)
                 }
                 Receiver::Instance { classes, exact } => self.method_on(&classes, &call.name, exact),
+                Receiver::External => (Vec::new(), Resolution::Direct),
                 Receiver::Unknown => self.by_method_name(file, &call.name),
             }
         } else {
@@ -189,7 +193,12 @@ impl<'a> Resolver<'a> {
             }
             let is_static = !nodes.is_empty()
                 && nodes.iter().all(|&n| matches!(self.nodes[n as usize].kind, NodeKind::Module | NodeKind::Class));
-            return if is_static { Receiver::Static(nodes) } else { Receiver::Unknown };
+            if is_static {
+                return Receiver::Static(nodes);
+            }
+            let home = self.home_module(file, caller);
+            let imported = self.bindings.get(&home).is_some_and(|b| b.contains_key(first));
+            return if nodes.is_empty() && imported { Receiver::External } else { Receiver::Unknown };
         };
         for field in rest {
             classes = self.field_type(&classes, field);
