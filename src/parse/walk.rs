@@ -101,6 +101,11 @@ pub fn walk(root: &Path, max_file_size: u64) -> Walk {
     out
 }
 
+/// `tsconfig.base.json` and the like, which other tsconfigs `extends`.
+fn is_tsconfig_variant(file_name: &str) -> bool {
+    file_name.starts_with("tsconfig.") && file_name.ends_with(".json")
+}
+
 /// One walker thread's findings, handed over in batches and when the thread ends.
 struct Batch<'a> {
     collected: &'a std::sync::Mutex<Walk>,
@@ -135,7 +140,7 @@ fn visit(root: &Path, result: Result<ignore::DirEntry, ignore::Error>, max_file_
     }
     let path = relative(root, entry.path());
     let file_name = entry.file_name().to_string_lossy();
-    if PROJECT_FILES.iter().any(|p| *p == file_name) {
+    if PROJECT_FILES.iter().any(|p| *p == file_name) || is_tsconfig_variant(&file_name) {
         out.project_files.push(path.clone());
     }
     let Some(language) = lang::for_path(&path) else { return };

@@ -98,6 +98,28 @@ src/app.app -calls(1.0)-> src/lib/math.add
 }
 
 #[test]
+fn tsconfig_extends_carries_paths_from_a_shared_base() {
+    check(
+        r#"
+//- tsconfig.base.json
+{ "compilerOptions": { "baseUrl": ".", "paths": { "@shared/*": ["packages/shared/src/*"] } } }
+//- packages/app/tsconfig.json
+{ "extends": "../../tsconfig.base.json", "compilerOptions": { "strict": true } }
+//- packages/shared/src/log.ts
+export function log() {}
+//- packages/app/src/main.ts
+import { log } from "@shared/log";
+export function main() { log(); }
+"#,
+        r#"
+packages/app/src/main -imports(1.0)-> packages/shared/src/log
+packages/app/src/main -imports(1.0)-> packages/shared/src/log.log
+packages/app/src/main.main -calls(1.0)-> packages/shared/src/log.log
+"#,
+    );
+}
+
+#[test]
 fn commonjs_require_and_exports_resolve() {
     check(
         r#"

@@ -291,6 +291,29 @@ tests.test_core.test_it -calls(1.0)-> src.tool.core.work
 }
 
 #[test]
+fn namespace_packages_without_init_are_imported_by_their_path() {
+    check(
+        r#"
+//- ns/plugins/loader.py
+def load():
+    pass
+//- app.py
+import ns.plugins.loader
+from ns.plugins.loader import load
+
+def main():
+    ns.plugins.loader.load()
+    load()
+"#,
+        r#"
+app -imports(1.0)-> ns.plugins.loader
+app -imports(1.0)-> ns.plugins.loader.load
+app.main -calls(1.0)-> ns.plugins.loader.load
+"#,
+    );
+}
+
+#[test]
 fn qualified_names_metrics_and_docstrings_are_recorded() {
     let dir = Dir::with_fixture(
         r#"

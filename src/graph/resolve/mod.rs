@@ -188,6 +188,7 @@ impl<'a> Resolver<'a> {
     fn add_modules(&mut self, project: &ProjectFiles, root_name: &str) {
         let crates = Crates::new(project, root_name);
         let python = PythonNames::new(self.facts.iter().map(|f| f.path.as_str()), root_name);
+        let mut python_root_names = Vec::new();
         for (index, facts) in self.facts.iter().enumerate() {
             let file_name = facts.path.rsplit('/').next().unwrap_or(&facts.path).to_string();
             let base = Node {
@@ -224,6 +225,11 @@ impl<'a> Resolver<'a> {
                     // `x.py` beside `x.pyi`: the source wins, the stub stays reachable by path.
                     let entry = self.module_index.entry(import_name.clone()).or_default();
                     if facts.path.ends_with(".py") { entry.insert(0, module) } else { entry.push(module) }
+                    // Namespace packages (PEP 420, no `__init__.py`) are imported by their
+                    // path from the root: index that name too, behind any import name.
+                    if qualified != import_name {
+                        python_root_names.push((qualified.clone(), module));
+                    }
                     self.python_import_name.insert(module, import_name);
                 }
                 Family::Rust => {
@@ -236,6 +242,9 @@ impl<'a> Resolver<'a> {
                     self.ecma_paths.insert(facts.path.clone(), module);
                 }
             }
+        }
+        for (name, module) in python_root_names {
+            self.module_index.entry(name).or_default().push(module);
         }
         // Submodules are members of their parent package or module.
         let mut children = Vec::new();

@@ -164,23 +164,27 @@ impl TsConfigs {
     pub fn new(project: &ProjectFiles) -> (Self, Vec<String>) {
         let mut configs = Vec::new();
         let mut warnings = Vec::new();
+        let mut parsed: HashMap<&str, serde_json::Value> = HashMap::new();
         for (path, text) in project {
-            if !(path.ends_with("tsconfig.json") || path.ends_with("jsconfig.json")) {
+            if !(path.ends_with("tsconfig.json") || path.ends_with("jsconfig.json") || path.ends_with(".json")) {
                 continue;
             }
-            let dir = path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
-            let value: serde_json::Value = match serde_json::from_str(&strip_json_comments(text)) {
-                Ok(value) => value,
-                Err(err) => {
-                    warnings.push(format!("{path}: not valid JSON ({err}); its path aliases are ignored"));
-                    continue;
+            match serde_json::from_str(&strip_json_comments(text)) {
+                Ok(value) => {
+                    parsed.insert(path.as_str(), value);
                 }
+                Err(err) => warnings.push(format!("{path}: not valid JSON ({err}); its path aliases are ignored")),
+            }
+        }
+        for path in parsed.keys().filter(|p| p.ends_with("tsconfig.json") || p.ends_with("jsconfig.json")) {
+            let dir = path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+            let (base_url, paths) = inherited_options(&parsed, path);
+            let base = match &base_url {
+                Some((from_dir, url)) => join(from_dir, url),
+                None => dir.clone(),
             };
-            let options = &value["compilerOptions"];
-            let base_url = options["baseUrl"].as_str();
-            let base = join(&dir, base_url.unwrap_or("."));
             let mut patterns = Vec::new();
-            if let Some(paths) = options["paths"].as_object() {
+            if let Some(paths) = paths.as_ref().and_then(|p| p.as_object()) {
                 for (pattern, targets) in paths {
                     let targets = targets
                         .as_array()
@@ -193,7 +197,7 @@ impl TsConfigs {
                 configs.push(TsConfig { dir, base, patterns });
             }
         }
-        configs.sort_by_key(|c| std::cmp::Reverse(c.dir.len()));
+        configs.sort_by(|a, b| b.dir.len().cmp(&a.dir.len()).then(a.dir.cmp(&b.dir)));
         (TsConfigs { configs }, warnings)
     }
 
@@ -223,6 +227,36 @@ impl TsConfigs {
         }
         out
     }
+}
+
+/// `baseUrl` (with the folder it is relative to) and `paths`, following `extends` to
+/// configs inside the project: the nearest config that sets an option wins.
+fn inherited_options(
+    parsed: &HashMap<&str, serde_json::Value>,
+    start: &str,
+) -> (Option<(String, String)>, Option<serde_json::Value>) {
+    let mut base_url = None;
+    let mut paths = None;
+    let mut current = start.to_string();
+    for _ in 0..8 {
+        let Some(value) = parsed.get(current.as_str()) else { break };
+        let dir = current.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+        let options = &value["compilerOptions"];
+        if base_url.is_none() {
+            base_url = options["baseUrl"].as_str().map(|u| (dir.clone(), u.to_string()));
+        }
+        if paths.is_none() && options["paths"].is_object() {
+            paths = Some(options["paths"].clone());
+        }
+        match value["extends"].as_str() {
+            Some(parent) if parent.starts_with('.') => {
+                let parent = join(&dir, parent);
+                current = if parent.ends_with(".json") { parent } else { format!("{parent}.json") };
+            }
+            _ => break,
+        }
+    }
+    (base_url, paths)
 }
 
 /// Removes `//` and `/* */` comments and trailing commas (tsconfig is JSON with comments).
