@@ -112,3 +112,27 @@ amb::run -calls(0.3)-> amb::B::frobnicate
 "#,
     );
 }
+
+#[test]
+fn receivers_typed_by_a_generic_parameter_go_through_its_trait_bound() {
+    check(
+        r#"
+//- Cargo.toml
+[package]
+name = "gen"
+//- src/lib.rs
+pub trait Store { fn load(&self); }
+pub struct Db;
+impl Store for Db { fn load(&self) {} }
+pub fn bounded<S: Store>(s: &S) { s.load(); }
+pub fn with_where<S>(s: S) where S: Store { s.load(); }
+pub fn opaque(s: impl Store) { s.load(); }
+"#,
+        r#"
+gen::Db -inherits(1.0)-> gen::Store
+gen::bounded -calls(0.6)-> gen::Store::load
+gen::opaque -calls(0.6)-> gen::Store::load
+gen::with_where -calls(0.6)-> gen::Store::load
+"#,
+    );
+}

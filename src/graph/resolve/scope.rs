@@ -338,6 +338,26 @@ impl Resolver<'_> {
         }
         let mut found = self.resolve_path(file, symbol, &clean);
         found.retain(|&n| self.is_class(n));
+        if found.is_empty() && self.family(file) == Family::Rust {
+            found = self.generic_bound(file, symbol, &clean);
+        }
         found
+    }
+
+    /// A Rust generic parameter in scope at `symbol` stands for its first trait bound.
+    fn generic_bound(&self, file: u32, mut symbol: Option<u32>, name: &str) -> Vec<u32> {
+        let facts = &self.facts[file as usize];
+        loop {
+            let bound = facts.bindings.iter().find(|b| !b.field && !b.from_call && b.scope == symbol && b.name == name);
+            if let Some(bound) = bound.and_then(|b| types::clean(&b.type_text)) {
+                let mut found = self.resolve_path(file, symbol, &bound);
+                found.retain(|&n| self.is_class(n));
+                return found;
+            }
+            match symbol {
+                Some(index) => symbol = facts.symbols[index as usize].parent,
+                None => return Vec::new(),
+            }
+        }
     }
 }
