@@ -115,3 +115,12 @@ fn a_closed_stdout_is_not_an_error() {
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
 }
+
+#[test]
+fn logs_to_a_pipe_carry_no_colour_codes() {
+    let dir = Dir::with_fixture(FIXTURE);
+    let output = cmd(dir.path()).env("REPOTOIRE_LOG", "repotoire=debug").args(["graph", "stats", "--no-cache", "."]).output().unwrap();
+    let err = stderr(&output);
+    assert!(err.contains("phase=\"calls\""), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err}");
+}

@@ -1,5 +1,6 @@
 //! Call sites → `calls` edges with a confidence tier (DESIGN.md), or unresolved facts.
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use crate::graph::model::{EdgeKind, NodeKind, Resolution, UnresolvedCall};
@@ -25,20 +26,37 @@ enum Receiver {
 type LocalBindings<'a> = FxHashMap<(Option<u32>, &'a str), Vec<&'a Binding>>;
 
 impl<'a> Resolver<'a> {
+    /// Resolves every call site, files in parallel (lookups only read the resolver), then
+    /// records the edges in file order so the graph does not depend on scheduling.
     pub(super) fn add_calls(&mut self) {
-        for file in 0..self.facts.len() {
-            let facts = &self.facts[file];
-            let mut locals: LocalBindings<'a> = FxHashMap::default();
-            for binding in facts.bindings.iter().filter(|b| !b.field) {
-                locals.entry((binding.scope, binding.name.as_str())).or_default().push(binding);
-            }
-            for call in &facts.calls {
-                let file = file as u32;
-                let caller = call
-                    .caller
-                    .and_then(|c| self.sym_node[file as usize][c as usize])
-                    .unwrap_or(self.file_module[file as usize]);
-                let (targets, how) = self.resolve_call(file, call, &locals);
+        let resolved: Vec<Vec<(u32, Vec<u32>, Resolution)>> = {
+            let this: &Self = self;
+            (0..this.facts.len())
+                .into_par_iter()
+                .map(|file| {
+                    let facts = &this.facts[file];
+                    let mut locals: LocalBindings<'a> = FxHashMap::default();
+                    for binding in facts.bindings.iter().filter(|b| !b.field) {
+                        locals.entry((binding.scope, binding.name.as_str())).or_default().push(binding);
+                    }
+                    facts
+                        .calls
+                        .iter()
+                        .map(|call| {
+                            let file = file as u32;
+                            let caller = call
+                                .caller
+                                .and_then(|c| this.sym_node[file as usize][c as usize])
+                                .unwrap_or(this.file_module[file as usize]);
+                            let (targets, how) = this.resolve_call(file, call, &locals);
+                            (caller, targets, how)
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        for (file, calls) in resolved.into_iter().enumerate() {
+            for (call, (caller, targets, how)) in self.facts[file].calls.iter().zip(calls) {
                 self.stats.calls += 1;
                 match targets.len() {
                     0 => {

@@ -11,6 +11,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use rustc_hash::{FxHashMap, FxHashSet};
+use thread_local::ThreadLocal;
 
 use crate::graph::model::{EdgeKind, Node, NodeKind, Resolution, UnresolvedCall};
 use crate::lang::{Family, LangId};
@@ -82,9 +83,14 @@ pub(crate) struct Resolver<'a> {
     stats: ResolveStats,
     warnings: Vec<String>,
     /// Lookup results by (scope, export lookup?) then name: a hit allocates nothing.
-    memo: RefCell<Memo>,
-    in_progress: RefCell<FxHashSet<(u32, Box<str>, bool)>>,
-    mro_memo: RefCell<FxHashMap<u32, Vec<u32>>>,
+    /// Per thread, so calls resolve in parallel without locks.
+    memo: ThreadLocal<RefCell<Memo>>,
+    /// The lookups under way on this thread (cycle guard).
+    in_progress: ThreadLocal<RefCell<FxHashSet<(u32, Box<str>, bool)>>>,
+    /// Set when the cycle guard cut a lookup short: results computed meanwhile depend on
+    /// where the lookup started, so they are not memoised (parallel runs stay deterministic).
+    cut: ThreadLocal<std::cell::Cell<bool>>,
+    mro_memo: ThreadLocal<RefCell<FxHashMap<u32, Vec<u32>>>>,
 }
 
 pub fn resolve(facts: &[FileFacts], project: &ProjectFiles, root_name: &str) -> Resolved {
@@ -113,9 +119,10 @@ pub fn resolve(facts: &[FileFacts], project: &ProjectFiles, root_name: &str) -> 
         unresolved_calls: Vec::new(),
         stats: ResolveStats::default(),
         warnings,
-        memo: RefCell::default(),
-        in_progress: RefCell::default(),
-        mro_memo: RefCell::default(),
+        memo: ThreadLocal::new(),
+        in_progress: ThreadLocal::new(),
+        cut: ThreadLocal::new(),
+        mro_memo: ThreadLocal::new(),
     };
     let mut phase = std::time::Instant::now();
     let mut lap = |name: &str| {
@@ -382,8 +389,7 @@ impl<'a> Resolver<'a> {
                 }
             }
         }
-        self.mro_memo.borrow_mut().clear();
-        self.memo.borrow_mut().clear();
+        self.forget_lookups();
     }
 
     fn add_inherits(&mut self) {
@@ -401,7 +407,7 @@ impl<'a> Resolver<'a> {
                 }
             }
         }
-        self.mro_memo.borrow_mut().clear();
+        self.forget_lookups();
     }
 
     fn index_fields_and_methods(&mut self) {
@@ -454,6 +460,13 @@ impl<'a> Resolver<'a> {
                 }
             }
         }
+    }
+
+    /// Drops memoised lookups: members or bases changed since they were made.
+    fn forget_lookups(&mut self) {
+        self.memo.clear();
+        self.in_progress.clear();
+        self.mro_memo.clear();
     }
 
     /// The module whose names are in scope at `symbol` (an inline Rust module, or the file's).

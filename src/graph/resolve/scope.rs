@@ -11,17 +11,26 @@ use crate::parse::{ImportKind, SymbolKind};
 impl Resolver<'_> {
     /// Runs `compute` once per (module, name, export?) and guards against cycles.
     fn memoised(&self, module: u32, name: &str, export: bool, compute: impl FnOnce() -> Vec<u32>) -> Vec<u32> {
-        if let Some(found) = self.memo.borrow().get(&(module, export)).and_then(|m| m.get(name)) {
+        let memo = self.memo.get_or_default();
+        if let Some(found) = memo.borrow().get(&(module, export)).and_then(|m| m.get(name)) {
             return found.clone();
         }
+        let in_progress = self.in_progress.get_or_default();
+        let cut = self.cut.get_or_default();
         let key = (module, Box::<str>::from(name), export);
-        if self.in_progress.borrow().len() > MAX_DEPTH || !self.in_progress.borrow_mut().insert(key.clone()) {
+        if in_progress.borrow().len() > MAX_DEPTH || !in_progress.borrow_mut().insert(key.clone()) {
+            cut.set(true);
             return Vec::new();
         }
+        let outer_cut = cut.replace(false);
         let mut found = compute();
         found.dedup();
-        self.in_progress.borrow_mut().remove(&key);
-        self.memo.borrow_mut().entry((module, export)).or_default().insert(key.1, found.clone());
+        in_progress.borrow_mut().remove(&key);
+        if !cut.get() {
+            memo.borrow_mut().entry((module, export)).or_default().insert(key.1, found.clone());
+        }
+        // A cut below this lookup also makes every lookup above it context-dependent.
+        cut.set(outer_cut || cut.get());
         found
     }
 
@@ -254,7 +263,8 @@ impl Resolver<'_> {
     /// Method resolution order: depth-first, left to right, each class after all its
     /// subclasses (Python's C3 order for the usual diamonds).
     pub(super) fn mro(&self, class: u32) -> Vec<u32> {
-        if let Some(found) = self.mro_memo.borrow().get(&class) {
+        let mro_memo = self.mro_memo.get_or_default();
+        if let Some(found) = mro_memo.borrow().get(&class) {
             return found.clone();
         }
         let mut order = Vec::new();
@@ -273,7 +283,7 @@ impl Resolver<'_> {
         let mut seen = rustc_hash::FxHashSet::default();
         let mut mro: Vec<u32> = order.into_iter().rev().filter(|n| seen.insert(*n)).collect();
         mro.reverse();
-        self.mro_memo.borrow_mut().insert(class, mro.clone());
+        mro_memo.borrow_mut().insert(class, mro.clone());
         mro
     }
 
