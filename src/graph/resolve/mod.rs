@@ -49,6 +49,8 @@ pub struct Resolved {
 type ImportRef = (u32, u32);
 /// Name → the things it denotes.
 type NameMap<K, V> = FxHashMap<K, Vec<V>>;
+/// A lookup: (scope, name, is an export lookup).
+type LookupKey = (u32, Box<str>, bool);
 /// Lookup results by (scope, is an export lookup) and then by name.
 type Memo = FxHashMap<(u32, bool), NameMap<Box<str>, u32>>;
 
@@ -86,7 +88,7 @@ pub(crate) struct Resolver<'a> {
     /// Per thread, so calls resolve in parallel without locks.
     memo: ThreadLocal<RefCell<Memo>>,
     /// The lookups under way on this thread (cycle guard).
-    in_progress: ThreadLocal<RefCell<FxHashSet<(u32, Box<str>, bool)>>>,
+    in_progress: ThreadLocal<RefCell<FxHashSet<LookupKey>>>,
     /// Set when the cycle guard cut a lookup short: results computed meanwhile depend on
     /// where the lookup started, so they are not memoised (parallel runs stay deterministic).
     cut: ThreadLocal<std::cell::Cell<bool>>,
