@@ -2,9 +2,8 @@
 
 use std::sync::OnceLock;
 
-use tree_sitter::Query;
-
 use crate::lang::{self, LangId};
+use crate::parse::query::Matcher;
 use crate::parse::facts::SymbolKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,24 +87,28 @@ pub fn role_of(name: &str) -> Option<Role> {
 }
 
 pub struct CompiledQuery {
-    pub query: &'static Query,
+    pub matcher: Matcher,
+    /// Role of each capture, by the matcher's capture index.
     pub roles: Vec<Role>,
 }
 
 /// The compiled query of a language with its role table; an unknown capture name is an
-/// error (caught by the query tests, never by a user).
+/// error (caught by the query tests, never by a user). Compiled by our matcher, which is
+/// fast to build; tree-sitter compiles the same source in the tests to validate it.
 pub fn compiled(id: LangId) -> Result<&'static CompiledQuery, String> {
     static TABLES: [OnceLock<Result<CompiledQuery, String>>; 5] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
     TABLES[id as usize]
         .get_or_init(|| {
-            let query = lang::query(id).as_ref().map_err(Clone::clone)?;
-            let roles = query
-                .capture_names()
+            let spec = id.spec();
+            let matcher = Matcher::new(&(spec.grammar)(), &lang::query_source(spec))
+                .map_err(|err| format!("{}: {err}", spec.name))?;
+            let roles = matcher
+                .capture_names
                 .iter()
                 .map(|name| role_of(name).ok_or_else(|| format!("{}: unknown capture @{name}", id.name())))
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(CompiledQuery { query, roles })
+            Ok(CompiledQuery { matcher, roles })
         })
         .as_ref()
         .map_err(Clone::clone)

@@ -4,8 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use streaming_iterator::StreamingIterator;
-use tree_sitter::{Node, QueryCursor, Tree};
+use tree_sitter::{Node, Tree};
 
 use crate::lang::{DocStyle, LangId};
 use crate::parse::captures::{CompiledQuery, Role};
@@ -98,13 +97,10 @@ pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree) -
     let mut flats: HashSet<usize> = HashSet::new();
     let mut import_offsets: Vec<usize> = Vec::new();
 
-    let mut cursor = QueryCursor::new();
-    let mut matches = cursor.matches(query.query, tree.root_node(), source.as_bytes());
-    while let Some(m) = matches.next() {
+    query.matcher.for_each_match(tree, source.as_bytes(), |_, captures| {
         let mut caps = Caps::default();
-        for cap in m.captures() {
-            let node = cap.node;
-            match query.roles[cap.index as usize] {
+        for &(index, node) in captures {
+            match query.roles[index as usize] {
                 Role::Definition(kind) => caps.definition = Some((kind, node)),
                 Role::Name => caps.name = Some(node),
                 Role::ImplTrait => caps.impl_trait = Some(node),
@@ -158,11 +154,11 @@ pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree) -
                 bindings.push((name, field, callee, true));
             }
         } else {
-            let offset = m.captures().first().map_or(0, |c| c.node.start_byte());
+            let offset = captures.first().map_or(0, |c| c.1.start_byte());
             collect_import_or_export(&ctx, &caps, &mut out);
             import_offsets.resize(out.imports.len(), offset);
         }
-    }
+    });
 
     let built = build_symbols(&ctx, defs);
     let locator = Locator { symbols: &built.symbols, ranges: &built.ranges };

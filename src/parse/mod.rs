@@ -4,6 +4,7 @@
 pub mod captures;
 pub mod extract;
 pub mod facts;
+pub mod query;
 pub mod walk;
 
 use std::cell::RefCell;

@@ -9,6 +9,7 @@ mod bad_input;
 mod cache;
 mod cli;
 mod layering;
+mod queries;
 mod resolve_ecma;
 mod resolve_python;
 mod resolve_rust;

@@ -1,0 +1,41 @@
+// Exercises every JavaScript pattern: the query tests require each to match here.
+import "./polyfill";
+import def from "./a";
+import { one, two as three } from "./b";
+import * as ns from "./c";
+export { four } from "./d";
+export { five as six } from "./e";
+export * from "./f";
+export * as g from "./g";
+export { seven, eight as nine };
+export default def;
+const req = require("./h");
+const { ten } = require("./i");
+const { eleven: twelve } = require("./j");
+module.exports = req;
+module.exports = { ten };
+module.exports = { key: twelve };
+exports.thirteen = ten;
+exports.fourteen = function () {};
+
+class Box extends Base {
+  #secret() {}
+  run() {
+    const t = new Service();
+    const u = build();
+    const v = await fetchIt();
+    this.helper = new Helper();
+    helper(); ns.call(); new Box(); new ns.Thing(); this.#secret();
+    if (a && b || c ?? d) { } else if (e) { }
+    for (;;) {} for (const k in o) {} while (x) {} do {} while (y);
+    switch (z) { case 1: break; }
+    try {} catch (err) {}
+    const w = x ? 1 : 2;
+  }
+}
+function fn(a) { return a; }
+function* gen() {}
+const arrow = (x) => x;
+var expr = function () {};
+export default function named() {}
+export default class Klass {}

@@ -1,0 +1,31 @@
+//! Exercises every Rust pattern: the query tests require each to match here.
+use crate::a::{b, c::{self, d as e}, f::*};
+pub use super::g;
+
+/// A store.
+pub struct Store { db: Db }
+pub union Bits { a: u32 }
+pub enum Kind { A, B }
+pub type Alias = Store;
+pub trait Load: Clone + std::fmt::Debug + Iterator<Item = u8> { fn load(&self); }
+impl Load for Store { fn load(&self) {} }
+impl<T: Load> Wrapper<T> where T: Clone {
+    fn new(value: T) -> Self {
+        let x: Store = make();
+        let y = Store::new();
+        let z = build()?;
+        let w = Store { db: Db };
+        helper();
+        Store::create();
+        x.run();
+        generic::<u8>();
+        std::mem::size_of::<u8>();
+        Vec::<u8>::with_capacity(1);
+        value.method::<u8>();
+        if a && b || c { } else if d { }
+        for _ in 0..1 { while true { loop { break; } } }
+        match k { Kind::A => 1, _ => 2 };
+        Self { value }
+    }
+}
+mod inner { fn q() {} }

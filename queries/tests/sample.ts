@@ -1,0 +1,48 @@
+// Exercises every TypeScript pattern: the query tests require each to match here.
+import "./polyfill";
+import def from "./a";
+import { one, two as three } from "./b";
+import * as ns from "./c";
+export { four } from "./d";
+export { five as six } from "./e";
+export * from "./f";
+export * as g from "./g";
+export { seven, eight as nine };
+export default def;
+const req = require("./h");
+const { ten } = require("./i");
+const { eleven: twelve } = require("./j");
+module.exports = req;
+module.exports = { ten };
+module.exports = { key: twelve };
+exports.thirteen = ten;
+exports.fourteen = function () {};
+
+/** A base. */
+export abstract class Base { abstract run(): void; }
+export interface Shape extends Other { area(): number; }
+export type Id = string;
+export enum Color { Red }
+export class Box extends Base implements Shape {
+  private size: number;
+  constructor(private svc: Service, opt?: Options) { super(); }
+  area(): number { return this.size; }
+  run(): void {
+    const s: Service = make();
+    const t = new Service();
+    const u = build();
+    const v = await fetchIt();
+    this.helper = new Helper();
+    helper(); ns.call(); new Box(null); new ns.Thing();
+    if (a && b || c ?? d) { } else if (e) { }
+    for (;;) {} for (const k in o) {} while (x) {} do {} while (y);
+    switch (z) { case 1: break; }
+    try {} catch (err) {}
+    const w = x ? 1 : 2;
+  }
+}
+export function fn(a: number) { return a; }
+function* gen() {}
+export const arrow = (x: number) => x;
+var expr = function () {};
+export default function named() {}

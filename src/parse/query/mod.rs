@@ -1,0 +1,7 @@
+//! Our runner for the queries in `queries/`: the `.scm` files stay the definition
+//! (tree-sitter compiles them in the tests), this module executes them faster.
+
+pub mod matcher;
+pub mod syntax;
+
+pub use matcher::{Capture, Matcher};

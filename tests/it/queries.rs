@@ -1,0 +1,94 @@
+//! The queries in `queries/` run through our matcher (`parse::query`); tree-sitter's own
+//! query engine is the reference. On every sample, both must report exactly the same
+//! matches, and every pattern must match at least once (so the comparison means something).
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use repotoire::lang::{self, LANGUAGES, LangId};
+use repotoire::parse::query::Matcher;
+use tree_sitter::StreamingIterator;
+
+type Found = Vec<(usize, Vec<(String, usize, usize)>)>;
+
+fn with_tree_sitter(query: &tree_sitter::Query, tree: &tree_sitter::Tree, source: &[u8]) -> Found {
+    let names = query.capture_names();
+    let mut out = Vec::new();
+    let mut cursor = tree_sitter::QueryCursor::new();
+    let mut matches = cursor.matches(query, tree.root_node(), source);
+    while let Some(m) = matches.next() {
+        let mut caps: Vec<_> =
+            m.captures().iter().map(|c| (names[c.index as usize].to_string(), c.node.start_byte(), c.node.end_byte())).collect();
+        caps.sort();
+        out.push((m.pattern_index, caps));
+    }
+    out.sort();
+    out
+}
+
+fn with_ours(matcher: &Matcher, tree: &tree_sitter::Tree, source: &[u8]) -> Found {
+    let mut out = Vec::new();
+    matcher.for_each_match(tree, source, |pattern, captures| {
+        let mut caps: Vec<_> = captures
+            .iter()
+            .map(|(c, n)| (matcher.capture_names[*c as usize].clone(), n.start_byte(), n.end_byte()))
+            .collect();
+        caps.sort();
+        out.push((pattern as usize, caps));
+    });
+    out.sort();
+    out
+}
+
+/// Sample sources per language: the annotated samples, plus this repository's Rust.
+fn samples(language: LangId) -> Vec<(String, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ext = match language {
+        LangId::Python => "py",
+        LangId::Rust => "rs",
+        LangId::TypeScript => "ts",
+        LangId::Tsx => "tsx",
+        LangId::JavaScript => "js",
+    };
+    let mut out = vec![(format!("queries/tests/sample.{ext}"), std::fs::read(root.join(format!("queries/tests/sample.{ext}"))).unwrap())];
+    if language == LangId::Rust {
+        for file in repotoire::parse::walk::walk(&root.join("src"), 1 << 20).files {
+            out.push((file.path.clone(), std::fs::read(&file.abs).unwrap()));
+        }
+    }
+    out
+}
+
+#[test]
+fn our_matcher_reports_exactly_what_tree_sitter_reports() {
+    for spec in LANGUAGES {
+        let source = lang::query_source(spec);
+        let reference = tree_sitter::Query::new(&(spec.grammar)(), &source).unwrap();
+        let ours = Matcher::new(&(spec.grammar)(), &source).unwrap();
+        assert_eq!(ours.pattern_count(), reference.pattern_count(), "{}", spec.name);
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&(spec.grammar)()).unwrap();
+        let mut used = BTreeSet::new();
+        for (path, bytes) in samples(spec.id) {
+            let tree = parser.parse(&bytes, None).unwrap();
+            let expected = with_tree_sitter(&reference, &tree, &bytes);
+            let found = with_ours(&ours, &tree, &bytes);
+            pretty_assertions::assert_eq!(found, expected, "{} on {path}", spec.name);
+            used.extend(found.iter().map(|(pattern, _)| *pattern));
+        }
+        let unused: Vec<String> = (0..reference.pattern_count())
+            .filter(|p| !used.contains(p))
+            .map(|p| source[reference.start_byte_for_pattern(p)..].lines().next().unwrap_or("").to_string())
+            .collect();
+        assert!(unused.is_empty(), "{}: patterns no sample exercises: {unused:#?}", spec.name);
+    }
+}
+
+#[test]
+fn unsupported_query_syntax_is_an_error_naming_the_place() {
+    let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+    let err = Matcher::new(&grammar, "(call (identifier)* @x)").err().unwrap();
+    assert!(err.contains("not supported"), "{err}");
+    let err = Matcher::new(&grammar, "(no_such_node) @x").err().unwrap();
+    assert!(err.contains("no node kind `no_such_node`"), "{err}");
+}
