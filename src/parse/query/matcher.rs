@@ -4,7 +4,7 @@
 //! same matches as tree-sitter's — `tests` compares the two on every fixture.
 
 use regex::Regex;
-use tree_sitter::{Language, Node, Tree};
+use tree_sitter::{Language, Node, Tree, TreeCursor};
 
 use crate::parse::query::syntax::{self, Argument, Kind, PatternNode};
 
@@ -98,6 +98,8 @@ impl Matcher {
     /// Calls `found(pattern, captures)` for every match, walking the tree once.
     pub fn for_each_match<'t>(&self, tree: &'t Tree, source: &[u8], mut found: impl FnMut(u32, &[Capture<'t>])) {
         let mut cursor = tree.walk();
+        // One scratch cursor for reading children: `Node::walk` allocates each time.
+        let mut scratch = tree.walk();
         let mut caps: Vec<Capture<'t>> = Vec::new();
         loop {
             let node = cursor.node();
@@ -105,7 +107,7 @@ impl Matcher {
             for &index in list.iter().chain(&self.any_kind) {
                 let pattern = &self.patterns[index as usize];
                 caps.clear();
-                match_node(&pattern.root, node, &mut caps, &mut |caps: &mut Vec<Capture<'t>>| {
+                match_node(&pattern.root, node, &mut scratch, &mut caps, &mut |_, caps: &mut Vec<Capture<'t>>| {
                     if pattern.predicates.iter().all(|p| holds(p, caps, source)) {
                         found(index, caps);
                     }
@@ -278,8 +280,9 @@ fn holds(predicate: &CPredicate, caps: &[Capture<'_>], source: &[u8]) -> bool {
 fn match_node<'t>(
     pattern: &CNode,
     node: Node<'t>,
+    scratch: &mut TreeCursor<'t>,
     caps: &mut Vec<Capture<'t>>,
-    next: &mut dyn FnMut(&mut Vec<Capture<'t>>) -> bool,
+    next: &mut dyn FnMut(&mut TreeCursor<'t>, &mut Vec<Capture<'t>>) -> bool,
 ) -> bool {
     if !pattern.alternatives.is_empty() {
         let mut produced = false;
@@ -288,7 +291,7 @@ fn match_node<'t>(
             for &c in &pattern.captures {
                 caps.push((c, node));
             }
-            produced |= match_node(alternative, node, caps, next);
+            produced |= match_node(alternative, node, scratch, caps, next);
             caps.truncate(mark);
         }
         return produced;
@@ -301,37 +304,28 @@ fn match_node<'t>(
     if !kind_ok {
         return false;
     }
-    if !pattern.negated_fields.is_empty() {
-        let mut cursor = node.walk();
-        if cursor.goto_first_child() {
-            loop {
-                if cursor.field_id().is_some_and(|f| pattern.negated_fields.contains(&f.get())) {
-                    return false;
-                }
-                if !cursor.goto_next_sibling() {
-                    break;
-                }
-            }
-        }
+    let needs_children = !pattern.negated_fields.is_empty() || !pattern.children.is_empty();
+    let children = if needs_children { children_of(node, scratch) } else { Vec::new() };
+    if children.iter().any(|(_, f)| pattern.negated_fields.contains(f)) {
+        return false;
     }
     let mark = caps.len();
     for &c in &pattern.captures {
         caps.push((c, node));
     }
     let produced = if pattern.children.is_empty() {
-        next(caps)
+        next(scratch, caps)
     } else {
-        let children = children_of(node);
-        match_children(&pattern.children, &children, 0, None, caps, next)
+        match_children(&pattern.children, &children, 0, None, scratch, caps, next)
     };
     caps.truncate(mark);
     produced
 }
 
-/// A node's children with their field ids (extras such as comments included).
-fn children_of(node: Node<'_>) -> Vec<(Node<'_>, u16)> {
+/// A node's children with their field ids (0 for none; extras such as comments included).
+fn children_of<'t>(node: Node<'t>, cursor: &mut TreeCursor<'t>) -> Vec<(Node<'t>, u16)> {
     let mut out = Vec::with_capacity(node.child_count() as usize);
-    let mut cursor = node.walk();
+    cursor.reset(node);
     if cursor.goto_first_child() {
         loop {
             out.push((cursor.node(), cursor.field_id().map_or(0, |f| f.get())));
@@ -348,10 +342,11 @@ fn match_children<'t>(
     children: &[(Node<'t>, u16)],
     start: usize,
     previous: Option<usize>,
+    scratch: &mut TreeCursor<'t>,
     caps: &mut Vec<Capture<'t>>,
-    next: &mut dyn FnMut(&mut Vec<Capture<'t>>) -> bool,
+    next: &mut dyn FnMut(&mut TreeCursor<'t>, &mut Vec<Capture<'t>>) -> bool,
 ) -> bool {
-    let Some((step, rest)) = steps.split_first() else { return next(caps) };
+    let Some((step, rest)) = steps.split_first() else { return next(scratch, caps) };
     // An anchored step may only take the first named child after the previous match.
     let anchor = if step.anchored {
         let from = previous.map_or(0, |p| p + 1);
@@ -364,17 +359,15 @@ fn match_children<'t>(
         if step.anchored && Some(index) != anchor {
             continue;
         }
-        if let Some(wanted) = step.field {
-            if *field != wanted {
-                continue;
-            }
+        if step.field.is_some_and(|wanted| *field != wanted) {
+            continue;
         }
-        produced |= match_node(&step.node, *child, caps, &mut |caps: &mut Vec<Capture<'t>>| {
-            match_children(rest, children, index + 1, Some(index), caps, next)
+        produced |= match_node(&step.node, *child, scratch, caps, &mut |scratch: &mut TreeCursor<'t>, caps: &mut Vec<Capture<'t>>| {
+            match_children(rest, children, index + 1, Some(index), scratch, caps, next)
         });
     }
     if step.optional && !produced {
-        produced = match_children(rest, children, start, previous, caps, next);
+        produced = match_children(rest, children, start, previous, scratch, caps, next);
     }
     produced
 }
