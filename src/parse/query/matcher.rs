@@ -101,13 +101,21 @@ impl Matcher {
         // One scratch cursor for reading children: `Node::walk` allocates each time.
         let mut scratch = tree.walk();
         let mut caps: Vec<Capture<'t>> = Vec::new();
+        let mut root_children: Vec<(Node<'t>, u16)> = Vec::new();
         loop {
             let node = cursor.node();
             let list = self.by_kind.get(node.kind_id() as usize).map_or(&[][..], Vec::as_slice);
+            // Several patterns often start at one node: read its children once for all.
+            let mut have_children = false;
             for &index in list.iter().chain(&self.any_kind) {
                 let pattern = &self.patterns[index as usize];
+                if !have_children {
+                    root_children.clear();
+                    fill_children(node, &mut scratch, &mut root_children);
+                    have_children = true;
+                }
                 caps.clear();
-                match_node(&pattern.root, node, &mut scratch, &mut caps, &mut |_, caps: &mut Vec<Capture<'t>>| {
+                match_root(&pattern.root, node, &root_children, &mut scratch, &mut caps, &mut |_, caps: &mut Vec<Capture<'t>>| {
                     if pattern.predicates.iter().all(|p| holds(p, caps, source)) {
                         found(index, caps);
                     }
@@ -296,16 +304,61 @@ fn match_node<'t>(
         }
         return produced;
     }
-    let kind_ok = match &pattern.kind {
-        KindTest::Ids(ids) => ids.contains(&node.kind_id()),
-        KindTest::AnyNamed => node.is_named(),
-        KindTest::Any => true,
-    };
-    if !kind_ok {
+    if !kind_matches(pattern, node) {
         return false;
     }
     let needs_children = !pattern.negated_fields.is_empty() || !pattern.children.is_empty();
-    let children = if needs_children { children_of(node, scratch) } else { Vec::new() };
+    let mut children = Vec::new();
+    if needs_children {
+        fill_children(node, scratch, &mut children);
+    }
+    match_with_children(pattern, node, &children, scratch, caps, next)
+}
+
+/// `match_node` for a pattern root whose node's children are already read.
+fn match_root<'t>(
+    pattern: &CNode,
+    node: Node<'t>,
+    children: &[(Node<'t>, u16)],
+    scratch: &mut TreeCursor<'t>,
+    caps: &mut Vec<Capture<'t>>,
+    next: &mut dyn FnMut(&mut TreeCursor<'t>, &mut Vec<Capture<'t>>) -> bool,
+) -> bool {
+    if !pattern.alternatives.is_empty() {
+        let mut produced = false;
+        for alternative in &pattern.alternatives {
+            let mark = caps.len();
+            for &c in &pattern.captures {
+                caps.push((c, node));
+            }
+            produced |= match_root(alternative, node, children, scratch, caps, next);
+            caps.truncate(mark);
+        }
+        return produced;
+    }
+    if !kind_matches(pattern, node) {
+        return false;
+    }
+    match_with_children(pattern, node, children, scratch, caps, next)
+}
+
+fn kind_matches(pattern: &CNode, node: Node<'_>) -> bool {
+    match &pattern.kind {
+        KindTest::Ids(ids) => ids.contains(&node.kind_id()),
+        KindTest::AnyNamed => node.is_named(),
+        KindTest::Any => true,
+    }
+}
+
+/// The rest of a match once the node's kind fits: negated fields, captures, child steps.
+fn match_with_children<'t>(
+    pattern: &CNode,
+    node: Node<'t>,
+    children: &[(Node<'t>, u16)],
+    scratch: &mut TreeCursor<'t>,
+    caps: &mut Vec<Capture<'t>>,
+    next: &mut dyn FnMut(&mut TreeCursor<'t>, &mut Vec<Capture<'t>>) -> bool,
+) -> bool {
     if children.iter().any(|(_, f)| pattern.negated_fields.contains(f)) {
         return false;
     }
@@ -316,15 +369,14 @@ fn match_node<'t>(
     let produced = if pattern.children.is_empty() {
         next(scratch, caps)
     } else {
-        match_children(&pattern.children, &children, 0, None, scratch, caps, next)
+        match_children(&pattern.children, children, 0, None, scratch, caps, next)
     };
     caps.truncate(mark);
     produced
 }
 
 /// A node's children with their field ids (0 for none; extras such as comments included).
-fn children_of<'t>(node: Node<'t>, cursor: &mut TreeCursor<'t>) -> Vec<(Node<'t>, u16)> {
-    let mut out = Vec::with_capacity(node.child_count() as usize);
+fn fill_children<'t>(node: Node<'t>, cursor: &mut TreeCursor<'t>, out: &mut Vec<(Node<'t>, u16)>) {
     cursor.reset(node);
     if cursor.goto_first_child() {
         loop {
@@ -334,7 +386,6 @@ fn children_of<'t>(node: Node<'t>, cursor: &mut TreeCursor<'t>) -> Vec<(Node<'t>
             }
         }
     }
-    out
 }
 
 fn match_children<'t>(
