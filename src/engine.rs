@@ -216,8 +216,10 @@ impl Engine {
         }
 
         if let Some(store) = store.as_mut() {
+            let encoding = Instant::now();
             match snapshot.encode() {
                 Ok(bytes) => {
+                    tracing::debug!(bytes = bytes.len(), ms = encoding.elapsed().as_secs_f64() * 1000.0, "graph encoded");
                     let update = Update { graph: Some((digest, bytes)), ..Update::default() };
                     if let Err(err) = store.save(&update) {
                         report.warnings.push(format!("graph not cached ({err})"));
