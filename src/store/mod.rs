@@ -168,10 +168,6 @@ impl Store {
         self.db.as_ref().ok_or_else(|| db_error(&self.path, "closed"))
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     fn check_schema(&mut self) -> Result<(), Error> {
         let expected = schema_key();
         let db = self.db()?;
