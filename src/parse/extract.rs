@@ -15,16 +15,6 @@ const MAX_TEXT: usize = 2000;
 /// Most diagnostics reported per file.
 const MAX_DIAGNOSTICS: usize = 20;
 
-#[derive(Default)]
-pub struct Extracted {
-    pub symbols: Vec<Symbol>,
-    pub imports: Vec<Import>,
-    pub exports: Vec<Export>,
-    pub calls: Vec<CallSite>,
-    pub inherits: Vec<Inherit>,
-    pub bindings: Vec<Binding>,
-    pub diagnostics: Vec<Diagnostic>,
-}
 
 /// The captures of one match, by role.
 #[derive(Default)]
@@ -85,9 +75,9 @@ fn line_of(node: Node<'_>) -> u32 {
     node.start_position().row as u32 + 1
 }
 
-pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree) -> Extracted {
+/// Fills `out` (whose path, language and size are set) with what the query finds in `tree`.
+pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree, out: &mut FileFacts) {
     let ctx = Ctx { source, lang };
-    let mut out = Extracted::default();
     let mut defs: Vec<RawDef<'_>> = Vec::new();
     let mut calls: Vec<RawCall<'_>> = Vec::new();
     let mut inherits: Vec<(Node<'_>, Node<'_>)> = Vec::new();
@@ -155,7 +145,7 @@ pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree) -
             }
         } else {
             let offset = captures.first().map_or(0, |c| c.1.start_byte());
-            collect_import_or_export(&ctx, &caps, &mut out);
+            collect_import_or_export(&ctx, &caps, out);
             import_offsets.resize(out.imports.len(), offset);
         }
     });
@@ -204,8 +194,7 @@ pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree) -
             m.max_nesting = max_nesting;
         }
     }
-    out.diagnostics = diagnostics(tree);
-    out
+    out.diagnostics.extend(diagnostics(tree));
 }
 
 /// Definitions sorted into a tree.
@@ -334,7 +323,7 @@ fn measure(
     out
 }
 
-fn collect_import_or_export(ctx: &Ctx<'_>, caps: &Caps<'_>, out: &mut Extracted) {
+fn collect_import_or_export(ctx: &Ctx<'_>, caps: &Caps<'_>, out: &mut FileFacts) {
     let text = |n: Option<Node<'_>>| n.map(|n| ctx.text(n).to_string());
     if let Some(tree) = caps.import_tree {
         let mut prefix = Vec::new();

@@ -90,14 +90,7 @@ pub fn parse_bytes(path: &str, language: LangId, bytes: &[u8], hash: [u8; 32]) -
         facts.diagnostics.push(Diagnostic { line: 1, column: 1, message: "the parser gave up on this file".into() });
         return facts;
     };
-    let extracted = extract::extract(language, query, &text, &tree);
-    facts.symbols = extracted.symbols;
-    facts.imports = extracted.imports;
-    facts.exports = extracted.exports;
-    facts.calls = extracted.calls;
-    facts.inherits = extracted.inherits;
-    facts.bindings = extracted.bindings;
-    facts.diagnostics.extend(extracted.diagnostics);
+    extract::extract(language, query, &text, &tree, &mut facts);
     facts
 }
 
