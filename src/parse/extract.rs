@@ -162,8 +162,8 @@ pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree, o
             caller: locator.innermost(node.start_byte(), |_| true),
             kind,
             name: ctx.text(name).to_string(),
-            receiver: receiver.map(|r| clip(ctx.text(r))),
-            scope: scope.map(|s| clip(ctx.text(s))),
+            receiver: receiver.map(|r| short_expression(ctx.text(r))),
+            scope: scope.map(|s| short_expression(ctx.text(s))),
             line: line_of(name),
             column: name.start_position().column as u32 + 1,
         });
@@ -453,6 +453,27 @@ pub fn type_name(text: &str) -> String {
     clip(text[..end].trim())
 }
 
+/// Longest receiver kept as written.
+const MAX_RECEIVER: usize = 100;
+
+/// A receiver as a reader would quote it: whitespace collapsed, and a long method chain cut
+/// to its tail (`…map(|x| x).collect`). Resolution only uses short paths; anything with
+/// parentheses or spaces is an unknown receiver either way.
+fn short_expression(text: &str) -> String {
+    if text.len() <= MAX_RECEIVER && !text.contains(['\n', '\t']) {
+        return text.to_string();
+    }
+    let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if collapsed.len() <= MAX_RECEIVER {
+        return collapsed;
+    }
+    let mut start = collapsed.len() - (MAX_RECEIVER - 20);
+    while !collapsed.is_char_boundary(start) {
+        start += 1;
+    }
+    format!("…{}", &collapsed[start..])
+}
+
 fn clip(text: &str) -> String {
     if text.len() <= MAX_TEXT {
         return text.to_string();
@@ -623,6 +644,15 @@ mod tests {
                 Some(format!("{} {:?} {}/{}/{}/{}", s.name, s.kind, m.lines, m.complexity, m.max_nesting, m.params))
             })
             .collect()
+    }
+
+    #[test]
+    fn long_receivers_are_collapsed_and_cut_to_their_tail() {
+        assert_eq!(super::short_expression("self.db"), "self.db");
+        assert_eq!(super::short_expression("a\n    .iter()"), "a .iter()");
+        let chain = format!("items{}", ".map(|x| x + 1)".repeat(20));
+        let short = super::short_expression(&chain);
+        assert!(short.starts_with('…') && short.ends_with(".map(|x| x + 1)") && short.len() <= 100, "{short}");
     }
 
     #[test]

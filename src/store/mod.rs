@@ -21,7 +21,7 @@ const FACTS: TableDefinition<&str, &[u8]> = TableDefinition::new("facts");
 const GRAPH: TableDefinition<&str, &[u8]> = TableDefinition::new("graph");
 const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
 /// Bump when `FileFacts`, the graph model or the table layout changes shape.
-const SCHEMA_VERSION: u32 = 2;
+const SCHEMA_VERSION: u32 = 3;
 pub const DIR_NAME: &str = ".repotoire";
 const DB_NAME: &str = "cache.redb";
 /// How long to wait for another process to release the database.
