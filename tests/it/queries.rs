@@ -40,7 +40,7 @@ fn with_ours(matcher: &Matcher, tree: &tree_sitter::Tree, source: &[u8]) -> Foun
     out
 }
 
-/// Sample sources per language: the annotated samples, plus this repository's Rust.
+/// Sample sources per language: the samples in `queries/tests/`, plus this repository's Rust.
 fn samples(language: LangId) -> Vec<(String, Vec<u8>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let ext = match language {
@@ -50,7 +50,15 @@ fn samples(language: LangId) -> Vec<(String, Vec<u8>)> {
         LangId::Tsx => "tsx",
         LangId::JavaScript => "js",
     };
-    let mut out = vec![(format!("queries/tests/sample.{ext}"), std::fs::read(root.join(format!("queries/tests/sample.{ext}"))).unwrap())];
+    let read = |name: String| {
+        let bytes = std::fs::read(root.join(&name)).unwrap();
+        (name, bytes)
+    };
+    let mut out = vec![read(format!("queries/tests/sample.{ext}"))];
+    // TSX is TypeScript plus JSX: its own sample holds only the JSX.
+    if language == LangId::Tsx {
+        out.push(read("queries/tests/sample.ts".to_string()));
+    }
     if language == LangId::Rust {
         for file in repotoire::parse::walk::walk(&root.join("src"), 1 << 20).files {
             out.push((file.path.clone(), std::fs::read(&file.abs).unwrap()));

@@ -115,7 +115,7 @@ impl Matcher {
                     have_children = true;
                 }
                 caps.clear();
-                match_root(&pattern.root, node, &root_children, &mut scratch, &mut caps, &mut |_, caps: &mut Vec<Capture<'t>>| {
+                match_node(&pattern.root, node, Some(&root_children), &mut scratch, &mut caps, &mut |_, caps: &mut Vec<Capture<'t>>| {
                     if pattern.predicates.iter().all(|p| holds(p, caps, source)) {
                         found(index, caps);
                     }
@@ -284,10 +284,12 @@ fn holds(predicate: &CPredicate, caps: &[Capture<'_>], source: &[u8]) -> bool {
 }
 
 /// Matches `pattern` at `node`, calling `next` for each way it matches (with the captures
-/// pushed); `next` returns whether it produced anything. Returns the same.
+/// pushed); `next` returns whether it produced anything. Returns the same. `known` is the
+/// node's children when the caller has read them already (a pattern root).
 fn match_node<'t>(
     pattern: &CNode,
     node: Node<'t>,
+    known: Option<&[(Node<'t>, u16)]>,
     scratch: &mut TreeCursor<'t>,
     caps: &mut Vec<Capture<'t>>,
     next: &mut dyn FnMut(&mut TreeCursor<'t>, &mut Vec<Capture<'t>>) -> bool,
@@ -299,7 +301,7 @@ fn match_node<'t>(
             for &c in &pattern.captures {
                 caps.push((c, node));
             }
-            produced |= match_node(alternative, node, scratch, caps, next);
+            produced |= match_node(alternative, node, known, scratch, caps, next);
             caps.truncate(mark);
         }
         return produced;
@@ -307,39 +309,14 @@ fn match_node<'t>(
     if !kind_matches(pattern, node) {
         return false;
     }
-    let needs_children = !pattern.negated_fields.is_empty() || !pattern.children.is_empty();
+    if let Some(children) = known {
+        return match_with_children(pattern, node, children, scratch, caps, next);
+    }
     let mut children = Vec::new();
-    if needs_children {
+    if !pattern.negated_fields.is_empty() || !pattern.children.is_empty() {
         fill_children(node, scratch, &mut children);
     }
     match_with_children(pattern, node, &children, scratch, caps, next)
-}
-
-/// `match_node` for a pattern root whose node's children are already read.
-fn match_root<'t>(
-    pattern: &CNode,
-    node: Node<'t>,
-    children: &[(Node<'t>, u16)],
-    scratch: &mut TreeCursor<'t>,
-    caps: &mut Vec<Capture<'t>>,
-    next: &mut dyn FnMut(&mut TreeCursor<'t>, &mut Vec<Capture<'t>>) -> bool,
-) -> bool {
-    if !pattern.alternatives.is_empty() {
-        let mut produced = false;
-        for alternative in &pattern.alternatives {
-            let mark = caps.len();
-            for &c in &pattern.captures {
-                caps.push((c, node));
-            }
-            produced |= match_root(alternative, node, children, scratch, caps, next);
-            caps.truncate(mark);
-        }
-        return produced;
-    }
-    if !kind_matches(pattern, node) {
-        return false;
-    }
-    match_with_children(pattern, node, children, scratch, caps, next)
 }
 
 fn kind_matches(pattern: &CNode, node: Node<'_>) -> bool {
@@ -413,7 +390,7 @@ fn match_children<'t>(
         if step.field.is_some_and(|wanted| *field != wanted) {
             continue;
         }
-        produced |= match_node(&step.node, *child, scratch, caps, &mut |scratch: &mut TreeCursor<'t>, caps: &mut Vec<Capture<'t>>| {
+        produced |= match_node(&step.node, *child, None, scratch, caps, &mut |scratch: &mut TreeCursor<'t>, caps: &mut Vec<Capture<'t>>| {
             match_children(rest, children, index + 1, Some(index), scratch, caps, next)
         });
     }
