@@ -10,21 +10,34 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::graph::{SharedSnapshot, Snapshot};
-use crate::parse::{self, FileFacts, SkipReason, Skipped, SourceFile};
+use crate::parse::{self, FileFacts, LocalPass, SkipReason, Skipped, SourceFile};
 use crate::store::{self, FileEntry, Store, Update};
 
 /// Files larger than this are skipped unless configured otherwise.
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 1024 * 1024;
 
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Options {
     pub max_file_size: u64,
     pub use_cache: bool,
+    /// Run this over every parsed tree and keep its results (the detectors' file-local
+    /// pass); `Report::local` then holds them for every file.
+    pub pass: Option<Arc<dyn LocalPass>>,
+}
+
+impl std::fmt::Debug for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Options")
+            .field("max_file_size", &self.max_file_size)
+            .field("use_cache", &self.use_cache)
+            .field("pass", &self.pass.is_some())
+            .finish()
+    }
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_file_size: DEFAULT_MAX_FILE_SIZE, use_cache: true }
+        Options { max_file_size: DEFAULT_MAX_FILE_SIZE, use_cache: true, pass: None }
     }
 }
 
@@ -50,6 +63,8 @@ pub struct Report {
     pub cache_used: bool,
     /// Paths parsed in this refresh (not taken from the cache).
     pub fresh: Vec<String>,
+    /// The local pass's results for every file, by path (empty without a pass).
+    pub local: BTreeMap<String, Vec<u8>>,
 }
 
 pub struct Engine {
@@ -65,8 +80,8 @@ enum Check {
     Same(FileEntry),
     /// Metadata changed but the content hash did not.
     Touched(FileEntry),
-    /// New or changed content, parsed.
-    Parsed(FileEntry, Box<FileFacts>),
+    /// New or changed content (or stale local results), parsed.
+    Parsed(FileEntry, Box<FileFacts>, Option<Vec<u8>>),
     Skipped(Skipped),
 }
 
@@ -124,13 +139,15 @@ impl Engine {
         if known.is_empty() {
             parse::prepare(&walk.files.iter().map(|f| f.language).collect());
         }
-        let checks = check_files(&walk.files, &known);
+        let pass = self.options.pass.as_deref().map(|p| (p, p.key()));
+        let checks = check_files(&walk.files, &known, pass);
         let project = self.read_project_files(&walk.project_files, &mut report);
         time(&mut report, "check + parse");
 
         let mut entries: Vec<(usize, FileEntry)> = Vec::with_capacity(checks.len());
         let mut parsed: Vec<Option<FileFacts>> = Vec::with_capacity(checks.len());
         let mut touched = Vec::new();
+        let mut fresh_local: HashMap<String, Vec<u8>> = HashMap::new();
         for (index, check) in checks.into_iter().enumerate() {
             match check {
                 Check::Same(entry) => {
@@ -142,8 +159,11 @@ impl Engine {
                     entries.push((index, entry));
                     parsed.push(None);
                 }
-                Check::Parsed(entry, facts) => {
+                Check::Parsed(entry, facts, local) => {
                     report.fresh.push(facts.path.clone());
+                    if let Some(local) = local {
+                        fresh_local.insert(facts.path.clone(), local);
+                    }
                     entries.push((index, entry));
                     parsed.push(Some(*facts));
                 }
@@ -163,6 +183,7 @@ impl Engine {
             && let Some(snapshot) = store.as_ref().and_then(|s| s.graph(&digest).ok().flatten()).and_then(|b| Snapshot::decode(&b)) {
                 report.reused = entries.len();
                 count_languages(&mut report, &walk.files, &entries);
+                self.collect_local(&walk.files, &entries, fresh_local, store.as_ref(), &mut report);
                 if let Some(store) = store.as_mut() {
                     let files = touched.iter().map(|&(i, e)| (walk.files[i].path.as_str(), e)).collect();
                     let update = Update { files, ..Update::default() };
@@ -178,7 +199,8 @@ impl Engine {
                 return report;
             }
 
-        let (facts, damaged) = self.gather_facts(&walk.files, &entries, parsed, store.as_ref(), &mut report);
+        let (facts, damaged) =
+            self.gather_facts(&walk.files, &mut entries, parsed, store.as_ref(), &mut fresh_local, &mut report);
         // A cache that failed mid-read is started afresh, so everything goes back into it.
         let save_all = damaged.is_some();
         if let Some(why) = damaged {
@@ -199,6 +221,7 @@ impl Engine {
         let update = Update {
             files,
             facts: facts.iter().filter(|f| save_all || fresh.contains(f.path.as_str())).collect(),
+            local: fresh_local.iter().map(|(path, bytes)| (path.as_str(), bytes.as_slice())).collect(),
             removed,
             graph: None,
         };
@@ -230,6 +253,7 @@ impl Engine {
             report.warnings.append(&mut store.warnings);
             time(&mut report, "save graph");
         }
+        self.collect_local(&walk.files, &entries, fresh_local, store.as_ref(), &mut report);
         drop(store);
 
         self.snapshot.publish(snapshot);
@@ -265,9 +289,10 @@ impl Engine {
     fn gather_facts(
         &self,
         files: &[SourceFile],
-        entries: &[(usize, FileEntry)],
+        entries: &mut [(usize, FileEntry)],
         mut parsed: Vec<Option<FileFacts>>,
         store: Option<&Store>,
+        fresh_local: &mut HashMap<String, Vec<u8>>,
         report: &mut Report,
     ) -> (Vec<FileFacts>, Option<String>) {
         let missing: Vec<usize> = entries.iter().map(|(i, _)| *i).filter(|&i| parsed[i].is_none()).collect();
@@ -281,7 +306,8 @@ impl Engine {
             }
             None => vec![None; paths.len()],
         };
-        let recovered: Vec<(usize, Result<FileFacts, Skipped>, bool)> = missing
+        let pass = self.options.pass.as_deref();
+        let recovered: Vec<(usize, Result<(FileFacts, Option<Vec<u8>>), Skipped>, bool)> = missing
             .par_iter()
             .zip(cached.into_par_iter())
             .map(|(&i, bytes)| {
@@ -291,17 +317,22 @@ impl Engine {
                     .and_then(store::decode_facts)
                     .filter(|f| f.language == file.language && f.path == file.path);
                 match decoded {
-                    Some(facts) => (i, Ok(facts), false),
-                    None => (i, parse::parse_file(file).map_err(|reason| Skipped { path: file.path.clone(), reason }), true),
+                    Some(facts) => (i, Ok((facts, None)), false),
+                    None => (i, parse::parse_file(file, pass).map_err(|reason| Skipped { path: file.path.clone(), reason }), true),
                 }
             })
             .collect();
         for (i, result, reparsed) in recovered {
             match result {
-                Ok(facts) => {
+                Ok((facts, local)) => {
                     if reparsed {
                         report.fresh.push(facts.path.clone());
                     }
+                    if let (Some(local), Some(pass)) = (local, pass)
+                        && let Some((_, entry)) = entries.iter_mut().find(|(e, _)| *e == i) {
+                            entry.local = local_key(&pass.key(), &entry.hash);
+                            fresh_local.insert(facts.path.clone(), local);
+                        }
                     parsed[i] = Some(facts);
                 }
                 Err(skipped) => report.skipped.push(skipped),
@@ -311,6 +342,46 @@ impl Engine {
         report.parsed = report.fresh.len();
         report.reused = out.len() - report.parsed;
         (out, damaged)
+    }
+
+    /// Fills `report.local` for every present file: fresh results, else the cached ones,
+    /// else (the cache lost them) a fresh parse.
+    fn collect_local(
+        &self,
+        files: &[SourceFile],
+        entries: &[(usize, FileEntry)],
+        mut fresh: HashMap<String, Vec<u8>>,
+        store: Option<&Store>,
+        report: &mut Report,
+    ) {
+        let Some(pass) = self.options.pass.as_deref() else { return };
+        let wanted: Vec<&SourceFile> = entries.iter().map(|(i, _)| &files[*i]).collect();
+        let missing: Vec<&str> = wanted.iter().map(|f| f.path.as_str()).filter(|p| !fresh.contains_key(*p)).collect();
+        let cached = match store.map(|s| s.local(&missing)) {
+            Some(Ok(cached)) => cached,
+            Some(Err(err)) => {
+                report.warnings.push(format!("cached findings unreadable ({err}); recomputing them"));
+                vec![None; missing.len()]
+            }
+            None => vec![None; missing.len()],
+        };
+        let mut lost = Vec::new();
+        for (path, bytes) in missing.iter().zip(cached) {
+            match bytes {
+                Some(bytes) => {
+                    fresh.insert((*path).to_string(), bytes);
+                }
+                None => lost.push(*path),
+            }
+        }
+        let lost: HashSet<&str> = lost.into_iter().collect();
+        let recomputed: Vec<(String, Vec<u8>)> = wanted
+            .par_iter()
+            .filter(|f| lost.contains(f.path.as_str()))
+            .filter_map(|f| parse::parse_file(f, Some(pass)).ok().and_then(|(facts, local)| Some((facts.path, local?))))
+            .collect();
+        fresh.extend(recomputed);
+        report.local = fresh.into_iter().collect();
     }
 
     fn read_project_files(&self, paths: &[String], report: &mut Report) -> Vec<(String, String)> {
@@ -326,8 +397,21 @@ impl Engine {
 }
 
 
-/// Compares each walked file with the cache; reads, hashes and parses only what changed.
-fn check_files(files: &[SourceFile], known: &HashMap<String, FileEntry>) -> Vec<Check> {
+/// Which run of the local pass over which content a stored result belongs to.
+fn local_key(pass_key: &[u8; 32], hash: &[u8; 32]) -> [u8; 32] {
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(pass_key);
+    hasher.update(hash);
+    *hasher.finalize().as_bytes()
+}
+
+/// Compares each walked file with the cache; reads, hashes and parses only what changed
+/// (or what lacks current local-pass results, when a pass is given).
+fn check_files(
+    files: &[SourceFile],
+    known: &HashMap<String, FileEntry>,
+    pass: Option<(&dyn LocalPass, [u8; 32])>,
+) -> Vec<Check> {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
@@ -335,9 +419,12 @@ fn check_files(files: &[SourceFile], known: &HashMap<String, FileEntry>) -> Vec<
         .par_iter()
         .map(|file| {
             let cached = known.get(&file.path);
+            let local_current = |entry: &FileEntry, hash: &[u8; 32]| {
+                pass.is_none_or(|(_, key)| entry.local == local_key(&key, hash))
+            };
             if let Some(entry) = cached {
                 let settled = file.modified != 0 && file.modified.saturating_add(RACY_WINDOW_NS) < now;
-                if settled && entry.size == file.size && entry.modified == file.modified {
+                if settled && entry.size == file.size && entry.modified == file.modified && local_current(entry, &entry.hash) {
                     return Check::Same(*entry);
                 }
             }
@@ -346,11 +433,16 @@ fn check_files(files: &[SourceFile], known: &HashMap<String, FileEntry>) -> Vec<
                 Err(reason) => return Check::Skipped(Skipped { path: file.path.clone(), reason }),
             };
             let hash = parse::hash(&bytes);
-            let entry = FileEntry { hash, size: bytes.len() as u64, modified: file.modified };
-            if cached.is_some_and(|c| c.hash == hash) {
+            let mut entry = FileEntry { hash, size: bytes.len() as u64, modified: file.modified, local: [0; 32] };
+            if let Some(c) = cached.filter(|c| c.hash == hash && local_current(c, &hash)) {
+                entry.local = c.local;
                 return Check::Touched(entry);
             }
-            Check::Parsed(entry, Box::new(parse::parse_bytes(&file.path, file.language, &bytes, hash)))
+            let (facts, local) = parse::parse_bytes_with(&file.path, file.language, &bytes, hash, pass.map(|(p, _)| p));
+            if let Some((_, key)) = pass {
+                entry.local = local_key(&key, &hash);
+            }
+            Check::Parsed(entry, Box::new(facts), local)
         })
         .collect()
 }

@@ -4,6 +4,7 @@ pub mod lang;
 pub mod parse;
 pub mod store;
 pub mod graph;
+pub mod detect;
 pub mod engine;
 pub mod report;
 pub mod cli;

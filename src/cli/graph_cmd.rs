@@ -53,7 +53,7 @@ fn index(global: &GlobalArgs, path: &Path) -> anyhow::Result<Engine> {
 
 /// Builds the graph of `path`, saying on stderr what it had to skip or rebuild.
 pub fn index_with_report(global: &GlobalArgs, path: &Path) -> anyhow::Result<(Engine, Report)> {
-    let options = Options { max_file_size: global.max_file_size, use_cache: !global.no_cache };
+    let options = Options { max_file_size: global.max_file_size, use_cache: !global.no_cache, pass: None };
     let engine = Engine::new(path, options)?;
     let report = engine.refresh();
     let mut stderr = std::io::stderr();

@@ -38,8 +38,28 @@ pub fn hash(bytes: &[u8]) -> [u8; 32] {
     *blake3::hash(bytes).as_bytes()
 }
 
+/// Work done on each freshly parsed tree besides extraction (the detectors' file-local
+/// pass). Its output is opaque here and cached beside the facts under `key()`, so a new
+/// rule set invalidates exactly these results.
+pub trait LocalPass: Send + Sync {
+    /// Changes whenever `run` could give a different answer for the same file.
+    fn key(&self) -> [u8; 32];
+    fn run(&self, language: LangId, source: &str, tree: &tree_sitter::Tree, facts: &FileFacts) -> Vec<u8>;
+}
+
 /// Parses one file's bytes into facts. Never fails.
 pub fn parse_bytes(path: &str, language: LangId, bytes: &[u8], hash: [u8; 32]) -> FileFacts {
+    parse_bytes_with(path, language, bytes, hash, None).0
+}
+
+/// Parses one file's bytes into facts and runs `pass` over the same tree.
+pub fn parse_bytes_with(
+    path: &str,
+    language: LangId,
+    bytes: &[u8],
+    hash: [u8; 32],
+    pass: Option<&dyn LocalPass>,
+) -> (FileFacts, Option<Vec<u8>>) {
     let (text, lossy) = match std::str::from_utf8(bytes) {
         Ok(text) => (std::borrow::Cow::Borrowed(text), false),
         Err(_) => (String::from_utf8_lossy(bytes), true),
@@ -71,7 +91,7 @@ pub fn parse_bytes(path: &str, language: LangId, bytes: &[u8], hash: [u8; 32]) -
         Ok(query) => query,
         Err(err) => {
             facts.diagnostics.push(Diagnostic { line: 1, column: 1, message: err });
-            return facts;
+            return (facts, None);
         }
     };
     let tree = PARSERS.with(|parsers| {
@@ -88,10 +108,11 @@ pub fn parse_bytes(path: &str, language: LangId, bytes: &[u8], hash: [u8; 32]) -
     });
     let Some(tree) = tree else {
         facts.diagnostics.push(Diagnostic { line: 1, column: 1, message: "the parser gave up on this file".into() });
-        return facts;
+        return (facts, None);
     };
     extract::extract(language, query, &text, &tree, &mut facts);
-    facts
+    let local = pass.map(|pass| pass.run(language, &text, &tree, &facts));
+    (facts, local)
 }
 
 /// Compiles the queries of these languages in parallel. Compiling is a fixed cost
@@ -105,11 +126,11 @@ pub fn prepare(languages: &std::collections::BTreeSet<LangId>) {
     });
 }
 
-/// Reads and parses one file.
-pub fn parse_file(file: &SourceFile) -> Result<FileFacts, SkipReason> {
+/// Reads and parses one file (and runs `pass` over it).
+pub fn parse_file(file: &SourceFile, pass: Option<&dyn LocalPass>) -> Result<(FileFacts, Option<Vec<u8>>), SkipReason> {
     let bytes = read_source(&file.abs)?;
     let hash = hash(&bytes);
-    Ok(parse_bytes(&file.path, file.language, &bytes, hash))
+    Ok(parse_bytes_with(&file.path, file.language, &bytes, hash, pass))
 }
 
 /// Only tree-sitter, no extraction: the floor the full pipeline is measured against.

@@ -2,6 +2,8 @@
 //!
 //! - `files`: path → content hash, size and modification time (what is on disk);
 //! - `facts`: path → encoded `FileFacts`;
+//! - `local`: path → the detectors' file-local results (opaque bytes; `FileEntry::local`
+//!   says which pass and content they belong to);
 //! - `graph`: the last resolved snapshot and the digest of the inputs it was built from.
 //!
 //! A schema mismatch or a damaged file is reported once and rebuilt; a database held by
@@ -19,9 +21,10 @@ use crate::parse::FileFacts;
 const FILES: TableDefinition<&str, &[u8]> = TableDefinition::new("files");
 const FACTS: TableDefinition<&str, &[u8]> = TableDefinition::new("facts");
 const GRAPH: TableDefinition<&str, &[u8]> = TableDefinition::new("graph");
+const LOCAL: TableDefinition<&str, &[u8]> = TableDefinition::new("local");
 const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
 /// Bump when `FileFacts`, the graph model or the table layout changes shape.
-const SCHEMA_VERSION: u32 = 3;
+const SCHEMA_VERSION: u32 = 4;
 pub const DIR_NAME: &str = ".repotoire";
 const DB_NAME: &str = "cache.redb";
 /// How long to wait for another process to release the database.
@@ -43,16 +46,19 @@ pub struct FileEntry {
     pub hash: [u8; 32],
     pub size: u64,
     pub modified: u64,
+    /// Key of the file-local pass results stored for this content (zeros: none).
+    pub local: [u8; 32],
 }
 
 impl FileEntry {
-    const LEN: usize = 48;
+    const LEN: usize = 80;
 
     fn encode(&self) -> [u8; Self::LEN] {
         let mut out = [0; Self::LEN];
         out[..32].copy_from_slice(&self.hash);
         out[32..40].copy_from_slice(&self.size.to_le_bytes());
-        out[40..].copy_from_slice(&self.modified.to_le_bytes());
+        out[40..48].copy_from_slice(&self.modified.to_le_bytes());
+        out[48..].copy_from_slice(&self.local);
         out
     }
 
@@ -63,8 +69,10 @@ impl FileEntry {
         let mut hash = [0; 32];
         hash.copy_from_slice(&bytes[..32]);
         let size = u64::from_le_bytes(bytes[32..40].try_into().ok()?);
-        let modified = u64::from_le_bytes(bytes[40..].try_into().ok()?);
-        Some(FileEntry { hash, size, modified })
+        let modified = u64::from_le_bytes(bytes[40..48].try_into().ok()?);
+        let mut local = [0; 32];
+        local.copy_from_slice(&bytes[48..]);
+        Some(FileEntry { hash, size, modified, local })
     }
 }
 
@@ -73,6 +81,8 @@ impl FileEntry {
 pub struct Update<'a> {
     pub files: Vec<(&'a str, FileEntry)>,
     pub facts: Vec<&'a FileFacts>,
+    /// File-local pass results by path.
+    pub local: Vec<(&'a str, &'a [u8])>,
     pub removed: Vec<String>,
     /// Digest of the inputs and the encoded snapshot.
     pub graph: Option<([u8; 32], Vec<u8>)>,
@@ -202,13 +212,13 @@ impl Store {
     fn clear_tables(path: &Path, db: &Database) -> Result<(), Error> {
         let path = path.to_path_buf();
         let write = db.begin_write().map_err(|e| db_error(&path, e))?;
-        for table in [FILES, FACTS, GRAPH] {
+        for table in [FILES, FACTS, LOCAL, GRAPH] {
             write.delete_table(table).map_err(|e| db_error(&path, e))?;
         }
         {
             let mut meta = write.open_table(META).map_err(|e| db_error(&path, e))?;
             meta.insert("schema", schema_key().as_str()).map_err(|e| db_error(&path, e))?;
-            for table in [FILES, FACTS, GRAPH] {
+            for table in [FILES, FACTS, LOCAL, GRAPH] {
                 write.open_table(table).map_err(|e| db_error(&path, e))?;
             }
         }
@@ -248,6 +258,21 @@ impl Store {
         .map_err(|e| db_error(&self.path, e)))
     }
 
+    /// Stored file-local results of these files (`None` where missing).
+    pub fn local(&self, paths: &[&str]) -> Result<Vec<Option<Vec<u8>>>, Error> {
+        let db = self.db()?;
+        guard(&self.path, || (|| -> Result<_, redb::Error> {
+            let read = db.begin_read()?;
+            let table = read.open_table(LOCAL)?;
+            let mut out = Vec::with_capacity(paths.len());
+            for path in paths {
+                out.push(table.get(*path)?.map(|v| v.value().to_vec()));
+            }
+            Ok(out)
+        })()
+        .map_err(|e| db_error(&self.path, e)))
+    }
+
     /// The cached snapshot bytes, if they were built from inputs with this digest.
     pub fn graph(&self, digest: &[u8; 32]) -> Result<Option<Vec<u8>>, Error> {
         let db = self.db()?;
@@ -273,6 +298,10 @@ impl Store {
         {
             let mut files = write.open_table(FILES).map_err(|e| err(&e))?;
             let mut facts = write.open_table(FACTS).map_err(|e| err(&e))?;
+            let mut local = write.open_table(LOCAL).map_err(|e| err(&e))?;
+            for (file, bytes) in &update.local {
+                local.insert(*file, *bytes).map_err(|e| err(&e))?;
+            }
             for (file, entry) in &update.files {
                 files.insert(*file, entry.encode().as_slice()).map_err(|e| err(&e))?;
             }
@@ -283,6 +312,7 @@ impl Store {
             for removed in &update.removed {
                 files.remove(removed.as_str()).map_err(|e| err(&e))?;
                 facts.remove(removed.as_str()).map_err(|e| err(&e))?;
+                local.remove(removed.as_str()).map_err(|e| err(&e))?;
             }
             if let Some((digest, bytes)) = &update.graph {
                 let mut graph = write.open_table(GRAPH).map_err(|e| err(&e))?;

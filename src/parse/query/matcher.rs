@@ -34,8 +34,8 @@ struct CChild {
 
 enum CPredicate {
     Eq { capture: u32, other: Operand, negate: bool },
-    AnyOf { capture: u32, values: Vec<String> },
-    Match { capture: u32, regex: Regex },
+    AnyOf { capture: u32, values: Vec<String>, negate: bool },
+    Match { capture: u32, regex: Regex, negate: bool },
 }
 
 enum Operand {
@@ -231,11 +231,13 @@ fn compile_predicate(predicate: &syntax::Predicate, names: &mut Vec<String>) -> 
             };
             Ok(CPredicate::Eq { capture, other, negate: predicate.name == "#not-eq?" })
         }
-        "#any-of?" => Ok(CPredicate::AnyOf { capture, values: texts }),
-        "#match?" => {
+        "#any-of?" | "#not-any-of?" => {
+            Ok(CPredicate::AnyOf { capture, values: texts, negate: predicate.name == "#not-any-of?" })
+        }
+        "#match?" | "#not-match?" => {
             let pattern = texts.first().ok_or("#match? needs a regex")?;
             let regex = Regex::new(pattern).map_err(|e| format!("#match? regex: {e}"))?;
-            Ok(CPredicate::Match { capture, regex })
+            Ok(CPredicate::Match { capture, regex, negate: predicate.name == "#not-match?" })
         }
         other => Err(format!("unsupported predicate {other}")),
     }
@@ -274,12 +276,11 @@ fn holds(predicate: &CPredicate, caps: &[Capture<'_>], source: &[u8]) -> bool {
             };
             equal != *negate
         }),
-        CPredicate::AnyOf { capture, values } => {
-            of(*capture).all(|node| values.iter().any(|v| text(node, source) == v.as_bytes()))
+        CPredicate::AnyOf { capture, values, negate } => {
+            of(*capture).all(|node| values.iter().any(|v| text(node, source) == v.as_bytes()) != *negate)
         }
-        CPredicate::Match { capture, regex } => {
-            of(*capture).all(|node| std::str::from_utf8(text(node, source)).is_ok_and(|t| regex.is_match(t)))
-        }
+        CPredicate::Match { capture, regex, negate } => of(*capture)
+            .all(|node| std::str::from_utf8(text(node, source)).is_ok_and(|t| regex.is_match(t)) != *negate),
     }
 }
 

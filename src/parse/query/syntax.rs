@@ -1,6 +1,6 @@
 //! The subset of tree-sitter's query language that `queries/` uses, parsed into patterns
 //! the matcher runs: node patterns with fields, negated fields, `(_)`, `_`, anonymous
-//! nodes, alternations, `?`, anchors, captures, and `#eq?` `#not-eq?` `#any-of?` `#match?`.
+//! nodes, alternations, `?`, anchors, captures, and `#eq?` `#not-eq?` `#any-of?` `#not-any-of?` `#match?` `#not-match?`.
 //! Anything else is an error naming the offset, caught by the query tests.
 
 #[derive(Debug, Clone, PartialEq)]

@@ -1,0 +1,207 @@
+//! From snapshot + file-local results to findings: picks the enabled detectors, runs the
+//! graph detectors in parallel, applies severities, thresholds, excludes, suppressions and
+//! test-code rules, attributes each finding to its innermost symbol and fingerprints it.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::detect::config::{self, Config};
+use crate::detect::finding::{Finding, Severity, Step};
+use crate::detect::graph::{self, GraphCtx};
+use crate::detect::local::{Hit, LocalResults, Pass, Suppression, is_test_path};
+use crate::detect::rule::{self, Engine, Rule, RuleError};
+use crate::graph::Snapshot;
+use crate::graph::model::NodeKind;
+
+/// Every detector known to this run: embedded rules plus the user's.
+pub struct Catalog {
+    pub rules: Vec<Rule>,
+}
+
+impl Catalog {
+    /// The embedded rules only.
+    pub fn builtin() -> Result<Catalog, RuleError> {
+        Ok(Catalog { rules: rule::embedded()? })
+    }
+
+    /// Embedded rules, then `<root>/.repotoire/detectors/` and the config's `rules` folders.
+    pub fn load(root: &Path, config: &Config) -> Result<Catalog, RuleError> {
+        let mut rules = rule::embedded()?;
+        let mut dirs = vec![root.join(".repotoire").join("detectors")];
+        dirs.extend(config.rules.iter().map(|r| root.join(r)));
+        for dir in dirs {
+            if dir.is_dir() {
+                for user in rule::load_dir(&dir)? {
+                    if rules.iter().any(|r| r.id == user.id) {
+                        return Err(RuleError::Invalid { path: user.source.clone(), reason: format!("id `{}` is already taken", user.id) });
+                    }
+                    rules.push(user);
+                }
+            }
+        }
+        rules.sort_by(|a, b| a.id.cmp(&b.id));
+        Ok(Catalog { rules })
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Rule> {
+        self.rules.iter().find(|r| r.id == id)
+    }
+
+    pub fn pass(&self) -> Result<Pass, String> {
+        Pass::new(&self.rules)
+    }
+
+    /// Detectors that run under this config.
+    pub fn enabled(&self, config: &Config) -> HashSet<String> {
+        self.rules
+            .iter()
+            .filter(|r| {
+                let on = r.enabled || config.detectors.enable.contains(&r.id);
+                on && !config.detectors.disable.contains(&r.id)
+            })
+            .map(|r| r.id.clone())
+            .collect()
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct Analysis {
+    pub findings: Vec<Finding>,
+    /// Time per graph detector (file-local ones run inside parsing).
+    pub timings: Vec<(String, Duration)>,
+    pub files: usize,
+    pub lines: u64,
+    /// Findings dropped by suppression comments.
+    pub suppressed: usize,
+}
+
+pub fn analyze(snap: &Snapshot, local: &BTreeMap<String, Vec<u8>>, catalog: &Catalog, config: &Config, only: Option<&HashSet<String>>) -> Analysis {
+    let mut enabled = catalog.enabled(config);
+    if let Some(only) = only {
+        enabled.retain(|id| only.contains(id));
+    }
+    let decoded: HashMap<&str, LocalResults> = local
+        .par_iter()
+        .filter_map(|(path, bytes)| LocalResults::decode(bytes).map(|r| (path.as_str(), r)))
+        .collect();
+    let threshold = |rule: &Rule| config.thresholds.get(&rule.id).copied().or(rule.threshold);
+
+    let mut raw: Vec<(String, Hit)> = Vec::new();
+    for (path, results) in &decoded {
+        for hit in &results.hits {
+            raw.push(((*path).to_string(), hit.clone()));
+        }
+    }
+    let ctx = GraphCtx { snap, local: &decoded, config };
+    let graph_rules: Vec<&Rule> = catalog
+        .rules
+        .iter()
+        .filter(|r| enabled.contains(&r.id) && matches!(r.engine, Engine::Graph | Engine::Taint))
+        .collect();
+    let produced: Vec<(String, Duration, Vec<(String, Hit)>)> = graph_rules
+        .par_iter()
+        .filter_map(|rule| {
+            let run = graph::find(&rule.id)?;
+            let started = Instant::now();
+            let hits = run(&ctx, rule, threshold(rule));
+            Some((rule.id.clone(), started.elapsed(), hits))
+        })
+        .collect();
+    let mut analysis = Analysis { files: snap.files.len(), lines: snap.files.iter().map(|f| u64::from(f.lines)).sum(), ..Analysis::default() };
+    for (id, took, hits) in produced {
+        analysis.timings.push((id, took));
+        raw.extend(hits);
+    }
+
+    let excluded = config::globs(&config.exclude);
+    let languages: HashMap<&str, crate::lang::LangId> = snap.files.iter().map(|f| (f.path.as_str(), f.language)).collect();
+    let symbols = SymbolIndex::new(snap);
+    let mut findings = Vec::new();
+    for (path, hit) in raw {
+        let Some(rule) = catalog.get(&hit.rule) else { continue };
+        if !enabled.contains(&rule.id) || excluded.is_match(&path) {
+            continue;
+        }
+        if rule.skip_tests && is_test_path(&path) {
+            continue;
+        }
+        if let (Some(limit), Some(value)) = (threshold(rule), hit.value)
+            && value <= limit {
+                continue;
+            }
+        if languages.get(path.as_str()).is_some_and(|l| !rule.claims(*l)) {
+            continue;
+        }
+        let results = decoded.get(path.as_str());
+        if results.is_some_and(|r| suppressed(&r.suppressions, &rule.id, hit.line)) {
+            analysis.suppressed += 1;
+            continue;
+        }
+        let severity = config
+            .severity
+            .get(&rule.id)
+            .and_then(|s| Severity::parse(s))
+            .or(hit.severity)
+            .unwrap_or(rule.severity);
+        let snippet = results.and_then(|r| r.lines.iter().find(|(l, _)| *l == hit.line)).map(|(_, t)| t.clone());
+        findings.push(Finding {
+            detector: rule.id.clone(),
+            category: rule.category,
+            severity,
+            title: rule.title.clone(),
+            message: hit.message,
+            symbol: symbols.innermost(&path, hit.line),
+            file: path.clone(),
+            line: hit.line,
+            end_line: hit.end_line.max(hit.line),
+            column: hit.column,
+            cwe: rule.cwe.clone(),
+            fingerprint: String::new(),
+            snippet,
+            flow: hit.flow.into_iter().map(|(line, note)| Step { file: path.clone(), line, note }).collect(),
+        });
+    }
+    findings.sort_by(|a, b| (&a.file, a.line, a.column, &a.detector).cmp(&(&b.file, b.line, b.column, &b.detector)));
+    findings.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.detector == b.detector && a.message == b.message);
+    crate::detect::baseline::fingerprint_all(&mut findings);
+    analysis.findings = findings;
+    analysis.timings.sort_by(|a, b| b.1.cmp(&a.1));
+    analysis
+}
+
+fn suppressed(suppressions: &[Suppression], id: &str, line: u32) -> bool {
+    suppressions.iter().any(|s| {
+        let covers = s.file || s.line == line || s.line + 1 == line;
+        covers && (s.ids.is_empty() || s.ids.iter().any(|i| i == id))
+    })
+}
+
+/// Innermost function or class around a line, per file.
+struct SymbolIndex {
+    by_file: HashMap<String, Vec<(u32, u32, String)>>,
+}
+
+impl SymbolIndex {
+    fn new(snap: &Snapshot) -> SymbolIndex {
+        let mut by_file: HashMap<String, Vec<(u32, u32, String)>> = HashMap::new();
+        for node in snap.graph.node_weights() {
+            if matches!(node.kind, NodeKind::Function | NodeKind::Method | NodeKind::Class) {
+                let path = snap.file_path(node).to_string();
+                by_file.entry(path).or_default().push((node.line, node.end_line, node.qualified_name.clone()));
+            }
+        }
+        SymbolIndex { by_file }
+    }
+
+    fn innermost(&self, path: &str, line: u32) -> Option<String> {
+        self.by_file
+            .get(path)?
+            .iter()
+            .filter(|(start, end, _)| *start <= line && line <= *end)
+            .min_by_key(|(start, end, _)| end - start)
+            .map(|(_, _, name)| name.clone())
+    }
+}

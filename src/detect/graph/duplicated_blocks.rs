@@ -1,0 +1,53 @@
+//! Blocks of code repeated with only names and literals changed (token-normalised line
+//! windows from the local pass, compared across all files).
+
+use std::collections::HashMap;
+
+use crate::detect::graph::{GraphCtx, hit};
+use crate::detect::local::{Hit, is_test_path};
+use crate::detect::rule::Rule;
+
+pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, Hit)> {
+    let min_lines = limit.unwrap_or(10.0) as u32;
+    let mut by_hash: HashMap<u64, Vec<(&str, u32, u32)>> = HashMap::new();
+    for (path, results) in ctx.local {
+        if is_test_path(path) || path.contains("migrations/") {
+            continue;
+        }
+        for (hash, start, end) in &results.windows {
+            by_hash.entry(*hash).or_default().push((path, *start, *end));
+        }
+    }
+    // Per file: line ranges that repeat elsewhere, with one other place for the message.
+    let mut ranges: HashMap<&str, Vec<(u32, u32, (&str, u32))>> = HashMap::new();
+    for places in by_hash.values() {
+        if places.len() < 2 || places.len() > 20 {
+            continue;
+        }
+        for (i, (path, start, end)) in places.iter().enumerate() {
+            let other = places[(i + 1) % places.len()];
+            if other.0 == *path && other.1 <= *end && *start <= other.2 {
+                continue;
+            }
+            ranges.entry(path).or_default().push((*start, *end, (other.0, other.1)));
+        }
+    }
+    let mut out = Vec::new();
+    for (path, mut list) in ranges {
+        list.sort_unstable();
+        let mut merged: Vec<(u32, u32, (&str, u32))> = Vec::new();
+        for range in list {
+            match merged.last_mut() {
+                Some(last) if range.0 <= last.1 + 1 => last.1 = last.1.max(range.1),
+                _ => merged.push(range),
+            }
+        }
+        for (start, end, (other, other_line)) in merged {
+            let lines = end - start + 1;
+            if lines >= min_lines {
+                out.push((path.to_string(), hit(rule, start, end, format!("{lines} lines duplicated (names and literals aside) in {other}:{other_line}"))));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,132 @@
+//! Comment-driven detectors and the suppression comments every detector honours.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::detect::local::{Ctx, Hit, Suppression, line_of};
+use crate::lang::Family;
+
+/// How many lines at the top of a file may hold `ignore-file`.
+const FILE_HEADER_LINES: u32 = 10;
+
+static SUPPRESS: LazyLock<Regex> = LazyLock::new(|| re(r"repotoire:\s*(ignore-file|ignore)(?:\[([a-z0-9,\s-]*)\])?"));
+
+/// A built-in pattern; the unit tests exercise every one, so a typo fails CI.
+pub fn re(pattern: &str) -> Regex {
+    Regex::new(pattern).unwrap_or_else(|err| panic!("built-in regex {pattern}: {err}"))
+}
+
+static TODO: LazyLock<Regex> = LazyLock::new(|| re(r"\b(TODO|FIXME|XXX|HACK)\b"));
+static PY_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(import [\w.]+$|from [\w.]+ import \w|def \w+\(.*\):$|class \w+(\(.*\))?:$|return\b.*|print\(.*\)$|(if|elif|while) .+:$|for \w+ in .+:$|else:$|try:$|except\b.*:$|[\w.\[\]'\x22]+\s*(=|\+=|-=)\s*[\w\[\](\x22'{.-].*$|[\w.]+\(.*\)$)")
+});
+static C_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(;$|\{$|^\}|^(const|let|var|function|return|import|export|fn|pub|use|if \(|for \(|while \()\b.*|^[\w.]+\(.*\);?$|^[\w.]+\s*=\s*[^=].*;$)")
+});
+static NOT_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)(todo|fixme|noqa|type:|pragma|eslint|@ts-|safety|https?:|repotoire:|expect:|fmt:|pylint|-\*-|prettier|istanbul|c8 |jshint|clippy|rustfmt|nosec|mypy|pyright|e\.g\.|i\.e\.|example)")
+});
+
+fn comment_body<'a>(text: &'a str) -> &'a str {
+    let text = text.trim();
+    let text = text.trim_start_matches('#').trim_start_matches("//").trim_start_matches("/*").trim_end_matches("*/");
+    text.trim()
+}
+
+pub fn suppressions(ctx: &Ctx<'_, '_>) -> Vec<Suppression> {
+    let mut out = Vec::new();
+    for comment in &ctx.collected.comments {
+        let text = ctx.text(*comment);
+        if !text.contains("repotoire") {
+            continue;
+        }
+        for caps in SUPPRESS.captures_iter(text) {
+            let file = caps.get(1).is_some_and(|m| m.as_str() == "ignore-file");
+            let line = line_of(*comment);
+            if file && line > FILE_HEADER_LINES {
+                continue;
+            }
+            let ids = caps
+                .get(2)
+                .map(|m| m.as_str().split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect())
+                .unwrap_or_default();
+            out.push(Suppression { line, ids, file });
+        }
+    }
+    out
+}
+
+pub fn todo_comment(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    for comment in &ctx.collected.comments {
+        let text = ctx.text(*comment);
+        if let Some(found) = TODO.find(text) {
+            let line = line_of(*comment) + text[..found.start()].matches('\n').count() as u32;
+            let rest: String = text[found.start()..].lines().next().unwrap_or("").chars().take(80).collect();
+            hits.push(Hit {
+                rule: "todo-comment".into(),
+                line,
+                end_line: line,
+                column: 1,
+                message: format!("{} left in a comment: \"{}\"", found.as_str(), rest.trim_end_matches("*/").trim()),
+                severity: None,
+                flow: Vec::new(),
+                value: None,
+            });
+        }
+    }
+}
+
+/// Two or more consecutive comment lines that each parse as a statement of the language.
+pub fn commented_out_code(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    let family = ctx.language.family();
+    let looks_like_code = |text: &str| {
+        let raw = text.trim();
+        if raw.starts_with("///") || raw.starts_with("//!") || raw.starts_with("/**") || raw.starts_with("#!") {
+            return false;
+        }
+        let body = comment_body(raw);
+        if body.len() < 4 || NOT_CODE.is_match(body) {
+            return false;
+        }
+        match family {
+            Family::Python => PY_CODE.is_match(body),
+            _ => C_CODE.is_match(body),
+        }
+    };
+    let mut run: Vec<u32> = Vec::new();
+    let mut flush = |run: &mut Vec<u32>| {
+        if run.len() >= 2 {
+            hits.push(Hit {
+                rule: "commented-out-code".into(),
+                line: run[0],
+                end_line: run[run.len() - 1],
+                column: 1,
+                message: format!("{} lines of commented-out code; delete them (version control keeps history)", run.len()),
+                severity: None,
+                flow: Vec::new(),
+                value: None,
+            });
+        }
+        run.clear();
+    };
+    for comment in &ctx.collected.comments {
+        let text = ctx.text(*comment);
+        if text.contains('\n') {
+            flush(&mut run);
+            continue;
+        }
+        let line = line_of(*comment);
+        // Only whole-line comments: trailing comments explain the code before them.
+        let own_line = ctx.source.lines().nth(line as usize - 1).is_some_and(|l| l.trim_start().starts_with(text.trim_start()));
+        if !own_line || !looks_like_code(text) {
+            flush(&mut run);
+            continue;
+        }
+        if run.last().is_some_and(|last| *last + 1 != line) {
+            flush(&mut run);
+        }
+        run.push(line);
+    }
+    flush(&mut run);
+}

@@ -1,0 +1,210 @@
+//! The file-local pass: runs inside the engine's parse, over the tree that was just built,
+//! so no file is parsed twice. It matches every declarative rule of the file's language in
+//! one tree walk, runs the Rust-coded file-local detectors and the intra-procedural taint
+//! analysis on what that walk collected, and records suppression comments. Its results are
+//! cached per file under a key of the whole rule set, so config changes never re-parse.
+
+mod comments;
+mod rules;
+mod structure;
+pub mod taint;
+
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+use tree_sitter::{Node, Tree};
+
+use crate::detect::finding::Severity;
+use crate::detect::rule::Rule;
+use crate::lang::LangId;
+use crate::parse::{FileFacts, LocalPass};
+
+/// A finding made inside one file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Hit {
+    pub rule: String,
+    pub line: u32,
+    pub end_line: u32,
+    pub column: u32,
+    pub message: String,
+    /// When the detector decides the severity itself (taint: source vs parameter).
+    pub severity: Option<Severity>,
+    /// (line, note) steps of a data flow, in order.
+    pub flow: Vec<(u32, String)>,
+    /// The measured value, for detectors with a threshold (reported only above it).
+    pub value: Option<f64>,
+}
+
+/// `repotoire: ignore[ids]` on `line` (covers that line and the next) or, with `file`,
+/// `ignore-file[ids]` for the whole file. No ids: every detector.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Suppression {
+    pub line: u32,
+    pub ids: Vec<String>,
+    pub file: bool,
+}
+
+/// Everything the pass found in one file.
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LocalResults {
+    pub hits: Vec<Hit>,
+    pub suppressions: Vec<Suppression>,
+    pub taint: taint::FileTaint,
+    /// Hashes of token-normalised line windows: (hash, first line, last line).
+    pub windows: Vec<(u64, u32, u32)>,
+    /// The source text of each line a hit points at, by line (for excerpts).
+    pub lines: Vec<(u32, String)>,
+    /// Import lines that never run (Python `if TYPE_CHECKING:`, TS `import type`): they
+    /// cannot take part in an import cycle.
+    pub type_only: Vec<u32>,
+    /// Lines of definitions carrying a decorator or attribute (framework hooks).
+    pub decorated: Vec<u32>,
+}
+
+impl LocalResults {
+    pub fn decode(bytes: &[u8]) -> Option<LocalResults> {
+        postcard::from_bytes(bytes).ok()
+    }
+}
+
+/// Nodes the single walk collects for the Rust-coded detectors.
+#[derive(Default)]
+pub struct Collected<'t> {
+    pub comments: Vec<Node<'t>>,
+    pub functions: Vec<Node<'t>>,
+    pub strings: Vec<Node<'t>>,
+    pub identifiers: Vec<Node<'t>>,
+}
+
+/// What a Rust-coded local detector sees.
+pub struct Ctx<'a, 't> {
+    pub language: LangId,
+    pub source: &'a str,
+    pub tree: &'t Tree,
+    pub facts: &'a FileFacts,
+    pub collected: &'a Collected<'t>,
+}
+
+impl Ctx<'_, '_> {
+    pub fn text(&self, node: Node<'_>) -> &str {
+        self.source.get(node.byte_range()).unwrap_or("")
+    }
+}
+
+type LocalDetector = fn(&Ctx<'_, '_>, &mut Vec<Hit>);
+
+/// The Rust-coded file-local detectors (`engine = "local"`), one line each.
+pub const LOCAL_DETECTORS: &[(&str, LocalDetector)] = &[
+    ("commented-out-code", comments::commented_out_code),
+    ("floating-promise", structure::floating_promise),
+    ("hardcoded-secret", structure::hardcoded_secret),
+    ("inconsistent-return", structure::inconsistent_return),
+    ("todo-comment", comments::todo_comment),
+    ("too-many-returns", structure::too_many_returns),
+    ("unused-import", structure::unused_import),
+    ("unused-variable", structure::unused_variable),
+];
+
+pub struct Pass {
+    rules: Vec<Rule>,
+    matchers: Vec<Option<rules::LangRules>>,
+    local: Vec<(usize, LocalDetector)>,
+    taint_rules: HashSet<String>,
+    key: [u8; 32],
+}
+
+impl Pass {
+    /// Compiles every rule for every language. `rules` holds all detectors (any engine).
+    pub fn new(rules: &[Rule]) -> Result<Pass, String> {
+        let mut hasher = blake3::Hasher::new();
+        hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
+        hasher.update(format!("{rules:?}").as_bytes());
+        let key = *hasher.finalize().as_bytes();
+        let mut matchers = Vec::new();
+        for language in [LangId::Python, LangId::Rust, LangId::TypeScript, LangId::Tsx, LangId::JavaScript] {
+            debug_assert_eq!(matchers.len(), language as usize);
+            matchers.push(Some(rules::LangRules::new(language, rules)?));
+        }
+        let local = rules
+            .iter()
+            .enumerate()
+            .filter_map(|(index, rule)| {
+                LOCAL_DETECTORS.iter().find(|(id, _)| *id == rule.id).map(|(_, run)| (index, *run))
+            })
+            .collect();
+        let taint_rules = rules
+            .iter()
+            .filter(|r| r.engine == crate::detect::rule::Engine::Taint)
+            .map(|r| r.id.clone())
+            .collect();
+        Ok(Pass { rules: rules.to_vec(), matchers, local, taint_rules, key })
+    }
+
+    /// Runs the pass on a tree: what the engine calls, and what fixture tests call.
+    pub fn analyse(&self, language: LangId, source: &str, tree: &Tree, facts: &FileFacts) -> LocalResults {
+        let mut out = LocalResults::default();
+        let mut collected = Collected::default();
+        if let Some(Some(lang_rules)) = self.matchers.get(language as usize) {
+            lang_rules.run(&self.rules, source, tree, facts, &mut collected, &mut out.hits);
+        }
+        let ctx = Ctx { language, source, tree, facts, collected: &collected };
+        for (index, run) in &self.local {
+            if self.rules[*index].claims(language) {
+                run(&ctx, &mut out.hits);
+            }
+        }
+        if !self.taint_rules.is_empty() {
+            out.taint = taint::analyse(&ctx, &self.taint_rules, &mut out.hits);
+        }
+        out.suppressions = comments::suppressions(&ctx);
+        out.windows = structure::token_windows(source, language);
+        out.type_only = structure::type_only_lines(source);
+        out.decorated = structure::decorated_lines(&ctx);
+        let wanted: HashSet<u32> = out.hits.iter().map(|h| h.line).chain(out.taint.lines()).collect();
+        for (number, line) in source.lines().enumerate() {
+            let number = number as u32 + 1;
+            if wanted.contains(&number) {
+                out.lines.push((number, excerpt(line)));
+            }
+        }
+        out.hits.sort_by(|a, b| (a.line, a.column, &a.rule).cmp(&(b.line, b.column, &b.rule)));
+        out.hits.dedup_by(|a, b| a.line == b.line && a.column == b.column && a.rule == b.rule);
+        out
+    }
+}
+
+/// A source line as shown in reports: trimmed and bounded.
+pub fn excerpt(line: &str) -> String {
+    let trimmed = line.trim();
+    match trimmed.char_indices().nth(160) {
+        Some((cut, _)) => format!("{}…", &trimmed[..cut]),
+        None => trimmed.to_string(),
+    }
+}
+
+impl LocalPass for Pass {
+    fn key(&self) -> [u8; 32] {
+        self.key
+    }
+
+    fn run(&self, language: LangId, source: &str, tree: &Tree, facts: &FileFacts) -> Vec<u8> {
+        postcard::to_stdvec(&self.analyse(language, source, tree, facts)).unwrap_or_default()
+    }
+}
+
+pub fn line_of(node: Node<'_>) -> u32 {
+    node.start_position().row as u32 + 1
+}
+
+/// Whether a path is test code by the usual conventions of our languages.
+pub fn is_test_path(path: &str) -> bool {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    path.split('/').any(|part| matches!(part, "tests" | "test" | "__tests__" | "testing" | "spec" | "fixtures" | "benches" | "examples"))
+        || file.starts_with("test_")
+        || file == "conftest.py"
+        || file.ends_with("_test.py")
+        || file.ends_with("_tests.py")
+        || file.ends_with("_test.rs")
+        || file.ends_with("tests.py")
+        || [".test.", ".spec.", "-test.", ".tests."].iter().any(|m| file.contains(m))
+}

@@ -1,0 +1,246 @@
+//! Declarative rules: every `[query.<lang>]` of a language compiled into one matcher (plus
+//! the few node kinds the Rust-coded detectors need), run in one walk of the tree.
+
+use regex::Regex;
+use tree_sitter::{Node, Tree};
+
+use crate::detect::local::{Collected, Hit, is_test_path, line_of};
+use crate::detect::rule::{Engine, Rule, query_languages};
+use crate::lang::{Family, LangId};
+use crate::parse::FileFacts;
+use crate::parse::query::{Matcher, syntax};
+
+/// What the Rust-coded detectors need, by language family.
+fn collect_query(family: Family) -> &'static str {
+    match family {
+        Family::Python => "(comment) @local.comment (function_definition) @local.function (string) @local.string (identifier) @local.identifier",
+        Family::Rust => "(line_comment) @local.comment (block_comment) @local.comment (function_item) @local.function (string_literal) @local.string",
+        Family::Ecma => "(comment) @local.comment [(function_declaration) (function_expression) (arrow_function) (method_definition) (generator_function_declaration)] @local.function [(string) (template_string)] @local.string [(identifier) (type_identifier) (shorthand_property_identifier)] @local.identifier",
+    }
+}
+
+struct Filters {
+    unless_enclosing: Option<Regex>,
+    unless_above: Option<Regex>,
+    in_loop: bool,
+    in_async: bool,
+    path_ok: Box<dyn Fn(&str) -> bool + Send + Sync>,
+}
+
+pub struct LangRules {
+    language: LangId,
+    matcher: Matcher,
+    /// Pattern index → (rule index, filters index); `None` for collect patterns.
+    patterns: Vec<Option<(usize, usize)>>,
+    filters: Vec<Filters>,
+    match_capture: Option<u32>,
+    collect: [Option<u32>; 4],
+}
+
+fn regex(source: &str, text: &Option<String>) -> Result<Option<Regex>, String> {
+    text.as_deref().map(|t| Regex::new(t).map_err(|e| format!("{source}: {e}"))).transpose()
+}
+
+impl LangRules {
+    pub fn new(language: LangId, rules: &[Rule]) -> Result<LangRules, String> {
+        let mut text = String::new();
+        let mut patterns = Vec::new();
+        let mut filters = Vec::new();
+        for (index, rule) in rules.iter().enumerate() {
+            if rule.engine != Engine::Query || !rule.claims(language) {
+                continue;
+            }
+            for (key, spec) in &rule.query {
+                if !query_languages(key).contains(&language) {
+                    continue;
+                }
+                let count = syntax::parse(&spec.scm).map_err(|e| format!("{} [query.{key}]: {e}", rule.source))?.len();
+                let unless_path = regex(&rule.source, &spec.unless_path)?;
+                let only_path = regex(&rule.source, &spec.only_path)?;
+                filters.push(Filters {
+                    unless_enclosing: regex(&rule.source, &spec.unless_enclosing)?,
+                    unless_above: regex(&rule.source, &spec.unless_above)?,
+                    in_loop: spec.in_loop,
+                    in_async: spec.in_async,
+                    path_ok: Box::new(move |path| {
+                        unless_path.as_ref().is_none_or(|r| !r.is_match(path)) && only_path.as_ref().is_none_or(|r| r.is_match(path))
+                    }),
+                });
+                patterns.extend(std::iter::repeat_n(Some((index, filters.len() - 1)), count));
+                text.push_str(&spec.scm);
+                text.push('\n');
+            }
+        }
+        let collect = collect_query(language.family());
+        patterns.extend(std::iter::repeat_n(None, syntax::parse(collect).map_err(|e| e.to_string())?.len()));
+        text.push_str(collect);
+        let matcher = Matcher::new(&(language.spec().grammar)(), &text).map_err(|e| format!("{}: {e}", language.name()))?;
+        let capture = |name: &str| matcher.capture_names.iter().position(|n| n == name).map(|i| i as u32);
+        let collect = [capture("local.comment"), capture("local.function"), capture("local.string"), capture("local.identifier")];
+        let match_capture = capture("match");
+        Ok(LangRules { language, matcher, patterns, filters, match_capture, collect })
+    }
+
+    pub fn run<'t>(
+        &self,
+        rules: &[Rule],
+        source: &str,
+        tree: &'t Tree,
+        facts: &FileFacts,
+        collected: &mut Collected<'t>,
+        hits: &mut Vec<Hit>,
+    ) {
+        let test_file = is_test_path(&facts.path);
+        self.matcher.for_each_match(tree, source.as_bytes(), |pattern, captures| {
+            let Some(Some((rule_index, filter_index))) = self.patterns.get(pattern as usize) else {
+                for &(capture, node) in captures {
+                    let slot = self.collect.iter().position(|c| *c == Some(capture));
+                    match slot {
+                        Some(0) => collected.comments.push(node),
+                        Some(1) => collected.functions.push(node),
+                        Some(2) => collected.strings.push(node),
+                        Some(3) => collected.identifiers.push(node),
+                        _ => {}
+                    }
+                }
+                return;
+            };
+            let rule = &rules[*rule_index];
+            let filters = &self.filters[*filter_index];
+            let Some(node) = captures.iter().find(|(c, _)| Some(*c) == self.match_capture).map(|(_, n)| *n) else { return };
+            if rule.skip_tests && (test_file || in_rust_test(node, source)) {
+                return;
+            }
+            if !(filters.path_ok)(&facts.path) {
+                return;
+            }
+            let line = line_of(node);
+            if let Some(regex) = &filters.unless_enclosing
+                && facts.symbols.iter().any(|s| s.line <= line && line <= s.end_line && regex.is_match(&s.name)) {
+                    return;
+                }
+            if let Some(regex) = &filters.unless_above {
+                let above = source.lines().skip((line as usize).saturating_sub(4)).take(4);
+                if above.into_iter().any(|l| regex.is_match(l)) {
+                    return;
+                }
+            }
+            if filters.in_loop && !in_loop(node, self.language.family()) {
+                return;
+            }
+            if filters.in_async && !in_async(node, self.language.family(), source) {
+                return;
+            }
+            let message = template(&rule.message, &self.matcher.capture_names, captures, source);
+            hits.push(Hit {
+                rule: rule.id.clone(),
+                line,
+                end_line: node.end_position().row as u32 + 1,
+                column: node.start_position().column as u32 + 1,
+                message,
+                severity: None,
+                flow: Vec::new(),
+                value: None,
+            });
+        });
+    }
+}
+
+/// Replaces `{name}` with the text of capture `name` (first line, bounded).
+fn template(message: &str, names: &[String], captures: &[(u32, Node<'_>)], source: &str) -> String {
+    let mut out = message.to_string();
+    for (capture, node) in captures {
+        let Some(name) = names.get(*capture as usize) else { continue };
+        let key = format!("{{{name}}}");
+        if out.contains(&key) {
+            let text = source.get(node.byte_range()).unwrap_or("");
+            let first = text.lines().next().unwrap_or("").trim();
+            let shown = match first.char_indices().nth(60) {
+                Some((cut, _)) => format!("{}…", &first[..cut]),
+                None => first.to_string(),
+            };
+            out = out.replace(&key, &shown);
+        }
+    }
+    out
+}
+
+pub fn is_function(kind: &str, family: Family) -> bool {
+    match family {
+        Family::Python => matches!(kind, "function_definition" | "lambda"),
+        Family::Rust => matches!(kind, "function_item" | "closure_expression"),
+        Family::Ecma => matches!(
+            kind,
+            "function_declaration" | "function_expression" | "arrow_function" | "method_definition" | "generator_function_declaration" | "function"
+        ),
+    }
+}
+
+fn is_loop(kind: &str, family: Family) -> bool {
+    match family {
+        Family::Python => matches!(kind, "for_statement" | "while_statement" | "list_comprehension" | "set_comprehension" | "dictionary_comprehension" | "generator_expression"),
+        Family::Rust => matches!(kind, "for_expression" | "while_expression" | "loop_expression"),
+        Family::Ecma => matches!(kind, "for_statement" | "for_in_statement" | "while_statement" | "do_statement"),
+    }
+}
+
+/// Inside a loop of the same function (a loop outside the enclosing function does not count).
+pub fn in_loop(node: Node<'_>, family: Family) -> bool {
+    let mut current = node.parent();
+    let mut child = node;
+    while let Some(parent) = current {
+        if is_function(parent.kind(), family) {
+            return false;
+        }
+        // The iterable of a `for` runs once; only its body repeats.
+        if is_loop(parent.kind(), family) {
+            let in_header = parent.child_by_field_name("right").or_else(|| parent.child_by_field_name("value")) == Some(child);
+            if !in_header {
+                return true;
+            }
+        }
+        child = parent;
+        current = parent.parent();
+    }
+    false
+}
+
+/// The nearest enclosing function is `async`.
+pub fn in_async(node: Node<'_>, family: Family, source: &str) -> bool {
+    let mut current = node.parent();
+    while let Some(parent) = current {
+        if is_function(parent.kind(), family) {
+            return is_async(parent, source);
+        }
+        current = parent.parent();
+    }
+    false
+}
+
+pub fn is_async(function: Node<'_>, source: &str) -> bool {
+    let text = source.get(function.start_byte()..function.end_byte().min(function.start_byte() + 120)).unwrap_or("");
+    let head = text.split(['(', '{']).next().unwrap_or("");
+    head.split(|c: char| !c.is_alphanumeric() && c != '_').any(|word| word == "async")
+}
+
+/// Inside a Rust `#[cfg(test)]` module or a `#[test]` function.
+fn in_rust_test(node: Node<'_>, source: &str) -> bool {
+    if node.kind() == "comment" {
+        return false;
+    }
+    let mut current = node.parent();
+    while let Some(parent) = current {
+        if matches!(parent.kind(), "mod_item" | "function_item") {
+            let mut sibling = parent.prev_sibling();
+            while let Some(attribute) = sibling.filter(|s| s.kind() == "attribute_item") {
+                let text = source.get(attribute.byte_range()).unwrap_or("");
+                if text.contains("test") {
+                    return true;
+                }
+                sibling = attribute.prev_sibling();
+            }
+        }
+        current = parent.parent();
+    }
+    false
+}

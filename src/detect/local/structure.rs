@@ -1,0 +1,439 @@
+//! Rust-coded file-local detectors that look at a function's shape or a file's names:
+//! returns, unused names, unawaited async calls, secrets, and the token windows that
+//! duplicated-block detection compares across files.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+use regex::Regex;
+use tree_sitter::Node;
+
+use crate::detect::local::comments::re;
+use crate::detect::local::rules::{is_async, is_function};
+use crate::detect::local::{Ctx, Hit, line_of};
+use crate::lang::Family;
+
+fn hit(rule: &str, node: Node<'_>, message: String) -> Hit {
+    Hit {
+        rule: rule.into(),
+        line: line_of(node),
+        end_line: line_of(node),
+        column: node.start_position().column as u32 + 1,
+        message,
+        severity: None,
+        flow: Vec::new(),
+        value: None,
+    }
+}
+
+/// Visits the nodes of a function body in document order, not entering nested functions.
+pub fn walk_body<'t>(function: Node<'t>, family: Family, mut visit: impl FnMut(Node<'t>)) {
+    let mut cursor = function.walk();
+    if !cursor.goto_first_child() {
+        return;
+    }
+    loop {
+        let node = cursor.node();
+        visit(node);
+        let nested = is_function(node.kind(), family);
+        if !nested && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() || cursor.node() == function {
+                return;
+            }
+        }
+    }
+}
+
+fn function_name<'a>(ctx: &'a Ctx<'_, '_>, function: Node<'_>) -> Option<&'a str> {
+    function.child_by_field_name("name").map(|n| ctx.text(n))
+}
+
+fn returns(ctx: &Ctx<'_, '_>, function: Node<'_>) -> (u32, u32, u32) {
+    let family = ctx.language.family();
+    let (mut total, mut bare, mut valued) = (0, 0, 0);
+    walk_body(function, family, |node| {
+        if matches!(node.kind(), "return_statement" | "return_expression") {
+            total += 1;
+            let has_value = node.named_child_count() > 0;
+            if has_value { valued += 1 } else { bare += 1 }
+        }
+    });
+    (total, bare, valued)
+}
+
+pub fn too_many_returns(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    for function in &ctx.collected.functions {
+        let (total, _, _) = returns(ctx, *function);
+        if total >= 3 {
+            let name = function_name(ctx, *function).unwrap_or("function");
+            let mut found = hit("too-many-returns", *function, format!("`{name}` has {total} return statements"));
+            found.value = Some(f64::from(total));
+            hits.push(found);
+        }
+    }
+}
+
+pub fn inconsistent_return(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    for function in &ctx.collected.functions {
+        let (_, bare, valued) = returns(ctx, *function);
+        if bare > 0 && valued > 0 {
+            let name = function_name(ctx, *function).unwrap_or("function");
+            hits.push(hit(
+                "inconsistent-return",
+                *function,
+                format!("`{name}` returns a value on some paths and nothing on others ({valued} with a value, {bare} bare)"),
+            ));
+        }
+    }
+}
+
+/// Calls to this file's `async` functions whose result is dropped on the floor.
+pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    let family = ctx.language.family();
+    let asyncs: HashSet<&str> = ctx
+        .collected
+        .functions
+        .iter()
+        .filter(|f| is_async(**f, ctx.source))
+        .filter_map(|f| function_name(ctx, *f))
+        .collect();
+    if asyncs.is_empty() {
+        return;
+    }
+    for function in &ctx.collected.functions {
+        walk_body(*function, family, |node| {
+            if node.kind() != "expression_statement" {
+                return;
+            }
+            let Some(call) = node.named_child(0).filter(|c| matches!(c.kind(), "call" | "call_expression")) else { return };
+            let Some(callee) = call.child_by_field_name("function") else { return };
+            let name = match callee.kind() {
+                "identifier" => ctx.text(callee),
+                "attribute" | "member_expression" => {
+                    let object = callee.child_by_field_name("object").map(|o| ctx.text(o));
+                    if !matches!(object, Some("self" | "this" | "cls")) {
+                        return;
+                    }
+                    callee.child_by_field_name("attribute").or_else(|| callee.child_by_field_name("property")).map_or("", |p| ctx.text(p))
+                }
+                _ => return,
+            };
+            if asyncs.contains(name) {
+                let what = if family == Family::Python { "coroutine is never awaited" } else { "promise is neither awaited nor handled" };
+                hits.push(hit("floating-promise", call, format!("`{name}()` is async: its {what}")));
+            }
+        });
+    }
+}
+
+/// Identifier occurrences by text, over the whole file.
+fn identifier_counts<'a>(ctx: &'a Ctx<'_, '_>) -> HashMap<&'a str, usize> {
+    let mut counts = HashMap::new();
+    for node in &ctx.collected.identifiers {
+        *counts.entry(ctx.text(*node)).or_default() += 1;
+    }
+    counts
+}
+
+pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    let path = &ctx.facts.path;
+    if path.ends_with("__init__.py") || path.ends_with(".pyi") || path.ends_with(".d.ts") {
+        return;
+    }
+    let counts = identifier_counts(ctx);
+    let mut bound: HashMap<&str, usize> = HashMap::new();
+    for import in &ctx.facts.imports {
+        if let Some(local) = import.local_name() {
+            *bound.entry(local).or_default() += 1;
+            if import.name.as_deref().is_some_and(|n| Some(n) != import.alias.as_deref() && n == local) {
+                continue;
+            }
+        }
+    }
+    let exported: HashSet<&str> = ctx.facts.exports.iter().map(|e| e.local.as_str()).collect();
+    let strings: Vec<&str> = ctx.collected.strings.iter().map(|s| ctx.text(*s)).collect();
+    let lines: Vec<&str> = ctx.source.lines().collect();
+    for import in &ctx.facts.imports {
+        let Some(local) = import.local_name() else { continue };
+        if import.reexport || exported.contains(local) || local == "React" || import.path == "__future__" {
+            continue;
+        }
+        // `import a as a` / `from m import a as a` is the explicit re-export idiom.
+        if import.alias.is_some() && (import.alias == import.name || Some(import.path.as_str()) == import.alias.as_deref()) {
+            continue;
+        }
+        let line_text = lines.get(import.line as usize - 1).copied().unwrap_or("");
+        if line_text.contains("noqa") || line_text.contains("eslint-disable") {
+            continue;
+        }
+        let seen = counts.get(local).copied().unwrap_or(0);
+        // Each import statement holds the name once (twice for `name as alias`: the alias).
+        let in_imports = bound.get(local).copied().unwrap_or(1);
+        if seen > in_imports {
+            continue;
+        }
+        let word = Regex::new(&format!(r"\b{}\b", regex::escape(local)));
+        if word.is_ok_and(|w| strings.iter().any(|s| w.is_match(s))) {
+            continue;
+        }
+        hits.push(Hit {
+            rule: "unused-import".into(),
+            line: import.line,
+            end_line: import.line,
+            column: 1,
+            message: format!("`{local}` is imported but never used"),
+            severity: None,
+            flow: Vec::new(),
+            value: None,
+        });
+    }
+}
+
+/// Python locals assigned (simple `name = …`) and never read in the function.
+pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    if ctx.language.family() != Family::Python {
+        return;
+    }
+    for function in &ctx.collected.functions {
+        if function.kind() != "function_definition" {
+            continue;
+        }
+        let Some(body) = function.child_by_field_name("body") else { continue };
+        let mut targets: HashMap<&str, (usize, Node<'_>)> = HashMap::new();
+        let mut uses: HashMap<&str, usize> = HashMap::new();
+        let mut dynamic = false;
+        let mut cursor = body.walk();
+        let mut stack = vec![body];
+        while let Some(node) = stack.pop() {
+            if node.kind() == "identifier" {
+                let text = ctx.text(node);
+                if text == "locals" || text == "vars" || text == "eval" || text == "exec" {
+                    dynamic = true;
+                }
+                let parent = node.parent();
+                let is_target = parent.is_some_and(|p| p.kind() == "assignment" && p.child_by_field_name("left") == Some(node));
+                if is_target {
+                    let entry = targets.entry(text).or_insert((0, node));
+                    entry.0 += 1;
+                } else {
+                    *uses.entry(text).or_default() += 1;
+                }
+            }
+            for child in node.children(&mut cursor) {
+                stack.push(child);
+            }
+        }
+        if dynamic {
+            continue;
+        }
+        let mut unused: Vec<(&str, Node<'_>)> = targets
+            .into_iter()
+            .filter(|(name, _)| !name.starts_with('_') && !uses.contains_key(name))
+            .map(|(name, (_, node))| (name, node))
+            .collect();
+        unused.sort_by_key(|(_, node)| node.start_byte());
+        for (name, node) in unused {
+            hits.push(hit("unused-variable", node, format!("local variable `{name}` is assigned but never used")));
+        }
+    }
+}
+
+static SECRET_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)(passw(or)?d|passwd|secret|token|api_?key|apikey|access_?key|private_?key|auth_?key|credentials?)$|^(?i)(passw(or)?d|secret|token|api_?key)")
+});
+static NOT_SECRET_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)(url|uri|path|file|name|field|header|prefix|env|format|pattern|type|_id|length|len|size|regex|re|label|hint|placeholder|prompt|message|msg|error|key_?name|param|cookie|column|attr|template|salt_?name)$|^(?i)(test|fake|dummy|mock|example|sample)")
+});
+static KNOWN_KEY: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,}|xox[baprs]-[A-Za-z0-9-]{10,}|sk_live_[0-9a-zA-Z]{24,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN (RSA |EC |OPENSSH |DSA )?PRIVATE KEY-----|sk-(proj-)?[A-Za-z0-9]{32,}|glpat-[A-Za-z0-9_-]{20})")
+});
+static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)(xxx|changeme|change_me|your[_-]|<|>|\$\{|\{\{|%s|%\(|example|dummy|test|fake|sample|placeholder|secret|password|\*\*\*|\.\.\.|insecure|todo|none|null|redacted|^[a-z_]+$)")
+});
+
+fn entropy(text: &str) -> f64 {
+    let mut counts = [0u32; 256];
+    for byte in text.bytes() {
+        counts[byte as usize] += 1;
+    }
+    let len = text.len() as f64;
+    counts.iter().filter(|c| **c > 0).map(|&c| f64::from(c) / len).map(|p| -p * p.log2()).sum()
+}
+
+/// The text of a string literal without quotes or prefixes.
+fn string_value(text: &str) -> &str {
+    let text = text.trim_start_matches(|c: char| c.is_ascii_alphabetic() && c != '"' && c != '\'');
+    text.trim_matches(|c| c == '"' || c == '\'' || c == '`')
+}
+
+/// The name a string literal is assigned to, if it is the whole right-hand side.
+fn assigned_name<'a>(ctx: &'a Ctx<'_, '_>, string: Node<'_>) -> Option<&'a str> {
+    let parent = string.parent()?;
+    let name_node = match parent.kind() {
+        "assignment" | "assignment_expression" => parent.child_by_field_name("left"),
+        "keyword_argument" | "variable_declarator" | "const_item" | "static_item" => parent.child_by_field_name("name"),
+        "let_declaration" => parent.child_by_field_name("pattern"),
+        "pair" => parent.child_by_field_name("key"),
+        _ => None,
+    }?;
+    let text = ctx.text(name_node);
+    let last = text.rsplit(['.', ' ']).next().unwrap_or(text);
+    Some(string_value(last))
+}
+
+pub fn hardcoded_secret(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    for string in &ctx.collected.strings {
+        let raw = ctx.text(*string);
+        if raw.len() > 4000 {
+            continue;
+        }
+        if let Some(found) = KNOWN_KEY.find(raw) {
+            let kind = describe_key(found.as_str());
+            hits.push(hit("hardcoded-secret", *string, format!("{kind} written into the source")));
+            continue;
+        }
+        let Some(name) = assigned_name(ctx, *string) else { continue };
+        if !SECRET_NAME.is_match(name) || NOT_SECRET_NAME.is_match(name) {
+            continue;
+        }
+        let value = string_value(raw);
+        if value.len() < 12 || value.len() > 200 || value.contains(char::is_whitespace) || PLACEHOLDER.is_match(value) || entropy(value) < 3.3 {
+            continue;
+        }
+        hits.push(hit("hardcoded-secret", *string, format!("`{name}` is set to a literal that looks like a real secret")));
+    }
+}
+
+fn describe_key(key: &str) -> &'static str {
+    match key.get(..3).unwrap_or("") {
+        "AKI" => "an AWS access key",
+        "gh" | "ghp" | "gho" | "ghu" | "ghs" | "ghr" | "git" => "a GitHub token",
+        "xox" => "a Slack token",
+        "sk_" => "a Stripe live key",
+        "AIz" => "a Google API key",
+        "---" => "a private key",
+        "sk-" => "an OpenAI API key",
+        "glp" => "a GitLab token",
+        _ => "a credential",
+    }
+}
+
+const WINDOW: usize = 8;
+const MIN_TOKENS: usize = 50;
+
+static TOKEN: LazyLock<Regex> = LazyLock::new(|| re(r#"[A-Za-z_][A-Za-z0-9_]*|[0-9][0-9a-fA-FxX._]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\S"#));
+const KEYWORDS: &[&str] = &[
+    "if", "else", "elif", "for", "while", "return", "def", "class", "fn", "function", "let", "const", "var", "in",
+    "match", "try", "except", "catch", "finally", "with", "as", "yield", "await", "async", "new", "not", "and", "or",
+    "self", "this", "raise", "throw", "break", "continue", "pass", "None", "True", "False", "null", "true", "false", "impl",
+];
+
+/// Winnowed hashes of windows of `WINDOW` token-normalised lines (identifiers → `I`,
+/// literals → `N`/`S`); only windows with enough tokens to be worth reporting.
+pub fn token_windows(source: &str, language: crate::lang::LangId) -> Vec<(u64, u32, u32)> {
+    let comment = if language.family() == Family::Python { "#" } else { "//" };
+    let mut lines: Vec<(u32, u64, usize)> = Vec::new();
+    for (index, line) in source.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.len() < 3
+            || trimmed.starts_with(comment)
+            || trimmed.starts_with('*')
+            || trimmed.starts_with("/*")
+            || trimmed.starts_with("import ")
+            || trimmed.starts_with("from ")
+            || trimmed.starts_with("use ")
+            || trimmed.starts_with('@')
+            || trimmed.starts_with("#[")
+        {
+            continue;
+        }
+        let mut hasher = rustc_hash::FxHasher::default();
+        let mut tokens = 0;
+        for token in TOKEN.find_iter(trimmed) {
+            let text = token.as_str();
+            let normal = match text.as_bytes()[0] {
+                b'"' | b'\'' => "S",
+                b'0'..=b'9' => "N",
+                c if c.is_ascii_alphabetic() || c == b'_' => {
+                    if KEYWORDS.contains(&text) { text } else { "I" }
+                }
+                _ => text,
+            };
+            std::hash::Hasher::write(&mut hasher, normal.as_bytes());
+            std::hash::Hasher::write_u8(&mut hasher, 0);
+            tokens += 1;
+        }
+        lines.push((index as u32 + 1, std::hash::Hasher::finish(&hasher), tokens));
+    }
+    if lines.len() < WINDOW {
+        return Vec::new();
+    }
+    let mut windows = Vec::new();
+    for start in 0..=lines.len() - WINDOW {
+        let slice = &lines[start..start + WINDOW];
+        if slice.iter().map(|l| l.2).sum::<usize>() < MIN_TOKENS {
+            continue;
+        }
+        let mut hasher = rustc_hash::FxHasher::default();
+        for line in slice {
+            std::hash::Hasher::write_u64(&mut hasher, line.1);
+        }
+        windows.push((std::hash::Hasher::finish(&hasher), slice[0].0, slice[WINDOW - 1].0));
+    }
+    // Winnowing: keep the smallest hash of every run of four windows.
+    let mut kept: Vec<(u64, u32, u32)> = Vec::new();
+    for run in windows.windows(4) {
+        if let Some(min) = run.iter().min_by_key(|w| w.0)
+            && kept.last() != Some(min) {
+                kept.push(*min);
+            }
+    }
+    if windows.len() < 4 {
+        kept = windows;
+    }
+    kept
+}
+
+/// Lines under `if TYPE_CHECKING:` (Python) and `import type` lines (TypeScript).
+pub fn type_only_lines(source: &str) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut guard: Option<usize> = None;
+    for (index, line) in source.lines().enumerate() {
+        let indent = line.len() - line.trim_start().len();
+        let trimmed = line.trim();
+        if let Some(level) = guard {
+            if trimmed.is_empty() || indent > level {
+                out.push(index as u32 + 1);
+                continue;
+            }
+            guard = None;
+        }
+        if trimmed.starts_with("if TYPE_CHECKING") || trimmed.starts_with("if typing.TYPE_CHECKING") {
+            guard = Some(indent);
+        } else if trimmed.starts_with("import type ") || trimmed.starts_with("export type {") {
+            out.push(index as u32 + 1);
+        }
+    }
+    out
+}
+
+/// First lines of functions and classes with a decorator or attribute just above.
+pub fn decorated_lines(ctx: &Ctx<'_, '_>) -> Vec<u32> {
+    let lines: Vec<&str> = ctx.source.lines().collect();
+    ctx.facts
+        .symbols
+        .iter()
+        .filter(|s| {
+            let above = (s.line as usize).checked_sub(2).and_then(|i| lines.get(i)).map_or("", |l| l.trim());
+            let own = lines.get(s.line as usize - 1).map_or("", |l| l.trim());
+            above.starts_with('@') || above.starts_with("#[") || own.starts_with('@')
+        })
+        .map(|s| s.line)
+        .collect()
+}

@@ -1,0 +1,208 @@
+//! Sources, sinks, sanitisers and pass-through calls per language family. Data, kept apart
+//! from the propagation logic in `mod.rs`.
+
+use tree_sitter::Node;
+
+use crate::detect::local::Ctx;
+use crate::lang::Family;
+
+pub struct Sink {
+    pub rule: &'static str,
+    /// Which positional argument carries the dangerous value.
+    pub arg: u32,
+    pub what: String,
+    pub consequence: &'static str,
+    /// Only values built into a string count (an SQL string passed whole is a query).
+    pub needs_formatting: bool,
+    /// A list/array literal argument is an argv: no shell, no injection.
+    pub argv_safe: bool,
+    /// Report a parameter reaching it (otherwise only real sources, through calls too).
+    pub report_parameters: bool,
+}
+
+const PY_REQUEST_SOURCES: &[&str] = &[
+    "GET", "POST", "args", "form", "values", "json", "data", "files", "FILES", "cookies", "COOKIES", "headers", "body",
+    "query_params", "META", "query_string", "get_json", "stream", "view_args", "REQUEST",
+];
+const ECMA_REQUEST_SOURCES: &[&str] = &["body", "query", "params", "cookies", "headers", "url", "originalUrl"];
+
+pub fn is_request_name(name: &str) -> bool {
+    matches!(name, "request" | "req")
+}
+
+/// `request.GET…`, `req.body…`, `sys.argv`, `process.env…`: the source it reads, if any.
+pub fn source_attribute(family: Family, text: &str) -> Option<String> {
+    let text = text.strip_prefix("self.").or_else(|| text.strip_prefix("this.")).unwrap_or(text);
+    let mut parts = text.split('.');
+    let first = parts.next()?;
+    let second = parts.next().map(|s| s.split(['[', '(']).next().unwrap_or(s));
+    let sources = if family == Family::Python { PY_REQUEST_SOURCES } else { ECMA_REQUEST_SOURCES };
+    if is_request_name(first) && let Some(second) = second.filter(|s| sources.contains(s)) {
+        return Some(format!("{first}.{second}"));
+    }
+    let pair = format!("{first}.{}", second.unwrap_or(""));
+    let known: &[&str] = match family {
+        Family::Python => &["sys.argv", "os.environ", "sys.stdin"],
+        Family::Ecma => &[
+            "process.argv", "process.env", "location.hash", "location.search", "location.href", "window.location",
+            "document.location", "document.URL", "document.cookie", "document.referrer", "window.name",
+        ],
+        Family::Rust => &[],
+    };
+    known.contains(&pair.as_str()).then_some(pair)
+}
+
+pub fn source_call(family: Family, callee: &str) -> Option<String> {
+    if let Some(source) = source_attribute(family, callee) {
+        return Some(source);
+    }
+    let known: &[&str] = match family {
+        Family::Python => &["input", "raw_input", "os.getenv", "os.environ.get", "sys.stdin.read", "sys.stdin.readline"],
+        Family::Ecma => &["prompt"],
+        Family::Rust => &[],
+    };
+    known.contains(&callee).then(|| format!("{callee}()"))
+}
+
+pub fn is_sanitiser(family: Family, callee: &str, method: &str) -> bool {
+    let lower = method.to_ascii_lowercase();
+    if lower.starts_with("sanitize") || lower.starts_with("sanitise") || lower.starts_with("escape") || lower.starts_with("validate") || lower.starts_with("quote") {
+        return true;
+    }
+    match family {
+        Family::Python => matches!(
+            method,
+            "int" | "float" | "bool" | "len" | "basename" | "secure_filename" | "safe_join" | "literal" | "uuid4" | "UUID" | "hexdigest" | "slugify" | "Decimal"
+        ),
+        _ => matches!(callee, "parseInt" | "parseFloat" | "Number" | "Boolean" | "encodeURIComponent" | "encodeURI" | "path.basename")
+            || matches!(method, "basename" | "escapeId" | "escapeLiteral" | "format" | "isValid"),
+    }
+}
+
+pub fn formats_arguments(family: Family, method: &str) -> bool {
+    match family {
+        Family::Python => matches!(method, "format" | "join" | "format_map"),
+        _ => matches!(method, "join" | "concat"),
+    }
+}
+
+pub fn passes_receiver(family: Family, method: &str) -> bool {
+    match family {
+        Family::Python => matches!(
+            method,
+            "strip" | "lstrip" | "rstrip" | "lower" | "upper" | "replace" | "split" | "encode" | "decode" | "get" | "getlist"
+                | "title" | "capitalize" | "splitlines" | "pop" | "copy" | "removeprefix" | "removesuffix" | "casefold"
+        ),
+        _ => matches!(
+            method,
+            "toString" | "trim" | "trimStart" | "trimEnd" | "toLowerCase" | "toUpperCase" | "slice" | "substring" | "substr"
+                | "split" | "replace" | "replaceAll" | "get" | "at" | "padStart" | "padEnd"
+        ),
+    }
+}
+
+pub fn passes_arguments(family: Family, callee: &str) -> bool {
+    match family {
+        Family::Python => matches!(callee, "str" | "os.path.join" | "urljoin" | "parse.urljoin" | "Path" | "pathlib.Path" | "f"),
+        _ => matches!(callee, "String" | "path.join" | "path.resolve" | "url.resolve" | "decodeURIComponent" | "decodeURI"),
+    }
+}
+
+/// The parameter name of a parameter node, and whether its declared type cannot carry
+/// an injection (numbers, booleans).
+pub fn param_name(ctx: &Ctx<'_, '_>, param: Node<'_>) -> Option<(String, bool)> {
+    let name_node = match param.kind() {
+        "identifier" => Some(param),
+        "typed_parameter" => param.named_child(0).filter(|n| n.kind() == "identifier"),
+        "default_parameter" | "typed_default_parameter" => param.child_by_field_name("name"),
+        "required_parameter" | "optional_parameter" => param.child_by_field_name("pattern").filter(|n| n.kind() == "identifier"),
+        "assignment_pattern" => param.child_by_field_name("left").filter(|n| n.kind() == "identifier"),
+        _ => None,
+    }?;
+    let type_text = param.child_by_field_name("type").map(|t| ctx.text(t).trim_start_matches(':').trim().to_string());
+    let safe = type_text.is_some_and(|t| matches!(t.as_str(), "int" | "bool" | "float" | "number" | "boolean" | "Decimal"));
+    Some((ctx.text(name_node).to_string(), safe))
+}
+
+fn has_true_keyword(ctx: &Ctx<'_, '_>, call: Node<'_>, keyword: &str) -> bool {
+    let Some(args) = call.child_by_field_name("arguments") else { return false };
+    let mut cursor = args.walk();
+    let found = args.named_children(&mut cursor).any(|arg| {
+        arg.kind() == "keyword_argument"
+            && arg.child_by_field_name("name").is_some_and(|n| ctx.text(n) == keyword)
+            && arg.child_by_field_name("value").is_some_and(|v| ctx.text(v) == "True")
+    });
+    found
+}
+
+fn sink_of(rule: &'static str, what: &str, consequence: &'static str) -> Sink {
+    Sink {
+        rule,
+        arg: 0,
+        what: format!("{what}()"),
+        consequence,
+        needs_formatting: false,
+        argv_safe: false,
+        report_parameters: false,
+    }
+}
+
+const SQL: &str = "(SQL injection: pass values as query parameters instead)";
+const COMMAND: &str = "(command injection: pass an argument list without a shell)";
+const CODE: &str = "(code injection)";
+const SSRF: &str = "(server-side request forgery: check the host against an allow-list)";
+const PATH: &str = "(path traversal: resolve the path and check it stays under its base)";
+
+pub fn sink(family: Family, callee: &str, is_new: bool, ctx: &Ctx<'_, '_>, call: Node<'_>) -> Option<Sink> {
+    let method = callee.rsplit('.').next().unwrap_or(callee);
+    let object = callee.rsplit_once('.').map(|(o, _)| o);
+    let sink = match family {
+        Family::Python => match (callee, method) {
+            (_, "execute" | "executemany" | "executescript") | (_, "RawSQL") => {
+                Sink { needs_formatting: true, report_parameters: true, ..sink_of("sql-injection", callee, SQL) }
+            }
+            (_, "raw") if callee.contains("objects") => Sink { needs_formatting: true, report_parameters: true, ..sink_of("sql-injection", callee, SQL) },
+            ("os.system" | "os.popen" | "subprocess.getoutput" | "subprocess.getstatusoutput" | "commands.getoutput", _) => {
+                Sink { report_parameters: true, ..sink_of("command-injection", callee, COMMAND) }
+            }
+            (_, "Popen" | "call" | "run" | "check_output" | "check_call")
+                if (object == Some("subprocess") || object.is_none()) && has_true_keyword(ctx, call, "shell") =>
+            {
+                Sink { report_parameters: true, argv_safe: true, what: format!("{callee}(shell=True)"), ..sink_of("command-injection", callee, COMMAND) }
+            }
+            ("eval" | "exec", _) => Sink { report_parameters: true, ..sink_of("code-injection", callee, CODE) },
+            (_, "get" | "post" | "put" | "patch" | "delete" | "head" | "request") if matches!(object, Some("requests" | "httpx")) => {
+                sink_of("ssrf", callee, SSRF)
+            }
+            ("urlopen" | "urllib.request.urlopen" | "request.urlopen", _) => sink_of("ssrf", callee, SSRF),
+            ("open" | "send_file" | "os.remove" | "os.unlink" | "shutil.rmtree" | "io.open", _) => sink_of("path-traversal", callee, PATH),
+            _ => return None,
+        },
+        Family::Ecma => match (callee, method) {
+            (_, "query" | "execute" | "raw") if object.is_some() && !is_new => {
+                Sink { needs_formatting: true, report_parameters: true, ..sink_of("sql-injection", callee, SQL) }
+            }
+            (_, "exec" | "execSync")
+                if object.is_none() || object.is_some_and(|o| matches!(o, "child_process" | "cp" | "childProcess" | "shell")) =>
+            {
+                Sink { report_parameters: true, ..sink_of("command-injection", callee, COMMAND) }
+            }
+            ("eval", _) => Sink { report_parameters: true, ..sink_of("code-injection", callee, CODE) },
+            ("Function", _) if is_new => Sink { report_parameters: true, what: "new Function()".into(), ..sink_of("code-injection", callee, CODE) },
+            ("setTimeout" | "setInterval", _) => Sink { needs_formatting: true, ..sink_of("code-injection", callee, CODE) },
+            ("fetch" | "axios" | "got", _) => sink_of("ssrf", callee, SSRF),
+            (_, "get" | "post" | "put" | "patch" | "delete" | "request") if matches!(object, Some("axios" | "http" | "https" | "got")) => {
+                sink_of("ssrf", callee, SSRF)
+            }
+            (_, "readFile" | "readFileSync" | "createReadStream" | "writeFile" | "writeFileSync" | "unlink" | "unlinkSync")
+                if object.is_some_and(|o| o.ends_with("fs") || o.ends_with("promises")) =>
+            {
+                sink_of("path-traversal", callee, PATH)
+            }
+            (_, "sendFile") => sink_of("path-traversal", callee, PATH),
+            _ => return None,
+        },
+        Family::Rust => return None,
+    };
+    Some(sink)
+}

@@ -1,0 +1,218 @@
+//! The `rule.toml` schema (see `detectors/README.md`) and the catalog of every detector:
+//! the embedded rules plus the user's own from `.repotoire/detectors/` or the config.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::detect::finding::{Category, Severity};
+use crate::lang::LangId;
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded_rules.rs"));
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RuleError {
+    #[error("{path}: {reason}")]
+    Invalid { path: String, reason: String },
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+}
+
+/// How a detector is implemented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Engine {
+    /// Tree-sitter queries in `[query.<lang>]`, run in the file-local pass.
+    Query,
+    /// Rust code in the file-local pass (`detect/local/`).
+    Local,
+    /// Data flow from sources to sinks (`detect/local/taint/` + `detect/graph/taint.rs`).
+    Taint,
+    /// Rust code over the graph snapshot (`detect/graph/`).
+    Graph,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Docs {
+    pub what: String,
+    pub why: String,
+    pub example: String,
+    pub instead: String,
+}
+
+/// One language's query and the filters queries cannot say.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuerySpec {
+    pub scm: String,
+    /// Skip matches inside a function or class whose name matches this regex.
+    #[serde(default)]
+    pub unless_enclosing: Option<String>,
+    /// Skip matches whose file path matches this regex.
+    #[serde(default)]
+    pub unless_path: Option<String>,
+    /// Report only in files whose path matches this regex.
+    #[serde(default)]
+    pub only_path: Option<String>,
+    /// Skip matches when one of the few lines above the match matches this regex.
+    #[serde(default)]
+    pub unless_above: Option<String>,
+    /// Report only inside a loop body (`for`/`while`/`loop`, not across a function).
+    #[serde(default)]
+    pub in_loop: bool,
+    /// Report only inside an `async` function.
+    #[serde(default)]
+    pub in_async: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rule {
+    pub id: String,
+    pub title: String,
+    pub category: Category,
+    pub severity: Severity,
+    #[serde(default)]
+    pub cwe: Option<String>,
+    pub languages: Vec<String>,
+    /// One line; `{capture}` is replaced by that capture's text.
+    pub message: String,
+    #[serde(default = "default_engine")]
+    pub engine: Engine,
+    /// Off unless enabled in the config.
+    #[serde(default = "yes")]
+    pub enabled: bool,
+    /// Findings in test code are not reported.
+    #[serde(default)]
+    pub skip_tests: bool,
+    /// The number a metric must exceed (metric detectors).
+    #[serde(default)]
+    pub threshold: Option<f64>,
+    /// How sure a finding is: `high`, `medium` or `low` (SARIF `precision`).
+    #[serde(default = "default_precision")]
+    pub precision: String,
+    pub docs: Docs,
+    #[serde(default)]
+    pub query: BTreeMap<String, QuerySpec>,
+    /// Where it came from (set by the loader).
+    #[serde(skip)]
+    pub source: String,
+}
+
+fn default_engine() -> Engine {
+    Engine::Query
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn default_precision() -> String {
+    "high".into()
+}
+
+/// The languages a `[query.<key>]` section applies to.
+pub fn query_languages(key: &str) -> &'static [LangId] {
+    match key {
+        "python" => &[LangId::Python],
+        "rust" => &[LangId::Rust],
+        "ecma" => &[LangId::JavaScript, LangId::TypeScript, LangId::Tsx],
+        "typescript" => &[LangId::TypeScript, LangId::Tsx],
+        "javascript" => &[LangId::JavaScript],
+        _ => &[],
+    }
+}
+
+/// Claimable languages (`languages = [...]`) and their fixture extension.
+pub const LANGUAGE_NAMES: &[(&str, &str)] =
+    &[("python", "py"), ("rust", "rs"), ("javascript", "js"), ("typescript", "ts")];
+
+impl Rule {
+    pub fn parse(text: &str, source: &str) -> Result<Rule, RuleError> {
+        let invalid = |reason: String| RuleError::Invalid { path: source.to_string(), reason };
+        let mut rule: Rule = toml::from_str(text).map_err(|e| invalid(e.to_string().trim().replace('\n', " ")))?;
+        rule.source = source.to_string();
+        if !is_kebab(&rule.id) {
+            return Err(invalid(format!("id `{}` is not kebab-case", rule.id)));
+        }
+        if let Some(dir) = Path::new(source).parent().and_then(|p| p.file_name())
+            && dir.to_string_lossy() != rule.id && source.ends_with("rule.toml") {
+                return Err(invalid(format!("id `{}` differs from its folder `{}`", rule.id, dir.to_string_lossy())));
+            }
+        for language in &rule.languages {
+            if !LANGUAGE_NAMES.iter().any(|(name, _)| name == language) {
+                return Err(invalid(format!("unknown language `{language}`")));
+            }
+        }
+        for key in rule.query.keys() {
+            if query_languages(key).is_empty() {
+                return Err(invalid(format!("unknown query section `[query.{key}]`")));
+            }
+        }
+        if rule.engine == Engine::Query && rule.query.is_empty() {
+            return Err(invalid("a query rule needs at least one [query.<lang>] section".into()));
+        }
+        if !matches!(rule.precision.as_str(), "high" | "medium" | "low") {
+            return Err(invalid(format!("precision `{}` is not high, medium or low", rule.precision)));
+        }
+        Ok(rule)
+    }
+
+    /// Whether this rule looks at files of `language`.
+    pub fn claims(&self, language: LangId) -> bool {
+        let name = match language {
+            LangId::Python => "python",
+            LangId::Rust => "rust",
+            LangId::JavaScript => "javascript",
+            LangId::TypeScript | LangId::Tsx => "typescript",
+        };
+        self.languages.iter().any(|l| l == name)
+    }
+}
+
+fn is_kebab(id: &str) -> bool {
+    !id.is_empty()
+        && id.split('-').all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()))
+}
+
+/// Every rule the binary carries, sorted by id.
+pub fn embedded() -> Result<Vec<Rule>, RuleError> {
+    let mut rules = embedded::EMBEDDED
+        .iter()
+        .map(|(path, text)| Rule::parse(text, &format!("detectors/{path}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    rules.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(rules)
+}
+
+/// Rules from a folder of `<anything>/rule.toml` files (a user's own).
+pub fn load_dir(dir: &Path) -> Result<Vec<Rule>, RuleError> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|source| RuleError::Io { path: dir.clone(), source })?;
+        for entry in entries {
+            let path = entry.map_err(|source| RuleError::Io { path: dir.clone(), source })?.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                let text = std::fs::read_to_string(&path).map_err(|source| RuleError::Io { path: path.clone(), source })?;
+                let mut rule = Rule::parse(&text, &path.display().to_string())?;
+                if rule.engine != Engine::Query {
+                    return Err(RuleError::Invalid {
+                        path: path.display().to_string(),
+                        reason: "user rules must be query rules (engine = \"query\")".into(),
+                    });
+                }
+                rule.source = path.display().to_string();
+                out.push(rule);
+            }
+        }
+    }
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(out)
+}
