@@ -36,6 +36,73 @@ pub enum Command {
     /// The knowledge graph: export it or summarise it.
     #[command(subcommand)]
     Graph(GraphCommand),
+    /// Run the detectors and report findings (exit 1 when any is at or above --fail-on).
+    Analyze(AnalyzeArgs),
+    /// The detectors this build carries (and the repository's own rules).
+    #[command(subcommand)]
+    Detectors(DetectorsCommand),
+}
+
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// Repository root.
+    #[arg(default_value = ".")]
+    pub path: PathBuf,
+    #[arg(long, value_enum, default_value_t = FindingsFormat::Text)]
+    pub format: FindingsFormat,
+    /// Write the report to this file instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Exit 1 when a finding (not in the baseline) has this severity or worse.
+    #[arg(long, value_enum, default_value_t = FailOn::High)]
+    pub fail_on: FailOn,
+    /// Findings whose fingerprints are in this file do not count toward --fail-on.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Write every current finding's fingerprint to this file.
+    #[arg(long, value_name = "FILE")]
+    pub write_baseline: Option<PathBuf>,
+    /// Only findings on lines changed since this git ref (and in untracked files).
+    #[arg(long, value_name = "REF")]
+    pub diff: Option<String>,
+    /// Run only these detectors (comma-separated ids).
+    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    pub only: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum FindingsFormat {
+    Text,
+    Json,
+    Sarif,
+    Markdown,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum FailOn {
+    Critical,
+    High,
+    Medium,
+    Low,
+    Info,
+    /// Never fail on findings.
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DetectorsCommand {
+    /// One line per detector: id, category, severity, languages, on/off.
+    List {
+        /// Repository root (its repotoire.toml and own rules are included).
+        #[arg(long, default_value = ".")]
+        path: PathBuf,
+    },
+    /// What a detector finds, why it matters, an example and what to write instead.
+    Show {
+        id: String,
+        #[arg(long, default_value = ".")]
+        path: PathBuf,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -53,7 +53,16 @@ fn index(global: &GlobalArgs, path: &Path) -> anyhow::Result<Engine> {
 
 /// Builds the graph of `path`, saying on stderr what it had to skip or rebuild.
 pub fn index_with_report(global: &GlobalArgs, path: &Path) -> anyhow::Result<(Engine, Report)> {
-    let options = Options { max_file_size: global.max_file_size, use_cache: !global.no_cache, pass: None };
+    index_with_pass(global, path, None)
+}
+
+/// Builds the graph of `path`, running `pass` over every freshly parsed file.
+pub fn index_with_pass(
+    global: &GlobalArgs,
+    path: &Path,
+    pass: Option<std::sync::Arc<dyn crate::parse::LocalPass>>,
+) -> anyhow::Result<(Engine, Report)> {
+    let options = Options { max_file_size: global.max_file_size, use_cache: !global.no_cache, pass };
     let engine = Engine::new(path, options)?;
     let report = engine.refresh();
     let mut stderr = std::io::stderr();

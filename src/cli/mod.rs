@@ -1,6 +1,8 @@
 //! Command line: arguments → engine → report, and the exit code (0 ran, 2 usage or I/O).
 
+mod analyze_cmd;
 mod args;
+mod detectors_cmd;
 mod graph_cmd;
 
 use std::io::Write;
@@ -9,6 +11,7 @@ pub use args::{Cli, Command};
 
 /// Exit codes (DESIGN.md).
 pub const EXIT_OK: i32 = 0;
+pub const EXIT_FINDINGS: i32 = 1;
 pub const EXIT_ERROR: i32 = 2;
 
 /// Runs a parsed command line; errors become one line on stderr and exit 2.
@@ -16,6 +19,8 @@ pub fn run(cli: Cli) -> i32 {
     init_tracing(cli.verbose);
     let result = match cli.command {
         Some(Command::Graph(graph)) => graph_cmd::run(&cli.global, graph),
+        Some(Command::Analyze(args)) => analyze_cmd::run(&cli.global, args),
+        Some(Command::Detectors(command)) => detectors_cmd::run(command),
         None => {
             let mut stderr = std::io::stderr();
             let _ = writeln!(

@@ -4,3 +4,8 @@
 pub mod graph_dot;
 pub mod graph_json;
 pub mod stats;
+pub mod findings_json;
+pub mod findings_text;
+pub mod markdown;
+pub mod sarif;
+pub mod summary;

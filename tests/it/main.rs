@@ -8,6 +8,7 @@ mod support;
 mod bad_input;
 mod cache;
 mod cli;
+mod detectors;
 mod layering;
 mod queries;
 mod resolve_ecma;

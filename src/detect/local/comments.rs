@@ -25,7 +25,7 @@ static C_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(;$|\{$|^\}|^(const|let|var|function|return|import|export|fn|pub|use|if \(|for \(|while \()\b.*|^[\w.]+\(.*\);?$|^[\w.]+\s*=\s*[^=].*;$)")
 });
 static NOT_CODE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)(todo|fixme|noqa|type:|pragma|eslint|@ts-|safety|https?:|repotoire:|expect:|fmt:|pylint|-\*-|prettier|istanbul|c8 |jshint|clippy|rustfmt|nosec|mypy|pyright|e\.g\.|i\.e\.|example)")
+    re(r"(?i)(todo|fixme|noqa|type:|pragma|eslint|@ts-|safety|https?:|repotoire:|fmt:|pylint|-\*-|prettier|istanbul|c8 |jshint|clippy|rustfmt|nosec|mypy|pyright|e\.g\.|i\.e\.|example)")
 });
 
 fn comment_body<'a>(text: &'a str) -> &'a str {

@@ -11,8 +11,11 @@ use crate::parse::FileFacts;
 use crate::parse::query::{Matcher, syntax};
 
 /// What the Rust-coded detectors need, by language family.
-fn collect_query(family: Family) -> &'static str {
-    match family {
+fn collect_query(language: LangId) -> &'static str {
+    if language == LangId::JavaScript {
+        return "(comment) @local.comment [(function_declaration) (function_expression) (arrow_function) (method_definition) (generator_function_declaration)] @local.function [(string) (template_string)] @local.string [(identifier) (shorthand_property_identifier)] @local.identifier";
+    }
+    match language.family() {
         Family::Python => "(comment) @local.comment (function_definition) @local.function (string) @local.string (identifier) @local.identifier",
         Family::Rust => "(line_comment) @local.comment (block_comment) @local.comment (function_item) @local.function (string_literal) @local.string",
         Family::Ecma => "(comment) @local.comment [(function_declaration) (function_expression) (arrow_function) (method_definition) (generator_function_declaration)] @local.function [(string) (template_string)] @local.string [(identifier) (type_identifier) (shorthand_property_identifier)] @local.identifier",
@@ -71,7 +74,7 @@ impl LangRules {
                 text.push('\n');
             }
         }
-        let collect = collect_query(language.family());
+        let collect = collect_query(language);
         patterns.extend(std::iter::repeat_n(None, syntax::parse(collect).map_err(|e| e.to_string())?.len()));
         text.push_str(collect);
         let matcher = Matcher::new(&(language.spec().grammar)(), &text).map_err(|e| format!("{}: {e}", language.name()))?;

@@ -157,7 +157,9 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         }
     }
     let exported: HashSet<&str> = ctx.facts.exports.iter().map(|e| e.local.as_str()).collect();
-    let strings: Vec<&str> = ctx.collected.strings.iter().map(|s| ctx.text(*s)).collect();
+    let import_lines: HashSet<u32> = ctx.facts.imports.iter().map(|i| i.line).collect();
+    let strings: Vec<&str> =
+        ctx.collected.strings.iter().filter(|s| !import_lines.contains(&line_of(**s))).map(|s| ctx.text(*s)).collect();
     let lines: Vec<&str> = ctx.source.lines().collect();
     for import in &ctx.facts.imports {
         let Some(local) = import.local_name() else { continue };
@@ -334,7 +336,7 @@ const KEYWORDS: &[&str] = &[
     "self", "this", "raise", "throw", "break", "continue", "pass", "None", "True", "False", "null", "true", "false", "impl",
 ];
 
-/// Winnowed hashes of windows of `WINDOW` token-normalised lines (identifiers → `I`,
+/// Hashes of windows of `WINDOW` token-normalised lines (identifiers → `I`,
 /// literals → `N`/`S`); only windows with enough tokens to be worth reporting.
 pub fn token_windows(source: &str, language: crate::lang::LangId) -> Vec<(u64, u32, u32)> {
     let comment = if language.family() == Family::Python { "#" } else { "//" };
@@ -386,18 +388,7 @@ pub fn token_windows(source: &str, language: crate::lang::LangId) -> Vec<(u64, u
         }
         windows.push((std::hash::Hasher::finish(&hasher), slice[0].0, slice[WINDOW - 1].0));
     }
-    // Winnowing: keep the smallest hash of every run of four windows.
-    let mut kept: Vec<(u64, u32, u32)> = Vec::new();
-    for run in windows.windows(4) {
-        if let Some(min) = run.iter().min_by_key(|w| w.0)
-            && kept.last() != Some(min) {
-                kept.push(*min);
-            }
-    }
-    if windows.len() < 4 {
-        kept = windows;
-    }
-    kept
+    windows
 }
 
 /// Lines under `if TYPE_CHECKING:` (Python) and `import type` lines (TypeScript).

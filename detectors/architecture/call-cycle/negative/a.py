@@ -1,0 +1,4 @@
+import b
+
+def f(n):
+    return b.g(n - 1)

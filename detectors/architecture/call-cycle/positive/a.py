@@ -1,0 +1,4 @@
+import b
+
+def f(n):  # expect: call-cycle
+    return b.g(n - 1)

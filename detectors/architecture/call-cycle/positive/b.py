@@ -1,0 +1,3 @@
+def g(n):
+    import a
+    return a.f(n)

@@ -1,0 +1,5 @@
+def _unused():  # expect: dead-code
+    return 1
+
+def used():
+    return 2

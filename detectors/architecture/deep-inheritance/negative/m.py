@@ -1,0 +1,5 @@
+class A:
+    pass
+
+class B(A):
+    pass

@@ -1,0 +1,2 @@
+def f0():
+    return 1

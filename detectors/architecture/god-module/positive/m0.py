@@ -1,0 +1,3 @@
+import util
+
+X = util.f0()

@@ -1,0 +1,11 @@
+def hub():
+    return 1
+
+def a():
+    return hub()
+
+def b():
+    return hub()
+
+def c():
+    return hub()

@@ -1,0 +1,4 @@
+from b import g
+
+def f():
+    return g()

@@ -1,0 +1,3 @@
+def g():
+    from a import f
+    return f

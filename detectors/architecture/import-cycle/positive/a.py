@@ -1,0 +1,4 @@
+from b import g  # expect: import-cycle
+
+def f():
+    return g()

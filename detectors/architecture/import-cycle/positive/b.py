@@ -1,0 +1,4 @@
+from a import f
+
+def g():
+    return 1

@@ -1,0 +1,1 @@
+from domain.model import X

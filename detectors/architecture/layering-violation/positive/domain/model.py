@@ -1,0 +1,1 @@
+from web.views import render  # expect: layering-violation

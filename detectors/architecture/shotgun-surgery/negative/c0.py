@@ -1,0 +1,4 @@
+from lib import api
+
+def use():
+    return api()

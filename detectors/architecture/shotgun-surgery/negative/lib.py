@@ -1,0 +1,2 @@
+def api():
+    return 1

@@ -1,0 +1,2 @@
+def api():  # expect: shotgun-surgery
+    return 1

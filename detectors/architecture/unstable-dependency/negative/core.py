@@ -1,0 +1,3 @@
+import base
+
+X = 1

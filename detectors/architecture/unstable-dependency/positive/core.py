@@ -1,0 +1,3 @@
+import leaf  # expect: unstable-dependency
+
+X = 1

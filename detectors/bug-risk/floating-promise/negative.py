@@ -1,0 +1,5 @@
+async def save():
+    return 1
+
+async def main():
+    await save()

@@ -1,0 +1,3 @@
+export function find(xs: number[], k: number) {
+  return xs.find((x) => x === k);
+}

@@ -1,0 +1,5 @@
+function f() {
+  // compute first, then save
+  // the order matters
+  return 1;
+}

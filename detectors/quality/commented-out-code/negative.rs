@@ -1,0 +1,4 @@
+fn f() -> u32 {
+    // compute first, then save
+    1
+}

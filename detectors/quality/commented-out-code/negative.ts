@@ -1,0 +1,4 @@
+export function f() {
+  // compute first, then save
+  return 1;
+}

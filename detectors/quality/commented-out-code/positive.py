@@ -1,0 +1,4 @@
+def f():
+    # x = compute()  # expect: commented-out-code
+    # save(x)
+    return 1

@@ -1,0 +1,5 @@
+export function f() {
+  // const x = compute(); // expect: commented-out-code
+  // save(x);
+  return 1;
+}

@@ -1,0 +1,2 @@
+def a(xs):
+    return sum(xs)

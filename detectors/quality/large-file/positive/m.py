@@ -1,0 +1,4 @@
+A = 1  # expect: large-file
+B = 2
+C = 3
+D = 4

@@ -1,0 +1,3 @@
+class C:
+    def f(self, a, b):
+        return a

@@ -1,0 +1,2 @@
+def f(a, b, c):  # expect: long-parameter-list
+    return a

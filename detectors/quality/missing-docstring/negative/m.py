@@ -1,0 +1,4 @@
+def parse(text):
+    """Parse text."""
+    a = text
+    return a

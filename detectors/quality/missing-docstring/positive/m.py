@@ -1,0 +1,4 @@
+def parse(text):  # expect: missing-docstring
+    a = text
+    b = a
+    return b

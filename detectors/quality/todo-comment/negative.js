@@ -1,0 +1,2 @@
+// fast enough
+function f() { return 1; }

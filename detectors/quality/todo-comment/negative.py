@@ -1,0 +1,3 @@
+def f():
+    # handles errors upstream
+    return 1

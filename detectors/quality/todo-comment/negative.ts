@@ -1,0 +1,2 @@
+// keep
+export const f = 1;

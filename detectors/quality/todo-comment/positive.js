@@ -1,0 +1,2 @@
+// FIXME: slow  // expect: todo-comment
+function f() { return 1; }

@@ -1,0 +1,3 @@
+def f():
+    # TODO: handle errors  # expect: todo-comment
+    return 1

@@ -1,0 +1,2 @@
+// XXX: unsound  // expect: todo-comment
+fn f() {}

@@ -1,0 +1,2 @@
+// TODO remove  // expect: todo-comment
+export const f = 1;

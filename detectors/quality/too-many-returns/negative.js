@@ -1,0 +1,3 @@
+function g(x) {
+  return x > 9 ? 1 : 2;
+}

@@ -1,0 +1,4 @@
+def grade(x):
+    if x > 90:
+        return "a"
+    return "b"

@@ -1,0 +1,3 @@
+import type { Stats } from "fs";
+import { join } from "path";
+export const p: Stats | string = join("a", "b");

@@ -1,0 +1,5 @@
+import os  # expect: unused-import
+import sys
+
+def f():
+    return sys.argv

@@ -1,0 +1,4 @@
+def f():
+    result = compute()
+    _ignored = compute()
+    return result

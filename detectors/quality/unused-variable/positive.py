@@ -1,0 +1,3 @@
+def f():
+    result = compute()  # expect: unused-variable
+    return 1

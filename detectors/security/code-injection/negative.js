@@ -1,0 +1,3 @@
+function calc(req) {
+  return JSON.parse(req.body.expr);
+}

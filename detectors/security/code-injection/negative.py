@@ -1,0 +1,4 @@
+import ast
+
+def calc(request):
+    return ast.literal_eval(request.GET["expr"])

@@ -1,0 +1,3 @@
+export function make(body: string) {
+  return () => body;
+}

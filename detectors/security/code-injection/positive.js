@@ -1,0 +1,3 @@
+function calc(req) {
+  return eval(req.body.expr); // expect: code-injection
+}

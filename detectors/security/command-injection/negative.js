@@ -1,0 +1,4 @@
+const { execFile } = require("child_process");
+function run(req) {
+  execFile("ls", [req.query.dir]);
+}

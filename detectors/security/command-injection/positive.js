@@ -1,0 +1,4 @@
+const { exec } = require("child_process");
+function run(req) {
+  exec("ls " + req.query.dir); // expect: command-injection
+}

@@ -1,0 +1,2 @@
+import os
+DEBUG = os.environ.get("DEBUG") == "1"

@@ -1,0 +1,3 @@
+from flask import Flask
+app = Flask(__name__)
+app.run(debug=True)  # expect: debug-enabled

@@ -1,0 +1,3 @@
+fn token() -> String {
+    std::env::var("GITHUB_TOKEN").unwrap_or_default()
+}

@@ -1,0 +1,1 @@
+const GITHUB: &str = "ghp_abcdefghijklmnopqrstuvwxyzABCDEF0123"; // expect: hardcoded-secret

@@ -1,0 +1,4 @@
+function make() {
+  const delay = Math.random() * 100;
+  return delay;
+}

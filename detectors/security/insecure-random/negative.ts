@@ -1,0 +1,4 @@
+export function make() {
+  const angle = Math.random() * Math.PI;
+  return angle;
+}

@@ -1,0 +1,4 @@
+function make() {
+  const sessionToken = Math.random().toString(36); // expect: insecure-random
+  return sessionToken;
+}

@@ -1,0 +1,5 @@
+import os
+
+def download(request):
+    path = os.path.join("/srv/files", os.path.basename(request.GET["name"]))
+    return open(path)

@@ -1,0 +1,3 @@
+export function send(req: any, res: any) {
+  res.sendFile("index.html");
+}

@@ -1,0 +1,4 @@
+const fs = require("fs");
+function read(req) {
+  return fs.readFileSync("/srv/" + req.params.name); // expect: path-traversal
+}

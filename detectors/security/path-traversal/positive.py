@@ -1,0 +1,5 @@
+import os
+
+def download(request):
+    path = os.path.join("/srv/files", request.GET["name"])
+    return open(path)  # expect: path-traversal

@@ -1,0 +1,7 @@
+def view(request, cursor):
+    q = request.GET.get("q")
+    cursor.execute("SELECT * FROM t WHERE name = %s", [q])
+
+def count(cursor, table: int):
+    cursor.execute("SELECT %d" % table)
+    cursor.execute("SELECT 1")

@@ -1,0 +1,3 @@
+function find(req, db) {
+  return db.query("SELECT * FROM t WHERE id = " + req.query.id); // expect: sql-injection
+}

@@ -1,0 +1,6 @@
+def view(request, cursor):
+    q = request.GET.get("q")
+    cursor.execute("SELECT * FROM t WHERE name = '%s'" % q)  # expect: sql-injection
+
+def lookup(cursor, name):
+    cursor.execute(f"SELECT * FROM t WHERE name = '{name}'")  # expect: sql-injection

@@ -1,0 +1,3 @@
+async function proxy(url) {
+  return fetch(url);
+}

@@ -1,0 +1,4 @@
+import requests
+
+def proxy(url):
+    return requests.get(url)

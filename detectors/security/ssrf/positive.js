@@ -1,0 +1,3 @@
+async function proxy(req) {
+  return fetch(req.query.url); // expect: ssrf
+}

@@ -1,0 +1,2 @@
+const https = require("https");
+const agent = new https.Agent({ rejectUnauthorized: false }); // expect: tls-verification-disabled

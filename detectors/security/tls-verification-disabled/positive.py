@@ -1,0 +1,5 @@
+import requests, ssl
+
+def fetch(url):
+    ctx = ssl._create_unverified_context()  # expect: tls-verification-disabled
+    return requests.get(url, verify=False)  # expect: tls-verification-disabled

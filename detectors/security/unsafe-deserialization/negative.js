@@ -1,0 +1,3 @@
+function load(body) {
+  return JSON.parse(body);
+}

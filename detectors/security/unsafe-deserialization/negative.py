@@ -1,0 +1,6 @@
+import json, yaml
+
+def load(blob, text):
+    a = json.loads(blob)
+    b = yaml.load(text, Loader=yaml.SafeLoader)
+    return a, yaml.safe_load(text), b

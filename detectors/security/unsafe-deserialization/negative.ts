@@ -1,0 +1,3 @@
+export function load(body: string) {
+  return JSON.parse(body);
+}

@@ -1,0 +1,2 @@
+import * as crypto from "crypto";
+export const c = crypto.createCipheriv("aes-256-gcm", key, iv);

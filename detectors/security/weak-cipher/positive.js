@@ -1,0 +1,2 @@
+const crypto = require("crypto");
+const c = crypto.createCipheriv("des-ede3-cbc", key, iv); // expect: weak-cipher

@@ -1,0 +1,10 @@
+import hashlib
+
+def sign(token):
+    return hashlib.sha256(token.encode()).hexdigest()
+
+def cache_key(data):
+    return hashlib.md5(data).hexdigest()
+
+def short(data):
+    return hashlib.md5(data, usedforsecurity=False).hexdigest()

@@ -1,0 +1,4 @@
+import hashlib
+
+def sign(token):
+    return hashlib.md5(token.encode()).hexdigest()  # expect: weak-hash

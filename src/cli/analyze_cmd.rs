@@ -1,0 +1,156 @@
+//! `repotoire analyze`: index with the detectors' local pass, run the graph detectors,
+//! filter (diff, baseline), render, and exit 0/1 by `--fail-on`.
+
+use std::collections::{HashMap, HashSet};
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+
+use crate::cli::args::{AnalyzeArgs, FailOn, FindingsFormat, GlobalArgs};
+use crate::cli::graph_cmd::index_with_pass;
+use crate::detect::analyze::{Catalog, analyze};
+use crate::detect::baseline;
+use crate::detect::config::Config;
+use crate::detect::{Finding, Severity};
+use crate::report::{findings_json, findings_text, markdown, sarif, summary};
+
+pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
+    let root = args.path.as_path();
+    if !root.is_dir() {
+        bail!("{}: {}", root.display(), if root.exists() { "not a directory" } else { "no such file or directory" });
+    }
+    let config = Config::load(root)?;
+    let catalog = Catalog::load(root, &config)?;
+    config.validate(&|id| catalog.get(id).is_some())?;
+    let only: Option<HashSet<String>> = (!args.only.is_empty()).then(|| args.only.iter().cloned().collect());
+    if let Some(only) = &only
+        && let Some(unknown) = only.iter().find(|id| catalog.get(id).is_none()) {
+            bail!("--only: no detector `{unknown}` (see `repotoire detectors list`)");
+        }
+    let baseline = args.baseline.as_deref().map(baseline::read).transpose()?;
+    let changed = args.diff.as_deref().map(|r| changed_lines(root, r)).transpose()?;
+
+    let progress = Progress::start();
+    progress.stage("indexing");
+    let pass = catalog.pass().map_err(|e| anyhow::anyhow!("detector rules: {e}"))?;
+    let (engine, _report) = index_with_pass(global, root, Some(Arc::new(pass)))?;
+    progress.stage("running detectors");
+    let snapshot = engine.snapshot();
+    let analysis = analyze(&snapshot, &_report.local, &catalog, &config, only.as_ref());
+    progress.finish();
+    if global.verbose > 0 {
+        let mut stderr = std::io::stderr();
+        for (id, took) in &analysis.timings {
+            let _ = writeln!(stderr, "  {id}: {:.1} ms", took.as_secs_f64() * 1000.0);
+        }
+    }
+
+    let mut findings = analysis.findings;
+    if let Some(changed) = &changed {
+        findings.retain(|f| changed.get(&f.file).is_some_and(|lines| lines.is_empty() || (f.line..=f.end_line).any(|l| lines.contains(&l))));
+    }
+    if let Some(path) = &args.write_baseline {
+        baseline::write(path, &findings)?;
+    }
+    let fail_on = match args.fail_on {
+        FailOn::Critical => Some(Severity::Critical),
+        FailOn::High => Some(Severity::High),
+        FailOn::Medium => Some(Severity::Medium),
+        FailOn::Low => Some(Severity::Low),
+        FailOn::Info => Some(Severity::Info),
+        FailOn::Never => None,
+    };
+    let in_baseline = |f: &Finding| baseline.as_ref().is_some_and(|b| b.contains(&f.fingerprint));
+    let threshold = fail_on.unwrap_or(Severity::Critical);
+    let mut summary = summary::summarise(&findings, analysis.files, analysis.lines, threshold, &in_baseline, analysis.suppressed);
+    if fail_on.is_none() {
+        summary.failing = 0;
+        summary.fail_on = "never";
+    }
+    let root_abs = engine.root().to_path_buf();
+    let text = match args.format {
+        FindingsFormat::Text => {
+            let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
+            findings_text::render(&findings, &summary, to_terminal && std::env::var_os("NO_COLOR").is_none())
+        }
+        FindingsFormat::Json => findings_json::render(&findings, &summary)?,
+        FindingsFormat::Markdown => markdown::render(&findings, &summary),
+        FindingsFormat::Sarif => {
+            let enabled = catalog.enabled(&config);
+            let rules: Vec<_> = catalog.rules.iter().filter(|r| enabled.contains(&r.id)).collect();
+            sarif::render(&findings, &rules, &root_abs)?
+        }
+    };
+    match &args.output {
+        Some(path) => baseline::write_atomic(path, text.as_bytes()).with_context(|| format!("{}: cannot write the report", path.display()))?,
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(text.as_bytes())?;
+            stdout.flush()?;
+        }
+    }
+    Ok(if summary.failing > 0 { crate::cli::EXIT_FINDINGS } else { crate::cli::EXIT_OK })
+}
+
+/// Lines changed since `reference` per file (an empty set: the whole file is new).
+fn changed_lines(root: &Path, reference: &str) -> anyhow::Result<HashMap<String, HashSet<u32>>> {
+    let git = |args: &[&str]| -> anyhow::Result<String> {
+        let output = std::process::Command::new("git").arg("-C").arg(root).args(args).output().context("--diff: cannot run git")?;
+        if !output.status.success() {
+            bail!("--diff {reference}: git {}: {}", args.join(" "), String::from_utf8_lossy(&output.stderr).trim());
+        }
+        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let prefix = git(&["rev-parse", "--show-prefix"])?.trim().to_string();
+    let diff = git(&["diff", "--unified=0", "--no-color", "--relative", reference, "--", "."])?;
+    let mut out: HashMap<String, HashSet<u32>> = HashMap::new();
+    let mut current: Option<String> = None;
+    for line in diff.lines() {
+        if let Some(path) = line.strip_prefix("+++ ") {
+            current = path.strip_prefix("b/").map(str::to_string);
+        } else if let (Some(hunk), Some(file)) = (line.strip_prefix("@@ "), current.as_ref()) {
+            let added = hunk.split(' ').find(|p| p.starts_with('+')).unwrap_or("+0");
+            let mut parts = added.trim_start_matches('+').split(',');
+            let start: u32 = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
+            let count: u32 = parts.next().and_then(|s| s.parse().ok()).unwrap_or(1);
+            let lines = out.entry(file.clone()).or_default();
+            lines.extend(start..start + count);
+        }
+    }
+    for path in git(&["ls-files", "--others", "--exclude-standard"])?.lines() {
+        let relative = path.strip_prefix(prefix.as_str()).unwrap_or(path);
+        out.insert(relative.to_string(), HashSet::new());
+    }
+    Ok(out)
+}
+
+/// A spinner on stderr while indexing and detecting, only when stderr is a terminal.
+struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    fn start() -> Progress {
+        if !std::io::stderr().is_terminal() {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::new_spinner();
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}") {
+            bar.set_style(style);
+        }
+        bar.enable_steady_tick(std::time::Duration::from_millis(100));
+        Progress(Some(bar))
+    }
+
+    fn stage(&self, message: &'static str) {
+        if let Some(bar) = &self.0 {
+            bar.set_message(message);
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
