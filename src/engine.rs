@@ -307,7 +307,7 @@ impl Engine {
             None => vec![None; paths.len()],
         };
         let pass = self.options.pass.as_deref();
-        let recovered: Vec<(usize, Result<(FileFacts, Option<Vec<u8>>), Skipped>, bool)> = missing
+        let recovered: Vec<Recovered> = missing
             .par_iter()
             .zip(cached.into_par_iter())
             .map(|(&i, bytes)| {
@@ -404,6 +404,10 @@ fn local_key(pass_key: &[u8; 32], hash: &[u8; 32]) -> [u8; 32] {
     hasher.update(hash);
     *hasher.finalize().as_bytes()
 }
+
+/// A file the cache could not give back: its index, its facts and local results (or why
+/// it was skipped), and whether it had to be parsed again.
+type Recovered = (usize, Result<(FileFacts, Option<Vec<u8>>), Skipped>, bool);
 
 /// Compares each walked file with the cache; reads, hashes and parses only what changed
 /// (or what lacks current local-pass results, when a pass is given).

@@ -78,6 +78,9 @@ pub struct Analysis {
     pub suppressed: usize,
 }
 
+/// One graph detector's run: its id, how long it took, what it found.
+type Produced = (String, Duration, Vec<(String, Hit)>);
+
 pub fn analyze(snap: &Snapshot, local: &BTreeMap<String, Vec<u8>>, catalog: &Catalog, config: &Config, only: Option<&HashSet<String>>) -> Analysis {
     let mut enabled = catalog.enabled(config);
     if let Some(only) = only {
@@ -101,7 +104,7 @@ pub fn analyze(snap: &Snapshot, local: &BTreeMap<String, Vec<u8>>, catalog: &Cat
         .iter()
         .filter(|r| enabled.contains(&r.id) && matches!(r.engine, Engine::Graph | Engine::Taint))
         .collect();
-    let produced: Vec<(String, Duration, Vec<(String, Hit)>)> = graph_rules
+    let produced: Vec<Produced> = graph_rules
         .par_iter()
         .filter_map(|rule| {
             let run = graph::find(&rule.id)?;
@@ -168,7 +171,7 @@ pub fn analyze(snap: &Snapshot, local: &BTreeMap<String, Vec<u8>>, catalog: &Cat
     findings.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.detector == b.detector && a.message == b.message);
     crate::detect::baseline::fingerprint_all(&mut findings);
     analysis.findings = findings;
-    analysis.timings.sort_by(|a, b| b.1.cmp(&a.1));
+    analysis.timings.sort_by_key(|t| std::cmp::Reverse(t.1));
     analysis
 }
 

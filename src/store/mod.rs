@@ -245,25 +245,19 @@ impl Store {
 
     /// Encoded facts of these files (`None` where missing).
     pub fn facts(&self, paths: &[&str]) -> Result<Vec<Option<Vec<u8>>>, Error> {
-        let db = self.db()?;
-        guard(&self.path, || (|| -> Result<_, redb::Error> {
-            let read = db.begin_read()?;
-            let table = read.open_table(FACTS)?;
-            let mut out = Vec::with_capacity(paths.len());
-            for path in paths {
-                out.push(table.get(*path)?.map(|v| v.value().to_vec()));
-            }
-            Ok(out)
-        })()
-        .map_err(|e| db_error(&self.path, e)))
+        self.read_many(FACTS, paths)
     }
 
     /// Stored file-local results of these files (`None` where missing).
     pub fn local(&self, paths: &[&str]) -> Result<Vec<Option<Vec<u8>>>, Error> {
+        self.read_many(LOCAL, paths)
+    }
+
+    fn read_many(&self, definition: TableDefinition<&str, &[u8]>, paths: &[&str]) -> Result<Vec<Option<Vec<u8>>>, Error> {
         let db = self.db()?;
         guard(&self.path, || (|| -> Result<_, redb::Error> {
             let read = db.begin_read()?;
-            let table = read.open_table(LOCAL)?;
+            let table = read.open_table(definition)?;
             let mut out = Vec::with_capacity(paths.len());
             for path in paths {
                 out.push(table.get(*path)?.map(|v| v.value().to_vec()));

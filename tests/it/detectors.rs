@@ -37,7 +37,9 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// (file, line) pairs the fixture expects and the ones the rule reported.
-fn run_fixture(catalog: &Catalog, rule: &Rule, fixture: &Path) -> (BTreeSet<(String, u32)>, BTreeSet<(String, u32)>) {
+type Lines = BTreeSet<(String, u32)>;
+
+fn run_fixture(catalog: &Catalog, rule: &Rule, fixture: &Path) -> (Lines, Lines) {
     let temp = tempfile::tempdir().unwrap();
     if fixture.is_dir() {
         copy_dir(fixture, temp.path());

@@ -7,6 +7,9 @@ use crate::detect::graph::{GraphCtx, hit};
 use crate::detect::local::{Hit, is_test_path};
 use crate::detect::rule::Rule;
 
+/// First line, last line, and one other place (file, line) holding the same code.
+type Range<'a> = (u32, u32, (&'a str, u32));
+
 pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, Hit)> {
     let min_lines = limit.unwrap_or(10.0) as u32;
     let mut by_hash: HashMap<u64, Vec<(&str, u32, u32)>> = HashMap::new();
@@ -19,7 +22,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
         }
     }
     // Per file: line ranges that repeat elsewhere, with one other place for the message.
-    let mut ranges: HashMap<&str, Vec<(u32, u32, (&str, u32))>> = HashMap::new();
+    let mut ranges: HashMap<&str, Vec<Range<'_>>> = HashMap::new();
     for places in by_hash.values() {
         if places.len() < 2 || places.len() > 20 {
             continue;
@@ -35,7 +38,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
     let mut out = Vec::new();
     for (path, mut list) in ranges {
         list.sort_unstable();
-        let mut merged: Vec<(u32, u32, (&str, u32))> = Vec::new();
+        let mut merged: Vec<Range<'_>> = Vec::new();
         for range in list {
             match merged.last_mut() {
                 Some(last) if range.0 <= last.1 + 1 => last.1 = last.1.max(range.1),

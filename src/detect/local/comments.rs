@@ -28,7 +28,7 @@ static NOT_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)(todo|fixme|noqa|type:|pragma|eslint|@ts-|safety|https?:|repotoire:|fmt:|pylint|-\*-|prettier|istanbul|c8 |jshint|clippy|rustfmt|nosec|mypy|pyright|e\.g\.|i\.e\.|example)")
 });
 
-fn comment_body<'a>(text: &'a str) -> &'a str {
+fn comment_body(text: &str) -> &str {
     let text = text.trim();
     let text = text.trim_start_matches('#').trim_start_matches("//").trim_start_matches("/*").trim_end_matches("*/");
     text.trim()

@@ -151,9 +151,6 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     for import in &ctx.facts.imports {
         if let Some(local) = import.local_name() {
             *bound.entry(local).or_default() += 1;
-            if import.name.as_deref().is_some_and(|n| Some(n) != import.alias.as_deref() && n == local) {
-                continue;
-            }
         }
     }
     let exported: HashSet<&str> = ctx.facts.exports.iter().map(|e| e.local.as_str()).collect();

@@ -127,12 +127,11 @@ pub fn param_name(ctx: &Ctx<'_, '_>, param: Node<'_>) -> Option<(String, bool)> 
 fn has_true_keyword(ctx: &Ctx<'_, '_>, call: Node<'_>, keyword: &str) -> bool {
     let Some(args) = call.child_by_field_name("arguments") else { return false };
     let mut cursor = args.walk();
-    let found = args.named_children(&mut cursor).any(|arg| {
+    args.named_children(&mut cursor).any(|arg| {
         arg.kind() == "keyword_argument"
             && arg.child_by_field_name("name").is_some_and(|n| ctx.text(n) == keyword)
             && arg.child_by_field_name("value").is_some_and(|v| ctx.text(v) == "True")
-    });
-    found
+    })
 }
 
 fn sink_of(rule: &'static str, what: &str, consequence: &'static str) -> Sink {
