@@ -123,6 +123,8 @@ pub fn query_languages(key: &str) -> &'static [LangId] {
         "ecma" => &[LangId::JavaScript, LangId::TypeScript, LangId::Tsx],
         "typescript" => &[LangId::TypeScript, LangId::Tsx],
         "javascript" => &[LangId::JavaScript],
+        // JSX parses in the JavaScript and TSX grammars, not in plain TypeScript.
+        "jsx" => &[LangId::JavaScript, LangId::Tsx],
         _ => &[],
     }
 }

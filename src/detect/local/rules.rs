@@ -122,12 +122,10 @@ impl LangRules {
                 && facts.symbols.iter().any(|s| s.line <= line && line <= s.end_line && regex.is_match(&s.name)) {
                     return;
                 }
-            if let Some(regex) = &filters.unless_above {
-                let above = source.lines().skip((line as usize).saturating_sub(4)).take(4);
-                if above.into_iter().any(|l| regex.is_match(l)) {
+            if let Some(regex) = &filters.unless_above
+                && justified(source, line as usize, regex) {
                     return;
                 }
-            }
             if filters.in_loop && !in_loop(node, self.language.family()) {
                 return;
             }
@@ -147,6 +145,32 @@ impl LangRules {
             });
         });
     }
+}
+
+/// The comment that justifies line `line` (1-based): the match line, the line after it (a
+/// comment opening a block), the three lines above, and any comment block running further up.
+fn justified(source: &str, line: usize, regex: &Regex) -> bool {
+    let lines: Vec<&str> = source.lines().collect();
+    let at = line.saturating_sub(1);
+    if lines.get(at..=at + 1).or_else(|| lines.get(at..=at)).is_some_and(|l| l.iter().any(|l| regex.is_match(l))) {
+        return true;
+    }
+    let is_comment = |l: &str| {
+        let t = l.trim_start();
+        t.starts_with("//") || t.starts_with('#') || t.starts_with("/*") || t.starts_with('*')
+    };
+    let mut index = at;
+    while index > 0 {
+        index -= 1;
+        let text = lines.get(index).copied().unwrap_or("");
+        if regex.is_match(text) {
+            return true;
+        }
+        if at - index >= 3 && !is_comment(text) {
+            return false;
+        }
+    }
+    false
 }
 
 /// Replaces `{name}` with the text of capture `name` (first line, bounded).

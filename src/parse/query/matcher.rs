@@ -23,6 +23,8 @@ struct CNode {
     negated_fields: Vec<u16>,
     captures: Vec<u32>,
     alternatives: Vec<CNode>,
+    /// The last step must take the last named child (no steps: no named children).
+    anchored_end: bool,
 }
 
 struct CChild {
@@ -151,9 +153,10 @@ fn compile_node(language: &Language, node: &PatternNode, names: &mut Vec<String>
                 negated_fields: Vec::new(),
                 captures: capture_ids(captures, names),
                 alternatives,
+                anchored_end: false,
             })
         }
-        PatternNode::Node { kind, children, negated_fields, captures } => {
+        PatternNode::Node { kind, children, negated_fields, captures, anchored_end } => {
             let kind = match kind {
                 Kind::Any => KindTest::Any,
                 Kind::AnyNamed => KindTest::AnyNamed,
@@ -174,7 +177,14 @@ fn compile_node(language: &Language, node: &PatternNode, names: &mut Vec<String>
                 });
             }
             let negated_fields = negated_fields.iter().map(|f| field_id(language, f)).collect::<Result<Vec<_>, _>>()?;
-            Ok(CNode { kind, children: compiled, negated_fields, captures: capture_ids(captures, names), alternatives: Vec::new() })
+            Ok(CNode {
+                kind,
+                children: compiled,
+                negated_fields,
+                captures: capture_ids(captures, names),
+                alternatives: Vec::new(),
+                anchored_end: *anchored_end,
+            })
         }
     }
 }
@@ -314,7 +324,7 @@ fn match_node<'t>(
         return match_with_children(pattern, node, children, scratch, caps, next);
     }
     let mut children = Vec::new();
-    if !pattern.negated_fields.is_empty() || !pattern.children.is_empty() {
+    if !pattern.negated_fields.is_empty() || !pattern.children.is_empty() || pattern.anchored_end {
         fill_children(node, scratch, &mut children);
     }
     match_with_children(pattern, node, &children, scratch, caps, next)
@@ -344,10 +354,10 @@ fn match_with_children<'t>(
     for &c in &pattern.captures {
         caps.push((c, node));
     }
-    let produced = if pattern.children.is_empty() {
+    let produced = if pattern.children.is_empty() && !pattern.anchored_end {
         next(scratch, caps)
     } else {
-        match_children(&pattern.children, children, 0, None, scratch, caps, next)
+        match_children(&pattern.children, children, 0, None, pattern.anchored_end, scratch, caps, next)
     };
     caps.truncate(mark);
     produced
@@ -371,11 +381,18 @@ fn match_children<'t>(
     children: &[(Node<'t>, u16)],
     start: usize,
     previous: Option<usize>,
+    end: bool,
     scratch: &mut TreeCursor<'t>,
     caps: &mut Vec<Capture<'t>>,
     next: &mut dyn FnMut(&mut TreeCursor<'t>, &mut Vec<Capture<'t>>) -> bool,
 ) -> bool {
-    let Some((step, rest)) = steps.split_first() else { return next(scratch, caps) };
+    let Some((step, rest)) = steps.split_first() else {
+        let after = previous.map_or(0, |p| p + 1);
+        if end && children.iter().skip(after).any(|(n, _)| n.is_named() && !n.is_extra()) {
+            return false;
+        }
+        return next(scratch, caps);
+    };
     // An anchored step may only take the first named child after the previous match.
     let anchor = if step.anchored {
         let from = previous.map_or(0, |p| p + 1);
@@ -392,11 +409,11 @@ fn match_children<'t>(
             continue;
         }
         produced |= match_node(&step.node, *child, None, scratch, caps, &mut |scratch: &mut TreeCursor<'t>, caps: &mut Vec<Capture<'t>>| {
-            match_children(rest, children, index + 1, Some(index), scratch, caps, next)
+            match_children(rest, children, index + 1, Some(index), end, scratch, caps, next)
         });
     }
     if step.optional && !produced {
-        produced = match_children(rest, children, start, previous, scratch, caps, next);
+        produced = match_children(rest, children, start, previous, end, scratch, caps, next);
     }
     produced
 }

@@ -17,7 +17,9 @@ pub enum Kind {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum PatternNode {
-    Node { kind: Kind, children: Vec<Child>, negated_fields: Vec<String>, captures: Vec<String> },
+    /// `anchored_end`: a `.` before the closing paren — the last step takes the last named
+    /// child (with no steps: the node has no named children).
+    Node { kind: Kind, children: Vec<Child>, negated_fields: Vec<String>, captures: Vec<String>, anchored_end: bool },
     Alternation { alternatives: Vec<PatternNode>, captures: Vec<String> },
 }
 
@@ -229,11 +231,11 @@ impl Parser<'_> {
             Some(b'"') => {
                 self.at += 1;
                 let text = self.string()?;
-                PatternNode::Node { kind: Kind::Anonymous(text), children: Vec::new(), negated_fields: Vec::new(), captures: Vec::new() }
+                PatternNode::Node { kind: Kind::Anonymous(text), children: Vec::new(), negated_fields: Vec::new(), captures: Vec::new(), anchored_end: false }
             }
             Some(b'_') => {
                 self.at += 1;
-                PatternNode::Node { kind: Kind::Any, children: Vec::new(), negated_fields: Vec::new(), captures: Vec::new() }
+                PatternNode::Node { kind: Kind::Any, children: Vec::new(), negated_fields: Vec::new(), captures: Vec::new(), anchored_end: false }
             }
             Some(b'(') => {
                 self.at += 1;
@@ -243,11 +245,13 @@ impl Parser<'_> {
                 let mut children = Vec::new();
                 let mut negated_fields = Vec::new();
                 let mut anchored = false;
+                let anchored_end;
                 loop {
                     self.skip_space();
                     match self.peek() {
                         Some(b')') => {
                             self.at += 1;
+                            anchored_end = anchored;
                             break;
                         }
                         Some(b'.') => {
@@ -284,7 +288,7 @@ impl Parser<'_> {
                         None => return self.error("unterminated node"),
                     }
                 }
-                PatternNode::Node { kind, children, negated_fields, captures: Vec::new() }
+                PatternNode::Node { kind, children, negated_fields, captures: Vec::new(), anchored_end }
             }
             _ => return self.error("expected a pattern"),
         };
@@ -328,9 +332,9 @@ fn with_captures(node: PatternNode, extra: Vec<String>) -> PatternNode {
         return node;
     }
     match node {
-        PatternNode::Node { kind, children, negated_fields, mut captures } => {
+        PatternNode::Node { kind, children, negated_fields, mut captures, anchored_end } => {
             captures.extend(extra);
-            PatternNode::Node { kind, children, negated_fields, captures }
+            PatternNode::Node { kind, children, negated_fields, captures, anchored_end }
         }
         PatternNode::Alternation { alternatives, mut captures } => {
             captures.extend(extra);

@@ -1,0 +1,4 @@
+const http = require("http");
+
+http.createServer(handler).listen(8080, "0.0.0.0"); // expect: bind-all-interfaces
+app.listen({ port: 3000, host: "0.0.0.0" }); // expect: bind-all-interfaces

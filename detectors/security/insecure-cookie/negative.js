@@ -1,0 +1,5 @@
+function login(res, token) {
+  res.cookie("session", token, { httpOnly: true, secure: true, maxAge: 3600 });
+}
+
+const socket = connect({ host: "example.com", secure: false });

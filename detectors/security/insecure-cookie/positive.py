@@ -1,0 +1,7 @@
+def login(response, token):
+    response.set_cookie("session", token, secure=False)  # expect: insecure-cookie
+    response.set_cookie("theme", "dark", httponly=False, samesite="Lax")  # expect: insecure-cookie
+    return response
+
+
+SESSION_COOKIE_SECURE = False  # expect: insecure-cookie

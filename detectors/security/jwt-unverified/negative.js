@@ -1,0 +1,9 @@
+const jwt = require("jsonwebtoken");
+
+function user(token, key) {
+  return jwt.verify(token, key, { algorithms: ["HS256"] }).sub;
+}
+
+function parse(text) {
+  return JSON.parse(decodeURIComponent(text));
+}

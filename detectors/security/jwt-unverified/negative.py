@@ -1,0 +1,15 @@
+import hashlib
+
+import jwt
+
+
+def claims(token, key):
+    return jwt.decode(token, key, algorithms=["HS256"])
+
+
+def sign(payload, key):
+    return jwt.encode(payload, key, algorithm="HS256")
+
+
+def digest(data, algorithm=None):
+    return hashlib.new(algorithm or "sha256", data).hexdigest()

@@ -1,0 +1,17 @@
+pub fn text(bytes: &[u8]) -> &str {
+    // SAFETY: callers pass bytes taken from a `String`, which is always UTF-8.
+    unsafe { std::str::from_utf8_unchecked(bytes) }
+}
+
+pub struct Handle(*mut u8);
+
+// SAFETY: the pointer is owned by `Handle` and only touched behind `&mut self`,
+// so moving it to another thread cannot create a second writer.
+unsafe impl Send for Handle {}
+
+pub fn first(values: &[u32]) -> u32 {
+    unsafe {
+        // SAFETY: `values` is never empty; the constructor checks it.
+        *values.get_unchecked(0)
+    }
+}

@@ -1,0 +1,11 @@
+function show(el, name) {
+  el.innerHTML = "";
+  el.innerHTML = `<b>static</b>`;
+  el.textContent = name;
+  document.write("<p>loading</p>");
+  el.insertAdjacentHTML("beforeend", "<hr>");
+}
+
+function Comment({ body }) {
+  return <div>{body}</div>;
+}

@@ -1,0 +1,4 @@
+export function show(el: HTMLElement, name: string): void {
+  el.innerHTML = "";
+  el.textContent = name;
+}

@@ -1,0 +1,10 @@
+function show(el, name) {
+  el.innerHTML = `<b>${name}</b>`; // expect: xss-sink
+  el.outerHTML = "<p>" + name + "</p>"; // expect: xss-sink
+  document.write(location.hash); // expect: xss-sink
+  el.insertAdjacentHTML("beforeend", name); // expect: xss-sink
+}
+
+function Comment({ body }) {
+  return <div dangerouslySetInnerHTML={{ __html: body }} />; // expect: xss-sink
+}

@@ -1,0 +1,5 @@
+const libxmljs = require("libxmljs");
+
+function parse(body) {
+  return libxmljs.parseXml(body, { noent: false, nonet: true });
+}

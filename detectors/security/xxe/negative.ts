@@ -1,0 +1,5 @@
+import * as libxmljs from "libxmljs";
+
+export function parse(body: string) {
+  return libxmljs.parseXml(body, { noent: false, nonet: true });
+}
