@@ -1,0 +1,12 @@
+function save(doc, store, logger) {
+  try {
+    store.put(doc);
+  } catch (e) {
+    logger.warn("save failed", e);
+  }
+  try {
+    store.flush();
+  } catch {
+    // a failed flush is retried by the next save
+  }
+}

@@ -1,0 +1,12 @@
+export function save(doc: unknown, store: any, logger: Console) {
+  try {
+    store.put(doc);
+  } catch (e) {
+    logger.warn("save failed", e);
+  }
+  try {
+    store.flush();
+  } catch {
+    // a failed flush is retried by the next save
+  }
+}

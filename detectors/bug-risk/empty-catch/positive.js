@@ -1,0 +1,5 @@
+function save(doc, store) {
+  try {
+    store.put(doc);
+  } catch (e) {} // expect: empty-catch
+}

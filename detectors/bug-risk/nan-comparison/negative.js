@@ -1,0 +1,4 @@
+function missing(x, NaNCount) {
+  if (Number.isNaN(x)) return true;
+  return x !== NaNCount;
+}

@@ -1,0 +1,4 @@
+export function missing(x: number, NaNCount: number): boolean {
+  if (Number.isNaN(x)) return true;
+  return x !== NaNCount;
+}

@@ -1,0 +1,4 @@
+function missing(x) {
+  if (x === NaN) return true; // expect: nan-comparison
+  return Number.NaN != x; // expect: nan-comparison
+}

@@ -1,0 +1,22 @@
+use std::num::ParseIntError;
+
+pub fn port(text: &str) -> Result<u16, ParseIntError> {
+    text.parse()
+}
+
+pub fn zero() -> u16 {
+    // cannot fail: the literal is a valid u16
+    "0".parse().unwrap()
+}
+
+pub fn or_default(text: &str) -> u16 {
+    text.parse().unwrap_or(8080)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn parses() {
+        assert_eq!(super::port("80").unwrap(), 80);
+    }
+}

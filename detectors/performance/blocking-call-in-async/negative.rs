@@ -1,0 +1,14 @@
+use std::time::Duration;
+
+pub fn refresh(path: &str) -> std::io::Result<String> {
+    std::thread::sleep(Duration::from_millis(10));
+    std::fs::read_to_string(path)
+}
+
+pub async fn offload(path: String) -> std::io::Result<String> {
+    run_blocking(move || std::fs::read_to_string(path)).await
+}
+
+async fn run_blocking<F: FnOnce() -> std::io::Result<String>>(f: F) -> std::io::Result<String> {
+    f()
+}

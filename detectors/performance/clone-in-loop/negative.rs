@@ -1,0 +1,22 @@
+use std::sync::Arc;
+
+pub struct Config {
+    pub name: String,
+}
+
+pub fn send_all(config: &Config, items: &[u32], out: &mut Vec<(String, u32)>) {
+    let name = config.name.clone();
+    for item in items {
+        out.push((String::new(), *item));
+    }
+    out.push((name, 0));
+}
+
+pub fn spawn_all(shared: Arc<Config>, count: usize) -> Vec<Arc<Config>> {
+    let mut handles = Vec::new();
+    for _ in 0..count {
+        handles.push(Arc::clone(&shared));
+        handles.push(shared.clone());
+    }
+    handles
+}

@@ -1,0 +1,8 @@
+export async function totals(db: any, ids: number[]): Promise<number[]> {
+  const out = [];
+  for (const id of ids) {
+    const order = await db.order.findUnique({ where: { id } }); // expect: query-in-loop
+    out.push(order.total);
+  }
+  return out;
+}

@@ -1,0 +1,7 @@
+export function numbers(lines: string[], word: string): string[] {
+  const out = [];
+  for (const line of lines) {
+    if (new RegExp("\\b" + word + "\\b").test(line)) out.push(line); // expect: regex-in-loop
+  }
+  return out;
+}

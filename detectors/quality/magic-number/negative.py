@@ -1,0 +1,5 @@
+MIN_PASSWORD_LENGTH = 12
+
+
+def strong(password):
+    return len(password) >= MIN_PASSWORD_LENGTH and password.count("x") > 1

@@ -1,0 +1,5 @@
+const MIN_PASSWORD_LENGTH: usize = 12;
+
+pub fn strong(password: &str) -> bool {
+    password.len() >= MIN_PASSWORD_LENGTH && password.len() != 0
+}

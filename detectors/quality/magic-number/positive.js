@@ -1,0 +1,3 @@
+function strong(password) {
+  return password.length >= 12; // expect: magic-number
+}

@@ -1,0 +1,2 @@
+def strong(password):
+    return len(password) >= 12  # expect: magic-number

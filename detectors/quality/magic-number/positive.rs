@@ -1,0 +1,3 @@
+pub fn strong(password: &str) -> bool {
+    password.len() >= 12 // expect: magic-number
+}

@@ -1,0 +1,3 @@
+export function strong(password: string): boolean {
+  return password.length >= 12; // expect: magic-number
+}
