@@ -5,6 +5,7 @@ mod call_cycle;
 mod dead_code;
 mod deep_inheritance;
 mod duplicated_blocks;
+mod feature_envy;
 mod god_class;
 mod god_module;
 mod hub_function;
@@ -44,6 +45,7 @@ pub const GRAPH_DETECTORS: &[(&str, GraphDetector)] = &[
     ("deep-inheritance", deep_inheritance::run),
     ("deep-nesting", metrics::nesting),
     ("duplicated-blocks", duplicated_blocks::run),
+    ("feature-envy", feature_envy::run),
     ("god-class", god_class::run),
     ("god-module", god_module::run),
     ("hub-function", hub_function::run),
