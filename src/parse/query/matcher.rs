@@ -357,7 +357,7 @@ fn match_with_children<'t>(
     let produced = if pattern.children.is_empty() && !pattern.anchored_end {
         next(scratch, caps)
     } else {
-        match_children(&pattern.children, children, 0, None, pattern.anchored_end, scratch, caps, next)
+        match_children(Steps { list: &pattern.children, end: pattern.anchored_end }, children, 0, None, scratch, caps, next)
     };
     caps.truncate(mark);
     produced
@@ -376,19 +376,25 @@ fn fill_children<'t>(node: Node<'t>, cursor: &mut TreeCursor<'t>, out: &mut Vec<
     }
 }
 
+/// Child steps still to match, and whether the last must take the last named child.
+#[derive(Clone, Copy)]
+struct Steps<'p> {
+    list: &'p [CChild],
+    end: bool,
+}
+
 fn match_children<'t>(
-    steps: &[CChild],
+    steps: Steps<'_>,
     children: &[(Node<'t>, u16)],
     start: usize,
     previous: Option<usize>,
-    end: bool,
     scratch: &mut TreeCursor<'t>,
     caps: &mut Vec<Capture<'t>>,
     next: &mut dyn FnMut(&mut TreeCursor<'t>, &mut Vec<Capture<'t>>) -> bool,
 ) -> bool {
-    let Some((step, rest)) = steps.split_first() else {
+    let Some((step, rest)) = steps.list.split_first() else {
         let after = previous.map_or(0, |p| p + 1);
-        if end && children.iter().skip(after).any(|(n, _)| n.is_named() && !n.is_extra()) {
+        if steps.end && children.iter().skip(after).any(|(n, _)| n.is_named() && !n.is_extra()) {
             return false;
         }
         return next(scratch, caps);
@@ -400,6 +406,7 @@ fn match_children<'t>(
     } else {
         None
     };
+    let rest = Steps { list: rest, end: steps.end };
     let mut produced = false;
     for (index, (child, field)) in children.iter().enumerate().skip(start) {
         if step.anchored && Some(index) != anchor {
@@ -409,11 +416,11 @@ fn match_children<'t>(
             continue;
         }
         produced |= match_node(&step.node, *child, None, scratch, caps, &mut |scratch: &mut TreeCursor<'t>, caps: &mut Vec<Capture<'t>>| {
-            match_children(rest, children, index + 1, Some(index), end, scratch, caps, next)
+            match_children(rest, children, index + 1, Some(index), scratch, caps, next)
         });
     }
     if step.optional && !produced {
-        produced = match_children(rest, children, start, previous, end, scratch, caps, next);
+        produced = match_children(rest, children, start, previous, scratch, caps, next);
     }
     produced
 }
