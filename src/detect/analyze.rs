@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::detect::config::{self, Config};
+use crate::detect::config::Config;
 use crate::detect::finding::{Finding, Severity, Step};
 use crate::detect::graph::{self, GraphCtx};
 use crate::detect::local::{Hit, LocalResults, Pass, Suppression, is_test_path};
@@ -119,7 +119,7 @@ pub fn analyze(snap: &Snapshot, local: &BTreeMap<String, Vec<u8>>, catalog: &Cat
         raw.extend(hits);
     }
 
-    let excluded = config::globs(&config.exclude);
+    let excluded = config.excluded();
     let languages: HashMap<&str, crate::lang::LangId> = snap.files.iter().map(|f| (f.path.as_str(), f.language)).collect();
     let symbols = SymbolIndex::new(snap);
     let mut findings = Vec::new();

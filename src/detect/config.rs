@@ -25,6 +25,9 @@ pub struct Config {
     /// Globs (relative to the root) of files not to report on.
     #[serde(default)]
     pub exclude: Vec<String>,
+    /// Report on vendored and minified code too (`VENDORED` is skipped by default).
+    #[serde(default)]
+    pub include_vendored: bool,
     /// Extra folders of user rules, relative to the root.
     #[serde(default)]
     pub rules: Vec<String>,
@@ -129,6 +132,18 @@ fn location(text: &str, span: Option<std::ops::Range<usize>>) -> String {
             format!(" (line {line})")
         }
         None => String::new(),
+    }
+}
+
+/// Third-party code copied into a repository and minified bundles: not the user's to fix.
+pub const VENDORED: &[&str] = &["**/vendor/**", "**/vendors/**", "**/third_party/**", "**/*.min.js", "**/*-min.js", "**/*.bundle.js"];
+
+impl Config {
+    /// The paths not reported on: `exclude`, plus `VENDORED` unless `include_vendored`.
+    pub fn excluded(&self) -> globset::GlobSet {
+        let vendored = if self.include_vendored { &[][..] } else { VENDORED };
+        let patterns: Vec<String> = self.exclude.iter().cloned().chain(vendored.iter().map(|p| p.to_string())).collect();
+        globs(&patterns)
     }
 }
 

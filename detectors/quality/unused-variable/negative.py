@@ -2,3 +2,20 @@ def f():
     result = compute()
     _ignored = compute()
     return result
+
+
+def make_model():
+    class Meta:
+        app_label = "shop"
+        ordering = ["name"]
+
+    def label():
+        text = "x"
+        return text
+
+    total = 0
+
+    def add(n):
+        return total + n
+
+    return Meta, label, add

@@ -208,8 +208,11 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         let mut uses: HashMap<&str, usize> = HashMap::new();
         let mut dynamic = false;
         let mut cursor = body.walk();
-        let mut stack = vec![body];
-        while let Some(node) = stack.pop() {
+        // `nested`: inside a class body or an inner function. Names bound there belong to
+        // that scope (class attributes, the inner function's locals); names read there may
+        // still be this function's variables (closures).
+        let mut stack = vec![(body, false)];
+        while let Some((node, nested)) = stack.pop() {
             if node.kind() == "identifier" {
                 let text = ctx.text(node);
                 if text == "locals" || text == "vars" || text == "eval" || text == "exec" {
@@ -217,6 +220,9 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 }
                 let parent = node.parent();
                 let is_target = parent.is_some_and(|p| p.kind() == "assignment" && p.child_by_field_name("left") == Some(node));
+                if is_target && nested {
+                    continue;
+                }
                 if is_target {
                     let entry = targets.entry(text).or_insert((0, node));
                     entry.0 += 1;
@@ -224,8 +230,9 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                     *uses.entry(text).or_default() += 1;
                 }
             }
+            let inner = nested || matches!(node.kind(), "class_definition" | "function_definition" | "lambda");
             for child in node.children(&mut cursor) {
-                stack.push(child);
+                stack.push((child, inner));
             }
         }
         if dynamic {

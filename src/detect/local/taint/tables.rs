@@ -149,6 +149,7 @@ fn sink_of(rule: &'static str, what: &str, consequence: &'static str) -> Sink {
 const SQL: &str = "(SQL injection: pass values as query parameters instead)";
 const COMMAND: &str = "(command injection: pass an argument list without a shell)";
 const CODE: &str = "(code injection)";
+const UNPICKLE: &str = "(code injection: deserialising runs code embedded in the data)";
 const SSRF: &str = "(server-side request forgery: check the host against an allow-list)";
 const PATH: &str = "(path traversal: resolve the path and check it stays under its base)";
 
@@ -170,6 +171,10 @@ pub fn sink(family: Family, callee: &str, is_new: bool, ctx: &Ctx<'_, '_>, call:
                 Sink { report_parameters: true, argv_safe: true, what: format!("{callee}(shell=True)"), ..sink_of("command-injection", callee, COMMAND) }
             }
             ("eval" | "exec", _) => Sink { report_parameters: true, ..sink_of("code-injection", callee, CODE) },
+            ("pickle.loads" | "pickle.load" | "cPickle.loads" | "dill.loads" | "marshal.loads" | "yaml.unsafe_load", _) => {
+                sink_of("code-injection", callee, UNPICKLE)
+            }
+            ("yaml.load" | "yaml.load_all", _) if !ctx.text(call).contains("SafeLoader") => sink_of("code-injection", callee, UNPICKLE),
             (_, "get" | "post" | "put" | "patch" | "delete" | "head" | "request") if matches!(object, Some("requests" | "httpx")) => {
                 sink_of("ssrf", callee, SSRF)
             }
