@@ -167,8 +167,10 @@ impl Pass {
                 out.lines.push((number, excerpt(line)));
             }
         }
-        out.hits.sort_by(|a, b| (a.line, a.column, &a.rule).cmp(&(b.line, b.column, &b.rule)));
-        out.hits.dedup_by(|a, b| a.line == b.line && a.column == b.column && a.rule == b.rule);
+        // Two patterns of one rule can match one node; two names on one import line cannot
+        // share a message.
+        out.hits.sort_by(|a, b| (a.line, a.column, &a.rule, &a.message).cmp(&(b.line, b.column, &b.rule, &b.message)));
+        out.hits.dedup_by(|a, b| a.line == b.line && a.column == b.column && a.rule == b.rule && a.message == b.message);
         out
     }
 }

@@ -164,7 +164,10 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             continue;
         }
         // `import a as a` / `from m import a as a` is the explicit re-export idiom.
-        if import.alias.is_some() && (import.alias == import.name || Some(import.path.as_str()) == import.alias.as_deref()) {
+        if ctx.language.family() == Family::Python
+            && import.alias.is_some()
+            && (import.alias == import.name || Some(import.path.as_str()) == import.alias.as_deref())
+        {
             continue;
         }
         let line_text = lines.get(import.line as usize - 1).copied().unwrap_or("");
@@ -289,8 +292,10 @@ fn assigned_name<'a>(ctx: &'a Ctx<'_, '_>, string: Node<'_>) -> Option<&'a str> 
         _ => None,
     }?;
     let text = ctx.text(name_node);
-    let last = text.rsplit(['.', ' ']).next().unwrap_or(text);
-    Some(string_value(last))
+    if name_node.kind() == "string" {
+        return Some(string_value(text));
+    }
+    Some(text.rsplit(['.', ' ']).next().unwrap_or(text))
 }
 
 pub fn hardcoded_secret(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {

@@ -1,0 +1,6 @@
+import React from "react";
+import helpers, { join } from "./util";
+import * as path from "path";
+import "./side-effect.css";
+export { readFile } from "fs";
+export const p = join(helpers.root, path.sep);
