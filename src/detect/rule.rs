@@ -61,6 +61,10 @@ pub struct QuerySpec {
     /// Skip matches when one of the few lines above the match matches this regex.
     #[serde(default)]
     pub unless_above: Option<String>,
+    /// Skip matches inside a function whose text matches this regex (the innermost
+    /// function; e.g. one that escapes its values before marking the result safe).
+    #[serde(default)]
+    pub unless_function: Option<String>,
     /// Report only inside a loop body (`for`/`while`/`loop`, not across a function).
     #[serde(default)]
     pub in_loop: bool,

@@ -3,3 +3,17 @@ async def save():
 
 async def main():
     await save()
+
+
+def test_sync():
+    def foo():
+        return 1
+
+    foo()
+
+
+def test_async():
+    async def foo():
+        return 1
+
+    return foo

@@ -15,3 +15,9 @@ pub fn first(values: &[u32]) -> u32 {
         *values.get_unchecked(0)
     }
 }
+
+/// # Safety
+/// `ptr` must point to a live `u32`.
+pub unsafe fn read(ptr: *const u32) -> u32 {
+    unsafe { *ptr }
+}

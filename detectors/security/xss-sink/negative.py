@@ -16,3 +16,12 @@ def escaped(value):
 
 
 env = Environment(autoescape=True)
+
+
+def cells(values):
+    escaped = [conditional_escape(v) for v in values]
+    return mark_safe("<td>" + "</td><td>".join(escaped) + "</td>")
+
+
+def render(renderer, context):
+    return mark_safe(renderer.render("row.html", context))

@@ -8,7 +8,7 @@ use petgraph::visit::EdgeRef;
 
 use crate::detect::graph::GraphCtx;
 use crate::detect::local::Hit;
-use crate::detect::local::taint::{Origin, Summary};
+use crate::detect::local::taint::{Origin, Summary, tables};
 use crate::detect::rule::Rule;
 use crate::graph::model::EdgeKind;
 
@@ -49,8 +49,9 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                     flow.extend(summary.steps.iter().map(|(l, n)| (callee_path.clone(), *l, n.clone())));
                     match &call.origin {
                         Origin::Source(source) => {
+                            let (severity, trust) = tables::source_trust(source);
                             let message = format!(
-                                "{source} reaches {} in `{}` through argument {} ({} calls away)",
+                                "{source} reaches {} in `{}` through argument {} ({} calls away){trust}",
                                 summary.sink,
                                 callee.qualified_name,
                                 call.arg + 1,
@@ -65,7 +66,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                                 end_line: call.line,
                                 column: 1,
                                 message,
-                                severity: None,
+                                severity,
                                 flow: steps.collect(),
                                 value: None,
                             }));

@@ -25,6 +25,7 @@ fn collect_query(language: LangId) -> &'static str {
 struct Filters {
     unless_enclosing: Option<Regex>,
     unless_above: Option<Regex>,
+    unless_function: Option<Regex>,
     in_loop: bool,
     in_async: bool,
     path_ok: Box<dyn Fn(&str) -> bool + Send + Sync>,
@@ -63,6 +64,7 @@ impl LangRules {
                 filters.push(Filters {
                     unless_enclosing: regex(&rule.source, &spec.unless_enclosing)?,
                     unless_above: regex(&rule.source, &spec.unless_above)?,
+                    unless_function: regex(&rule.source, &spec.unless_function)?,
                     in_loop: spec.in_loop,
                     in_async: spec.in_async,
                     path_ok: Box::new(move |path| {
@@ -124,6 +126,10 @@ impl LangRules {
                 }
             if let Some(regex) = &filters.unless_above
                 && justified(source, line as usize, regex) {
+                    return;
+                }
+            if let Some(regex) = &filters.unless_function
+                && enclosing_function(node, self.language.family()).is_some_and(|f| regex.is_match(source.get(f.byte_range()).unwrap_or(""))) {
                     return;
                 }
             if filters.in_loop && !in_loop(node, self.language.family()) {
@@ -232,16 +238,20 @@ pub fn in_loop(node: Node<'_>, family: Family) -> bool {
     false
 }
 
-/// The nearest enclosing function is `async`.
-pub fn in_async(node: Node<'_>, family: Family, source: &str) -> bool {
+pub fn enclosing_function(node: Node<'_>, family: Family) -> Option<Node<'_>> {
     let mut current = node.parent();
     while let Some(parent) = current {
         if is_function(parent.kind(), family) {
-            return is_async(parent, source);
+            return Some(parent);
         }
         current = parent.parent();
     }
-    false
+    None
+}
+
+/// The nearest enclosing function is `async`.
+pub fn in_async(node: Node<'_>, family: Family, source: &str) -> bool {
+    enclosing_function(node, family).is_some_and(|f| is_async(f, source))
 }
 
 pub fn is_async(function: Node<'_>, source: &str) -> bool {

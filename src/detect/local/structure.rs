@@ -8,6 +8,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use tree_sitter::Node;
 
+use crate::detect::finding::Severity;
 use crate::detect::local::comments::re;
 use crate::detect::local::rules::{is_async, is_function};
 use crate::detect::local::{Ctx, Hit, line_of};
@@ -96,13 +97,16 @@ pub fn inconsistent_return(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
 /// Calls to this file's `async` functions whose result is dropped on the floor.
 pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     let family = ctx.language.family();
-    let asyncs: HashSet<&str> = ctx
-        .collected
-        .functions
-        .iter()
-        .filter(|f| is_async(**f, ctx.source))
-        .filter_map(|f| function_name(ctx, *f))
-        .collect();
+    // A name is async only when every function of that name in the file is: nested test
+    // helpers are often called `foo` in one test and `async foo` in the next.
+    let mut asyncs: HashSet<&str> = HashSet::new();
+    let mut syncs: HashSet<&str> = HashSet::new();
+    for function in &ctx.collected.functions {
+        if let Some(name) = function_name(ctx, *function) {
+            if is_async(*function, ctx.source) { asyncs.insert(name) } else { syncs.insert(name) };
+        }
+    }
+    asyncs.retain(|name| !syncs.contains(name));
     if asyncs.is_empty() {
         return;
     }
@@ -125,8 +129,16 @@ pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 _ => return,
             };
             if asyncs.contains(name) {
-                let what = if family == Family::Python { "coroutine is never awaited" } else { "promise is neither awaited nor handled" };
-                hits.push(hit("floating-promise", call, format!("`{name}()` is async: its {what}")));
+                // A Python coroutine never awaited never runs (a bug); a JavaScript promise
+                // runs, but its rejection goes unhandled.
+                let (what, severity) = if family == Family::Python {
+                    ("coroutine is never awaited, so its body never runs", None)
+                } else {
+                    ("promise is neither awaited nor handled: a rejection goes unnoticed", Some(Severity::Medium))
+                };
+                let mut found = hit("floating-promise", call, format!("`{name}()` is async: its {what}"));
+                found.severity = severity;
+                hits.push(found);
             }
         });
     }

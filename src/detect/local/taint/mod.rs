@@ -4,7 +4,7 @@
 //! What crosses a call is recorded (`summaries`, `calls`) for `detect::graph::taint`,
 //! which follows it along resolved call edges.
 
-mod tables;
+pub mod tables;
 
 use std::collections::{HashMap, HashSet};
 
@@ -316,16 +316,19 @@ impl Analyser<'_, '_, '_> {
             }
             let taint = taint.step(line, format!("reaches {}", sink.what));
             match &taint.origin {
-                Origin::Source(source) => self.hits.push(Hit {
-                    rule: sink.rule.into(),
-                    line,
-                    end_line: node.end_position().row as u32 + 1,
-                    column: node.start_position().column as u32 + 1,
-                    message: format!("{source} reaches {} {}", sink.what, sink.consequence),
-                    severity: None,
-                    flow: taint.steps.clone(),
-                    value: None,
-                }),
+                Origin::Source(source) => {
+                    let (severity, trust) = tables::source_trust(source);
+                    self.hits.push(Hit {
+                        rule: sink.rule.into(),
+                        line,
+                        end_line: node.end_position().row as u32 + 1,
+                        column: node.start_position().column as u32 + 1,
+                        message: format!("{source} reaches {} {}{trust}", sink.what, sink.consequence),
+                        severity,
+                        flow: taint.steps.clone(),
+                        value: None,
+                    });
+                }
                 Origin::Param(index, name) => {
                     self.out.summaries.push(Summary {
                         function: self.function_line,

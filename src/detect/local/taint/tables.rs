@@ -3,6 +3,7 @@
 
 use tree_sitter::Node;
 
+use crate::detect::finding::Severity;
 use crate::detect::local::Ctx;
 use crate::lang::Family;
 
@@ -50,6 +51,27 @@ pub fn source_attribute(family: Family, text: &str) -> Option<String> {
         Family::Rust => &[],
     };
     known.contains(&pair.as_str()).then_some(pair)
+}
+
+/// Input from the process's own operator (command line, environment, terminal) rather than
+/// from the network: the person who controls it can usually run code anyway, so a flow
+/// from it is reported low (CodeQL's default threat model leaves such sources out).
+pub fn is_local_source(source: &str) -> bool {
+    let name = source.trim_end_matches("()");
+    matches!(
+        name,
+        "sys.argv" | "os.environ" | "sys.stdin" | "input" | "raw_input" | "os.getenv" | "os.environ.get" | "sys.stdin.read"
+            | "sys.stdin.readline" | "process.argv" | "process.env" | "prompt"
+    )
+}
+
+/// The severity and message tail of a finding whose value came from `source`.
+pub fn source_trust(source: &str) -> (Option<Severity>, &'static str) {
+    if is_local_source(source) {
+        (Some(Severity::Low), " [local input: whoever sets it can usually run code already]")
+    } else {
+        (None, "")
+    }
 }
 
 pub fn source_call(family: Family, callee: &str) -> Option<String> {
