@@ -118,7 +118,8 @@ pub fn commented_out_code(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         }
         let line = line_of(*comment);
         // Only whole-line comments: trailing comments explain the code before them.
-        let own_line = ctx.source.lines().nth(line as usize - 1).is_some_and(|l| l.trim_start().starts_with(text.trim_start()));
+        let before = ctx.source.get(..comment.start_byte()).unwrap_or("");
+        let own_line = before.rsplit('\n').next().is_some_and(|l| l.trim().is_empty());
         if !own_line || !looks_like_code(text) {
             flush(&mut run);
             continue;

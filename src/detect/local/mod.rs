@@ -74,6 +74,7 @@ pub struct Collected<'t> {
     pub functions: Vec<Node<'t>>,
     pub strings: Vec<Node<'t>>,
     pub identifiers: Vec<Node<'t>>,
+    pub returns: Vec<Node<'t>>,
 }
 
 /// What a Rust-coded local detector sees.
@@ -83,6 +84,9 @@ pub struct Ctx<'a, 't> {
     pub tree: &'t Tree,
     pub facts: &'a FileFacts,
     pub collected: &'a Collected<'t>,
+    /// Per collected function: (returns, bare returns, returns with a value); counted
+    /// once for the detectors that need it.
+    pub returns: std::cell::OnceCell<Vec<(u32, u32, u32)>>,
 }
 
 impl Ctx<'_, '_> {
@@ -147,7 +151,7 @@ impl Pass {
         if let Some(Some(lang_rules)) = self.matchers.get(language as usize) {
             lang_rules.run(&self.rules, source, tree, facts, &mut collected, &mut out.hits);
         }
-        let ctx = Ctx { language, source, tree, facts, collected: &collected };
+        let ctx = Ctx { language, source, tree, facts, collected: &collected, returns: std::cell::OnceCell::new() };
         for (index, run) in &self.local {
             if self.rules[*index].claims(language) {
                 run(&ctx, &mut out.hits);

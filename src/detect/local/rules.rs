@@ -13,12 +13,12 @@ use crate::parse::query::{Matcher, syntax};
 /// What the Rust-coded detectors need, by language family.
 fn collect_query(language: LangId) -> &'static str {
     if language == LangId::JavaScript {
-        return "(comment) @local.comment [(function_declaration) (function_expression) (arrow_function) (method_definition) (generator_function_declaration)] @local.function [(string) (template_string)] @local.string [(identifier) (shorthand_property_identifier)] @local.identifier";
+        return "(comment) @local.comment [(function_declaration) (function_expression) (arrow_function) (method_definition) (generator_function_declaration)] @local.function [(string) (template_string)] @local.string [(identifier) (shorthand_property_identifier)] @local.identifier (return_statement) @local.return";
     }
     match language.family() {
-        Family::Python => "(comment) @local.comment (function_definition) @local.function (string) @local.string (identifier) @local.identifier",
-        Family::Rust => "(line_comment) @local.comment (block_comment) @local.comment (function_item) @local.function (string_literal) @local.string",
-        Family::Ecma => "(comment) @local.comment [(function_declaration) (function_expression) (arrow_function) (method_definition) (generator_function_declaration)] @local.function [(string) (template_string)] @local.string [(identifier) (type_identifier) (shorthand_property_identifier)] @local.identifier",
+        Family::Python => "(comment) @local.comment (function_definition) @local.function (string) @local.string (identifier) @local.identifier (return_statement) @local.return",
+        Family::Rust => "(line_comment) @local.comment (block_comment) @local.comment (function_item) @local.function (string_literal) @local.string (return_expression) @local.return",
+        Family::Ecma => "(comment) @local.comment [(function_declaration) (function_expression) (arrow_function) (method_definition) (generator_function_declaration)] @local.function [(string) (template_string)] @local.string [(identifier) (type_identifier) (shorthand_property_identifier)] @local.identifier (return_statement) @local.return",
     }
 }
 
@@ -38,7 +38,7 @@ pub struct LangRules {
     patterns: Vec<Option<(usize, usize)>>,
     filters: Vec<Filters>,
     match_capture: Option<u32>,
-    collect: [Option<u32>; 4],
+    collect: [Option<u32>; 5],
 }
 
 fn regex(source: &str, text: &Option<String>) -> Result<Option<Regex>, String> {
@@ -81,7 +81,13 @@ impl LangRules {
         text.push_str(collect);
         let matcher = Matcher::new(&(language.spec().grammar)(), &text).map_err(|e| format!("{}: {e}", language.name()))?;
         let capture = |name: &str| matcher.capture_names.iter().position(|n| n == name).map(|i| i as u32);
-        let collect = [capture("local.comment"), capture("local.function"), capture("local.string"), capture("local.identifier")];
+        let collect = [
+            capture("local.comment"),
+            capture("local.function"),
+            capture("local.string"),
+            capture("local.identifier"),
+            capture("local.return"),
+        ];
         let match_capture = capture("match");
         Ok(LangRules { language, matcher, patterns, filters, match_capture, collect })
     }
@@ -105,6 +111,7 @@ impl LangRules {
                         Some(1) => collected.functions.push(node),
                         Some(2) => collected.strings.push(node),
                         Some(3) => collected.identifiers.push(node),
+                        Some(4) => collected.returns.push(node),
                         _ => {}
                     }
                 }

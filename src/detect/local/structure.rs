@@ -55,22 +55,30 @@ fn function_name<'a>(ctx: &'a Ctx<'_, '_>, function: Node<'_>) -> Option<&'a str
     function.child_by_field_name("name").map(|n| ctx.text(n))
 }
 
-fn returns(ctx: &Ctx<'_, '_>, function: Node<'_>) -> (u32, u32, u32) {
-    let family = ctx.language.family();
-    let (mut total, mut bare, mut valued) = (0, 0, 0);
-    walk_body(function, family, |node| {
-        if matches!(node.kind(), "return_statement" | "return_expression") {
-            total += 1;
-            let has_value = node.named_child_count() > 0;
-            if has_value { valued += 1 } else { bare += 1 }
+/// Per collected function: (returns, bare, valued), each return counted in its innermost
+/// function (functions are collected in document order, so the innermost one containing a
+/// return is the last that starts before it and still contains it).
+fn all_returns<'c>(ctx: &'c Ctx<'_, '_>) -> &'c [(u32, u32, u32)] {
+    ctx.returns.get_or_init(|| {
+        let functions = &ctx.collected.functions;
+        let mut counts = vec![(0, 0, 0); functions.len()];
+        for ret in &ctx.collected.returns {
+            let start = ret.start_byte();
+            let before = functions.partition_point(|f| f.start_byte() <= start);
+            let owner = (0..before).rev().find(|&i| functions[i].end_byte() >= ret.end_byte());
+            if let Some(i) = owner {
+                let entry: &mut (u32, u32, u32) = &mut counts[i];
+                entry.0 += 1;
+                if ret.named_child_count() > 0 { entry.2 += 1 } else { entry.1 += 1 }
+            }
         }
-    });
-    (total, bare, valued)
+        counts
+    })
 }
 
 pub fn too_many_returns(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
-    for function in &ctx.collected.functions {
-        let (total, _, _) = returns(ctx, *function);
+    for (function, (total, _, _)) in ctx.collected.functions.iter().zip(all_returns(ctx)) {
+        let total = *total;
         if total >= 3 {
             let name = function_name(ctx, *function).unwrap_or("function");
             let mut found = hit("too-many-returns", *function, format!("`{name}` has {total} return statements"));
@@ -81,8 +89,8 @@ pub fn too_many_returns(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
 }
 
 pub fn inconsistent_return(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
-    for function in &ctx.collected.functions {
-        let (_, bare, valued) = returns(ctx, *function);
+    for (function, (_, bare, valued)) in ctx.collected.functions.iter().zip(all_returns(ctx)) {
+        let (bare, valued) = (*bare, *valued);
         if bare > 0 && valued > 0 {
             let name = function_name(ctx, *function).unwrap_or("function");
             hits.push(hit(
@@ -226,15 +234,15 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         // `nested`: inside a class body or an inner function. Names bound there belong to
         // that scope (class attributes, the inner function's locals); names read there may
         // still be this function's variables (closures).
-        let mut stack = vec![(body, false)];
-        while let Some((node, nested)) = stack.pop() {
+        // (node, nested, is the left side of an assignment): tracked on the way down because
+        // `Node::parent` costs a search from the root.
+        let mut stack = vec![(body, false, false)];
+        while let Some((node, nested, is_target)) = stack.pop() {
             if node.kind() == "identifier" {
                 let text = ctx.text(node);
                 if text == "locals" || text == "vars" || text == "eval" || text == "exec" {
                     dynamic = true;
                 }
-                let parent = node.parent();
-                let is_target = parent.is_some_and(|p| p.kind() == "assignment" && p.child_by_field_name("left") == Some(node));
                 if is_target && nested {
                     continue;
                 }
@@ -246,8 +254,9 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 }
             }
             let inner = nested || matches!(node.kind(), "class_definition" | "function_definition" | "lambda");
+            let left = if node.kind() == "assignment" { node.child_by_field_name("left") } else { None };
             for child in node.children(&mut cursor) {
-                stack.push((child, inner));
+                stack.push((child, inner, Some(child) == left));
             }
         }
         if dynamic {

@@ -48,6 +48,8 @@ enum Operand {
 struct CPattern {
     root: CNode,
     predicates: Vec<CPredicate>,
+    /// The root looks at its children (most roots of collect patterns do not).
+    needs_children: bool,
 }
 
 pub struct Matcher {
@@ -71,7 +73,8 @@ impl Matcher {
             for predicate in &pattern.predicates {
                 predicates.push(compile_predicate(predicate, &mut capture_names)?);
             }
-            patterns.push(CPattern { root, predicates });
+            let needs_children = needs_children(&root);
+            patterns.push(CPattern { root, predicates, needs_children });
         }
         let kinds = language.node_kind_count();
         let mut by_kind = vec![Vec::new(); kinds];
@@ -111,13 +114,14 @@ impl Matcher {
             let mut have_children = false;
             for &index in list.iter().chain(&self.any_kind) {
                 let pattern = &self.patterns[index as usize];
-                if !have_children {
+                if !have_children && pattern.needs_children {
                     root_children.clear();
                     fill_children(node, &mut scratch, &mut root_children);
                     have_children = true;
                 }
                 caps.clear();
-                match_node(&pattern.root, node, Some(&root_children), &mut scratch, &mut caps, &mut |_, caps: &mut Vec<Capture<'t>>| {
+                let children = if have_children { &root_children[..] } else { &[] };
+                match_node(&pattern.root, node, Some(children), &mut scratch, &mut caps, &mut |_, caps: &mut Vec<Capture<'t>>| {
                     if pattern.predicates.iter().all(|p| holds(p, caps, source)) {
                         found(index, caps);
                     }
@@ -328,6 +332,10 @@ fn match_node<'t>(
         fill_children(node, scratch, &mut children);
     }
     match_with_children(pattern, node, &children, scratch, caps, next)
+}
+
+fn needs_children(node: &CNode) -> bool {
+    !node.children.is_empty() || !node.negated_fields.is_empty() || node.anchored_end || node.alternatives.iter().any(needs_children)
 }
 
 fn kind_matches(pattern: &CNode, node: Node<'_>) -> bool {
