@@ -27,18 +27,18 @@ fn security_severity(severity: Severity) -> &'static str {
     }
 }
 
-fn pascal(id: &str) -> String {
-    id.split('-').map(|part| {
+/// `Broken hash used for security` → `BrokenHashUsedForSecurity` (SARIF wants a name that
+/// differs from the opaque id, even ignoring case).
+fn pascal(title: &str) -> String {
+    title.split(|c: char| !c.is_ascii_alphanumeric()).map(|part| {
         let mut chars = part.chars();
         chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
     }).collect()
 }
 
 fn rule_json(rule: &Rule) -> Value {
+    // GitHub reads the `security` tag; the category already is it for security rules.
     let mut tags = vec![json!(rule.category.as_str())];
-    if rule.category == Category::Security {
-        tags.push(json!("security"));
-    }
     if let Some(cwe) = &rule.cwe {
         tags.push(json!(format!("external/cwe/{}", cwe.to_ascii_lowercase())));
     }
@@ -54,7 +54,7 @@ fn rule_json(rule: &Rule) -> Value {
     }
     json!({
         "id": rule.id,
-        "name": pascal(&rule.id),
+        "name": pascal(&rule.title),
         "shortDescription": { "text": rule.title },
         "fullDescription": { "text": docs.what.trim() },
         "help": { "text": text, "markdown": markdown },

@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod analyze;
 mod bad_input;
 mod cache;
 mod cli;

@@ -1,0 +1,248 @@
+//! `repotoire analyze` end to end: formats, exit codes, suppressions, baselines, `--diff`,
+//! configuration, and the SARIF output checked by Microsoft's validator.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::support::{Dir, cmd, stderr, stdout};
+
+/// One high finding (weak TLS), one medium (is-literal comparison), one low (unused import).
+const PROJECT: &str = r#"
+//- app/client.py
+import os
+import requests
+
+
+def fetch(url):
+    return requests.get(url, verify=False)
+
+
+def done(status):
+    return status is "done"
+//- app/clean.py
+def add(a, b):
+    return a + b
+"#;
+
+fn analyze(dir: &Dir, args: &[&str]) -> std::process::Output {
+    let mut all = vec!["--headless", "analyze", "."];
+    all.extend_from_slice(args);
+    cmd(dir.path()).args(all).output().expect("run repotoire")
+}
+
+fn json_findings(dir: &Dir, args: &[&str]) -> Vec<Value> {
+    let mut all = vec!["--format", "json", "--fail-on", "never"];
+    all.extend_from_slice(args);
+    let output = analyze(dir, &all);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report: Value = serde_json::from_str(&stdout(&output)).expect("json report");
+    report["findings"].as_array().expect("findings array").clone()
+}
+
+fn detectors(findings: &[Value]) -> Vec<String> {
+    let mut ids: Vec<String> = findings.iter().map(|f| f["detector"].as_str().unwrap_or("").to_string()).collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn text_groups_findings_by_file_and_fails_on_high() {
+    let dir = Dir::with_fixture(PROJECT);
+    let output = analyze(&dir, &[]);
+    assert_eq!(output.status.code(), Some(1), "a high finding fails the default --fail-on high");
+    let text = stdout(&output);
+    assert!(text.contains("app/client.py"), "{text}");
+    assert!(text.contains("tls-verification-disabled"), "{text}");
+    assert!(text.contains("requests.get(url, verify=False)"), "the excerpt is shown: {text}");
+    assert!(!text.contains("app/clean.py"), "a clean file has no group: {text}");
+    assert!(text.contains("health "), "a health score closes the report: {text}");
+    assert!(!text.contains('\u{1b}'), "NO_COLOR: no escape codes");
+
+    assert_eq!(analyze(&dir, &["--fail-on", "never"]).status.code(), Some(0));
+    assert_eq!(analyze(&dir, &["--fail-on", "critical"]).status.code(), Some(0));
+    assert_eq!(analyze(&dir, &["--fail-on", "low", "--only", "is-literal-comparison"]).status.code(), Some(1));
+}
+
+#[test]
+fn json_carries_the_contract_fields() {
+    let dir = Dir::with_fixture(PROJECT);
+    let findings = json_findings(&dir, &[]);
+    assert_eq!(detectors(&findings), ["is-literal-comparison", "tls-verification-disabled", "unused-import"]);
+    let tls = findings.iter().find(|f| f["detector"] == "tls-verification-disabled").expect("tls finding");
+    assert_eq!((tls["file"].as_str(), tls["line"].as_u64(), tls["severity"].as_str()), (Some("app/client.py"), Some(6), Some("high")));
+    assert_eq!(tls["symbol"].as_str(), Some("app.client.fetch"));
+    assert_eq!(tls["cwe"].as_str(), Some("CWE-295"));
+    assert!(tls["fingerprint"].as_str().is_some_and(|f| f.len() >= 16));
+}
+
+#[test]
+fn output_file_and_markdown_summary() {
+    let dir = Dir::with_fixture(PROJECT);
+    let output = analyze(&dir, &["--format", "markdown", "--output", "report.md", "--fail-on", "never"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).is_empty(), "the report goes to the file only");
+    let markdown = std::fs::read_to_string(dir.join("report.md")).expect("report written");
+    assert!(markdown.contains("| Severity |") || markdown.contains("| severity |"), "{markdown}");
+    assert!(markdown.contains("tls-verification-disabled"), "{markdown}");
+}
+
+#[test]
+fn suppressions_on_the_line_above_and_for_the_file() {
+    let dir = Dir::with_fixture(PROJECT);
+    dir.write(
+        "app/client.py",
+        "import os  # repotoire: ignore[unused-import]\nimport requests\n\n\ndef fetch(url):\n    # repotoire: ignore[tls-verification-disabled]\n    return requests.get(url, verify=False)\n",
+    );
+    dir.write("app/other.py", "# repotoire: ignore-file[is-literal-comparison]\n\n\ndef done(status):\n    return status is \"done\"\n");
+    assert!(json_findings(&dir, &[]).is_empty());
+}
+
+#[test]
+fn a_baseline_keeps_old_findings_from_failing_and_survives_line_shifts() {
+    let dir = Dir::with_fixture(PROJECT);
+    let written = analyze(&dir, &["--write-baseline", "baseline.json", "--fail-on", "never"]);
+    assert!(written.status.success(), "{}", stderr(&written));
+    assert_eq!(analyze(&dir, &["--baseline", "baseline.json"]).status.code(), Some(0));
+
+    // Two lines pushed in above: the old findings still match.
+    let old = std::fs::read_to_string(dir.join("app/client.py")).expect("read");
+    dir.write("app/client.py", format!("\"\"\"Client.\"\"\"\n\n{old}"));
+    assert_eq!(analyze(&dir, &["--baseline", "baseline.json"]).status.code(), Some(0));
+
+    // A new high finding is not in the baseline.
+    dir.append("app/client.py", "\n\ndef fetch_again(url):\n    return requests.post(url, verify=False)\n");
+    let output = analyze(&dir, &["--baseline", "baseline.json"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+}
+
+fn git(dir: &Dir, args: &[&str]) {
+    let status = Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir.path())
+        .output()
+        .expect("git runs");
+    assert!(status.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&status.stderr));
+}
+
+#[test]
+fn diff_reports_only_lines_changed_since_a_ref() {
+    let dir = Dir::with_fixture(PROJECT);
+    git(&dir, &["init", "-q"]);
+    git(&dir, &["add", "."]);
+    git(&dir, &["commit", "-q", "-m", "base"]);
+    dir.append("app/clean.py", "\n\ndef same(kind):\n    return kind is \"same\"\n");
+    dir.write("app/new.py", "def other(kind):\n    return kind is not 1\n");
+    let findings = json_findings(&dir, &["--diff", "HEAD"]);
+    let places: Vec<(String, u64)> =
+        findings.iter().map(|f| (f["file"].as_str().unwrap_or("").to_string(), f["line"].as_u64().unwrap_or(0))).collect();
+    assert_eq!(places, [("app/clean.py".to_string(), 6), ("app/new.py".to_string(), 2)]);
+}
+
+#[test]
+fn configuration_disables_overrides_and_rejects_unknown_keys() {
+    let dir = Dir::with_fixture(PROJECT);
+    dir.write(
+        "repotoire.toml",
+        "[detectors]\ndisable = [\"unused-import\"]\n\n[severity]\nis-literal-comparison = \"critical\"\n",
+    );
+    let findings = json_findings(&dir, &[]);
+    assert_eq!(detectors(&findings), ["is-literal-comparison", "tls-verification-disabled"]);
+    assert!(findings.iter().any(|f| f["detector"] == "is-literal-comparison" && f["severity"] == "critical"));
+
+    dir.write("repotoire.toml", "[detectors]\ndisabel = [\"unused-import\"]\n");
+    let output = analyze(&dir, &[]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains("repotoire.toml") && message.contains("disabel"), "{message}");
+
+    dir.write("repotoire.toml", "[severity]\nno-such-detector = \"low\"\n");
+    let message = stderr(&analyze(&dir, &[]));
+    assert!(message.contains("no-such-detector"), "{message}");
+}
+
+#[test]
+fn vendored_code_is_skipped_unless_asked_for() {
+    let dir = Dir::with_fixture(PROJECT);
+    dir.write("static/vendor/lib.js", "function f(a) { return a == \"1\"; }\n");
+    dir.write("static/app.min.js", "function g(a){return a==\"1\"}\n");
+    assert!(!json_findings(&dir, &[]).iter().any(|f| f["detector"] == "loose-equality"));
+    dir.write("repotoire.toml", "include_vendored = true\n");
+    assert_eq!(json_findings(&dir, &["--only", "loose-equality"]).len(), 2);
+}
+
+#[test]
+fn detectors_list_and_show() {
+    let dir = Dir::new();
+    let list = stdout(&cmd(dir.path()).args(["detectors", "list"]).output().expect("run"));
+    let ids: Vec<&str> = list.lines().filter_map(|l| l.split_whitespace().next()).collect();
+    for id in ["sql-injection", "import-cycle", "magic-number", "mutable-default-argument", "clone-in-loop", "feature-envy"] {
+        assert!(ids.contains(&id), "{id} missing from:\n{list}");
+    }
+    let show = cmd(dir.path()).args(["detectors", "show", "xss-sink"]).output().expect("run");
+    let text = stdout(&show);
+    assert!(show.status.success());
+    assert!(text.contains("CWE-79") && text.contains("textContent"), "what, why, example and instead: {text}");
+    let unknown = cmd(dir.path()).args(["detectors", "show", "nope"]).output().expect("run");
+    assert_eq!(unknown.status.code(), Some(2));
+}
+
+/// `.ci/run` installs the validator here; without it this test fails and says so.
+fn sarif_validator() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".ci/node_modules/.bin/sarif-multitool");
+    assert!(path.exists(), "{} is missing: run .ci/run (it installs @microsoft/sarif-multitool)", path.display());
+    path
+}
+
+#[test]
+fn sarif_passes_microsofts_validator_and_carries_what_github_reads() {
+    let dir = Dir::with_fixture(PROJECT);
+    // Every detector's rule metadata goes into the run: use a tree that trips many.
+    for entry in walk(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("detectors/security")) {
+        if entry.file_name().is_some_and(|n| n.to_string_lossy().starts_with("positive")) {
+            let rel = entry.strip_prefix(env!("CARGO_MANIFEST_DIR")).expect("inside the crate");
+            dir.write(&format!("fixtures/{}", rel.display()), std::fs::read(&entry).expect("read fixture"));
+        }
+    }
+    let output = analyze(&dir, &["--format", "sarif", "--output", "out.sarif", "--fail-on", "never"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let sarif: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("out.sarif")).expect("sarif written")).expect("json");
+    let run = &sarif["runs"][0];
+    let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
+    let tls = rules.iter().find(|r| r["id"] == "tls-verification-disabled").expect("tls rule");
+    assert!(tls["help"]["markdown"].as_str().is_some_and(|h| !h.is_empty()));
+    assert!(tls["properties"]["tags"].as_array().is_some_and(|t| t.iter().any(|t| t == "external/cwe/cwe-295")));
+    assert!(tls["properties"]["security-severity"].as_str().is_some());
+    let results = run["results"].as_array().expect("results");
+    assert!(results.len() > 10);
+    for result in results {
+        let uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().expect("uri");
+        assert!(!uri.starts_with('/'), "relative: {uri}");
+        assert!(result["partialFingerprints"].as_object().is_some_and(|f| !f.is_empty()));
+    }
+
+    let validated = Command::new(sarif_validator())
+        .args(["validate", "out.sarif", "--output", "validation.sarif", "--log", "ForceOverwrite"])
+        .current_dir(dir.path())
+        .output()
+        .expect("the validator runs");
+    let log = format!("{}{}", String::from_utf8_lossy(&validated.stdout), String::from_utf8_lossy(&validated.stderr));
+    assert!(validated.status.success(), "{log}");
+    assert!(log.contains("Analysis completed successfully"), "{log}");
+    let problems: Vec<&str> = log.lines().filter(|l| l.contains(": error ") || l.contains(": warning ")).collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(current) = stack.pop() {
+        for entry in std::fs::read_dir(&current).expect("read dir").flatten() {
+            let path = entry.path();
+            if path.is_dir() { stack.push(path) } else { out.push(path) }
+        }
+    }
+    out
+}
