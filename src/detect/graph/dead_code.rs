@@ -42,7 +42,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
         }
     }
     let mut texts: HashMap<String, Option<String>> = HashMap::new();
-    let mut out = Vec::new();
+    let mut unused = Vec::new();
     for (path, node) in candidates {
         let text = texts.entry(path.clone()).or_insert_with(|| std::fs::read_to_string(ctx_root(ctx).join(&path)).ok());
         let Some(text) = text.as_deref() else { continue };
@@ -51,11 +51,57 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
         let exported = node.language.family() == Family::Ecma
             && (text.lines().nth(node.line as usize - 1).is_some_and(|l| l.trim_start().starts_with("export"))
                 || text.contains("module.exports") || text.contains("export default"));
-        if mentions <= 1 && !exported {
-            out.push(node_hit(ctx, rule, node, format!("{} `{}` is never used", node.kind.as_str(), node.name)));
+        if mentions <= 1 && !exported && !built_by_name(text, &node.name) {
+            unused.push((path, node));
+        }
+    }
+    // A private name can still be read from another file (`partialmethod(cls._helper)`,
+    // `getattr(obj, "_helper")`): one pass over the other files of those languages.
+    let names: HashSet<&str> = unused.iter().map(|(_, n)| n.name.as_str()).collect();
+    let mentioned_elsewhere = mentions_in_other_files(ctx, &names, &unused);
+    unused
+        .into_iter()
+        .filter(|(path, node)| !mentioned_elsewhere.contains(&(node.name.clone(), path.clone())))
+        .map(|(_, node)| node_hit(ctx, rule, node, format!("{} `{}` is never used", node.kind.as_str(), node.name)))
+        .collect()
+}
+
+/// (name, file it is defined in) for each candidate name that appears in some other file of
+/// the same language family.
+fn mentions_in_other_files(
+    ctx: &GraphCtx<'_>,
+    names: &HashSet<&str>,
+    unused: &[(String, &crate::graph::model::Node)],
+) -> HashSet<(String, String)> {
+    let mut out = HashSet::new();
+    if names.is_empty() {
+        return out;
+    }
+    let alternation = names.iter().map(|n| regex::escape(n)).collect::<Vec<_>>().join("|");
+    let Ok(word) = regex::Regex::new(&format!(r"\b({alternation})\b")) else { return out };
+    let families: HashSet<Family> = unused.iter().map(|(_, n)| n.language.family()).collect();
+    let root = ctx_root(ctx);
+    for file in &ctx.snap.files {
+        if !families.contains(&file.language.family()) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(root.join(&file.path)) else { continue };
+        for found in word.find_iter(&text) {
+            for (path, node) in unused {
+                if node.name == found.as_str() && *path != file.path {
+                    out.insert((node.name.clone(), path.clone()));
+                }
+            }
         }
     }
     out
+}
+
+/// `getattr(view, "_get_current_%s" % period)`: a name put together from a string literal.
+fn built_by_name(text: &str, name: &str) -> bool {
+    static PREFIX: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r#"["']([A-Za-z_][A-Za-z0-9_]{2,})(%s|%\(|\{)"#).ok());
+    PREFIX.as_ref().is_some_and(|re| re.captures_iter(text).any(|c| c.get(1).is_some_and(|p| name.starts_with(p.as_str()))))
 }
 
 fn ctx_root(ctx: &GraphCtx<'_>) -> std::path::PathBuf {

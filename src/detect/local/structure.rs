@@ -435,7 +435,9 @@ pub fn type_only_lines(source: &str) -> Vec<u32> {
             }
             guard = None;
         }
-        if trimmed.starts_with("if TYPE_CHECKING") || trimmed.starts_with("if typing.TYPE_CHECKING") {
+        // `if TYPE_CHECKING:`, `if typing.TYPE_CHECKING:`, `if t.TYPE_CHECKING:`
+        let condition = trimmed.strip_prefix("if ").and_then(|c| c.strip_suffix(':')).map(str::trim);
+        if condition.is_some_and(|c| c == "TYPE_CHECKING" || c.ends_with(".TYPE_CHECKING")) {
             guard = Some(indent);
         } else if trimmed.starts_with("import type ") || trimmed.starts_with("export type {") {
             out.push(index as u32 + 1);

@@ -1,0 +1,9 @@
+import c
+
+
+class Helper:
+    size = 1
+
+
+def run():
+    return c.use(Helper())
