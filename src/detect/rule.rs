@@ -68,6 +68,10 @@ pub struct QuerySpec {
     /// Report only inside a loop body (`for`/`while`/`loop`, not across a function).
     #[serde(default)]
     pub in_loop: bool,
+    /// With `in_loop`: the capture named here must live outside the loop (not the loop's
+    /// variable, not assigned in its body), else nothing is repeated across iterations.
+    #[serde(default)]
+    pub outlives_loop: Option<String>,
     /// Report only inside an `async` function.
     #[serde(default)]
     pub in_async: bool,

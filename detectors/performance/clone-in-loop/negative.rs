@@ -20,3 +20,11 @@ pub fn spawn_all(shared: Arc<Config>, count: usize) -> Vec<Arc<Config>> {
     }
     handles
 }
+
+pub fn names(items: &[String]) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    for item in items {
+        out.push((item.clone(), item.len()));
+    }
+    out
+}

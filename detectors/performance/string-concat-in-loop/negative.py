@@ -9,3 +9,13 @@ def total(values):
     header = ""
     header += "done"
     return count, header
+
+
+def describe(columns):
+    out = []
+    for column in columns:
+        field_desc = column.name
+        if column.null:
+            field_desc += ", null=True"
+        out.append(field_desc)
+    return out

@@ -19,3 +19,9 @@ def make_model():
         return total + n
 
     return Meta, label, add
+
+
+def rebuild(model):
+    MyInt = int
+    model.annotation = "Final[MyInt]"
+    return model

@@ -5,3 +5,7 @@ def view(request, cursor):
 def count(cursor, table: int):
     cursor.execute("SELECT %d" % table)
     cursor.execute("SELECT 1")
+
+
+def wrap_with_comment(execute, sql, params):
+    return execute(f"/* traced */ {sql}", params)

@@ -27,6 +27,7 @@ struct Filters {
     unless_above: Option<Regex>,
     unless_function: Option<Regex>,
     in_loop: bool,
+    outlives_loop: Option<String>,
     in_async: bool,
     path_ok: Box<dyn Fn(&str) -> bool + Send + Sync>,
 }
@@ -66,6 +67,7 @@ impl LangRules {
                     unless_above: regex(&rule.source, &spec.unless_above)?,
                     unless_function: regex(&rule.source, &spec.unless_function)?,
                     in_loop: spec.in_loop,
+                    outlives_loop: spec.outlives_loop.clone(),
                     in_async: spec.in_async,
                     path_ok: Box::new(move |path| {
                         unless_path.as_ref().is_none_or(|r| !r.is_match(path)) && only_path.as_ref().is_none_or(|r| r.is_match(path))
@@ -142,6 +144,12 @@ impl LangRules {
             if filters.in_loop && !in_loop(node, self.language.family()) {
                 return;
             }
+            if let Some(name) = &filters.outlives_loop
+                && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
+                && let Some((_, value)) = captures.iter().find(|(c, _)| *c as usize == index)
+                && bound_in_loop(*value, source, self.language.family()) {
+                    return;
+                }
             if filters.in_async && !in_async(node, self.language.family(), source) {
                 return;
             }
@@ -254,6 +262,41 @@ pub fn enclosing_function(node: Node<'_>, family: Family) -> Option<Node<'_>> {
         current = parent.parent();
     }
     None
+}
+
+/// Whether the variable at the root of `value` (`config` in `config.name`) is the innermost
+/// loop's own variable or is assigned inside that loop: then each iteration has a fresh one.
+fn bound_in_loop(value: Node<'_>, source: &str, family: Family) -> bool {
+    let text = source.get(value.byte_range()).unwrap_or("");
+    let root = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("");
+    if root.is_empty() || root == "self" {
+        return false;
+    }
+    let mut current = value.parent();
+    while let Some(parent) = current {
+        if is_function(parent.kind(), family) {
+            return false;
+        }
+        if is_loop(parent.kind(), family) {
+            let loop_text = source.get(parent.byte_range()).unwrap_or("");
+            let header = parent.child_by_field_name("left").or_else(|| parent.child_by_field_name("pattern"));
+            let is_word = |t: &str| t.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == root);
+            if header.is_some_and(|h| is_word(source.get(h.byte_range()).unwrap_or(""))) {
+                return true;
+            }
+            // `x = …` starts a fresh value; `x = x + …` keeps accumulating.
+            let assigned = Regex::new(&format!(r"(?m)^\s*(let\s+(mut\s+)?)?{}\s*(:[^=\n]*)?=([^=].*)$", regex::escape(root)));
+            return assigned.is_ok_and(|r| {
+                r.captures_iter(loop_text).any(|c| {
+                    let right = c.get(4).map_or("", |m| m.as_str()).trim_start();
+                    let first = right.split(|ch: char| !(ch.is_alphanumeric() || ch == '_')).next().unwrap_or("");
+                    first != root
+                })
+            });
+        }
+        current = parent.parent();
+    }
+    false
 }
 
 /// The nearest enclosing function is `async`.

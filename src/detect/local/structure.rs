@@ -262,9 +262,25 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         if dynamic {
             continue;
         }
+        // Names read from strings: forward-reference annotations (`'Final[MyInt]'`).
+        let range = function.byte_range();
+        let strings: Vec<&str> = ctx
+            .collected
+            .strings
+            .iter()
+            .filter(|s| range.start <= s.start_byte() && s.end_byte() <= range.end)
+            .map(|s| ctx.text(*s))
+            .collect();
+        let in_strings = |name: &str| {
+            strings.iter().any(|s| s.match_indices(name).any(|(at, _)| {
+                let before = s[..at].chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '_');
+                let after = s[at + name.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric() && c != '_');
+                before && after
+            }))
+        };
         let mut unused: Vec<(&str, Node<'_>)> = targets
             .into_iter()
-            .filter(|(name, _)| !name.starts_with('_') && !uses.contains_key(name))
+            .filter(|(name, _)| !name.starts_with('_') && !uses.contains_key(name) && !in_strings(name))
             .map(|(name, (_, node))| (name, node))
             .collect();
         unused.sort_by_key(|(_, node)| node.start_byte());

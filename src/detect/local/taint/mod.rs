@@ -337,7 +337,9 @@ impl Analyser<'_, '_, '_> {
                         sink: sink.what.to_string(),
                         steps: taint.steps.clone(),
                     });
-                    if sink.report_parameters {
+                    // A parameter named like a query is SQL itself being wrapped, not a value.
+                    let is_query = sink.rule == "sql-injection" && tables::names_sql(name);
+                    if sink.report_parameters && !is_query {
                         self.hits.push(Hit {
                             rule: sink.rule.into(),
                             line,

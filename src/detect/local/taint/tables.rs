@@ -27,6 +27,12 @@ const PY_REQUEST_SOURCES: &[&str] = &[
 ];
 const ECMA_REQUEST_SOURCES: &[&str] = &["body", "query", "params", "cookies", "headers", "url", "originalUrl"];
 
+/// `sql`, `query`, `raw_sql`, `stmt`: a parameter that holds a statement, not a value.
+pub fn names_sql(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    matches!(lower.as_str(), "sql" | "query" | "stmt" | "statement" | "q") || lower.ends_with("_sql") || lower.ends_with("_query")
+}
+
 pub fn is_request_name(name: &str) -> bool {
     matches!(name, "request" | "req")
 }
