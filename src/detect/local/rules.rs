@@ -134,7 +134,7 @@ impl LangRules {
                     return;
                 }
             if let Some(regex) = &filters.unless_above
-                && justified(source, line as usize, regex) {
+                && justified(source, node.start_byte(), regex) {
                     return;
                 }
             if let Some(regex) = &filters.unless_function
@@ -168,26 +168,25 @@ impl LangRules {
     }
 }
 
-/// The comment that justifies line `line` (1-based): the match line, the line after it (a
-/// comment opening a block), the three lines above, and any comment block running further up.
-fn justified(source: &str, line: usize, regex: &Regex) -> bool {
-    let lines: Vec<&str> = source.lines().collect();
-    let at = line.saturating_sub(1);
-    if lines.get(at..=at + 1).or_else(|| lines.get(at..=at)).is_some_and(|l| l.iter().any(|l| regex.is_match(l))) {
+/// The comment that justifies the match starting at byte `at`: its line, the line after it
+/// (a comment opening a block), the three lines above, and any comment block running further
+/// up. Reads only those lines: a file can hold hundreds of matches.
+fn justified(source: &str, at: usize, regex: &Regex) -> bool {
+    let line_start = source.get(..at).and_then(|b| b.rfind('\n')).map_or(0, |i| i + 1);
+    let rest = source.get(line_start..).unwrap_or("");
+    if rest.lines().take(2).any(|l| regex.is_match(l)) {
         return true;
     }
     let is_comment = |l: &str| {
         let t = l.trim_start();
         t.starts_with("//") || t.starts_with('#') || t.starts_with("/*") || t.starts_with('*')
     };
-    let mut index = at;
-    while index > 0 {
-        index -= 1;
-        let text = lines.get(index).copied().unwrap_or("");
+    let above = source.get(..line_start).unwrap_or("");
+    for (distance, text) in above.lines().rev().enumerate() {
         if regex.is_match(text) {
             return true;
         }
-        if at - index >= 3 && !is_comment(text) {
+        if distance >= 2 && !is_comment(text) {
             return false;
         }
     }

@@ -263,14 +263,12 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             continue;
         }
         // Names read from strings: forward-reference annotations (`'Final[MyInt]'`).
+        // Strings are collected in document order: the function's are one run of them.
         let range = function.byte_range();
-        let strings: Vec<&str> = ctx
-            .collected
-            .strings
-            .iter()
-            .filter(|s| range.start <= s.start_byte() && s.end_byte() <= range.end)
-            .map(|s| ctx.text(*s))
-            .collect();
+        let all = &ctx.collected.strings;
+        let first = all.partition_point(|s| s.start_byte() < range.start);
+        let last = all.partition_point(|s| s.start_byte() < range.end);
+        let strings: Vec<&str> = all[first..last].iter().map(|s| ctx.text(*s)).collect();
         let in_strings = |name: &str| {
             strings.iter().any(|s| s.match_indices(name).any(|(at, _)| {
                 let before = s[..at].chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '_');
