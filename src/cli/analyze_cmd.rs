@@ -35,13 +35,17 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
     let progress = Progress::start();
     progress.stage("indexing");
     let pass = catalog.pass().map_err(|e| anyhow::anyhow!("detector rules: {e}"))?;
-    let (engine, _report) = index_with_pass(global, root, Some(Arc::new(pass)))?;
+    let (engine, report) = index_with_pass(global, root, Some(Arc::new(pass)))?;
     progress.stage("running detectors");
     let snapshot = engine.snapshot();
-    let analysis = analyze(&snapshot, &_report.local, &catalog, &config, only.as_ref());
+    let detecting = std::time::Instant::now();
+    let analysis = analyze(&snapshot, &report.local, &catalog, &config, only.as_ref());
+    let detected = detecting.elapsed();
     progress.finish();
     if global.verbose > 0 {
         let mut stderr = std::io::stderr();
+        let stages: Vec<String> = report.timings.iter().map(|(s, t)| format!("{s} {:.1} ms", t.as_secs_f64() * 1000.0)).collect();
+        let _ = writeln!(stderr, "time: {}, detectors {:.1} ms", stages.join(", "), detected.as_secs_f64() * 1000.0);
         for (id, took) in &analysis.timings {
             let _ = writeln!(stderr, "  {id}: {:.1} ms", took.as_secs_f64() * 1000.0);
         }

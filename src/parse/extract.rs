@@ -9,6 +9,7 @@ use tree_sitter::{Node, Tree};
 use crate::lang::{DocStyle, LangId};
 use crate::parse::captures::{CompiledQuery, Role};
 use crate::parse::facts::*;
+use crate::parse::flat::FlatTree;
 
 /// Longest docstring or type text kept, in bytes.
 const MAX_TEXT: usize = 2000;
@@ -76,7 +77,7 @@ fn line_of(node: Node<'_>) -> u32 {
 }
 
 /// Fills `out` (whose path, language and size are set) with what the query finds in `tree`.
-pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree, out: &mut FileFacts) {
+pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree, flat: &FlatTree<'_>, out: &mut FileFacts) {
     let ctx = Ctx { source, lang };
     let mut defs: Vec<RawDef<'_>> = Vec::new();
     let mut calls: Vec<RawCall<'_>> = Vec::new();
@@ -87,7 +88,7 @@ pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree, o
     let mut flats: HashSet<usize> = HashSet::new();
     let mut import_offsets: Vec<usize> = Vec::new();
 
-    query.matcher.for_each_match(tree, source.as_bytes(), |_, captures| {
+    query.matcher.for_each_match(flat, source.as_bytes(), |_, captures| {
         let mut caps = Caps::default();
         for &(index, node) in captures {
             match query.roles[index as usize] {

@@ -4,6 +4,7 @@
 pub mod captures;
 pub mod extract;
 pub mod facts;
+pub mod flat;
 pub mod query;
 pub mod walk;
 
@@ -44,7 +45,7 @@ pub fn hash(bytes: &[u8]) -> [u8; 32] {
 pub trait LocalPass: Send + Sync {
     /// Changes whenever `run` could give a different answer for the same file.
     fn key(&self) -> [u8; 32];
-    fn run(&self, language: LangId, source: &str, tree: &tree_sitter::Tree, facts: &FileFacts) -> Vec<u8>;
+    fn run(&self, language: LangId, source: &str, tree: &flat::FlatTree<'_>, facts: &FileFacts) -> Vec<u8>;
 }
 
 /// Parses one file's bytes into facts. Never fails.
@@ -110,8 +111,9 @@ pub fn parse_bytes_with(
         facts.diagnostics.push(Diagnostic { line: 1, column: 1, message: "the parser gave up on this file".into() });
         return (facts, None);
     };
-    extract::extract(language, query, &text, &tree, &mut facts);
-    let local = pass.map(|pass| pass.run(language, &text, &tree, &facts));
+    let flat = flat::FlatTree::new(&tree, language);
+    extract::extract(language, query, &text, &tree, &flat, &mut facts);
+    let local = pass.map(|pass| pass.run(language, &text, &flat, &facts));
     (facts, local)
 }
 

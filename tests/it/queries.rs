@@ -26,9 +26,10 @@ fn with_tree_sitter(query: &tree_sitter::Query, tree: &tree_sitter::Tree, source
     out
 }
 
-fn with_ours(matcher: &Matcher, tree: &tree_sitter::Tree, source: &[u8]) -> Found {
+fn with_ours(matcher: &Matcher, tree: &tree_sitter::Tree, language: LangId, source: &[u8]) -> Found {
     let mut out = Vec::new();
-    matcher.for_each_match(tree, source, |pattern, captures| {
+    let flat = repotoire::parse::flat::FlatTree::new(tree, language);
+    matcher.for_each_match(&flat, source, |pattern, captures| {
         let mut caps: Vec<_> = captures
             .iter()
             .map(|(c, n)| (matcher.capture_names[*c as usize].clone(), n.start_byte(), n.end_byte()))
@@ -80,7 +81,7 @@ fn our_matcher_reports_exactly_what_tree_sitter_reports() {
         for (path, bytes) in samples(spec.id) {
             let tree = parser.parse(&bytes, None).unwrap();
             let expected = with_tree_sitter(&reference, &tree, &bytes);
-            let found = with_ours(&ours, &tree, &bytes);
+            let found = with_ours(&ours, &tree, spec.id, &bytes);
             pretty_assertions::assert_eq!(found, expected, "{} on {path}", spec.name);
             used.extend(found.iter().map(|(pattern, _)| *pattern));
         }

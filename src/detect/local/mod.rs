@@ -17,6 +17,7 @@ use tree_sitter::{Node, Tree};
 use crate::detect::finding::Severity;
 use crate::detect::rule::Rule;
 use crate::lang::LangId;
+use crate::parse::flat::FlatTree;
 use crate::parse::{FileFacts, LocalPass};
 
 /// A finding made inside one file.
@@ -81,7 +82,10 @@ pub struct Collected<'t> {
 pub struct Ctx<'a, 't> {
     pub language: LangId,
     pub source: &'a str,
-    pub tree: &'t Tree,
+    /// The root of the file's syntax tree.
+    pub root: Node<'t>,
+    /// The same tree read into arrays: parents, subtrees and kinds without tree-sitter calls.
+    pub flat: &'a FlatTree<'t>,
     pub facts: &'a FileFacts,
     pub collected: &'a Collected<'t>,
     /// Per collected function: (returns, bare returns, returns with a value); counted
@@ -144,14 +148,20 @@ impl Pass {
         Ok(Pass { rules: rules.to_vec(), matchers, local, taint_rules, key })
     }
 
-    /// Runs the pass on a tree: what the engine calls, and what fixture tests call.
+    /// Runs the pass on a tree (what fixture tests call).
     pub fn analyse(&self, language: LangId, source: &str, tree: &Tree, facts: &FileFacts) -> LocalResults {
+        self.analyse_flat(language, source, &FlatTree::new(tree, language), facts)
+    }
+
+    /// Runs the pass on a tree already read into arrays (what the engine calls).
+    pub fn analyse_flat(&self, language: LangId, source: &str, flat: &FlatTree<'_>, facts: &FileFacts) -> LocalResults {
         let mut out = LocalResults::default();
         let mut collected = Collected::default();
+        let Some(root) = (!flat.is_empty()).then(|| flat.entry(0).node) else { return out };
         if let Some(Some(lang_rules)) = self.matchers.get(language as usize) {
-            lang_rules.run(&self.rules, source, tree, facts, &mut collected, &mut out.hits);
+            lang_rules.run(&self.rules, source, flat, facts, &mut collected, &mut out.hits);
         }
-        let ctx = Ctx { language, source, tree, facts, collected: &collected, returns: std::cell::OnceCell::new() };
+        let ctx = Ctx { language, source, root, flat, facts, collected: &collected, returns: std::cell::OnceCell::new() };
         for (index, run) in &self.local {
             if self.rules[*index].claims(language) {
                 run(&ctx, &mut out.hits);
@@ -193,8 +203,8 @@ impl LocalPass for Pass {
         self.key
     }
 
-    fn run(&self, language: LangId, source: &str, tree: &Tree, facts: &FileFacts) -> Vec<u8> {
-        postcard::to_stdvec(&self.analyse(language, source, tree, facts)).unwrap_or_default()
+    fn run(&self, language: LangId, source: &str, flat: &FlatTree<'_>, facts: &FileFacts) -> Vec<u8> {
+        postcard::to_stdvec(&self.analyse_flat(language, source, flat, facts)).unwrap_or_default()
     }
 }
 

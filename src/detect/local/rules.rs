@@ -2,12 +2,13 @@
 //! the few node kinds the Rust-coded detectors need), run in one walk of the tree.
 
 use regex::Regex;
-use tree_sitter::{Node, Tree};
+use tree_sitter::Node;
 
 use crate::detect::local::{Collected, Hit, is_test_path, line_of};
 use crate::detect::rule::{Engine, Rule, query_languages};
 use crate::lang::{Family, LangId};
 use crate::parse::FileFacts;
+use crate::parse::flat::FlatTree;
 use crate::parse::query::{Matcher, syntax};
 
 /// What the Rust-coded detectors need, by language family.
@@ -98,7 +99,7 @@ impl LangRules {
         &self,
         rules: &[Rule],
         source: &str,
-        tree: &'t Tree,
+        tree: &FlatTree<'t>,
         facts: &FileFacts,
         collected: &mut Collected<'t>,
         hits: &mut Vec<Hit>,

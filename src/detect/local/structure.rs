@@ -28,26 +28,15 @@ fn hit(rule: &str, node: Node<'_>, message: String) -> Hit {
 }
 
 /// Visits the nodes of a function body in document order, not entering nested functions.
-pub fn walk_body<'t>(function: Node<'t>, family: Family, mut visit: impl FnMut(Node<'t>)) {
-    let mut cursor = function.walk();
-    if !cursor.goto_first_child() {
-        return;
-    }
-    loop {
-        let node = cursor.node();
-        visit(node);
-        let nested = is_function(node.kind(), family);
-        if !nested && cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() || cursor.node() == function {
-                return;
-            }
-        }
+pub fn walk_body<'t>(ctx: &Ctx<'_, 't>, function: Node<'t>, mut visit: impl FnMut(u32, Node<'t>)) {
+    let Some(start) = ctx.flat.index_of(function) else { return };
+    let family = ctx.language.family();
+    let end = ctx.flat.entry(start).end;
+    let mut index = start + 1;
+    while index < end {
+        let entry = ctx.flat.entry(index);
+        visit(index, entry.node);
+        index = if is_function(ctx.flat.kind(index), family) { entry.end } else { index + 1 };
     }
 }
 
@@ -119,8 +108,8 @@ pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         return;
     }
     for function in &ctx.collected.functions {
-        walk_body(*function, family, |node| {
-            if node.kind() != "expression_statement" {
+        walk_body(ctx, *function, |index, node| {
+            if ctx.flat.kind(index) != "expression_statement" {
                 return;
             }
             let Some(call) = node.named_child(0).filter(|c| matches!(c.kind(), "call" | "call_expression")) else { return };
@@ -222,41 +211,44 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     if ctx.language.family() != Family::Python {
         return;
     }
+    let left = ctx.flat.field_id("left");
     for function in &ctx.collected.functions {
         if function.kind() != "function_definition" {
             continue;
         }
         let Some(body) = function.child_by_field_name("body") else { continue };
+        let Some(start) = ctx.flat.index_of(body) else { continue };
         let mut targets: HashMap<&str, (usize, Node<'_>)> = HashMap::new();
         let mut uses: HashMap<&str, usize> = HashMap::new();
         let mut dynamic = false;
-        let mut cursor = body.walk();
-        // `nested`: inside a class body or an inner function. Names bound there belong to
-        // that scope (class attributes, the inner function's locals); names read there may
-        // still be this function's variables (closures).
-        // (node, nested, is the left side of an assignment): tracked on the way down because
-        // `Node::parent` costs a search from the root.
-        let mut stack = vec![(body, false, false)];
-        while let Some((node, nested, is_target)) = stack.pop() {
-            if node.kind() == "identifier" {
-                let text = ctx.text(node);
-                if text == "locals" || text == "vars" || text == "eval" || text == "exec" {
-                    dynamic = true;
-                }
-                if is_target && nested {
-                    continue;
-                }
-                if is_target {
-                    let entry = targets.entry(text).or_insert((0, node));
-                    entry.0 += 1;
-                } else {
-                    *uses.entry(text).or_default() += 1;
-                }
+        // Names bound inside a class body or an inner function belong to that scope (class
+        // attributes, the inner function's locals); names read there may still be this
+        // function's variables (closures). Pre-order: such a scope's nodes run up to its end.
+        let mut nested_until = 0;
+        for index in start..ctx.flat.entry(start).end {
+            let entry = ctx.flat.entry(index);
+            let kind = ctx.flat.kind(index);
+            let nested = index < nested_until;
+            if !nested && index > start && matches!(kind, "class_definition" | "function_definition" | "lambda") {
+                nested_until = entry.end;
+                continue;
             }
-            let inner = nested || matches!(node.kind(), "class_definition" | "function_definition" | "lambda");
-            let left = if node.kind() == "assignment" { node.child_by_field_name("left") } else { None };
-            for child in node.children(&mut cursor) {
-                stack.push((child, inner, Some(child) == left));
+            if kind != "identifier" {
+                continue;
+            }
+            let text = ctx.text(entry.node);
+            if text == "locals" || text == "vars" || text == "eval" || text == "exec" {
+                dynamic = true;
+            }
+            let is_target = entry.field == left && ctx.flat.parent(index).is_some_and(|p| ctx.flat.kind(p) == "assignment");
+            if is_target && nested {
+                continue;
+            }
+            if is_target {
+                let slot = targets.entry(text).or_insert((0, entry.node));
+                slot.0 += 1;
+            } else {
+                *uses.entry(text).or_default() += 1;
             }
         }
         if dynamic {
@@ -318,8 +310,10 @@ fn string_value(text: &str) -> &str {
 
 /// The name a string literal is assigned to, if it is the whole right-hand side.
 fn assigned_name<'a>(ctx: &'a Ctx<'_, '_>, string: Node<'_>) -> Option<&'a str> {
-    let parent = string.parent()?;
-    let name_node = match parent.kind() {
+    let index = ctx.flat.index_of(string)?;
+    let parent_index = ctx.flat.parent(index)?;
+    let parent = ctx.flat.entry(parent_index).node;
+    let name_node = match ctx.flat.kind(parent_index) {
         "assignment" | "assignment_expression" => parent.child_by_field_name("left"),
         "keyword_argument" | "variable_declarator" | "const_item" | "static_item" => parent.child_by_field_name("name"),
         "let_declaration" => parent.child_by_field_name("pattern"),

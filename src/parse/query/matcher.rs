@@ -1,11 +1,14 @@
-//! Runs parsed patterns over a syntax tree in one `TreeCursor` pass. tree-sitter's own
-//! query cursor costs about twice a plain walk per node whatever the patterns (see
-//! ARCHITECTURE.md); ours looks only at nodes whose kind starts a pattern. It reports the
-//! same matches as tree-sitter's — `tests` compares the two on every fixture.
+//! Runs parsed patterns over a file's `FlatTree`. tree-sitter's own query cursor costs
+//! about twice a plain walk per node whatever the patterns (see ARCHITECTURE.md); ours looks
+//! only at nodes whose kind starts a pattern, reads children from arrays, and tests a
+//! predicate on one capture as soon as that capture is taken, so most candidate matches
+//! stop at their first wrong name. It reports the same matches as tree-sitter's — `tests`
+//! compares the two on every fixture.
 
 use regex::Regex;
-use tree_sitter::{Language, Node, Tree, TreeCursor};
+use tree_sitter::{Language, Node};
 
+use crate::parse::flat::FlatTree;
 use crate::parse::query::syntax::{self, Argument, Kind, PatternNode};
 
 /// A capture: its index in `Matcher::capture_names` and the node.
@@ -22,6 +25,9 @@ struct CNode {
     children: Vec<CChild>,
     negated_fields: Vec<u16>,
     captures: Vec<u32>,
+    /// Predicates (indices into the pattern's) that read only a capture taken here: tested
+    /// when it is taken.
+    checks: Vec<usize>,
     alternatives: Vec<CNode>,
     /// The last step must take the last named child (no steps: no named children).
     anchored_end: bool,
@@ -48,8 +54,8 @@ enum Operand {
 struct CPattern {
     root: CNode,
     predicates: Vec<CPredicate>,
-    /// The root looks at its children (most roots of collect patterns do not).
-    needs_children: bool,
+    /// Predicates relating two captures, tested once the whole pattern matched.
+    late: Vec<usize>,
 }
 
 pub struct Matcher {
@@ -67,14 +73,20 @@ impl Matcher {
         let mut capture_names = Vec::new();
         let mut patterns = Vec::new();
         for pattern in &parsed {
-            let root = compile_node(language, &pattern.root, &mut capture_names)
+            let mut root = compile_node(language, &pattern.root, &mut capture_names)
                 .map_err(|e| format!("{e} (pattern at byte {})", pattern.offset))?;
             let mut predicates = Vec::new();
             for predicate in &pattern.predicates {
                 predicates.push(compile_predicate(predicate, &mut capture_names)?);
             }
-            let needs_children = needs_children(&root);
-            patterns.push(CPattern { root, predicates, needs_children });
+            let mut late = Vec::new();
+            for (index, predicate) in predicates.iter().enumerate() {
+                match unary_capture(predicate) {
+                    Some(capture) => attach_check(&mut root, capture, index),
+                    None => late.push(index),
+                }
+            }
+            patterns.push(CPattern { root, predicates, late });
         }
         let kinds = language.node_kind_count();
         let mut by_kind = vec![Vec::new(); kinds];
@@ -100,46 +112,46 @@ impl Matcher {
         self.patterns.len()
     }
 
-    /// Calls `found(pattern, captures)` for every match, walking the tree once.
-    pub fn for_each_match<'t>(&self, tree: &'t Tree, source: &[u8], mut found: impl FnMut(u32, &[Capture<'t>])) {
-        let mut cursor = tree.walk();
-        // One scratch cursor for reading children: `Node::walk` allocates each time.
-        let mut scratch = tree.walk();
+    /// Calls `found(pattern, captures)` for every match, in pre-order of the match roots.
+    pub fn for_each_match<'t>(&self, tree: &FlatTree<'t>, source: &[u8], mut found: impl FnMut(u32, &[Capture<'t>])) {
         let mut caps: Vec<Capture<'t>> = Vec::new();
-        let mut root_children: Vec<(Node<'t>, u16)> = Vec::new();
-        loop {
-            let node = cursor.node();
-            let list = self.by_kind.get(node.kind_id() as usize).map_or(&[][..], Vec::as_slice);
-            // Several patterns often start at one node: read its children once for all.
-            let mut have_children = false;
+        for node in 0..tree.len() as u32 {
+            let kind = tree.entry(node).kind;
+            let list = self.by_kind.get(kind as usize).map_or(&[][..], Vec::as_slice);
             for &index in list.iter().chain(&self.any_kind) {
                 let pattern = &self.patterns[index as usize];
-                if !have_children && pattern.needs_children {
-                    root_children.clear();
-                    fill_children(node, &mut scratch, &mut root_children);
-                    have_children = true;
-                }
                 caps.clear();
-                let children = if have_children { &root_children[..] } else { &[] };
-                match_node(&pattern.root, node, Some(children), &mut scratch, &mut caps, &mut |_, caps: &mut Vec<Capture<'t>>| {
-                    if pattern.predicates.iter().all(|p| holds(p, caps, source)) {
+                let at = Match { tree, source, predicates: &pattern.predicates };
+                match_node(&at, &pattern.root, node, &mut caps, &mut |caps: &mut Vec<Capture<'t>>| {
+                    if pattern.late.iter().all(|&p| holds(&pattern.predicates[p], caps, source)) {
                         found(index, caps);
                     }
                     true
                 });
             }
-            if cursor.goto_first_child() {
-                continue;
-            }
-            loop {
-                if cursor.goto_next_sibling() {
-                    break;
-                }
-                if !cursor.goto_parent() {
-                    return;
-                }
-            }
         }
+    }
+}
+
+/// The capture a predicate reads when it reads only one (against literal text).
+fn unary_capture(predicate: &CPredicate) -> Option<u32> {
+    match predicate {
+        CPredicate::Eq { other: Operand::Capture(_), .. } => None,
+        CPredicate::Eq { capture, .. } | CPredicate::AnyOf { capture, .. } | CPredicate::Match { capture, .. } => Some(*capture),
+    }
+}
+
+/// Hangs predicate `index` on every node that takes `capture`. Each node captured under a
+/// name must satisfy it, so testing each as it is taken is the same as testing all at the end.
+fn attach_check(node: &mut CNode, capture: u32, index: usize) {
+    if node.captures.contains(&capture) {
+        node.checks.push(index);
+    }
+    for alternative in &mut node.alternatives {
+        attach_check(alternative, capture, index);
+    }
+    for child in &mut node.children {
+        attach_check(&mut child.node, capture, index);
     }
 }
 
@@ -156,6 +168,7 @@ fn compile_node(language: &Language, node: &PatternNode, names: &mut Vec<String>
                 children: Vec::new(),
                 negated_fields: Vec::new(),
                 captures: capture_ids(captures, names),
+                checks: Vec::new(),
                 alternatives,
                 anchored_end: false,
             })
@@ -186,6 +199,7 @@ fn compile_node(language: &Language, node: &PatternNode, names: &mut Vec<String>
                 children: compiled,
                 negated_fields,
                 captures: capture_ids(captures, names),
+                checks: Vec::new(),
                 alternatives: Vec::new(),
                 anchored_end: *anchored_end,
             })
@@ -283,105 +297,81 @@ fn text<'s>(node: Node<'_>, source: &'s [u8]) -> &'s [u8] {
 fn holds(predicate: &CPredicate, caps: &[Capture<'_>], source: &[u8]) -> bool {
     let of = |id: u32| caps.iter().filter(move |(c, _)| *c == id).map(|(_, n)| *n);
     match predicate {
-        CPredicate::Eq { capture, other, negate } => of(*capture).all(|node| {
-            let equal = match other {
-                Operand::Text(t) => text(node, source) == t.as_bytes(),
-                Operand::Capture(o) => of(*o).all(|other| text(node, source) == text(other, source)),
-            };
-            equal != *negate
-        }),
-        CPredicate::AnyOf { capture, values, negate } => {
-            of(*capture).all(|node| values.iter().any(|v| text(node, source) == v.as_bytes()) != *negate)
+        CPredicate::Eq { capture, other: Operand::Capture(o), negate } => {
+            of(*capture).all(|node| of(*o).all(|other| text(node, source) == text(other, source)) != *negate)
         }
-        CPredicate::Match { capture, regex, negate } => of(*capture)
-            .all(|node| std::str::from_utf8(text(node, source)).is_ok_and(|t| regex.is_match(t)) != *negate),
+        CPredicate::Eq { capture, .. } | CPredicate::AnyOf { capture, .. } | CPredicate::Match { capture, .. } => {
+            of(*capture).all(|node| holds_on(predicate, node, source))
+        }
     }
 }
 
-/// Matches `pattern` at `node`, calling `next` for each way it matches (with the captures
-/// pushed); `next` returns whether it produced anything. Returns the same. `known` is the
-/// node's children when the caller has read them already (a pattern root).
+/// A one-capture predicate on one captured node.
+fn holds_on(predicate: &CPredicate, node: Node<'_>, source: &[u8]) -> bool {
+    let text = text(node, source);
+    match predicate {
+        CPredicate::Eq { other: Operand::Text(t), negate, .. } => (text == t.as_bytes()) != *negate,
+        CPredicate::Eq { other: Operand::Capture(_), .. } => true,
+        CPredicate::AnyOf { values, negate, .. } => values.iter().any(|v| text == v.as_bytes()) != *negate,
+        CPredicate::Match { regex, negate, .. } => std::str::from_utf8(text).is_ok_and(|t| regex.is_match(t)) != *negate,
+    }
+}
+
+/// What every step of one pattern's match reads.
+struct Match<'a, 't> {
+    tree: &'a FlatTree<'t>,
+    source: &'a [u8],
+    predicates: &'a [CPredicate],
+}
+
+/// Matches `pattern` at node `node`, calling `next` for each way it matches (with the
+/// captures pushed); `next` returns whether it produced anything. Returns the same.
 fn match_node<'t>(
+    at: &Match<'_, 't>,
     pattern: &CNode,
-    node: Node<'t>,
-    known: Option<&[(Node<'t>, u16)]>,
-    scratch: &mut TreeCursor<'t>,
+    node: u32,
     caps: &mut Vec<Capture<'t>>,
-    next: &mut dyn FnMut(&mut TreeCursor<'t>, &mut Vec<Capture<'t>>) -> bool,
+    next: &mut dyn FnMut(&mut Vec<Capture<'t>>) -> bool,
 ) -> bool {
+    let entry = at.tree.entry(node);
     if !pattern.alternatives.is_empty() {
+        if !pattern.checks.iter().all(|&p| holds_on(&at.predicates[p], entry.node, at.source)) {
+            return false;
+        }
         let mut produced = false;
         for alternative in &pattern.alternatives {
             let mark = caps.len();
             for &c in &pattern.captures {
-                caps.push((c, node));
+                caps.push((c, entry.node));
             }
-            produced |= match_node(alternative, node, known, scratch, caps, next);
+            produced |= match_node(at, alternative, node, caps, next);
             caps.truncate(mark);
         }
         return produced;
     }
-    if !kind_matches(pattern, node) {
+    let kind_matches = match &pattern.kind {
+        KindTest::Ids(ids) => ids.contains(&entry.kind),
+        KindTest::AnyNamed => entry.named,
+        KindTest::Any => true,
+    };
+    if !kind_matches || !pattern.checks.iter().all(|&p| holds_on(&at.predicates[p], entry.node, at.source)) {
         return false;
     }
-    if let Some(children) = known {
-        return match_with_children(pattern, node, children, scratch, caps, next);
-    }
-    let mut children = Vec::new();
-    if !pattern.negated_fields.is_empty() || !pattern.children.is_empty() || pattern.anchored_end {
-        fill_children(node, scratch, &mut children);
-    }
-    match_with_children(pattern, node, &children, scratch, caps, next)
-}
-
-fn needs_children(node: &CNode) -> bool {
-    !node.children.is_empty() || !node.negated_fields.is_empty() || node.anchored_end || node.alternatives.iter().any(needs_children)
-}
-
-fn kind_matches(pattern: &CNode, node: Node<'_>) -> bool {
-    match &pattern.kind {
-        KindTest::Ids(ids) => ids.contains(&node.kind_id()),
-        KindTest::AnyNamed => node.is_named(),
-        KindTest::Any => true,
-    }
-}
-
-/// The rest of a match once the node's kind fits: negated fields, captures, child steps.
-fn match_with_children<'t>(
-    pattern: &CNode,
-    node: Node<'t>,
-    children: &[(Node<'t>, u16)],
-    scratch: &mut TreeCursor<'t>,
-    caps: &mut Vec<Capture<'t>>,
-    next: &mut dyn FnMut(&mut TreeCursor<'t>, &mut Vec<Capture<'t>>) -> bool,
-) -> bool {
-    if children.iter().any(|(_, f)| pattern.negated_fields.contains(f)) {
+    let children = at.tree.children(node);
+    if !pattern.negated_fields.is_empty() && children.iter().any(|&c| pattern.negated_fields.contains(&at.tree.entry(c).field)) {
         return false;
     }
     let mark = caps.len();
     for &c in &pattern.captures {
-        caps.push((c, node));
+        caps.push((c, entry.node));
     }
     let produced = if pattern.children.is_empty() && !pattern.anchored_end {
-        next(scratch, caps)
+        next(caps)
     } else {
-        match_children(Steps { list: &pattern.children, end: pattern.anchored_end }, children, 0, None, scratch, caps, next)
+        match_children(at, Steps { list: &pattern.children, end: pattern.anchored_end }, children, 0, None, caps, next)
     };
     caps.truncate(mark);
     produced
-}
-
-/// A node's children with their field ids (0 for none; extras such as comments included).
-fn fill_children<'t>(node: Node<'t>, cursor: &mut TreeCursor<'t>, out: &mut Vec<(Node<'t>, u16)>) {
-    cursor.reset(node);
-    if cursor.goto_first_child() {
-        loop {
-            out.push((cursor.node(), cursor.field_id().map_or(0, |f| f.get())));
-            if !cursor.goto_next_sibling() {
-                break;
-            }
-        }
-    }
 }
 
 /// Child steps still to match, and whether the last must take the last named child.
@@ -392,43 +382,47 @@ struct Steps<'p> {
 }
 
 fn match_children<'t>(
+    at: &Match<'_, 't>,
     steps: Steps<'_>,
-    children: &[(Node<'t>, u16)],
+    children: &[u32],
     start: usize,
     previous: Option<usize>,
-    scratch: &mut TreeCursor<'t>,
     caps: &mut Vec<Capture<'t>>,
-    next: &mut dyn FnMut(&mut TreeCursor<'t>, &mut Vec<Capture<'t>>) -> bool,
+    next: &mut dyn FnMut(&mut Vec<Capture<'t>>) -> bool,
 ) -> bool {
+    let significant = |c: u32| {
+        let entry = at.tree.entry(c);
+        entry.named && !entry.extra
+    };
     let Some((step, rest)) = steps.list.split_first() else {
         let after = previous.map_or(0, |p| p + 1);
-        if steps.end && children.iter().skip(after).any(|(n, _)| n.is_named() && !n.is_extra()) {
+        if steps.end && children.iter().skip(after).any(|&c| significant(c)) {
             return false;
         }
-        return next(scratch, caps);
+        return next(caps);
     };
     // An anchored step may only take the first named child after the previous match.
     let anchor = if step.anchored {
         let from = previous.map_or(0, |p| p + 1);
-        children.iter().enumerate().skip(from).find(|(_, (n, _))| n.is_named() && !n.is_extra()).map(|(i, _)| i)
+        children.iter().enumerate().skip(from).find(|&(_, &c)| significant(c)).map(|(i, _)| i)
     } else {
         None
     };
     let rest = Steps { list: rest, end: steps.end };
     let mut produced = false;
-    for (index, (child, field)) in children.iter().enumerate().skip(start) {
+    for (index, &child) in children.iter().enumerate().skip(start) {
         if step.anchored && Some(index) != anchor {
             continue;
         }
-        if step.field.is_some_and(|wanted| *field != wanted) {
+        if step.field.is_some_and(|wanted| at.tree.entry(child).field != wanted) {
             continue;
         }
-        produced |= match_node(&step.node, *child, None, scratch, caps, &mut |scratch: &mut TreeCursor<'t>, caps: &mut Vec<Capture<'t>>| {
-            match_children(rest, children, index + 1, Some(index), scratch, caps, next)
+        produced |= match_node(at, &step.node, child, caps, &mut |caps: &mut Vec<Capture<'t>>| {
+            match_children(at, rest, children, index + 1, Some(index), caps, next)
         });
     }
     if step.optional && !produced {
-        produced = match_children(rest, children, start, previous, scratch, caps, next);
+        produced = match_children(at, rest, children, start, previous, caps, next);
     }
     produced
 }

@@ -78,6 +78,20 @@ impl Taint {
 
 const MAX_DEPTH: u32 = 40;
 
+/// The statement and expression kinds `Analyser::visit` acts on.
+const VISITED: &[&str] = &[
+    "assignment",
+    "assignment_expression",
+    "augmented_assignment",
+    "augmented_assignment_expression",
+    "variable_declarator",
+    "for_statement",
+    "for_in_statement",
+    "call",
+    "call_expression",
+    "new_expression",
+];
+
 struct Analyser<'a, 'c, 't> {
     ctx: &'a Ctx<'c, 't>,
     family: Family,
@@ -134,10 +148,14 @@ impl Analyser<'_, '_, '_> {
             }
         }
         let Some(body) = function.child_by_field_name("body") else { return };
-        let family = self.family;
-        let mut nodes = Vec::new();
-        walk_body(body, family, |node| nodes.push(node));
-        nodes.insert(0, body);
+        let flat = self.ctx.flat;
+        let mut nodes = vec![body];
+        // Only these kinds move taint; testing kind names from the flat tree is cheap.
+        walk_body(self.ctx, body, |index, node| {
+            if VISITED.contains(&flat.kind(index)) {
+                nodes.push(node);
+            }
+        });
         for node in nodes {
             self.visit(node);
         }

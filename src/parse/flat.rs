@@ -1,0 +1,167 @@
+//! A syntax tree read once into arrays. Moving a `TreeCursor` costs far more than reading
+//! a slice (each step re-derives the child's position from its parent), and extraction
+//! and the detectors' patterns look at the same children over and over; so each file's tree
+//! is walked once here and every matcher reads these arrays instead.
+
+use std::sync::OnceLock;
+
+use tree_sitter::{Node, Tree};
+
+use crate::lang::LangId;
+
+/// Field ids by name, per language.
+fn field_table(language: LangId) -> &'static [(String, u16)] {
+    static TABLES: [OnceLock<Vec<(String, u16)>>; 5] = [const { OnceLock::new() }; 5];
+    TABLES[language as usize].get_or_init(|| {
+        let grammar = (language.spec().grammar)();
+        (1..=grammar.field_count() as u16)
+            .filter_map(|id| grammar.field_name_for_id(id).map(|name| (name.to_string(), id)))
+            .collect()
+    })
+}
+
+/// Kind names by kind id, per language: `Node::kind` measures and validates a C string on
+/// every call, and the detectors ask for kinds millions of times.
+fn kind_names(language: LangId) -> &'static [String] {
+    static TABLES: [OnceLock<Vec<String>>; 5] = [const { OnceLock::new() }; 5];
+    TABLES[language as usize].get_or_init(|| {
+        let grammar = (language.spec().grammar)();
+        (0..grammar.node_kind_count() as u16).map(|id| grammar.node_kind_for_id(id).unwrap_or("").to_string()).collect()
+    })
+}
+
+#[derive(Clone, Copy)]
+pub struct Entry<'t> {
+    pub node: Node<'t>,
+    pub kind: u16,
+    /// Field id under the parent (0: none).
+    pub field: u16,
+    pub named: bool,
+    pub extra: bool,
+    /// Index of the parent (`u32::MAX` for the root).
+    pub parent: u32,
+    /// One past the last descendant: the subtree is `index..end`.
+    pub end: u32,
+    kids_start: u32,
+    kids_len: u32,
+}
+
+/// Nodes in pre-order (a parent before its children, siblings in source order); each
+/// node's children are a contiguous run of indices in `kids`.
+pub struct FlatTree<'t> {
+    nodes: Vec<Entry<'t>>,
+    kids: Vec<u32>,
+    names: &'static [String],
+    fields: &'static [(String, u16)],
+}
+
+impl<'t> FlatTree<'t> {
+    pub fn new(tree: &'t Tree, language: LangId) -> FlatTree<'t> {
+        let count = tree.root_node().descendant_count();
+        let mut nodes: Vec<Entry<'t>> = Vec::with_capacity(count);
+        let mut stack: Vec<u32> = Vec::new();
+        let mut cursor = tree.walk();
+        loop {
+            let node = cursor.node();
+            let index = nodes.len() as u32;
+            nodes.push(Entry {
+                node,
+                kind: node.kind_id(),
+                field: cursor.field_id().map_or(0, |f| f.get()),
+                named: node.is_named(),
+                extra: node.is_extra(),
+                parent: stack.last().copied().unwrap_or(u32::MAX),
+                end: index + 1,
+                kids_start: 0,
+                kids_len: 0,
+            });
+            if cursor.goto_first_child() {
+                stack.push(index);
+                continue;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                if !cursor.goto_parent() {
+                    return FlatTree::link(nodes, kind_names(language), field_table(language));
+                }
+                if let Some(done) = stack.pop() {
+                    nodes[done as usize].end = nodes.len() as u32;
+                }
+            }
+        }
+    }
+
+    /// Groups children by parent: count, place runs by prefix sum, then fill in pre-order
+    /// (which keeps siblings in source order).
+    fn link(mut nodes: Vec<Entry<'t>>, names: &'static [String], fields: &'static [(String, u16)]) -> FlatTree<'t> {
+        for index in 1..nodes.len() {
+            let parent = nodes[index].parent as usize;
+            nodes[parent].kids_len += 1;
+        }
+        let mut next = 0u32;
+        for entry in &mut nodes {
+            entry.kids_start = next;
+            next += entry.kids_len;
+        }
+        let mut filled = vec![0u32; nodes.len()];
+        let mut kids = vec![0u32; next as usize];
+        for index in 1..nodes.len() {
+            let p = nodes[index].parent as usize;
+            kids[(nodes[p].kids_start + filled[p]) as usize] = index as u32;
+            filled[p] += 1;
+        }
+        FlatTree { nodes, kids, names, fields }
+    }
+
+    /// The kind name of node `index`.
+    pub fn kind(&self, index: u32) -> &'static str {
+        self.names.get(self.nodes[index as usize].kind as usize).map_or("", String::as_str)
+    }
+
+    /// Where `node` sits in this tree (nodes are in pre-order, so sorted by start byte).
+    pub fn index_of(&self, node: Node<'_>) -> Option<u32> {
+        let start = node.start_byte();
+        let first = self.nodes.partition_point(|e| e.node.start_byte() < start);
+        self.nodes[first..]
+            .iter()
+            .take_while(|e| e.node.start_byte() == start)
+            .position(|e| e.node.id() == node.id())
+            .map(|i| (first + i) as u32)
+    }
+
+    /// The id of field `name` in this tree's grammar (0, which no child carries, if none).
+    pub fn field_id(&self, name: &str) -> u16 {
+        self.fields.iter().find(|(n, _)| n == name).map_or(0, |(_, id)| *id)
+    }
+
+    /// The parent of node `index`, if any.
+    pub fn parent(&self, index: u32) -> Option<u32> {
+        let parent = self.nodes[index as usize].parent;
+        (parent != u32::MAX).then_some(parent)
+    }
+
+    /// The child of `index` under field `field` (first one).
+    pub fn child_by_field(&self, index: u32, field: u16) -> Option<u32> {
+        self.children(index).iter().copied().find(|&c| self.nodes[c as usize].field == field)
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn entry(&self, index: u32) -> &Entry<'t> {
+        &self.nodes[index as usize]
+    }
+
+    /// Children of node `index` (extras such as comments included).
+    pub fn children(&self, index: u32) -> &[u32] {
+        let entry = &self.nodes[index as usize];
+        &self.kids[entry.kids_start as usize..(entry.kids_start + entry.kids_len) as usize]
+    }
+}
