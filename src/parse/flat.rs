@@ -3,21 +3,28 @@
 //! and the detectors' patterns look at the same children over and over; so each file's tree
 //! is walked once here and every matcher reads these arrays instead.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use tree_sitter::{Node, Tree};
 
 use crate::lang::LangId;
 
-/// Field ids by name, per language.
-fn field_table(language: LangId) -> &'static [(String, u16)] {
-    static TABLES: [OnceLock<Vec<(String, u16)>>; 5] = [const { OnceLock::new() }; 5];
+/// Field ids by name, per language: tree-sitter's own lookup compares the name with
+/// every field name of the grammar on each call.
+fn field_table(language: LangId) -> &'static HashMap<String, u16> {
+    static TABLES: [OnceLock<HashMap<String, u16>>; 5] = [const { OnceLock::new() }; 5];
     TABLES[language as usize].get_or_init(|| {
         let grammar = (language.spec().grammar)();
         (1..=grammar.field_count() as u16)
             .filter_map(|id| grammar.field_name_for_id(id).map(|name| (name.to_string(), id)))
             .collect()
     })
+}
+
+/// The child of `node` under field `name` (what `Node::child_by_field_name` answers).
+pub fn field_child<'t>(language: LangId, node: Node<'t>, name: &str) -> Option<Node<'t>> {
+    node.child_by_field_id(*field_table(language).get(name)?)
 }
 
 /// Kind names by kind id, per language: `Node::kind` measures and validates a C string on
@@ -52,7 +59,7 @@ pub struct FlatTree<'t> {
     nodes: Vec<Entry<'t>>,
     kids: Vec<u32>,
     names: &'static [String],
-    fields: &'static [(String, u16)],
+    fields: &'static HashMap<String, u16>,
 }
 
 impl<'t> FlatTree<'t> {
@@ -95,7 +102,7 @@ impl<'t> FlatTree<'t> {
 
     /// Groups children by parent: count, place runs by prefix sum, then fill in pre-order
     /// (which keeps siblings in source order).
-    fn link(mut nodes: Vec<Entry<'t>>, names: &'static [String], fields: &'static [(String, u16)]) -> FlatTree<'t> {
+    fn link(mut nodes: Vec<Entry<'t>>, names: &'static [String], fields: &'static HashMap<String, u16>) -> FlatTree<'t> {
         for index in 1..nodes.len() {
             let parent = nodes[index].parent as usize;
             nodes[parent].kids_len += 1;
@@ -133,7 +140,7 @@ impl<'t> FlatTree<'t> {
 
     /// The id of field `name` in this tree's grammar (0, which no child carries, if none).
     pub fn field_id(&self, name: &str) -> u16 {
-        self.fields.iter().find(|(n, _)| n == name).map_or(0, |(_, id)| *id)
+        self.fields.get(name).copied().unwrap_or(0)
     }
 
     /// The parent of node `index`, if any.

@@ -97,6 +97,11 @@ impl Ctx<'_, '_> {
     pub fn text(&self, node: Node<'_>) -> &str {
         self.source.get(node.byte_range()).unwrap_or("")
     }
+
+    /// `node`'s child under field `name`.
+    pub fn child<'n>(&self, node: Node<'n>, name: &str) -> Option<Node<'n>> {
+        crate::parse::flat::field_child(self.language, node, name)
+    }
 }
 
 type LocalDetector = fn(&Ctx<'_, '_>, &mut Vec<Hit>);

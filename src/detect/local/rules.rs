@@ -11,15 +11,24 @@ use crate::parse::FileFacts;
 use crate::parse::flat::FlatTree;
 use crate::parse::query::{Matcher, syntax};
 
-/// What the Rust-coded detectors need, by language family.
-fn collect_query(language: LangId) -> &'static str {
-    if language == LangId::JavaScript {
-        return "(comment) @local.comment [(function_declaration) (function_expression) (arrow_function) (method_definition) (generator_function_declaration)] @local.function [(string) (template_string)] @local.string [(identifier) (shorthand_property_identifier)] @local.identifier (return_statement) @local.return";
-    }
-    match language.family() {
-        Family::Python => "(comment) @local.comment (function_definition) @local.function (string) @local.string (identifier) @local.identifier (return_statement) @local.return",
-        Family::Rust => "(line_comment) @local.comment (block_comment) @local.comment (function_item) @local.function (string_literal) @local.string (return_expression) @local.return",
-        Family::Ecma => "(comment) @local.comment [(function_declaration) (function_expression) (arrow_function) (method_definition) (generator_function_declaration)] @local.function [(string) (template_string)] @local.string [(identifier) (type_identifier) (shorthand_property_identifier)] @local.identifier (return_statement) @local.return",
+/// The node kinds the Rust-coded detectors need, by `Collected` slot: comments,
+/// functions, strings, identifiers, returns. Read straight off the flat tree by kind id.
+fn collect_kinds(language: LangId) -> [&'static [&'static str]; 5] {
+    const ECMA_FUNCTIONS: &[&str] =
+        &["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"];
+    match (language, language.family()) {
+        (LangId::JavaScript, _) => {
+            [&["comment"], ECMA_FUNCTIONS, &["string", "template_string"], &["identifier", "shorthand_property_identifier"], &["return_statement"]]
+        }
+        (_, Family::Python) => [&["comment"], &["function_definition"], &["string"], &["identifier"], &["return_statement"]],
+        (_, Family::Rust) => [&["line_comment", "block_comment"], &["function_item"], &["string_literal"], &[], &["return_expression"]],
+        (_, Family::Ecma) => [
+            &["comment"],
+            ECMA_FUNCTIONS,
+            &["string", "template_string"],
+            &["identifier", "type_identifier", "shorthand_property_identifier"],
+            &["return_statement"],
+        ],
     }
 }
 
@@ -36,11 +45,12 @@ struct Filters {
 pub struct LangRules {
     language: LangId,
     matcher: Matcher,
-    /// Pattern index → (rule index, filters index); `None` for collect patterns.
+    /// Pattern index → (rule index, filters index).
     patterns: Vec<Option<(usize, usize)>>,
     filters: Vec<Filters>,
     match_capture: Option<u32>,
-    collect: [Option<u32>; 5],
+    /// Kind id → `Collected` slot + 1 (0: not collected).
+    collect: Vec<u8>,
 }
 
 fn regex(source: &str, text: &Option<String>) -> Result<Option<Regex>, String> {
@@ -79,19 +89,17 @@ impl LangRules {
                 text.push('\n');
             }
         }
-        let collect = collect_query(language);
-        patterns.extend(std::iter::repeat_n(None, syntax::parse(collect).map_err(|e| e.to_string())?.len()));
-        text.push_str(collect);
-        let matcher = Matcher::new(&(language.spec().grammar)(), &text).map_err(|e| format!("{}: {e}", language.name()))?;
-        let capture = |name: &str| matcher.capture_names.iter().position(|n| n == name).map(|i| i as u32);
-        let collect = [
-            capture("local.comment"),
-            capture("local.function"),
-            capture("local.string"),
-            capture("local.identifier"),
-            capture("local.return"),
-        ];
-        let match_capture = capture("match");
+        let grammar = (language.spec().grammar)();
+        let matcher = Matcher::new(&grammar, &text).map_err(|e| format!("{}: {e}", language.name()))?;
+        let match_capture = matcher.capture_names.iter().position(|n| n == "match").map(|i| i as u32);
+        let mut collect = vec![0u8; grammar.node_kind_count()];
+        for (slot, kinds) in collect_kinds(language).iter().enumerate() {
+            for id in 0..grammar.node_kind_count() as u16 {
+                if grammar.node_kind_is_named(id) && grammar.node_kind_for_id(id).is_some_and(|k| kinds.contains(&k)) {
+                    collect[id as usize] = slot as u8 + 1;
+                }
+            }
+        }
         Ok(LangRules { language, matcher, patterns, filters, match_capture, collect })
     }
 
@@ -105,21 +113,20 @@ impl LangRules {
         hits: &mut Vec<Hit>,
     ) {
         let test_file = is_test_path(&facts.path);
-        self.matcher.for_each_match(tree, source.as_bytes(), |pattern, captures| {
-            let Some(Some((rule_index, filter_index))) = self.patterns.get(pattern as usize) else {
-                for &(capture, node) in captures {
-                    let slot = self.collect.iter().position(|c| *c == Some(capture));
-                    match slot {
-                        Some(0) => collected.comments.push(node),
-                        Some(1) => collected.functions.push(node),
-                        Some(2) => collected.strings.push(node),
-                        Some(3) => collected.identifiers.push(node),
-                        Some(4) => collected.returns.push(node),
-                        _ => {}
-                    }
-                }
-                return;
+        for index in 0..tree.len() as u32 {
+            let entry = tree.entry(index);
+            let list = match self.collect.get(entry.kind as usize) {
+                Some(1) => &mut collected.comments,
+                Some(2) => &mut collected.functions,
+                Some(3) => &mut collected.strings,
+                Some(4) => &mut collected.identifiers,
+                Some(5) => &mut collected.returns,
+                _ => continue,
             };
+            list.push(entry.node);
+        }
+        self.matcher.for_each_match(tree, source.as_bytes(), |pattern, captures| {
+            let Some(Some((rule_index, filter_index))) = self.patterns.get(pattern as usize) else { return };
             let rule = &rules[*rule_index];
             let filters = &self.filters[*filter_index];
             let Some(node) = captures.iter().find(|(c, _)| Some(*c) == self.match_capture).map(|(_, n)| *n) else { return };

@@ -41,7 +41,7 @@ pub fn walk_body<'t>(ctx: &Ctx<'_, 't>, function: Node<'t>, mut visit: impl FnMu
 }
 
 fn function_name<'a>(ctx: &'a Ctx<'_, '_>, function: Node<'_>) -> Option<&'a str> {
-    function.child_by_field_name("name").map(|n| ctx.text(n))
+    ctx.child(function, "name").map(|n| ctx.text(n))
 }
 
 /// Per collected function: (returns, bare, valued), each return counted in its innermost
@@ -113,15 +113,15 @@ pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 return;
             }
             let Some(call) = node.named_child(0).filter(|c| matches!(c.kind(), "call" | "call_expression")) else { return };
-            let Some(callee) = call.child_by_field_name("function") else { return };
+            let Some(callee) = ctx.child(call, "function") else { return };
             let name = match callee.kind() {
                 "identifier" => ctx.text(callee),
                 "attribute" | "member_expression" => {
-                    let object = callee.child_by_field_name("object").map(|o| ctx.text(o));
+                    let object = ctx.child(callee, "object").map(|o| ctx.text(o));
                     if !matches!(object, Some("self" | "this" | "cls")) {
                         return;
                     }
-                    callee.child_by_field_name("attribute").or_else(|| callee.child_by_field_name("property")).map_or("", |p| ctx.text(p))
+                    ctx.child(callee, "attribute").or_else(|| ctx.child(callee, "property")).map_or("", |p| ctx.text(p))
                 }
                 _ => return,
             };
@@ -216,7 +216,7 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         if function.kind() != "function_definition" {
             continue;
         }
-        let Some(body) = function.child_by_field_name("body") else { continue };
+        let Some(body) = ctx.child(*function, "body") else { continue };
         let Some(start) = ctx.flat.index_of(body) else { continue };
         let mut targets: HashMap<&str, (usize, Node<'_>)> = HashMap::new();
         let mut uses: HashMap<&str, usize> = HashMap::new();
@@ -314,10 +314,10 @@ fn assigned_name<'a>(ctx: &'a Ctx<'_, '_>, string: Node<'_>) -> Option<&'a str> 
     let parent_index = ctx.flat.parent(index)?;
     let parent = ctx.flat.entry(parent_index).node;
     let name_node = match ctx.flat.kind(parent_index) {
-        "assignment" | "assignment_expression" => parent.child_by_field_name("left"),
-        "keyword_argument" | "variable_declarator" | "const_item" | "static_item" => parent.child_by_field_name("name"),
-        "let_declaration" => parent.child_by_field_name("pattern"),
-        "pair" => parent.child_by_field_name("key"),
+        "assignment" | "assignment_expression" => ctx.child(parent, "left"),
+        "keyword_argument" | "variable_declarator" | "const_item" | "static_item" => ctx.child(parent, "name"),
+        "let_declaration" => ctx.child(parent, "pattern"),
+        "pair" => ctx.child(parent, "key"),
         _ => None,
     }?;
     let text = ctx.text(name_node);
@@ -367,7 +367,60 @@ fn describe_key(key: &str) -> &'static str {
 const WINDOW: usize = 8;
 const MIN_TOKENS: usize = 50;
 
-static TOKEN: LazyLock<Regex> = LazyLock::new(|| re(r#"[A-Za-z_][A-Za-z0-9_]*|[0-9][0-9a-fA-FxX._]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\S"#));
+/// Splits a line into tokens: words, numbers, quoted strings (when closed on the line),
+/// and any other single character. Hand-written: a regex spends most of its time finding
+/// where each match starts, and every line of every file goes through here.
+fn line_tokens(line: &str) -> impl Iterator<Item = &str> {
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() {
+            let c = bytes[at];
+            if c.is_ascii_whitespace() {
+                at += 1;
+                continue;
+            }
+            if c >= 0x80 {
+                let ch = line[at..].chars().next()?;
+                if ch.is_whitespace() {
+                    at += ch.len_utf8();
+                    continue;
+                }
+            }
+            break;
+        }
+        if at >= bytes.len() {
+            return None;
+        }
+        let start = at;
+        let c = bytes[at];
+        let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        let number = |b: u8| b.is_ascii_hexdigit() || matches!(b, b'x' | b'X' | b'.' | b'_');
+        let run = |at: usize, keep: &dyn Fn(u8) -> bool| at + 1 + bytes[at + 1..].iter().take_while(|b| keep(**b)).count();
+        at = if c.is_ascii_alphabetic() || c == b'_' {
+            run(at, &word)
+        } else if c.is_ascii_digit() {
+            run(at, &number)
+        } else if c == b'"' || c == b'\'' {
+            let mut end = None;
+            let mut i = at + 1;
+            while i < bytes.len() {
+                match bytes[i] {
+                    b'\\' => i += 2,
+                    b if b == c => {
+                        end = Some(i + 1);
+                        break;
+                    }
+                    _ => i += 1,
+                }
+            }
+            end.unwrap_or(at + 1)
+        } else {
+            at + line[at..].chars().next().map_or(1, char::len_utf8)
+        };
+        Some(&line[start..at])
+    })
+}
 const KEYWORDS: &[&str] = &[
     "if", "else", "elif", "for", "while", "return", "def", "class", "fn", "function", "let", "const", "var", "in",
     "match", "try", "except", "catch", "finally", "with", "as", "yield", "await", "async", "new", "not", "and", "or",
@@ -395,8 +448,7 @@ pub fn token_windows(source: &str, language: crate::lang::LangId) -> Vec<(u64, u
         }
         let mut hasher = rustc_hash::FxHasher::default();
         let mut tokens = 0;
-        for token in TOKEN.find_iter(trimmed) {
-            let text = token.as_str();
+        for text in line_tokens(trimmed) {
             let normal = match text.as_bytes()[0] {
                 b'"' | b'\'' => "S",
                 b'0'..=b'9' => "N",

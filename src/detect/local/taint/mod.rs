@@ -116,7 +116,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, rules: &HashSet<String>, hits: &mut Vec<Hit>) 
             env: HashMap::new(),
             rules,
             function_line: line_of(*function),
-            function_name: function.child_by_field_name("name").map_or("<anonymous>", |n| ctx.text(n)).to_string(),
+            function_name: ctx.child(*function, "name").map_or("<anonymous>", |n| ctx.text(n)).to_string(),
             out: &mut out,
             hits,
         };
@@ -131,7 +131,7 @@ impl Analyser<'_, '_, '_> {
     }
 
     fn function(&mut self, function: Node<'_>) {
-        if let Some(params) = function.child_by_field_name("parameters") {
+        if let Some(params) = self.ctx.child(function, "parameters") {
             let mut index = 0;
             let mut cursor = params.walk();
             for param in params.named_children(&mut cursor) {
@@ -147,7 +147,7 @@ impl Analyser<'_, '_, '_> {
                 index += 1;
             }
         }
-        let Some(body) = function.child_by_field_name("body") else { return };
+        let Some(body) = self.ctx.child(function, "body") else { return };
         let flat = self.ctx.flat;
         let mut nodes = vec![body];
         // Only these kinds move taint; testing kind names from the flat tree is cheap.
@@ -164,15 +164,15 @@ impl Analyser<'_, '_, '_> {
     fn visit(&mut self, node: Node<'_>) {
         match node.kind() {
             "assignment" | "assignment_expression" | "augmented_assignment" | "augmented_assignment_expression" => {
-                let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right")) else { return };
+                let (Some(left), Some(right)) = (self.ctx.child(node, "left"), self.ctx.child(node, "right")) else { return };
                 self.assign(left, right, node.kind().starts_with("augmented"));
             }
             "variable_declarator" => {
-                let (Some(left), Some(right)) = (node.child_by_field_name("name"), node.child_by_field_name("value")) else { return };
+                let (Some(left), Some(right)) = (self.ctx.child(node, "name"), self.ctx.child(node, "value")) else { return };
                 self.assign(left, right, false);
             }
             "for_statement" | "for_in_statement" => {
-                if let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right")) {
+                if let (Some(left), Some(right)) = (self.ctx.child(node, "left"), self.ctx.child(node, "right")) {
                     self.assign(left, right, false);
                 }
             }
@@ -220,11 +220,11 @@ impl Analyser<'_, '_, '_> {
                 if let Some(taint) = self.env.get(text) {
                     return Some(taint.clone());
                 }
-                let object = node.child_by_field_name("object")?;
+                let object = self.ctx.child(node, "object")?;
                 self.eval(object, depth + 1)
             }
             "subscript" | "subscript_expression" => {
-                let object = node.child_by_field_name("value").or_else(|| node.child_by_field_name("object"))?;
+                let object = self.ctx.child(node, "value").or_else(|| self.ctx.child(node, "object"))?;
                 self.eval(object, depth + 1)
             }
             "string" | "template_string" | "concatenated_string" => {
@@ -245,11 +245,11 @@ impl Analyser<'_, '_, '_> {
                 Some(Taint { formatted: true, ..taint.step(line, "interpolated into a string".into()) })
             }
             "binary_operator" | "binary_expression" => {
-                let operator = node.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
+                let operator = self.ctx.child(node, "operator").map(|o| self.text(o)).unwrap_or("");
                 if !matches!(operator, "+" | "%") {
                     return None;
                 }
-                let sides = [node.child_by_field_name("left"), node.child_by_field_name("right")];
+                let sides = [self.ctx.child(node, "left"), self.ctx.child(node, "right")];
                 let taint = self.union(sides.into_iter().flatten(), depth)?;
                 let note = if operator == "%" { "formatted with %" } else { "concatenated" };
                 Some(Taint { formatted: true, ..taint.step(line, note.into()) })
@@ -277,7 +277,7 @@ impl Analyser<'_, '_, '_> {
     }
 
     fn eval_call(&self, node: Node<'_>, depth: u32) -> Option<Taint> {
-        let callee = node.child_by_field_name("function")?;
+        let callee = self.ctx.child(node, "function")?;
         let callee_text = self.text(callee);
         let line = line_of(node);
         if let Some(source) = tables::source_call(self.family, callee_text) {
@@ -290,14 +290,14 @@ impl Analyser<'_, '_, '_> {
         }
         // `"…".format(x)` / `"…{}".join(xs)`: arguments flow into the string.
         if tables::formats_arguments(self.family, method) {
-            let receiver = matches!(callee.kind(), "attribute" | "member_expression").then(|| callee.child_by_field_name("object")).flatten();
+            let receiver = matches!(callee.kind(), "attribute" | "member_expression").then(|| self.ctx.child(callee, "object")).flatten();
             let parts = args.iter().copied().chain(receiver);
             let taint = self.union(parts, depth)?;
             return Some(Taint { formatted: true, ..taint.step(line, format!("formatted by .{method}()")) });
         }
         if matches!(callee.kind(), "attribute" | "member_expression")
             && tables::passes_receiver(self.family, method)
-            && let Some(object) = callee.child_by_field_name("object")
+            && let Some(object) = self.ctx.child(callee, "object")
             && let Some(taint) = self.eval(object, depth + 1) {
                 return Some(taint.step(line, format!("through .{method}()")));
             }
@@ -309,13 +309,13 @@ impl Analyser<'_, '_, '_> {
     }
 
     fn arguments<'t>(&self, call: Node<'t>) -> Vec<Node<'t>> {
-        let Some(list) = call.child_by_field_name("arguments") else { return Vec::new() };
+        let Some(list) = self.ctx.child(call, "arguments") else { return Vec::new() };
         let mut cursor = list.walk();
         list.named_children(&mut cursor).filter(|n| !matches!(n.kind(), "keyword_argument" | "comment")).collect()
     }
 
     fn call(&mut self, node: Node<'_>) {
-        let callee = node.child_by_field_name("function").or_else(|| node.child_by_field_name("constructor"));
+        let callee = self.ctx.child(node, "function").or_else(|| self.ctx.child(node, "constructor"));
         let Some(callee) = callee else { return };
         let callee_text = self.text(callee).to_string();
         let args = self.arguments(node);

@@ -142,23 +142,23 @@ pub fn param_name(ctx: &Ctx<'_, '_>, param: Node<'_>) -> Option<(String, bool)> 
     let name_node = match param.kind() {
         "identifier" => Some(param),
         "typed_parameter" => param.named_child(0).filter(|n| n.kind() == "identifier"),
-        "default_parameter" | "typed_default_parameter" => param.child_by_field_name("name"),
-        "required_parameter" | "optional_parameter" => param.child_by_field_name("pattern").filter(|n| n.kind() == "identifier"),
-        "assignment_pattern" => param.child_by_field_name("left").filter(|n| n.kind() == "identifier"),
+        "default_parameter" | "typed_default_parameter" => ctx.child(param, "name"),
+        "required_parameter" | "optional_parameter" => ctx.child(param, "pattern").filter(|n| n.kind() == "identifier"),
+        "assignment_pattern" => ctx.child(param, "left").filter(|n| n.kind() == "identifier"),
         _ => None,
     }?;
-    let type_text = param.child_by_field_name("type").map(|t| ctx.text(t).trim_start_matches(':').trim().to_string());
+    let type_text = ctx.child(param, "type").map(|t| ctx.text(t).trim_start_matches(':').trim().to_string());
     let safe = type_text.is_some_and(|t| matches!(t.as_str(), "int" | "bool" | "float" | "number" | "boolean" | "Decimal"));
     Some((ctx.text(name_node).to_string(), safe))
 }
 
 fn has_true_keyword(ctx: &Ctx<'_, '_>, call: Node<'_>, keyword: &str) -> bool {
-    let Some(args) = call.child_by_field_name("arguments") else { return false };
+    let Some(args) = ctx.child(call, "arguments") else { return false };
     let mut cursor = args.walk();
     args.named_children(&mut cursor).any(|arg| {
         arg.kind() == "keyword_argument"
-            && arg.child_by_field_name("name").is_some_and(|n| ctx.text(n) == keyword)
-            && arg.child_by_field_name("value").is_some_and(|v| ctx.text(v) == "True")
+            && ctx.child(arg, "name").is_some_and(|n| ctx.text(n) == keyword)
+            && ctx.child(arg, "value").is_some_and(|v| ctx.text(v) == "True")
     })
 }
 
