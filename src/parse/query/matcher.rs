@@ -56,7 +56,21 @@ struct CPattern {
     predicates: Vec<CPredicate>,
     /// Predicates relating two captures, tested once the whole pattern matched.
     late: Vec<usize>,
+    /// A required descendant whose text must be one of a few words, if the pattern has one.
+    probe: Option<Probe>,
 }
+
+/// A chain of required (field, kinds) steps from a pattern's root to a node whose text the
+/// pattern pins down (`#eq?`/`#any-of?`). Most patterns name the function they look for;
+/// reading that name once per node and comparing words is far cheaper than starting a
+/// full match for each of the dozens of patterns rooted at every call.
+struct Probe {
+    /// Index into `Matcher::paths`: patterns with the same chain share one reading.
+    path: usize,
+    values: Vec<Vec<u8>>,
+}
+
+type Path = Vec<(u16, Vec<u16>)>;
 
 pub struct Matcher {
     patterns: Vec<CPattern>,
@@ -65,6 +79,8 @@ pub struct Matcher {
     by_kind: Vec<Vec<u32>>,
     /// Patterns whose root matches any kind.
     any_kind: Vec<u32>,
+    /// The distinct probe chains.
+    paths: Vec<Path>,
 }
 
 impl Matcher {
@@ -72,6 +88,7 @@ impl Matcher {
         let parsed = syntax::parse(source)?;
         let mut capture_names = Vec::new();
         let mut patterns = Vec::new();
+        let mut paths: Vec<Path> = Vec::new();
         for pattern in &parsed {
             let mut root = compile_node(language, &pattern.root, &mut capture_names)
                 .map_err(|e| format!("{e} (pattern at byte {})", pattern.offset))?;
@@ -86,7 +103,14 @@ impl Matcher {
                     None => late.push(index),
                 }
             }
-            patterns.push(CPattern { root, predicates, late });
+            let probe = find_probe(&root, &predicates).map(|(path, values)| {
+                let index = paths.iter().position(|p| *p == path).unwrap_or_else(|| {
+                    paths.push(path);
+                    paths.len() - 1
+                });
+                Probe { path: index, values }
+            });
+            patterns.push(CPattern { root, predicates, late, probe });
         }
         let kinds = language.node_kind_count();
         let mut by_kind = vec![Vec::new(); kinds];
@@ -105,7 +129,7 @@ impl Matcher {
                 }
             }
         }
-        Ok(Matcher { patterns, capture_names, by_kind, any_kind })
+        Ok(Matcher { patterns, capture_names, by_kind, any_kind, paths })
     }
 
     pub fn pattern_count(&self) -> usize {
@@ -115,11 +139,24 @@ impl Matcher {
     /// Calls `found(pattern, captures)` for every match, in pre-order of the match roots.
     pub fn for_each_match<'t>(&self, tree: &FlatTree<'t>, source: &[u8], mut found: impl FnMut(u32, &[Capture<'t>])) {
         let mut caps: Vec<Capture<'t>> = Vec::new();
+        // Per probe chain: the node it was last read at, and the texts found there.
+        let mut probed: Vec<(u32, Vec<&[u8]>)> = vec![(u32::MAX, Vec::new()); self.paths.len()];
         for node in 0..tree.len() as u32 {
             let kind = tree.entry(node).kind;
             let list = self.by_kind.get(kind as usize).map_or(&[][..], Vec::as_slice);
             for &index in list.iter().chain(&self.any_kind) {
                 let pattern = &self.patterns[index as usize];
+                if let Some(probe) = &pattern.probe {
+                    let (at, texts) = &mut probed[probe.path];
+                    if *at != node {
+                        *at = node;
+                        texts.clear();
+                        read_path(tree, node, &self.paths[probe.path], source, texts);
+                    }
+                    if !texts.iter().any(|t| probe.values.iter().any(|v| v == t)) {
+                        continue;
+                    }
+                }
                 caps.clear();
                 let at = Match { tree, source, predicates: &pattern.predicates };
                 match_node(&at, &pattern.root, node, &mut caps, &mut |caps: &mut Vec<Capture<'t>>| {
@@ -129,6 +166,43 @@ impl Matcher {
                     true
                 });
             }
+        }
+    }
+}
+
+/// The first chain of required field steps leading to a node whose text a positive
+/// `#eq?`/`#any-of?` pins down.
+fn find_probe(node: &CNode, predicates: &[CPredicate]) -> Option<(Path, Vec<Vec<u8>>)> {
+    for child in &node.children {
+        let (Some(field), false, true, KindTest::Ids(ids)) = (child.field, child.optional, child.node.alternatives.is_empty(), &child.node.kind) else {
+            continue;
+        };
+        let values = child.node.checks.iter().find_map(|&p| match &predicates[p] {
+            CPredicate::Eq { other: Operand::Text(text), negate: false, .. } => Some(vec![text.as_bytes().to_vec()]),
+            CPredicate::AnyOf { values, negate: false, .. } => Some(values.iter().map(|v| v.as_bytes().to_vec()).collect()),
+            _ => None,
+        });
+        if let Some(values) = values {
+            return Some((vec![(field, ids.clone())], values));
+        }
+        if let Some((mut path, values)) = find_probe(&child.node, predicates) {
+            path.insert(0, (field, ids.clone()));
+            return Some((path, values));
+        }
+    }
+    None
+}
+
+/// Texts of the nodes reached from `node` along `path` (a field can hold several children).
+fn read_path<'s>(tree: &FlatTree<'_>, node: u32, path: &[(u16, Vec<u16>)], source: &'s [u8], out: &mut Vec<&'s [u8]>) {
+    let Some(((field, kinds), rest)) = path.split_first() else {
+        out.push(text(tree.entry(node).node, source));
+        return;
+    };
+    for &child in tree.children(node) {
+        let entry = tree.entry(child);
+        if entry.field == *field && kinds.contains(&entry.kind) {
+            read_path(tree, child, rest, source, out);
         }
     }
 }
