@@ -3,7 +3,9 @@
 //! For each corpus downloaded by `../shared/corpora.sh DIR` (default
 //! `~/.cache/repotoire-corpora`, or `REPOTOIRE_CORPORA`): the parse floor (walk, read and
 //! tree-sitter-parse every file, nothing else), then the real binary cold, with no change,
-//! and with one file changed; medians over `REPOTOIRE_BENCH_RUNS` runs (default 5).
+//! and with one file changed; then `analyze` cold (every detector, JSON report) against
+//! the cold graph build, the two run alternately so that drift in the machine's speed hits
+//! both; medians over `REPOTOIRE_BENCH_RUNS` runs (default 5).
 //!
 //!   cargo bench --bench corpus [-- NAME ...]
 
@@ -57,6 +59,22 @@ fn run_stats(binary: &Path, root: &Path) -> Run {
     Run { wall, stats: serde_json::from_slice(&output.stdout).expect("stats json") }
 }
 
+/// `analyze` from an empty cache, the report written to a scratch file.
+fn run_analyze(binary: &Path, root: &Path) -> Duration {
+    let report = std::env::temp_dir().join(format!("repotoire-bench-{}.json", std::process::id()));
+    let started = Instant::now();
+    let output = Command::new(binary)
+        .args(["--headless", "analyze", "--format", "json", "--fail-on", "never", "--output"])
+        .arg(&report)
+        .arg(root)
+        .output()
+        .expect("run repotoire analyze");
+    let wall = started.elapsed();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let _ = std::fs::remove_file(&report);
+    wall
+}
+
 fn reset_cache(root: &Path) {
     let _ = std::fs::remove_dir_all(root.join(".repotoire"));
 }
@@ -86,8 +104,8 @@ fn main() {
         }
     };
     corpora.sort();
-    println!("| corpus | files | floor ms | cold ms | cold/floor | no-change ms | no-change/cold | one-file ms | peak MiB | nodes | edges | calls resolved | ambiguous |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| corpus | files | floor ms | cold ms | cold/floor | no-change ms | no-change/cold | one-file ms | analyze ms | analyze/cold | peak MiB | nodes | edges | calls resolved | ambiguous |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for root in corpora {
         let name = root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         if !only.is_empty() && !only.iter().any(|o| name.contains(o.as_str())) {
@@ -95,15 +113,18 @@ fn main() {
         }
         let floor = median((0..runs).map(|_| parse_floor(&root)).collect());
         let mut cold = Vec::new();
+        let mut analyze = Vec::new();
         let mut peak: f64 = 0.0;
-        let mut last = None;
         for _ in 0..runs {
             reset_cache(&root);
             let run = run_stats(&binary, &root);
             peak = peak.max(run.stats["peak_rss_mib"].as_f64().unwrap_or(0.0));
             cold.push(run.wall);
-            last = Some(run.stats);
+            reset_cache(&root);
+            analyze.push(run_analyze(&binary, &root));
         }
+        reset_cache(&root);
+        let last = Some(run_stats(&binary, &root).stats);
         let no_change: Vec<Duration> = (0..runs).map(|_| run_stats(&binary, &root).wall).collect();
         let mut one_file = Vec::new();
         if let Some(path) = file_to_touch(&root) {
@@ -127,15 +148,17 @@ fn main() {
         let sum = |key: &str| stats[key].as_object().map_or(0, |m| m.values().filter_map(|v| v.as_u64()).sum::<u64>());
         let calls = &stats["calls"];
         let sites = calls["sites"].as_f64().unwrap_or(0.0).max(1.0);
-        let (cold, no_change, one_file) = (median(cold), median(no_change), median(one_file));
+        let (cold, no_change, one_file, analyze) = (median(cold), median(no_change), median(one_file), median(analyze));
         println!(
-            "| {name} | {files} | {:.0} | {:.0} | {:.2} | {:.0} | {:.1}% | {:.0} | {:.0} | {} | {} | {:.1}% | {:.1}% |",
+            "| {name} | {files} | {:.0} | {:.0} | {:.2} | {:.0} | {:.1}% | {:.0} | {:.0} | {:.2} | {:.0} | {} | {} | {:.1}% | {:.1}% |",
             ms(floor),
             ms(cold),
             ms(cold) / ms(floor),
             ms(no_change),
             ms(no_change) * 100.0 / ms(cold),
             ms(one_file),
+            ms(analyze),
+            ms(analyze) / ms(cold),
             peak,
             sum("nodes_by_kind"),
             sum("edges_by_kind"),

@@ -34,8 +34,8 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
 
     let progress = Progress::start();
     progress.stage("indexing");
-    let pass = catalog.pass().map_err(|e| anyhow::anyhow!("detector rules: {e}"))?;
-    let (engine, report) = index_with_pass(global, root, Some(Arc::new(pass)))?;
+    let pass = Arc::new(catalog.pass().map_err(|e| anyhow::anyhow!("detector rules: {e}"))?);
+    let (engine, report) = index_with_pass(global, root, Some(pass.clone()))?;
     progress.stage("running detectors");
     let snapshot = engine.snapshot();
     let detecting = std::time::Instant::now();
@@ -46,8 +46,15 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
         let mut stderr = std::io::stderr();
         let stages: Vec<String> = report.timings.iter().map(|(s, t)| format!("{s} {:.1} ms", t.as_secs_f64() * 1000.0)).collect();
         let _ = writeln!(stderr, "time: {}, detectors {:.1} ms", stages.join(", "), detected.as_secs_f64() * 1000.0);
+        let _ = writeln!(stderr, "graph detectors (wall time each, run in parallel):");
         for (id, took) in &analysis.timings {
             let _ = writeln!(stderr, "  {id}: {:.1} ms", took.as_secs_f64() * 1000.0);
+        }
+        let mut local = pass.timings();
+        local.sort_by_key(|t| std::cmp::Reverse(t.1));
+        let _ = writeln!(stderr, "file-local pass (CPU time summed over threads; files parsed this run only):");
+        for (part, took) in &local {
+            let _ = writeln!(stderr, "  {part}: {:.1} ms", took.as_secs_f64() * 1000.0);
         }
     }
 

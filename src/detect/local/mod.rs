@@ -10,6 +10,8 @@ mod structure;
 pub mod taint;
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 use tree_sitter::{Node, Tree};
@@ -93,9 +95,20 @@ pub struct Ctx<'a, 't> {
     pub returns: std::cell::OnceCell<Vec<(u32, u32, u32)>>,
 }
 
-impl Ctx<'_, '_> {
+impl<'t> Ctx<'_, 't> {
     pub fn text(&self, node: Node<'_>) -> &str {
         self.source.get(node.byte_range()).unwrap_or("")
+    }
+
+    /// `node`'s named children (as `Node::named_children`), read from the flat tree.
+    pub fn named_children<'n>(&self, node: Node<'n>) -> Vec<Node<'t>> {
+        let Some(index) = self.flat.index_of(node) else { return Vec::new() };
+        self.flat.children(index).iter().map(|&c| self.flat.entry(c)).filter(|e| e.named).map(|e| e.node).collect()
+    }
+
+    /// The kind name of `node`, from the flat tree's table when the node is in it.
+    pub fn kind(&self, node: Node<'_>) -> &'static str {
+        self.flat.kind_of(node)
     }
 
     /// `node`'s child under field `name`.
@@ -124,7 +137,15 @@ pub struct Pass {
     local: Vec<(usize, LocalDetector)>,
     taint_rules: HashSet<String>,
     key: [u8; 32],
+    /// Nanoseconds spent per part, summed over files and threads (see `timings`).
+    spent: Vec<AtomicU64>,
 }
+
+/// `Pass::spent` slots before the local detectors' (which follow in `Pass::local` order).
+const SPENT_RULES: usize = 0;
+const SPENT_TAINT: usize = 1;
+const SPENT_FILE: usize = 2;
+const SPENT_FIXED: usize = 3;
 
 impl Pass {
     /// Compiles every rule for every language. `rules` holds all detectors (any engine).
@@ -138,7 +159,7 @@ impl Pass {
             debug_assert_eq!(matchers.len(), language as usize);
             matchers.push(Some(rules::LangRules::new(language, rules)?));
         }
-        let local = rules
+        let local: Vec<(usize, LocalDetector)> = rules
             .iter()
             .enumerate()
             .filter_map(|(index, rule)| {
@@ -150,7 +171,30 @@ impl Pass {
             .filter(|r| r.engine == crate::detect::rule::Engine::Taint)
             .map(|r| r.id.clone())
             .collect();
-        Ok(Pass { rules: rules.to_vec(), matchers, local, taint_rules, key })
+        let spent = (0..SPENT_FIXED + local.len()).map(|_| AtomicU64::new(0)).collect();
+        Ok(Pass { rules: rules.to_vec(), matchers, local, taint_rules, key, spent })
+    }
+
+    /// Time spent so far per part of the pass (CPU time summed over threads, so it can
+    /// exceed the wall time): the declarative rules together, each Rust-coded detector,
+    /// taint, and the per-file records (suppressions, duplicate windows, excerpts).
+    pub fn timings(&self) -> Vec<(String, Duration)> {
+        let took = |slot: usize| Duration::from_nanos(self.spent[slot].load(Ordering::Relaxed));
+        let mut out = vec![
+            ("declarative rules".to_string(), took(SPENT_RULES)),
+            ("taint (file-local part)".to_string(), took(SPENT_TAINT)),
+            ("suppressions, duplicate windows, excerpts".to_string(), took(SPENT_FILE)),
+        ];
+        for (slot, (index, _)) in self.local.iter().enumerate() {
+            out.push((self.rules[*index].id.clone(), took(SPENT_FIXED + slot)));
+        }
+        out
+    }
+
+    fn charge(&self, slot: usize, since: Instant) -> Instant {
+        let now = Instant::now();
+        self.spent[slot].fetch_add((now - since).as_nanos() as u64, Ordering::Relaxed);
+        now
     }
 
     /// Runs the pass on a tree (what fixture tests call).
@@ -163,17 +207,21 @@ impl Pass {
         let mut out = LocalResults::default();
         let mut collected = Collected::default();
         let Some(root) = (!flat.is_empty()).then(|| flat.entry(0).node) else { return out };
+        let mut clock = Instant::now();
         if let Some(Some(lang_rules)) = self.matchers.get(language as usize) {
             lang_rules.run(&self.rules, source, flat, facts, &mut collected, &mut out.hits);
         }
+        clock = self.charge(SPENT_RULES, clock);
         let ctx = Ctx { language, source, root, flat, facts, collected: &collected, returns: std::cell::OnceCell::new() };
-        for (index, run) in &self.local {
+        for (slot, (index, run)) in self.local.iter().enumerate() {
             if self.rules[*index].claims(language) {
                 run(&ctx, &mut out.hits);
+                clock = self.charge(SPENT_FIXED + slot, clock);
             }
         }
         if !self.taint_rules.is_empty() {
             out.taint = taint::analyse(&ctx, &self.taint_rules, &mut out.hits);
+            clock = self.charge(SPENT_TAINT, clock);
         }
         out.suppressions = comments::suppressions(&ctx);
         out.windows = structure::token_windows(source, language);
@@ -190,6 +238,7 @@ impl Pass {
         // share a message.
         out.hits.sort_by(|a, b| (a.line, a.column, &a.rule, &a.message).cmp(&(b.line, b.column, &b.rule, &b.message)));
         out.hits.dedup_by(|a, b| a.line == b.line && a.column == b.column && a.rule == b.rule && a.message == b.message);
+        self.charge(SPENT_FILE, clock);
         out
     }
 }

@@ -130,7 +130,9 @@ impl LangRules {
             let rule = &rules[*rule_index];
             let filters = &self.filters[*filter_index];
             let Some(node) = captures.iter().find(|(c, _)| Some(*c) == self.match_capture).map(|(_, n)| *n) else { return };
-            if rule.skip_tests && (test_file || in_rust_test(node, source)) {
+            let Some(at) = tree.index_of(node) else { return };
+            let family = self.language.family();
+            if rule.skip_tests && (test_file || (family == Family::Rust && in_rust_test(tree, at, source))) {
                 return;
             }
             if !(filters.path_ok)(&facts.path) {
@@ -146,19 +148,19 @@ impl LangRules {
                     return;
                 }
             if let Some(regex) = &filters.unless_function
-                && enclosing_function(node, self.language.family()).is_some_and(|f| regex.is_match(source.get(f.byte_range()).unwrap_or(""))) {
+                && enclosing_function(tree, at, family).is_some_and(|f| regex.is_match(source.get(tree.entry(f).node.byte_range()).unwrap_or(""))) {
                     return;
                 }
-            if filters.in_loop && !in_loop(node, self.language.family()) {
+            if filters.in_loop && !in_loop(tree, at, family) {
                 return;
             }
             if let Some(name) = &filters.outlives_loop
                 && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
                 && let Some((_, value)) = captures.iter().find(|(c, _)| *c as usize == index)
-                && bound_in_loop(*value, source, self.language.family()) {
+                && tree.index_of(*value).is_some_and(|value| bound_in_loop(tree, value, source, family)) {
                     return;
                 }
-            if filters.in_async && !in_async(node, self.language.family(), source) {
+            if filters.in_async && !in_async(tree, at, family, source) {
                 return;
             }
             let message = template(&rule.message, &self.matcher.capture_names, captures, source);
@@ -239,76 +241,91 @@ fn is_loop(kind: &str, family: Family) -> bool {
     }
 }
 
+/// Ancestors of node `index`, nearest first.
+fn ancestors<'a>(tree: &'a FlatTree<'_>, index: u32) -> impl Iterator<Item = u32> + 'a {
+    std::iter::successors(tree.parent(index), move |&p| tree.parent(p))
+}
+
 /// Inside a loop of the same function (a loop outside the enclosing function does not count).
-pub fn in_loop(node: Node<'_>, family: Family) -> bool {
-    let mut current = node.parent();
-    let mut child = node;
-    while let Some(parent) = current {
-        if is_function(parent.kind(), family) {
+fn in_loop(tree: &FlatTree<'_>, index: u32, family: Family) -> bool {
+    let (right, value) = (tree.field_id("right"), tree.field_id("value"));
+    let mut child = index;
+    for parent in ancestors(tree, index) {
+        let kind = tree.kind(parent);
+        if is_function(kind, family) {
             return false;
         }
         // The iterable of a `for` runs once; only its body repeats.
-        if is_loop(parent.kind(), family) {
-            let in_header = parent.child_by_field_name("right").or_else(|| parent.child_by_field_name("value")) == Some(child);
-            if !in_header {
+        if is_loop(kind, family) {
+            let header = tree.child_by_field(parent, right).or_else(|| tree.child_by_field(parent, value));
+            if header != Some(child) {
                 return true;
             }
         }
         child = parent;
-        current = parent.parent();
     }
     false
 }
 
-pub fn enclosing_function(node: Node<'_>, family: Family) -> Option<Node<'_>> {
-    let mut current = node.parent();
-    while let Some(parent) = current {
-        if is_function(parent.kind(), family) {
-            return Some(parent);
-        }
-        current = parent.parent();
-    }
-    None
+fn enclosing_function(tree: &FlatTree<'_>, index: u32, family: Family) -> Option<u32> {
+    ancestors(tree, index).find(|&p| is_function(tree.kind(p), family))
 }
 
 /// Whether the variable at the root of `value` (`config` in `config.name`) is the innermost
 /// loop's own variable or is assigned inside that loop: then each iteration has a fresh one.
-fn bound_in_loop(value: Node<'_>, source: &str, family: Family) -> bool {
-    let text = source.get(value.byte_range()).unwrap_or("");
+fn bound_in_loop(tree: &FlatTree<'_>, value: u32, source: &str, family: Family) -> bool {
+    let text = source.get(tree.entry(value).node.byte_range()).unwrap_or("");
     let root = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("");
     if root.is_empty() || root == "self" {
         return false;
     }
-    let mut current = value.parent();
-    while let Some(parent) = current {
-        if is_function(parent.kind(), family) {
+    let (left, pattern) = (tree.field_id("left"), tree.field_id("pattern"));
+    for parent in ancestors(tree, value) {
+        let kind = tree.kind(parent);
+        if is_function(kind, family) {
             return false;
         }
-        if is_loop(parent.kind(), family) {
-            let loop_text = source.get(parent.byte_range()).unwrap_or("");
-            let header = parent.child_by_field_name("left").or_else(|| parent.child_by_field_name("pattern"));
+        if is_loop(kind, family) {
+            let header = tree.child_by_field(parent, left).or_else(|| tree.child_by_field(parent, pattern));
             let is_word = |t: &str| t.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == root);
-            if header.is_some_and(|h| is_word(source.get(h.byte_range()).unwrap_or(""))) {
+            if header.is_some_and(|h| is_word(source.get(tree.entry(h).node.byte_range()).unwrap_or(""))) {
                 return true;
             }
-            // `x = …` starts a fresh value; `x = x + …` keeps accumulating.
-            let assigned = Regex::new(&format!(r"(?m)^\s*(let\s+(mut\s+)?)?{}\s*(:[^=\n]*)?=([^=].*)$", regex::escape(root)));
-            return assigned.is_ok_and(|r| {
-                r.captures_iter(loop_text).any(|c| {
-                    let right = c.get(4).map_or("", |m| m.as_str()).trim_start();
-                    let first = right.split(|ch: char| !(ch.is_alphanumeric() || ch == '_')).next().unwrap_or("");
-                    first != root
-                })
-            });
+            let loop_text = source.get(tree.entry(parent).node.byte_range()).unwrap_or("");
+            return loop_text.lines().any(|line| assigns_fresh(line, root));
         }
-        current = parent.parent();
     }
     false
 }
 
+/// `x = …` (or `let mut x: T = …`) on this line, where the value does not start from `x`
+/// itself: a fresh value, whereas `x = x + …` keeps accumulating.
+fn assigns_fresh(line: &str, name: &str) -> bool {
+    let mut rest = line.trim_start();
+    if let Some(after) = rest.strip_prefix("let ").map(str::trim_start) {
+        rest = after.strip_prefix("mut ").map_or(after, str::trim_start);
+    }
+    let Some(after) = rest.strip_prefix(name) else { return false };
+    let after = after.trim_start();
+    // An optional type annotation runs up to the `=`.
+    let after = match after.strip_prefix(':') {
+        Some(typed) => match typed.find('=') {
+            Some(at) => &typed[at..],
+            None => return false,
+        },
+        None => after,
+    };
+    let Some(value) = after.strip_prefix('=') else { return false };
+    if value.starts_with('=') || value.is_empty() {
+        return false;
+    }
+    let first = value.trim_start().split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("");
+    first != name
+}
+
 /// The nearest enclosing function is `async`.
-pub fn in_async(node: Node<'_>, family: Family, source: &str) -> bool {
-    enclosing_function(node, family).is_some_and(|f| is_async(f, source))
+fn in_async(tree: &FlatTree<'_>, index: u32, family: Family, source: &str) -> bool {
+    enclosing_function(tree, index, family).is_some_and(|f| is_async(tree.entry(f).node, source))
 }
 
 pub fn is_async(function: Node<'_>, source: &str) -> bool {
@@ -318,23 +335,21 @@ pub fn is_async(function: Node<'_>, source: &str) -> bool {
 }
 
 /// Inside a Rust `#[cfg(test)]` module or a `#[test]` function.
-fn in_rust_test(node: Node<'_>, source: &str) -> bool {
-    if node.kind() == "comment" {
+fn in_rust_test(tree: &FlatTree<'_>, index: u32, source: &str) -> bool {
+    if tree.kind(index) == "comment" {
         return false;
     }
-    let mut current = node.parent();
-    while let Some(parent) = current {
-        if matches!(parent.kind(), "mod_item" | "function_item") {
-            let mut sibling = parent.prev_sibling();
-            while let Some(attribute) = sibling.filter(|s| s.kind() == "attribute_item") {
-                let text = source.get(attribute.byte_range()).unwrap_or("");
-                if text.contains("test") {
-                    return true;
-                }
-                sibling = attribute.prev_sibling();
-            }
+    for item in ancestors(tree, index) {
+        if !matches!(tree.kind(item), "mod_item" | "function_item") {
+            continue;
         }
-        current = parent.parent();
+        let Some(parent) = tree.parent(item) else { continue };
+        let siblings = tree.children(parent);
+        let Some(position) = siblings.iter().position(|&s| s == item) else { continue };
+        let attributes = siblings[..position].iter().rev().take_while(|&&s| tree.kind(s) == "attribute_item");
+        if attributes.into_iter().any(|&a| source.get(tree.entry(a).node.byte_range()).unwrap_or("").contains("test")) {
+            return true;
+        }
     }
     false
 }

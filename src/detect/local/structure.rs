@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use regex::Regex;
+use rustc_hash::FxHashMap;
 use tree_sitter::Node;
 
 use crate::detect::finding::Severity;
@@ -142,10 +143,13 @@ pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
 }
 
 /// Identifier occurrences by text, over the whole file.
-fn identifier_counts<'a>(ctx: &'a Ctx<'_, '_>) -> HashMap<&'a str, usize> {
-    let mut counts = HashMap::new();
+/// How often each of `names` occurs as an identifier in the file.
+fn identifier_counts<'a>(ctx: &'a Ctx<'_, '_>, names: impl Iterator<Item = &'a str>) -> FxHashMap<&'a str, usize> {
+    let mut counts: FxHashMap<&str, usize> = names.map(|n| (n, 0)).collect();
     for node in &ctx.collected.identifiers {
-        *counts.entry(ctx.text(*node)).or_default() += 1;
+        if let Some(count) = counts.get_mut(ctx.text(*node)) {
+            *count += 1;
+        }
     }
     counts
 }
@@ -155,7 +159,7 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     if path.ends_with("__init__.py") || path.ends_with(".pyi") || path.ends_with(".d.ts") {
         return;
     }
-    let counts = identifier_counts(ctx);
+    let counts = identifier_counts(ctx, ctx.facts.imports.iter().filter_map(|i| i.local_name()));
     let mut bound: HashMap<&str, usize> = HashMap::new();
     for import in &ctx.facts.imports {
         if let Some(local) = import.local_name() {

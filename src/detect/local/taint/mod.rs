@@ -6,7 +6,9 @@
 
 pub mod tables;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+use rustc_hash::FxHashMap;
 
 use serde::{Deserialize, Serialize};
 use tree_sitter::Node;
@@ -95,7 +97,7 @@ const VISITED: &[&str] = &[
 struct Analyser<'a, 'c, 't> {
     ctx: &'a Ctx<'c, 't>,
     family: Family,
-    env: HashMap<String, Taint>,
+    env: FxHashMap<String, Taint>,
     rules: &'a HashSet<String>,
     function_line: u32,
     function_name: String,
@@ -113,7 +115,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, rules: &HashSet<String>, hits: &mut Vec<Hit>) 
         let mut analyser = Analyser {
             ctx,
             family,
-            env: HashMap::new(),
+            env: FxHashMap::default(),
             rules,
             function_line: line_of(*function),
             function_name: ctx.child(*function, "name").map_or("<anonymous>", |n| ctx.text(n)).to_string(),
@@ -125,7 +127,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, rules: &HashSet<String>, hits: &mut Vec<Hit>) 
     out
 }
 
-impl Analyser<'_, '_, '_> {
+impl<'t> Analyser<'_, '_, 't> {
     fn text(&self, node: Node<'_>) -> &str {
         self.ctx.text(node)
     }
@@ -210,7 +212,7 @@ impl Analyser<'_, '_, '_> {
             return None;
         }
         let line = line_of(node);
-        match node.kind() {
+        match self.ctx.kind(node) {
             "identifier" => self.env.get(self.text(node)).cloned(),
             "attribute" | "member_expression" => {
                 let text = self.text(node);
@@ -228,14 +230,12 @@ impl Analyser<'_, '_, '_> {
                 self.eval(object, depth + 1)
             }
             "string" | "template_string" | "concatenated_string" => {
-                let mut cursor = node.walk();
-                let parts: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                let ctx = self.ctx;
                 let mut inner = Vec::new();
-                for part in parts {
-                    match part.kind() {
+                for part in ctx.named_children(node) {
+                    match ctx.kind(part) {
                         "interpolation" | "template_substitution" => {
-                            let mut c = part.walk();
-                            inner.extend(part.named_children(&mut c).filter(|n| !matches!(n.kind(), "format_specifier" | "type_conversion")));
+                            inner.extend(ctx.named_children(part).into_iter().filter(|n| !matches!(ctx.kind(*n), "format_specifier" | "type_conversion")));
                         }
                         "string" | "template_string" => inner.push(part),
                         _ => {}
@@ -255,13 +255,10 @@ impl Analyser<'_, '_, '_> {
                 Some(Taint { formatted: true, ..taint.step(line, note.into()) })
             }
             "parenthesized_expression" | "await" | "await_expression" | "as_pattern" | "non_null_expression" | "as_expression" => {
-                let mut cursor = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
-                self.union(children.into_iter(), depth)
+                self.union(self.ctx.named_children(node).into_iter(), depth)
             }
             "conditional_expression" | "ternary_expression" | "boolean_operator" => {
-                let mut cursor = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                let children = self.ctx.named_children(node);
                 // The condition of a ternary does not flow into its value.
                 let skip = usize::from(node.kind() == "ternary_expression");
                 let values: Vec<Node<'_>> = if node.kind() == "conditional_expression" {
@@ -308,19 +305,22 @@ impl Analyser<'_, '_, '_> {
         None
     }
 
-    fn arguments<'t>(&self, call: Node<'t>) -> Vec<Node<'t>> {
+    fn arguments(&self, call: Node<'_>) -> Vec<Node<'t>> {
         let Some(list) = self.ctx.child(call, "arguments") else { return Vec::new() };
-        let mut cursor = list.walk();
-        list.named_children(&mut cursor).filter(|n| !matches!(n.kind(), "keyword_argument" | "comment")).collect()
+        let ctx = self.ctx;
+        let mut args = ctx.named_children(list);
+        args.retain(|n| !matches!(ctx.kind(*n), "keyword_argument" | "comment"));
+        args
     }
 
     fn call(&mut self, node: Node<'_>) {
         let callee = self.ctx.child(node, "function").or_else(|| self.ctx.child(node, "constructor"));
         let Some(callee) = callee else { return };
-        let callee_text = self.text(callee).to_string();
+        let ctx = self.ctx;
+        let callee_text = ctx.text(callee);
         let args = self.arguments(node);
         let line = line_of(node);
-        if let Some(sink) = tables::sink(self.family, &callee_text, node.kind() == "new_expression", self.ctx, node) {
+        if let Some(sink) = tables::sink(self.family, callee_text, ctx.kind(node) == "new_expression", self.ctx, node) {
             if !self.rules.contains(sink.rule) {
                 return;
             }
@@ -377,15 +377,15 @@ impl Analyser<'_, '_, '_> {
             return;
         }
         // Record tainted arguments of other calls for cross-function propagation.
-        let method = callee_text.rsplit(['.', ':']).next().unwrap_or(&callee_text).to_string();
-        if tables::is_sanitiser(self.family, &callee_text, &method) || self.out.calls.len() > 2000 {
+        let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
+        if tables::is_sanitiser(self.family, callee_text, method) || self.out.calls.len() > 2000 {
             return;
         }
         for (index, arg) in args.iter().enumerate() {
             if let Some(taint) = self.eval(*arg, 0) {
                 self.out.calls.push(TaintCall {
                     function: self.function_line,
-                    callee: method.clone(),
+                    callee: method.to_string(),
                     line,
                     arg: index as u32,
                     origin: taint.origin.clone(),

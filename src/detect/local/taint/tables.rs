@@ -47,7 +47,7 @@ pub fn source_attribute(family: Family, text: &str) -> Option<String> {
     if is_request_name(first) && let Some(second) = second.filter(|s| sources.contains(s)) {
         return Some(format!("{first}.{second}"));
     }
-    let pair = format!("{first}.{}", second.unwrap_or(""));
+    let second = second.unwrap_or("");
     let known: &[&str] = match family {
         Family::Python => &["sys.argv", "os.environ", "sys.stdin"],
         Family::Ecma => &[
@@ -56,7 +56,7 @@ pub fn source_attribute(family: Family, text: &str) -> Option<String> {
         ],
         Family::Rust => &[],
     };
-    known.contains(&pair.as_str()).then_some(pair)
+    known.iter().find(|k| k.split_once('.') == Some((first, second))).map(|k| (*k).to_string())
 }
 
 /// Input from the process's own operator (command line, environment, terminal) rather than
@@ -93,8 +93,8 @@ pub fn source_call(family: Family, callee: &str) -> Option<String> {
 }
 
 pub fn is_sanitiser(family: Family, callee: &str, method: &str) -> bool {
-    let lower = method.to_ascii_lowercase();
-    if lower.starts_with("sanitize") || lower.starts_with("sanitise") || lower.starts_with("escape") || lower.starts_with("validate") || lower.starts_with("quote") {
+    let starts = |prefix: &str| method.get(..prefix.len()).is_some_and(|head| head.eq_ignore_ascii_case(prefix));
+    if starts("sanitize") || starts("sanitise") || starts("escape") || starts("validate") || starts("quote") {
         return true;
     }
     match family {
