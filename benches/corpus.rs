@@ -124,7 +124,7 @@ fn main() {
             analyze.push(run_analyze(&binary, &root));
         }
         reset_cache(&root);
-        let last = Some(run_stats(&binary, &root).stats);
+        let stats = run_stats(&binary, &root).stats;
         let no_change: Vec<Duration> = (0..runs).map(|_| run_stats(&binary, &root).wall).collect();
         let mut one_file = Vec::new();
         if let Some(path) = file_to_touch(&root) {
@@ -143,7 +143,6 @@ fn main() {
             std::fs::write(&path, &original).expect("restore");
         }
         reset_cache(&root);
-        let stats = last.unwrap_or_default();
         let files: u64 = stats["files_by_language"].as_object().map_or(0, |m| m.values().filter_map(|v| v.as_u64()).sum());
         let sum = |key: &str| stats[key].as_object().map_or(0, |m| m.values().filter_map(|v| v.as_u64()).sum::<u64>());
         let calls = &stats["calls"];

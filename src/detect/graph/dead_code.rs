@@ -5,6 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use rayon::prelude::*;
 
 use crate::detect::graph::{GraphCtx, node_hit};
 use crate::detect::local::{Hit, is_test_path};
@@ -81,19 +82,25 @@ fn mentions_in_other_files(
     let Ok(word) = regex::Regex::new(&format!(r"\b({alternation})\b")) else { return out };
     let families: HashSet<Family> = unused.iter().map(|(_, n)| n.language.family()).collect();
     let root = ctx_root(ctx);
-    for file in &ctx.snap.files {
-        if !families.contains(&file.language.family()) {
-            continue;
-        }
-        let Ok(text) = std::fs::read_to_string(root.join(&file.path)) else { continue };
-        for found in word.find_iter(&text) {
-            for (path, node) in unused {
-                if node.name == found.as_str() && *path != file.path {
-                    out.insert((node.name.clone(), path.clone()));
+    let found: Vec<Vec<(String, String)>> = ctx
+        .snap
+        .files
+        .par_iter()
+        .filter(|file| families.contains(&file.language.family()))
+        .map(|file| {
+            let Ok(text) = std::fs::read_to_string(root.join(&file.path)) else { return Vec::new() };
+            let mut here = Vec::new();
+            for found in word.find_iter(&text) {
+                for (path, node) in unused {
+                    if node.name == found.as_str() && *path != file.path {
+                        here.push((node.name.clone(), path.clone()));
+                    }
                 }
             }
-        }
-    }
+            here
+        })
+        .collect();
+    out.extend(found.into_iter().flatten());
     out
 }
 

@@ -45,18 +45,22 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
         if method.name.starts_with("__") {
             continue;
         }
+        // Most methods call too few others to qualify: count before looking at classes.
+        let targets: Vec<NodeIndex> = snap
+            .graph
+            .edges(index)
+            .filter(|e| e.weight().kind == EdgeKind::Calls && e.weight().confidence >= 0.9)
+            .map(|e| e.target())
+            .filter(|t| snap.node(*t).is_some_and(|t| t.kind == NodeKind::Method && !t.name.starts_with("__")))
+            .collect();
+        if (targets.len() as f64) < limit {
+            continue;
+        }
         let Some(own) = owner(snap, index) else { continue };
         let family = lineage(snap, own);
         let mut own_uses = 0usize;
         let mut foreign: HashMap<NodeIndex, HashSet<NodeIndex>> = HashMap::new();
-        for edge in snap.graph.edges(index) {
-            if edge.weight().kind != EdgeKind::Calls || edge.weight().confidence < 0.9 {
-                continue;
-            }
-            let target = edge.target();
-            if snap.node(target).is_none_or(|t| t.kind != NodeKind::Method || t.name.starts_with("__")) {
-                continue;
-            }
+        for target in targets {
             let Some(class) = owner(snap, target) else { continue };
             if family.contains(&class) {
                 own_uses += 1;

@@ -154,11 +154,14 @@ impl Pass {
         hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
         hasher.update(format!("{rules:?}").as_bytes());
         let key = *hasher.finalize().as_bytes();
-        let mut matchers = Vec::new();
-        for language in [LangId::Python, LangId::Rust, LangId::TypeScript, LangId::Tsx, LangId::JavaScript] {
-            debug_assert_eq!(matchers.len(), language as usize);
-            matchers.push(Some(rules::LangRules::new(language, rules)?));
-        }
+        // Compiling is a fixed cost paid before any file is read: spread it over the cores.
+        use rayon::prelude::*;
+        let languages = [LangId::Python, LangId::Rust, LangId::TypeScript, LangId::Tsx, LangId::JavaScript];
+        debug_assert!(languages.iter().enumerate().all(|(i, l)| *l as usize == i));
+        let matchers = languages
+            .par_iter()
+            .map(|&language| rules::LangRules::new(language, rules).map(Some))
+            .collect::<Result<Vec<_>, String>>()?;
         let local: Vec<(usize, LocalDetector)> = rules
             .iter()
             .enumerate()

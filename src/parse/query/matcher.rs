@@ -89,8 +89,9 @@ impl Matcher {
         let mut capture_names = Vec::new();
         let mut patterns = Vec::new();
         let mut paths: Vec<Path> = Vec::new();
+        let kinds = Kinds::new(language);
         for pattern in &parsed {
-            let mut root = compile_node(language, &pattern.root, &mut capture_names)
+            let mut root = compile_node(&kinds, &pattern.root, &mut capture_names)
                 .map_err(|e| format!("{e} (pattern at byte {})", pattern.offset))?;
             let mut predicates = Vec::new();
             for predicate in &pattern.predicates {
@@ -229,7 +230,7 @@ fn attach_check(node: &mut CNode, capture: u32, index: usize) {
     }
 }
 
-fn compile_node(language: &Language, node: &PatternNode, names: &mut Vec<String>) -> Result<CNode, String> {
+fn compile_node(language: &Kinds<'_>, node: &PatternNode, names: &mut Vec<String>) -> Result<CNode, String> {
     let capture_ids = |captures: &[String], names: &mut Vec<String>| -> Vec<u32> {
         captures.iter().map(|c| capture_id(names, c)).collect()
     };
@@ -251,13 +252,13 @@ fn compile_node(language: &Language, node: &PatternNode, names: &mut Vec<String>
             let kind = match kind {
                 Kind::Any => KindTest::Any,
                 Kind::AnyNamed => KindTest::AnyNamed,
-                Kind::Named(name) => KindTest::Ids(kind_ids(language, name, true)?),
-                Kind::Anonymous(text) => KindTest::Ids(kind_ids(language, text, false)?),
+                Kind::Named(name) => KindTest::Ids(language.ids(name, true)?),
+                Kind::Anonymous(text) => KindTest::Ids(language.ids(text, false)?),
             };
             let mut compiled = Vec::new();
             for child in children {
                 let field = match &child.field {
-                    Some(name) => Some(field_id(language, name)?),
+                    Some(name) => Some(field_id(language.language, name)?),
                     None => None,
                 };
                 compiled.push(CChild {
@@ -267,7 +268,7 @@ fn compile_node(language: &Language, node: &PatternNode, names: &mut Vec<String>
                     anchored: child.anchored,
                 });
             }
-            let negated_fields = negated_fields.iter().map(|f| field_id(language, f)).collect::<Result<Vec<_>, _>>()?;
+            let negated_fields = negated_fields.iter().map(|f| field_id(language.language, f)).collect::<Result<Vec<_>, _>>()?;
             Ok(CNode {
                 kind,
                 children: compiled,
@@ -291,21 +292,29 @@ fn capture_id(names: &mut Vec<String>, name: &str) -> u32 {
     }
 }
 
-/// Every visible kind id with this name (aliases can give one name several symbols).
-fn kind_ids(language: &Language, name: &str, named: bool) -> Result<Vec<u16>, String> {
-    let mut ids = Vec::new();
-    for id in 0..language.node_kind_count() as u16 {
-        if language.node_kind_is_visible(id)
-            && language.node_kind_is_named(id) == named
-            && language.node_kind_for_id(id) == Some(name)
-        {
-            ids.push(id);
+/// Visible kind ids by (name, named), read once per compile: patterns name kinds hundreds
+/// of times, and scanning the grammar's symbol table for each costs milliseconds at startup.
+struct Kinds<'l> {
+    language: &'l Language,
+    ids: std::collections::HashMap<(&'l str, bool), Vec<u16>>,
+}
+
+impl<'l> Kinds<'l> {
+    fn new(language: &'l Language) -> Kinds<'l> {
+        let mut ids: std::collections::HashMap<(&str, bool), Vec<u16>> = std::collections::HashMap::new();
+        for id in 0..language.node_kind_count() as u16 {
+            if language.node_kind_is_visible(id)
+                && let Some(name) = language.node_kind_for_id(id) {
+                    ids.entry((name, language.node_kind_is_named(id))).or_default().push(id);
+                }
         }
+        Kinds { language, ids }
     }
-    if ids.is_empty() {
-        return Err(format!("no node kind `{name}` in this grammar"));
+
+    /// Every visible kind id with this name (aliases can give one name several symbols).
+    fn ids(&self, name: &str, named: bool) -> Result<Vec<u16>, String> {
+        self.ids.get(&(name, named)).cloned().ok_or_else(|| format!("no node kind `{name}` in this grammar"))
     }
-    Ok(ids)
 }
 
 fn field_id(language: &Language, name: &str) -> Result<u16, String> {
