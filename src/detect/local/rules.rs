@@ -353,3 +353,18 @@ fn in_rust_test(tree: &FlatTree<'_>, index: u32, source: &str) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::assigns_fresh;
+
+    #[test]
+    fn fresh_assignment_is_told_from_accumulation() {
+        for line in ["x = load()", "    let mut x: Vec<u8> = Vec::new();", "x=1", "let x = other + x"] {
+            assert!(assigns_fresh(line, "x"), "{line:?}");
+        }
+        for line in ["x = x + 1", "x += 1", "x == 1", "xy = 1", "y = x", "x =", "x: int", "let x = x.clone()"] {
+            assert!(!assigns_fresh(line, "x"), "{line:?}");
+        }
+    }
+}

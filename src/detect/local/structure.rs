@@ -524,3 +524,28 @@ pub fn decorated_lines(ctx: &Ctx<'_, '_>) -> Vec<u32> {
         .map(|s| s.line)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::line_tokens;
+
+    /// The tokenizer replaced this regex; it must split every line the same way.
+    #[test]
+    fn line_tokens_split_as_the_regex_did() {
+        let reference = regex::Regex::new(r#"[A-Za-z_][A-Za-z0-9_]*|[0-9][0-9a-fA-FxX._]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\S"#).unwrap();
+        let lines = [
+            r#"x = foo(bar, "a \"quoted\" word", 'it\'s') + 0x1F.5_0"#,
+            r#"unterminated "string here and 'another"#,
+            "ünïcode = naïve + «quotes» → arrow\u{a0}nbsp",
+            r#"ends with a backslash \"#,
+            r#"s = "escaped at end \\" + t"#,
+            "   \t  ",
+            "a.b_c[1]->d::<E>{}",
+        ];
+        for line in lines {
+            let expected: Vec<&str> = reference.find_iter(line).map(|m| m.as_str()).collect();
+            let found: Vec<&str> = line_tokens(line).collect();
+            assert_eq!(found, expected, "{line:?}");
+        }
+    }
+}
