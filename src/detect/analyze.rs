@@ -139,6 +139,9 @@ pub fn analyze(snap: &Snapshot, local: &BTreeMap<String, Vec<u8>>, catalog: &Cat
             continue;
         }
         let results = decoded.get(path.as_str());
+        if !config.include_vendored && results.is_some_and(|r| r.generated) {
+            continue;
+        }
         if results.is_some_and(|r| suppressed(&r.suppressions, &rule.id, hit.line)) {
             analysis.suppressed += 1;
             continue;

@@ -62,6 +62,8 @@ pub struct LocalResults {
     pub type_only: Vec<u32>,
     /// Lines of definitions carrying a decorator or attribute (framework hooks).
     pub decorated: Vec<u32>,
+    /// Generated or minified: findings here are not reported (like vendored code).
+    pub generated: bool,
 }
 
 impl LocalResults {
@@ -229,6 +231,7 @@ impl Pass {
         out.suppressions = comments::suppressions(&ctx);
         out.windows = structure::token_windows(source, language);
         out.type_only = structure::type_only_lines(source);
+        out.generated = structure::looks_generated(source);
         out.decorated = structure::decorated_lines(&ctx);
         let wanted: HashSet<u32> = out.hits.iter().map(|h| h.line).chain(out.taint.lines()).collect();
         for (number, line) in source.lines().enumerate() {

@@ -1,2 +1,13 @@
-def a(xs):
-    return sum(xs)
+def setup_a(registry, handlers):
+    registry.register("handler_0", handlers.handler_0, priority=0, enabled=True)
+    registry.register("handler_1", handlers.handler_1, priority=1, enabled=True)
+    registry.register("handler_2", handlers.handler_2, priority=2, enabled=True)
+    registry.register("handler_3", handlers.handler_3, priority=3, enabled=True)
+    registry.register("handler_4", handlers.handler_4, priority=4, enabled=True)
+    registry.register("handler_5", handlers.handler_5, priority=5, enabled=True)
+    registry.register("handler_6", handlers.handler_6, priority=6, enabled=True)
+    registry.register("handler_7", handlers.handler_7, priority=7, enabled=True)
+    registry.register("handler_8", handlers.handler_8, priority=8, enabled=True)
+    registry.register("handler_9", handlers.handler_9, priority=9, enabled=True)
+    registry.register("handler_10", handlers.handler_10, priority=10, enabled=True)
+    registry.register("handler_11", handlers.handler_11, priority=11, enabled=True)

@@ -1,2 +1,13 @@
-def b(ys):
-    return max(ys)
+def setup_b(registry, handlers):
+    registry.register("hook_0", handlers.hook_0, priority=0, enabled=True)
+    registry.register("hook_1", handlers.hook_1, priority=1, enabled=True)
+    registry.register("hook_2", handlers.hook_2, priority=2, enabled=True)
+    registry.register("hook_3", handlers.hook_3, priority=3, enabled=True)
+    registry.register("hook_4", handlers.hook_4, priority=4, enabled=True)
+    registry.register("hook_5", handlers.hook_5, priority=5, enabled=True)
+    registry.register("hook_6", handlers.hook_6, priority=6, enabled=True)
+    registry.register("hook_7", handlers.hook_7, priority=7, enabled=True)
+    registry.register("hook_8", handlers.hook_8, priority=8, enabled=True)
+    registry.register("hook_9", handlers.hook_9, priority=9, enabled=True)
+    registry.register("hook_10", handlers.hook_10, priority=10, enabled=True)
+    registry.register("hook_11", handlers.hook_11, priority=11, enabled=True)

@@ -1,15 +1,15 @@
-def a(xs):  # expect: duplicated-blocks
-    total = 0
-    total = total + xs[0] * 0 - helper(xs, 0)
-    total = total + xs[1] * 1 - helper(xs, 1)
-    total = total + xs[2] * 2 - helper(xs, 2)
-    total = total + xs[3] * 3 - helper(xs, 3)
-    total = total + xs[4] * 4 - helper(xs, 4)
-    total = total + xs[5] * 5 - helper(xs, 5)
-    total = total + xs[6] * 6 - helper(xs, 6)
-    total = total + xs[7] * 7 - helper(xs, 7)
-    total = total + xs[8] * 8 - helper(xs, 8)
-    total = total + xs[9] * 9 - helper(xs, 9)
-    total = total + xs[10] * 10 - helper(xs, 10)
-    total = total + xs[11] * 11 - helper(xs, 11)
-    return total
+TAX_RATE = 0.2
+MAX_PRICE = 1000
+
+
+def prices(items, limit):  # expect: duplicated-blocks
+    rows = []
+    for item in items:
+        if item.get("name") is None or len(item["name"]) > limit:
+            raise ValueError("bad record: %r" % (item,))
+        price = float(item.get("price", 0)) * (1 + TAX_RATE)
+        if price < 0 or price > MAX_PRICE:
+            continue
+        rows.append({"name": item["name"].strip(), "price": round(price, 2)})
+    rows.sort(key=lambda r: (r["price"], r["name"]))
+    return rows[:limit]

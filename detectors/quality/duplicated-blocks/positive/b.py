@@ -1,15 +1,14 @@
-def b(ys):  # expect: duplicated-blocks
-    acc = 0
-    acc = acc + ys[1] * 0 - other(ys, 0)
-    acc = acc + ys[2] * 1 - other(ys, 1)
-    acc = acc + ys[3] * 2 - other(ys, 2)
-    acc = acc + ys[4] * 3 - other(ys, 3)
-    acc = acc + ys[5] * 4 - other(ys, 4)
-    acc = acc + ys[6] * 5 - other(ys, 5)
-    acc = acc + ys[7] * 6 - other(ys, 6)
-    acc = acc + ys[8] * 7 - other(ys, 7)
-    acc = acc + ys[9] * 8 - other(ys, 8)
-    acc = acc + ys[10] * 9 - other(ys, 9)
-    acc = acc + ys[11] * 10 - other(ys, 10)
-    acc = acc + ys[12] * 11 - other(ys, 11)
-    return acc
+from a import MAX_PRICE, TAX_RATE
+
+
+def costs(records, most):  # expect: duplicated-blocks
+    result = []
+    for record in records:
+        if record.get("name") is None or len(record["name"]) > most:
+            raise ValueError("bad record: %r" % (record,))
+        cost = float(record.get("price", 0)) * (1 + TAX_RATE)
+        if cost < 0 or cost > MAX_PRICE:
+            continue
+        result.append({"name": record["name"].strip(), "price": round(cost, 2)})
+    result.sort(key=lambda r: (r["price"], r["name"]))
+    return result[:most]

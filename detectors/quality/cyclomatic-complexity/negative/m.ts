@@ -1,0 +1,3 @@
+export function f(a) {
+  return a + 1;
+}

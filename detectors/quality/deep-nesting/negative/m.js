@@ -1,0 +1,3 @@
+export function f(xs) {
+  return xs.length;
+}

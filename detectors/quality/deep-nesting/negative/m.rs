@@ -1,0 +1,3 @@
+pub fn f(xs: &[u32]) -> usize {
+    xs.len()
+}

@@ -1,0 +1,1 @@
+export const A = 1;

@@ -1,0 +1,1 @@
+pub const A: u32 = 1;

@@ -1,0 +1,5 @@
+export class C {
+  f(a, b) {
+    return a + b;
+  }
+}

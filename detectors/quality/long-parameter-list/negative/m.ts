@@ -1,0 +1,5 @@
+export class C {
+  f(a: number, b: number): number {
+    return a + b;
+  }
+}

@@ -1,0 +1,3 @@
+export function f(a, b, c) { // expect: long-parameter-list
+  return a + b + c;
+}

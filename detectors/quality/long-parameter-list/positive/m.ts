@@ -1,0 +1,3 @@
+export function f(a: number, b: number, c: number): number { // expect: long-parameter-list
+  return a + b + c;
+}
