@@ -49,10 +49,17 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
         let Some(text) = text.as_deref() else { continue };
         let Ok(word) = regex::Regex::new(&format!(r"\b{}\b", regex::escape(&node.name))) else { continue };
         let mentions = word.find_iter(text).count();
+        // Exported on its own line (`export function`, `module.exports = function f`); an
+        // export elsewhere (`module.exports = { f }`, `export default f`) names it again,
+        // so `mentions` already counts it.
         let exported = node.language.family() == Family::Ecma
-            && (text.lines().nth(node.line as usize - 1).is_some_and(|l| l.trim_start().starts_with("export"))
-                || text.contains("module.exports") || text.contains("export default"));
-        if mentions <= 1 && !exported && !built_by_name(text, &node.name) {
+            && text.lines().nth(node.line as usize - 1).is_some_and(|l| l.trim_start().starts_with("export") || l.contains("exports"));
+        // JS/TS: only module-level declarations (`function f`, `const f = () =>`); a method
+        // of an object literal or a getter is reached through its object.
+        let line = text.lines().nth(node.line as usize - 1).unwrap_or("").trim_start();
+        let declared = node.language.family() != Family::Ecma
+            || ["function ", "async function ", "const ", "let ", "var "].iter().any(|k| line.starts_with(k));
+        if mentions <= 1 && declared && !exported && !built_by_name(text, &node.name) {
             unused.push((path, node));
         }
     }

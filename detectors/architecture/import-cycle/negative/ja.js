@@ -1,0 +1,7 @@
+const { g } = require("./jb");
+
+function f() {
+  return g();
+}
+
+module.exports = { f };

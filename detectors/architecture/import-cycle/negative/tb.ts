@@ -1,0 +1,5 @@
+import type { Shape } from "./ta";
+
+export function g(shape: Shape): number {
+  return shape.size;
+}

@@ -1,0 +1,7 @@
+const { f } = require("./ja");
+
+function g() {
+  return 1;
+}
+
+module.exports = { g, f };

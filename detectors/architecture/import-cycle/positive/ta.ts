@@ -1,0 +1,5 @@
+import { g } from "./tb"; // expect: import-cycle
+
+export function f(): number {
+  return g();
+}
