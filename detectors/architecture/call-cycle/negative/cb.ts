@@ -1,0 +1,3 @@
+export function g(n) {
+  return n;
+}

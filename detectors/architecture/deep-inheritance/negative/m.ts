@@ -1,0 +1,3 @@
+export class A {}
+
+export class B extends A {}
