@@ -1,0 +1,1 @@
+export const Y = 1;

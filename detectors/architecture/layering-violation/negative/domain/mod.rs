@@ -1,0 +1,3 @@
+pub fn model() -> u32 {
+    1
+}

@@ -1,0 +1,5 @@
+use crate::domain::model;
+
+pub fn show() -> u32 {
+    model()
+}

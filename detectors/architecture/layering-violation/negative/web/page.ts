@@ -1,0 +1,5 @@
+import { Y } from "../domain/entity";
+
+export function render(): number {
+  return Y;
+}

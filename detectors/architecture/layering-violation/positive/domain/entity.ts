@@ -1,0 +1,3 @@
+import { render } from "../web/page"; // expect: layering-violation
+
+export const Y = render();

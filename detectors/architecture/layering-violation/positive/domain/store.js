@@ -1,0 +1,3 @@
+const { draw } = require("../web/screen"); // expect: layering-violation
+
+module.exports = { Z: draw() };

@@ -1,0 +1,3 @@
+export function render(): number {
+  return 1;
+}

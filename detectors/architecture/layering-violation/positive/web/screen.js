@@ -1,0 +1,5 @@
+function draw() {
+  return 1;
+}
+
+module.exports = { draw };

@@ -1,0 +1,5 @@
+use crate::api::api;
+
+pub fn use0() -> u32 {
+    api()
+}

@@ -1,0 +1,3 @@
+export function api() {
+  return 1;
+}

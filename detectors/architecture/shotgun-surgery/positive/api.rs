@@ -1,0 +1,3 @@
+pub fn api() -> u32 { // expect: shotgun-surgery
+    1
+}

@@ -1,0 +1,5 @@
+import { api } from "./lib";
+
+export function use1() {
+  return api();
+}

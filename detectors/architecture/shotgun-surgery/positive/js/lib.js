@@ -1,0 +1,3 @@
+export function api() { // expect: shotgun-surgery
+  return 1;
+}

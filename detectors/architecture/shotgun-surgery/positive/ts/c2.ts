@@ -1,0 +1,5 @@
+import { api } from "./lib";
+
+export function use2() {
+  return api();
+}
