@@ -426,11 +426,14 @@ fn line_tokens(line: &str) -> impl Iterator<Item = &str> {
         Some(&line[start..at])
     })
 }
-const KEYWORDS: &[&str] = &[
-    "if", "else", "elif", "for", "while", "return", "def", "class", "fn", "function", "let", "const", "var", "in",
-    "match", "try", "except", "catch", "finally", "with", "as", "yield", "await", "async", "new", "not", "and", "or",
-    "self", "this", "raise", "throw", "break", "continue", "pass", "None", "True", "False", "null", "true", "false", "impl",
-];
+/// Keywords keep their text in the normalised form (a `match` compiles to a length switch:
+/// every identifier of every line is tested).
+fn is_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "if" | "else" | "elif" | "for" | "while" | "return" | "def" | "class" | "fn" | "function" | "let" | "const" | "var" | "in" | "match" | "try" | "except" | "catch" | "finally" | "with" | "as" | "yield" | "await" | "async" | "new" | "not" | "and" | "or" | "self" | "this" | "raise" | "throw" | "break" | "continue" | "pass" | "None" | "True" | "False" | "null" | "true" | "false" | "impl"
+    )
+}
 
 /// Hashes of windows of `WINDOW` token-normalised lines (identifiers → `I`,
 /// literals → `N`/`S`); only windows with enough tokens to be worth reporting.
@@ -458,7 +461,7 @@ pub fn token_windows(source: &str, language: crate::lang::LangId) -> Vec<(u64, u
                 b'"' | b'\'' => "S",
                 b'0'..=b'9' => "N",
                 c if c.is_ascii_alphabetic() || c == b'_' => {
-                    if KEYWORDS.contains(&text) { text } else { "I" }
+                    if is_keyword(text) { text } else { "I" }
                 }
                 _ => text,
             };
