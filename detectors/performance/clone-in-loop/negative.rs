@@ -28,3 +28,17 @@ pub fn names(items: &[String]) -> Vec<(String, usize)> {
     }
     out
 }
+
+pub struct Worker {
+    pub state: Vec<u8>,
+}
+
+pub fn spawn_each(me: &Worker, jobs: u32) -> Vec<std::thread::JoinHandle<usize>> {
+    let mut handles = Vec::new();
+    for _ in 0..jobs {
+        // Each spawned closure owns its copy: the clone cannot leave the loop.
+        let state = me.state.clone();
+        handles.push(std::thread::spawn(move || state.len()));
+    }
+    handles
+}

@@ -6,3 +6,12 @@ function numbers(lines, word) {
   }
   return out;
 }
+
+export function perName(names, text) {
+  const found = [];
+  for (const name of names) {
+    const regex = new RegExp(`\\b${name}\\b`, "g");
+    if (regex.test(text)) found.push(name);
+  }
+  return found;
+}

@@ -6,3 +6,12 @@ export function numbers(lines: string[], word: string): string[] {
   }
   return out;
 }
+
+export function perName(names: string[], text: string): string[] {
+  const found: string[] = [];
+  for (const name of names) {
+    const regex = new RegExp(`\\b${name}\\b`, "g");
+    if (regex.test(text)) found.push(name);
+  }
+  return found;
+}

@@ -25,3 +25,8 @@ def rebuild(model):
     MyInt = int
     model.annotation = "Final[MyInt]"
     return model
+
+
+def kept_on_purpose():
+    marker = object()  # noqa: F841
+    return 1

@@ -157,7 +157,8 @@ impl LangRules {
             if let Some(name) = &filters.outlives_loop
                 && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
                 && let Some((_, value)) = captures.iter().find(|(c, _)| *c as usize == index)
-                && tree.index_of(*value).is_some_and(|value| bound_in_loop(tree, value, source, family)) {
+                && (tree.index_of(*value).is_some_and(|value| bound_in_loop(tree, value, source, family))
+                    || moved_into_closure(tree, at, source, family)) {
                     return;
                 }
             if filters.in_async && !in_async(tree, at, family, source) {
@@ -271,12 +272,28 @@ fn enclosing_function(tree: &FlatTree<'_>, index: u32, family: Family) -> Option
     ancestors(tree, index).find(|&p| is_function(tree.kind(p), family))
 }
 
-/// Whether the variable at the root of `value` (`config` in `config.name`) is the innermost
-/// loop's own variable or is assigned inside that loop: then each iteration has a fresh one.
+/// Whether `value` changes from one iteration of the innermost loop to the next: a variable
+/// (`config` in `config.name`) that is the loop's own variable or is assigned inside the
+/// loop. For any other expression (a regex pattern built by concatenation or a template),
+/// whether any variable it reads is.
 fn bound_in_loop(tree: &FlatTree<'_>, value: u32, source: &str, family: Family) -> bool {
-    let text = source.get(tree.entry(value).node.byte_range()).unwrap_or("");
-    let root = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("");
-    if root.is_empty() || root == "self" {
+    let text_of = |index: u32| source.get(tree.entry(index).node.byte_range()).unwrap_or("");
+    let variable = matches!(tree.kind(value), "identifier" | "field_expression" | "attribute" | "member_expression" | "subscript" | "subscript_expression");
+    let mut roots: Vec<&str> = if variable {
+        vec![text_of(value).split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("")]
+    } else {
+        let mut names: Vec<&str> = (value..tree.entry(value).end).filter(|&i| tree.kind(i) == "identifier").map(text_of).collect();
+        // Names a format string reads inside braces (`format!("{name}")`, `f"{name}"`).
+        let text = text_of(value);
+        for (at, _) in text.match_indices('{') {
+            let rest = &text[at + 1..];
+            let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+            names.push(&rest[..end]);
+        }
+        names
+    };
+    roots.retain(|r| !r.is_empty() && *r != "self");
+    if roots.is_empty() {
         return false;
     }
     let (left, pattern) = (tree.field_id("left"), tree.field_id("pattern"));
@@ -286,16 +303,42 @@ fn bound_in_loop(tree: &FlatTree<'_>, value: u32, source: &str, family: Family) 
             return false;
         }
         if is_loop(kind, family) {
-            let header = tree.child_by_field(parent, left).or_else(|| tree.child_by_field(parent, pattern));
-            let is_word = |t: &str| t.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == root);
-            if header.is_some_and(|h| is_word(source.get(tree.entry(h).node.byte_range()).unwrap_or(""))) {
+            // A comprehension binds its variables in its `for … in` clauses.
+            let mut headers: Vec<u32> = tree.child_by_field(parent, left).or_else(|| tree.child_by_field(parent, pattern)).into_iter().collect();
+            for &clause in tree.children(parent) {
+                if tree.kind(clause) == "for_in_clause" {
+                    headers.extend(tree.child_by_field(clause, left));
+                }
+            }
+            let binds = |root: &str| {
+                headers.iter().any(|&h| text_of(h).split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == root))
+            };
+            if roots.iter().any(|r| binds(r)) {
                 return true;
             }
-            let loop_text = source.get(tree.entry(parent).node.byte_range()).unwrap_or("");
-            return loop_text.lines().any(|line| assigns_fresh(line, root));
+            let loop_text = text_of(parent);
+            return roots.iter().any(|root| loop_text.lines().any(|line| assigns_fresh(line, root)));
         }
     }
     false
+}
+
+/// `let x = y.clone();` whose `x` a `move` closure in the same loop takes: each iteration's
+/// closure needs its own copy (the usual way to hand an `Arc` to a spawned task).
+fn moved_into_closure(tree: &FlatTree<'_>, at: u32, source: &str, family: Family) -> bool {
+    if family != Family::Rust {
+        return false;
+    }
+    let text_of = |index: u32| source.get(tree.entry(index).node.byte_range()).unwrap_or("");
+    let Some(binding) = tree.parent(at).filter(|&p| tree.kind(p) == "let_declaration") else { return false };
+    let Some(name) = tree.child_by_field(binding, tree.field_id("pattern")).map(text_of) else { return false };
+    let name = name.trim_start_matches("mut ").trim();
+    let Some(body) = ancestors(tree, binding).find(|&a| is_loop(tree.kind(a), family)) else { return false };
+    (body..tree.entry(body).end).any(|i| {
+        tree.kind(i) == "closure_expression"
+            && text_of(i).starts_with("move")
+            && text_of(i).split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == name)
+    })
 }
 
 /// `x = …` (or `let mut x: T = …`) on this line, where the value does not start from `x`

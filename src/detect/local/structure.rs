@@ -279,6 +279,11 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             .collect();
         unused.sort_by_key(|(_, node)| node.start_byte());
         for (name, node) in unused {
+            // `# noqa` (ruff/flake8's F841 and friends) already says the author meant it.
+            let line = ctx.source.lines().nth(node.start_position().row).unwrap_or("");
+            if line.contains("noqa") {
+                continue;
+            }
             hits.push(hit("unused-variable", node, format!("local variable `{name}` is assigned but never used")));
         }
     }
