@@ -253,3 +253,33 @@ fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
     }
     out
 }
+
+/// Two runs over the same tree give byte-identical reports: messages are part of the
+/// fingerprints that baselines match on. Several copies of one block make the "duplicated
+/// in …" partner depend on hash-map order unless it is chosen deterministically.
+#[test]
+fn reports_are_identical_from_run_to_run() {
+    let dir = Dir::new();
+    let block = [
+        "    for item in xs:",
+        "        if item.get(\"name\") is None or len(item[\"name\"]) > LIMIT:",
+        "            raise ValueError(\"bad record: %r\" % (item,))",
+        "        price = float(item.get(\"price\", 0)) * (1 + TAX_RATE)",
+        "        if price < 0 or price > MAX_PRICE:",
+        "            continue",
+        "        total.append({\"name\": item[\"name\"].strip(), \"price\": round(price, 2)})",
+        "    total.sort(key=lambda r: (r[\"price\"], r[\"name\"]))",
+        "    seen = {row[\"name\"] for row in total if row[\"price\"] > 0}",
+        "    total = [row for row in total if row[\"name\"] in seen]",
+        "",
+    ]
+    .join("\n");
+    for name in ["a", "b", "c", "d", "e"] {
+        dir.write(&format!("{name}.py"), format!("def {name}(xs):\n    total = []\n    if not xs:\n        return None\n{block}    return total\n"));
+    }
+    let first = json_findings(&dir, &["--no-cache"]);
+    assert!(first.iter().filter(|f| f["detector"] == "duplicated-blocks").count() >= 5, "{first:?}");
+    for _ in 0..3 {
+        assert_eq!(json_findings(&dir, &["--no-cache"]), first);
+    }
+}

@@ -23,16 +23,17 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
     }
     // Per file: line ranges that repeat elsewhere, with one other place for the message.
     let mut ranges: HashMap<&str, Vec<Range<'_>>> = HashMap::new();
-    for places in by_hash.values() {
+    for places in by_hash.values_mut() {
         if places.len() < 2 || places.len() > 20 {
             continue;
         }
-        for (i, (path, start, end)) in places.iter().enumerate() {
-            let other = places[(i + 1) % places.len()];
-            if other.0 == *path && other.1 <= *end && *start <= other.2 {
-                continue;
-            }
-            ranges.entry(path).or_default().push((*start, *end, (other.0, other.1)));
+        // Files arrive in hash-map order: sort so the place named in the message (the first
+        // other copy) is the same on every run — it is part of the finding's fingerprint.
+        places.sort_unstable();
+        for &(path, start, end) in places.iter() {
+            let overlaps = |other: &(&str, u32, u32)| other.0 == path && other.1 <= end && start <= other.2;
+            let Some(other) = places.iter().find(|other| !overlaps(other)) else { continue };
+            ranges.entry(path).or_default().push((start, end, (other.0, other.1)));
         }
     }
     let mut out = Vec::new();

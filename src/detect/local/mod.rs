@@ -10,6 +10,10 @@ mod structure;
 pub mod taint;
 
 use std::collections::HashSet;
+
+fn memchr_iter(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i)
+}
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -78,7 +82,8 @@ pub struct Collected<'t> {
     pub comments: Vec<Node<'t>>,
     pub functions: Vec<Node<'t>>,
     pub strings: Vec<Node<'t>>,
-    pub identifiers: Vec<Node<'t>>,
+    /// Flat-tree indices (the most numerous kind: kept small).
+    pub identifiers: Vec<u32>,
     pub returns: Vec<Node<'t>>,
 }
 
@@ -95,11 +100,23 @@ pub struct Ctx<'a, 't> {
     /// Per collected function: (returns, bare returns, returns with a value); counted
     /// once for the detectors that need it.
     pub returns: std::cell::OnceCell<Vec<(u32, u32, u32)>>,
+    /// Byte offset where each line starts, found once for the detectors that read lines.
+    pub line_starts: std::cell::OnceCell<Vec<usize>>,
 }
 
 impl<'t> Ctx<'_, 't> {
     pub fn text(&self, node: Node<'_>) -> &str {
         self.source.get(node.byte_range()).unwrap_or("")
+    }
+
+    /// Line `number` (1-based) without its line break; "" past the end.
+    pub fn line(&self, number: u32) -> &str {
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0).chain(memchr_iter(self.source.as_bytes()).map(|i| i + 1)).collect()
+        });
+        let Some(&start) = starts.get((number as usize).wrapping_sub(1)) else { return "" };
+        let end = starts.get(number as usize).map_or(self.source.len(), |&next| next - 1);
+        self.source.get(start..end).map_or("", |l| l.strip_suffix('\r').unwrap_or(l))
     }
 
     /// `node`'s named children (as `Node::named_children`), read from the flat tree.
@@ -217,7 +234,16 @@ impl Pass {
             lang_rules.run(&self.rules, source, flat, facts, &mut collected, &mut out.hits);
         }
         clock = self.charge(SPENT_RULES, clock);
-        let ctx = Ctx { language, source, root, flat, facts, collected: &collected, returns: std::cell::OnceCell::new() };
+        let ctx = Ctx {
+            language,
+            source,
+            root,
+            flat,
+            facts,
+            collected: &collected,
+            returns: std::cell::OnceCell::new(),
+            line_starts: std::cell::OnceCell::new(),
+        };
         for (slot, (index, run)) in self.local.iter().enumerate() {
             if self.rules[*index].claims(language) {
                 run(&ctx, &mut out.hits);
@@ -233,13 +259,10 @@ impl Pass {
         out.type_only = structure::type_only_lines(source);
         out.generated = structure::looks_generated(source);
         out.decorated = structure::decorated_lines(&ctx);
-        let wanted: HashSet<u32> = out.hits.iter().map(|h| h.line).chain(out.taint.lines()).collect();
-        for (number, line) in source.lines().enumerate() {
-            let number = number as u32 + 1;
-            if wanted.contains(&number) {
-                out.lines.push((number, excerpt(line)));
-            }
-        }
+        let mut wanted: Vec<u32> = out.hits.iter().map(|h| h.line).chain(out.taint.lines()).collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        out.lines = wanted.into_iter().map(|number| (number, excerpt(ctx.line(number)))).collect();
         // Two patterns of one rule can match one node; two names on one import line cannot
         // share a message.
         out.hits.sort_by(|a, b| (a.line, a.column, &a.rule, &a.message).cmp(&(b.line, b.column, &b.rule, &b.message)));

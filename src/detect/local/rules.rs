@@ -119,7 +119,10 @@ impl LangRules {
                 Some(1) => &mut collected.comments,
                 Some(2) => &mut collected.functions,
                 Some(3) => &mut collected.strings,
-                Some(4) => &mut collected.identifiers,
+                Some(4) => {
+                    collected.identifiers.push(index);
+                    continue;
+                }
                 Some(5) => &mut collected.returns,
                 _ => continue,
             };

@@ -146,8 +146,8 @@ pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
 /// How often each of `names` occurs as an identifier in the file.
 fn identifier_counts<'a>(ctx: &'a Ctx<'_, '_>, names: impl Iterator<Item = &'a str>) -> FxHashMap<&'a str, usize> {
     let mut counts: FxHashMap<&str, usize> = names.map(|n| (n, 0)).collect();
-    for node in &ctx.collected.identifiers {
-        if let Some(count) = counts.get_mut(ctx.text(*node)) {
+    for &index in &ctx.collected.identifiers {
+        if let Some(count) = counts.get_mut(ctx.text(ctx.flat.entry(index).node)) {
             *count += 1;
         }
     }
@@ -170,7 +170,6 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     let import_lines: HashSet<u32> = ctx.facts.imports.iter().map(|i| i.line).collect();
     let strings: Vec<&str> =
         ctx.collected.strings.iter().filter(|s| !import_lines.contains(&line_of(**s))).map(|s| ctx.text(*s)).collect();
-    let lines: Vec<&str> = ctx.source.lines().collect();
     for import in &ctx.facts.imports {
         let Some(local) = import.local_name() else { continue };
         if import.reexport || exported.contains(local) || local == "React" || import.path == "__future__" {
@@ -183,7 +182,7 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         {
             continue;
         }
-        let line_text = lines.get(import.line as usize - 1).copied().unwrap_or("");
+        let line_text = ctx.line(import.line);
         if line_text.contains("noqa") || line_text.contains("eslint-disable") {
             continue;
         }
@@ -222,8 +221,8 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         }
         let Some(body) = ctx.child(*function, "body") else { continue };
         let Some(start) = ctx.flat.index_of(body) else { continue };
-        let mut targets: HashMap<&str, (usize, Node<'_>)> = HashMap::new();
-        let mut uses: HashMap<&str, usize> = HashMap::new();
+        let mut targets: FxHashMap<&str, (usize, Node<'_>)> = FxHashMap::default();
+        let mut uses: FxHashMap<&str, usize> = FxHashMap::default();
         let mut dynamic = false;
         // Names bound inside a class body or an inner function belong to that scope (class
         // attributes, the inner function's locals); names read there may still be this
@@ -280,8 +279,7 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         unused.sort_by_key(|(_, node)| node.start_byte());
         for (name, node) in unused {
             // `# noqa` (ruff/flake8's F841 and friends) already says the author meant it.
-            let line = ctx.source.lines().nth(node.start_position().row).unwrap_or("");
-            if line.contains("noqa") {
+            if ctx.line(line_of(node)).contains("noqa") {
                 continue;
             }
             hits.push(hit("unused-variable", node, format!("local variable `{name}` is assigned but never used")));
@@ -546,13 +544,12 @@ pub fn type_only_lines(source: &str) -> Vec<u32> {
 
 /// First lines of functions and classes with a decorator or attribute just above.
 pub fn decorated_lines(ctx: &Ctx<'_, '_>) -> Vec<u32> {
-    let lines: Vec<&str> = ctx.source.lines().collect();
     ctx.facts
         .symbols
         .iter()
         .filter(|s| {
-            let above = (s.line as usize).checked_sub(2).and_then(|i| lines.get(i)).map_or("", |l| l.trim());
-            let own = lines.get(s.line as usize - 1).map_or("", |l| l.trim());
+            let above = if s.line > 1 { ctx.line(s.line - 1).trim() } else { "" };
+            let own = ctx.line(s.line).trim();
             above.starts_with('@') || above.starts_with("#[") || own.starts_with('@')
         })
         .map(|s| s.line)
