@@ -65,8 +65,9 @@ struct CPattern {
 /// reading that name once per node and comparing words is far cheaper than starting a
 /// full match for each of the dozens of patterns rooted at every call.
 struct Probe {
-    /// Index into `Matcher::paths`: patterns with the same chain share one reading.
-    path: usize,
+    /// Indices into `Matcher::paths` (several when an alternation offers several ways to
+    /// the pinned node): patterns with the same chain share one reading.
+    paths: Vec<usize>,
     values: Vec<Vec<u8>>,
 }
 
@@ -104,12 +105,17 @@ impl Matcher {
                     None => late.push(index),
                 }
             }
-            let probe = find_probe(&root, &predicates).map(|(path, values)| {
-                let index = paths.iter().position(|p| *p == path).unwrap_or_else(|| {
-                    paths.push(path);
-                    paths.len() - 1
-                });
-                Probe { path: index, values }
+            let probe = find_probe(&root, &predicates).map(|(found, values)| {
+                let indices = found
+                    .into_iter()
+                    .map(|path| {
+                        paths.iter().position(|p| *p == path).unwrap_or_else(|| {
+                            paths.push(path);
+                            paths.len() - 1
+                        })
+                    })
+                    .collect();
+                Probe { paths: indices, values }
             });
             patterns.push(CPattern { root, predicates, late, probe });
         }
@@ -148,13 +154,17 @@ impl Matcher {
             for &index in list.iter().chain(&self.any_kind) {
                 let pattern = &self.patterns[index as usize];
                 if let Some(probe) = &pattern.probe {
-                    let (at, texts) = &mut probed[probe.path];
-                    if *at != node {
-                        *at = node;
-                        texts.clear();
-                        read_path(tree, node, &self.paths[probe.path], source, texts);
+                    let mut present = false;
+                    for &path in &probe.paths {
+                        let (at, texts) = &mut probed[path];
+                        if *at != node {
+                            *at = node;
+                            texts.clear();
+                            read_path(tree, node, &self.paths[path], source, texts);
+                        }
+                        present |= texts.iter().any(|t| probe.values.iter().any(|v| v == t));
                     }
-                    if !texts.iter().any(|t| probe.values.iter().any(|v| v == t)) {
+                    if !present {
                         continue;
                     }
                 }
@@ -172,26 +182,52 @@ impl Matcher {
 }
 
 /// The first chain of required field steps leading to a node whose text a positive
-/// `#eq?`/`#any-of?` pins down.
-fn find_probe(node: &CNode, predicates: &[CPredicate]) -> Option<(Path, Vec<Vec<u8>>)> {
+/// `#eq?`/`#any-of?` pins down. An alternation on the way gives one chain per alternative,
+/// and counts only when every alternative pins the same words.
+fn find_probe(node: &CNode, predicates: &[CPredicate]) -> Option<(Vec<Path>, Vec<Vec<u8>>)> {
     for child in &node.children {
-        let (Some(field), false, true, KindTest::Ids(ids)) = (child.field, child.optional, child.node.alternatives.is_empty(), &child.node.kind) else {
-            continue;
-        };
-        let values = child.node.checks.iter().find_map(|&p| match &predicates[p] {
-            CPredicate::Eq { other: Operand::Text(text), negate: false, .. } => Some(vec![text.as_bytes().to_vec()]),
-            CPredicate::AnyOf { values, negate: false, .. } => Some(values.iter().map(|v| v.as_bytes().to_vec()).collect()),
-            _ => None,
-        });
-        if let Some(values) = values {
-            return Some((vec![(field, ids.clone())], values));
+        let (Some(field), false) = (child.field, child.optional) else { continue };
+        let ways: Vec<&CNode> = if child.node.alternatives.is_empty() { vec![&child.node] } else { child.node.alternatives.iter().collect() };
+        let mut paths = Vec::new();
+        let mut pinned: Option<Vec<Vec<u8>>> = None;
+        let mut covered = 0;
+        let count = ways.len();
+        for way in ways {
+            let KindTest::Ids(ids) = &way.kind else { break };
+            if !way.alternatives.is_empty() {
+                break;
+            }
+            let (found, values) = match pinned_values(way, predicates) {
+                Some(values) => (vec![vec![(field, ids.clone())]], values),
+                None => match find_probe(way, predicates) {
+                    Some((found, values)) => {
+                        (found.into_iter().map(|rest| std::iter::once((field, ids.clone())).chain(rest).collect()).collect(), values)
+                    }
+                    None => break,
+                },
+            };
+            if pinned.as_ref().is_some_and(|p| *p != values) {
+                break;
+            }
+            pinned = Some(values);
+            paths.extend(found);
+            covered += 1;
         }
-        if let Some((mut path, values)) = find_probe(&child.node, predicates) {
-            path.insert(0, (field, ids.clone()));
-            return Some((path, values));
+        // Every way must lead to a pinned word, or a node could match by the way not read.
+        if let (true, Some(values)) = (covered == count, pinned) {
+            return Some((paths, values));
         }
     }
     None
+}
+
+/// The words a positive `#eq?`/`#any-of?` on this node's own capture allows.
+fn pinned_values(node: &CNode, predicates: &[CPredicate]) -> Option<Vec<Vec<u8>>> {
+    node.checks.iter().find_map(|&p| match &predicates[p] {
+        CPredicate::Eq { other: Operand::Text(text), negate: false, .. } => Some(vec![text.as_bytes().to_vec()]),
+        CPredicate::AnyOf { values, negate: false, .. } => Some(values.iter().map(|v| v.as_bytes().to_vec()).collect()),
+        _ => None,
+    })
 }
 
 /// Texts of the nodes reached from `node` along `path` (a field can hold several children).
