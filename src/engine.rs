@@ -85,6 +85,39 @@ enum Check {
     Skipped(Skipped),
 }
 
+/// Graph writes still running, by root. The cache admits one writer, so a refresh of the
+/// same root — from any engine in this process — first waits for them, and so does
+/// dropping an engine (the process must not end halfway through a write).
+static PENDING_SAVES: std::sync::Mutex<Vec<(PathBuf, std::thread::JoinHandle<Vec<String>>)>> = std::sync::Mutex::new(Vec::new());
+
+/// Waits for the pending graph writes of `root`; their warnings.
+pub fn settle(root: &Path) -> Vec<String> {
+    let handles: Vec<_> = match PENDING_SAVES.lock() {
+        Ok(mut pending) => {
+            let (mine, others): (Vec<_>, Vec<_>) = pending.drain(..).partition(|(r, _)| r == root);
+            *pending = others;
+            mine
+        }
+        Err(_) => Vec::new(),
+    };
+    let mut warnings = Vec::new();
+    for (_, handle) in handles {
+        match handle.join() {
+            Ok(mut more) => warnings.append(&mut more),
+            Err(_) => warnings.push("graph not cached (the writer failed)".into()),
+        }
+    }
+    warnings
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        for warning in settle(&self.root) {
+            tracing::warn!("{warning}");
+        }
+    }
+}
+
 /// Files modified this recently are hashed even when size and time match the cache: an
 /// edit within the same clock tick as the last run must not be missed.
 const RACY_WINDOW_NS: u64 = 2_000_000_000;
@@ -112,9 +145,10 @@ impl Engine {
         self.snapshot.load()
     }
 
-    /// Brings the graph up to date with the files on disk and publishes it.
+    /// Brings the graph up to date with the files on disk and publishes it. The graph's
+    /// write to the cache finishes in the background (see `settle`).
     pub fn refresh(&self) -> Report {
-        let mut report = Report::default();
+        let mut report = Report { warnings: settle(&self.root), ..Report::default() };
         let total = Instant::now();
         let mut lap = Instant::now();
         let mut time = |report: &mut Report, stage: &'static str| {
@@ -238,25 +272,30 @@ impl Engine {
             _ => {}
         }
 
-        if let Some(store) = store.as_mut() {
-            let encoding = Instant::now();
-            match snapshot.encode() {
-                Ok(bytes) => {
-                    tracing::debug!(bytes = bytes.len(), ms = encoding.elapsed().as_secs_f64() * 1000.0, "graph encoded");
-                    let update = Update { graph: Some((digest, bytes)), ..Update::default() };
-                    if let Err(err) = store.save(&update) {
-                        report.warnings.push(format!("graph not cached ({err})"));
-                    }
-                }
-                Err(err) => report.warnings.push(format!("graph not cached ({err})")),
-            }
-            report.warnings.append(&mut store.warnings);
-            time(&mut report, "save graph");
-        }
         self.collect_local(&walk.files, &entries, fresh_local, store.as_ref(), &mut report);
-        drop(store);
-
-        self.snapshot.publish(snapshot);
+        let published = self.snapshot.publish(snapshot);
+        // Writing the graph to the cache only matters to the next run: it goes on in the
+        // background while the caller uses the snapshot (the detectors, a report).
+        if let Some(mut store) = store {
+            report.warnings.append(&mut store.warnings);
+            let handle = std::thread::spawn(move || {
+                let mut warnings = Vec::new();
+                match published.encode() {
+                    Ok(bytes) => {
+                        let update = Update { graph: Some((digest, bytes)), ..Update::default() };
+                        if let Err(err) = store.save(&update) {
+                            warnings.push(format!("graph not cached ({err})"));
+                        }
+                    }
+                    Err(err) => warnings.push(format!("graph not cached ({err})")),
+                }
+                warnings.append(&mut store.warnings);
+                warnings
+            });
+            if let Ok(mut pending) = PENDING_SAVES.lock() {
+                pending.push((self.root.clone(), handle));
+            }
+        }
         report.skipped.sort();
         report.timings.push(("total", total.elapsed()));
         report

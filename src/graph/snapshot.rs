@@ -173,7 +173,9 @@ impl SharedSnapshot {
         self.current.load_full()
     }
 
-    pub fn publish(&self, snapshot: Snapshot) {
-        self.current.store(Arc::new(snapshot));
+    pub fn publish(&self, snapshot: Snapshot) -> Arc<Snapshot> {
+        let shared = Arc::new(snapshot);
+        self.current.store(shared.clone());
+        shared
     }
 }
