@@ -6,5 +6,7 @@ pub mod store;
 pub mod graph;
 pub mod detect;
 pub mod engine;
+pub mod tools;
+pub mod mcp;
 pub mod report;
 pub mod cli;

@@ -41,6 +41,44 @@ pub enum Command {
     /// The detectors this build carries (and the repository's own rules).
     #[command(subcommand)]
     Detectors(DetectorsCommand),
+    /// Run one of the graph, findings or search tools (the same ones MCP and the agent use).
+    /// Without TOOL: list them. `query TOOL --help`: its arguments.
+    #[command(disable_help_flag = true)]
+    Query(QueryArgs),
+    /// Serve the tools over MCP: stdio by default, Streamable HTTP with --http.
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct QueryArgs {
+    /// Print the structured JSON answer instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Repository root.
+    #[arg(long, default_value = ".")]
+    pub path: PathBuf,
+    /// The tool, then its arguments as `--name value` (or one JSON object).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "TOOL [ARGS]")]
+    pub rest: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Repository root to serve.
+    #[arg(long, default_value = ".")]
+    pub path: PathBuf,
+    /// Serve Streamable HTTP at ADDR (e.g. 127.0.0.1:8848) on `/mcp` instead of stdio.
+    #[arg(long, value_name = "ADDR")]
+    pub http: Option<String>,
+    /// Require `Authorization: Bearer TOKEN` on HTTP requests (or set REPOTOIRE_MCP_TOKEN).
+    #[arg(long, value_name = "TOKEN", env = "REPOTOIRE_MCP_TOKEN", hide_env_values = true)]
+    pub token: Option<String>,
+    /// Largest HTTP request body accepted, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 1024 * 1024)]
+    pub max_request_bytes: usize,
+    /// Allow binding to an address other than loopback (DNS-rebinding and Origin checks stay on).
+    #[arg(long)]
+    pub allow_remote: bool,
 }
 
 #[derive(Debug, Args)]

@@ -4,6 +4,8 @@ mod analyze_cmd;
 mod args;
 mod detectors_cmd;
 mod graph_cmd;
+mod query_cmd;
+mod serve_cmd;
 
 use std::io::Write;
 
@@ -21,6 +23,8 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Graph(graph)) => graph_cmd::run(&cli.global, graph),
         Some(Command::Analyze(args)) => analyze_cmd::run(&cli.global, args),
         Some(Command::Detectors(command)) => detectors_cmd::run(command),
+        Some(Command::Query(args)) => query_cmd::run(&cli.global, args),
+        Some(Command::Serve(args)) => serve_cmd::run(&cli.global, args),
         None => {
             let mut stderr = std::io::stderr();
             let _ = writeln!(

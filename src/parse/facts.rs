@@ -41,6 +41,21 @@ pub enum SymbolKind {
 }
 
 impl SymbolKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SymbolKind::Function => "function",
+            SymbolKind::Method => "method",
+            SymbolKind::Class => "class",
+            SymbolKind::Struct => "struct",
+            SymbolKind::Enum => "enum",
+            SymbolKind::Trait => "trait",
+            SymbolKind::Interface => "interface",
+            SymbolKind::TypeAlias => "type alias",
+            SymbolKind::Module => "module",
+            SymbolKind::Impl => "impl",
+        }
+    }
+
     pub fn is_class_like(self) -> bool {
         matches!(
             self,

@@ -117,10 +117,11 @@ impl PythonNames {
         let segments = Self::segments(path);
         let dirs: Vec<&str> = path.split('/').collect();
         let dirs = &dirs[..dirs.len().saturating_sub(1)];
-        let mut depth = dirs.len();
-        while depth > 0 && self.package_dirs.contains(&dirs[..depth].join("/")) {
-            depth -= 1;
-        }
+        // The import root is the parent of the outermost package around the file; folders
+        // without `__init__.py` below it are namespace portions of that package (PEP 420),
+        // as `flask/sansio/` is in Flask.
+        let outermost = (1..=dirs.len()).find(|&k| self.package_dirs.contains(&dirs[..k].join("/")));
+        let depth = outermost.map_or(dirs.len(), |k| k - 1);
         let tail = segments.get(depth..).unwrap_or(&[]);
         if tail.is_empty() { self.qualified(path) } else { tail.join(".") }
     }

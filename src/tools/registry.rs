@@ -1,0 +1,46 @@
+//! Every tool, one line each, sorted by name. The CLI, MCP and the agent list tools from
+//! here and nowhere else.
+
+use crate::tools::Tool;
+use crate::tools::findings::{explain_finding, list_findings, run_detectors};
+use crate::tools::graph::{
+    communities, file_outline, find_callees, find_callers, find_cycles, find_symbol, graph_stats, hotspots, impact_of,
+    list_importers, list_imports, trace_path,
+};
+use crate::tools::search::search_code;
+
+static TOOLS: &[&dyn Tool] = &[
+    &communities::Communities,
+    &explain_finding::ExplainFinding,
+    &file_outline::FileOutline,
+    &find_callees::FindCallees,
+    &find_callers::FindCallers,
+    &find_cycles::FindCycles,
+    &find_symbol::FindSymbol,
+    &graph_stats::GraphStats,
+    &hotspots::Hotspots,
+    &impact_of::ImpactOf,
+    &list_findings::ListFindings,
+    &list_importers::ListImporters,
+    &list_imports::ListImports,
+    &run_detectors::RunDetectors,
+    &search_code::SearchCode,
+    &trace_path::TracePath,
+];
+
+pub fn all() -> &'static [&'static dyn Tool] {
+    TOOLS
+}
+
+pub fn get(name: &str) -> Option<&'static dyn Tool> {
+    TOOLS.iter().copied().find(|t| t.name() == name)
+}
+
+/// Runs a tool by name.
+pub fn call(ws: &crate::tools::Workspace, name: &str, args: serde_json::Value, control: &crate::tools::Control) -> Result<crate::tools::Reply, crate::tools::ToolError> {
+    let tool = get(name).ok_or_else(|| crate::tools::ToolError::UnknownTool {
+        name: name.to_string(),
+        known: TOOLS.iter().map(|t| t.name()).collect::<Vec<_>>().join(", "),
+    })?;
+    tool.call(ws, args, control)
+}
