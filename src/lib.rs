@@ -7,6 +7,6 @@ pub mod graph;
 pub mod detect;
 pub mod engine;
 pub mod tools;
-pub mod mcp;
 pub mod report;
+pub mod mcp;
 pub mod cli;

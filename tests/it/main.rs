@@ -15,3 +15,4 @@ mod queries;
 mod resolve_ecma;
 mod resolve_python;
 mod resolve_rust;
+mod tools;

@@ -150,3 +150,79 @@ pub fn stdout(output: &Output) -> String {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
+
+/// A small Python shop for the tool tests: inheritance, an import cycle
+/// (checkout ↔ payments), mutual recursion (ping ↔ pong), a test, and a command injection.
+pub const SHOP: &str = r#"
+//- shop/__init__.py
+from .models import Order
+//- shop/models.py
+"""Orders and the records they are saved as."""
+
+
+class Base:
+    def save(self):
+        """Persist the record in the store."""
+        return store(self)
+
+
+class Order(Base):
+    """A customer's order of line items."""
+
+    def total(self):
+        # sum the line prices including sales tax
+        return sum(line.price for line in self.lines)
+
+
+def store(record):
+    return record
+//- shop/checkout.py
+from shop.models import Order
+from shop import payments
+
+
+def checkout(order: Order):
+    amount = order.total()
+    payments.charge(amount)
+    order.save()
+    return amount
+//- shop/payments.py
+from shop import checkout
+
+
+def charge(amount):
+    """Charge the card through the payment gateway."""
+    if amount > 0:
+        return gateway(amount)
+    return None
+
+
+def gateway(amount):
+    return checkout.checkout
+
+
+def refund(amount):
+    return charge(-amount)
+
+
+def ping(n):
+    return pong(n - 1)
+
+
+def pong(n):
+    return ping(n)
+//- shop/api.py
+import subprocess
+from shop.checkout import checkout
+
+
+def handle(request):
+    subprocess.call(request.args["cmd"], shell=True)
+    return checkout(request.order)
+//- tests/test_checkout.py
+from shop.checkout import checkout
+
+
+def test_checkout():
+    assert checkout(None)
+"#;

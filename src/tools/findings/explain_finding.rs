@@ -23,6 +23,7 @@ pub struct Args {
     pub file: Option<String>,
     /// … and line of the finding (with `detector` when several share the line).
     pub line: Option<u32>,
+    /// The detector id, when several findings share the line.
     pub detector: Option<String>,
 }
 

@@ -62,17 +62,21 @@ impl TypedTool for SearchCode {
         let state = ws.state();
         let snap = &state.snap;
         let index = ws.search(&state);
-        let admits = |n: NodeIndex| args.kind.is_none_or(|k| k.admits(snap.graph[n].kind));
+        // A file and its module are one hit: files only when asked for.
+        let admits = |n: NodeIndex| match args.kind {
+            Some(k) => k.admits(snap.graph[n].kind),
+            None => snap.graph[n].kind != crate::graph::NodeKind::File,
+        };
         let text: Vec<NodeIndex> = index.search(&args.query, DEPTH * 4).into_iter().map(|(n, _)| n).filter(|&n| admits(n)).take(DEPTH).collect();
         // Names are matched as one identifier: `session cookie` → `sessioncookie` misses, so
         // the longest word is tried as well.
         let compact: String = args.query.split_whitespace().collect::<Vec<_>>().join("_");
         let longest = args.query.split_whitespace().max_by_key(|w| w.len()).unwrap_or("");
         let lookup = ws.names(&state);
-        let mut names: Vec<NodeIndex> = lookup.fuzzy(snap, &compact, args.kind, DEPTH).into_iter().map(|(n, _)| n).collect();
+        let mut names: Vec<NodeIndex> = lookup.fuzzy(snap, &compact, args.kind, DEPTH).into_iter().map(|(n, _)| n).filter(|&n| admits(n)).collect();
         if longest != compact {
             for (n, _) in lookup.fuzzy(snap, longest, args.kind, DEPTH) {
-                if !names.contains(&n) {
+                if admits(n) && !names.contains(&n) {
                     names.push(n);
                 }
             }
