@@ -65,8 +65,23 @@ fn init_tracing(verbose: u8) {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_ansi(colour)
-        .with_writer(std::io::stderr)
+        .with_writer(|| LenientStderr)
         .with_target(false)
         .without_time()
         .try_init();
+}
+
+/// stderr for log lines that never fails: a server whose client closed its stderr must go on
+/// serving, not fail every request that logs.
+struct LenientStderr;
+
+impl Write for LenientStderr {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let _ = std::io::stderr().write_all(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

@@ -222,7 +222,23 @@ fn strip_meta(mut schema: Value) -> Value {
         map.remove("$schema");
         map.remove("title");
     }
+    drop_rust_formats(&mut schema);
     schema
+}
+
+/// schemars marks integers `uint32`, `int64`…: not JSON Schema formats, and validators in
+/// clients warn about each. The integer type with `minimum` already says it.
+fn drop_rust_formats(schema: &mut Value) {
+    match schema {
+        Value::Object(map) => {
+            if map.get("format").and_then(Value::as_str).is_some_and(|f| matches!(f, "uint" | "uint8" | "uint16" | "uint32" | "uint64" | "int" | "int8" | "int16" | "int32" | "int64" | "float" | "double")) {
+                map.remove("format");
+            }
+            map.values_mut().for_each(drop_rust_formats);
+        }
+        Value::Array(items) => items.iter_mut().for_each(drop_rust_formats),
+        _ => {}
+    }
 }
 
 /// Whether a root-relative `path` is `prefix` or inside it (an empty prefix is the root).
