@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use petgraph::Direction;
 use petgraph::stable_graph::NodeIndex;
-use petgraph::visit::EdgeRef;
+use petgraph::visit::{EdgeRef, NodeIndexable};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -81,19 +81,30 @@ pub struct Index {
     by_name: HashMap<String, Vec<NodeIndex>>,
     /// Every symbol node with its lower-cased short and qualified names, for fuzzy search.
     names: Vec<(NodeIndex, String, String)>,
+    /// Each short name's bigrams as a 128-bit set, for similarity without allocating.
+    grams: Vec<u128>,
+    /// The module (or file) holding each node, by node index.
+    homes: Vec<NodeIndex>,
 }
 
 impl Index {
     pub fn new(snap: &Snapshot) -> Index {
         let mut by_name: HashMap<String, Vec<NodeIndex>> = HashMap::new();
         let mut names = Vec::with_capacity(snap.graph.node_count());
+        let mut grams = Vec::with_capacity(snap.graph.node_count());
         for node in snap.graph.node_indices() {
             let n = &snap.graph[node];
             let short = n.name.to_lowercase();
             by_name.entry(short.clone()).or_default().push(node);
+            grams.push(gram_set(&short));
             names.push((node, short, n.qualified_name.to_lowercase()));
         }
-        Index { by_name, names }
+        Index { by_name, names, grams, homes: homes(snap) }
+    }
+
+    /// The module (or file) a node lives in.
+    pub fn home(&self, node: NodeIndex) -> NodeIndex {
+        self.homes.get(node.index()).copied().unwrap_or(node)
     }
 
     /// Nodes `text` names: an exact qualified name or file path, else a unique short name or
@@ -180,18 +191,16 @@ impl Index {
         if query.is_empty() {
             return Vec::new();
         }
-        let grams = bigrams(&query);
+        let grams = gram_set(&query);
+        let qualified_too = query.contains(['.', ':', '/']);
         let mut scored: Vec<(NodeIndex, f32)> = self
             .names
             .iter()
-            .filter(|(n, _, _)| kind.is_none_or(|k| k.admits(snap.graph[*n].kind)))
-            .filter_map(|(n, short, qualified)| {
-                let by_short = score(&query, &grams, short);
-                let by_qualified = if query.contains(['.', ':', '/']) {
-                    score(&query, &grams, qualified).map(|s| s * 0.95)
-                } else {
-                    None
-                };
+            .zip(&self.grams)
+            .filter(|((n, _, _), _)| kind.is_none_or(|k| k.admits(snap.graph[*n].kind)))
+            .filter_map(|((n, short, qualified), &short_grams)| {
+                let by_short = score(&query, grams, short, short_grams);
+                let by_qualified = if qualified_too { score(&query, grams, qualified, gram_set(qualified)).map(|s| s * 0.95) } else { None };
                 let best = by_short.into_iter().chain(by_qualified).fold(None, |acc: Option<f32>, s| Some(acc.map_or(s, |a| a.max(s))))?;
                 Some((*n, best))
             })
@@ -226,16 +235,14 @@ fn prefer_symbols(snap: &Snapshot, mut nodes: Vec<NodeIndex>) -> Vec<NodeIndex> 
     nodes
 }
 
-fn bigrams(text: &str) -> Vec<[u8; 2]> {
-    let bytes = text.as_bytes();
-    let mut grams: Vec<[u8; 2]> = bytes.windows(2).map(|w| [w[0], w[1]]).collect();
-    grams.sort_unstable();
-    grams.dedup();
-    grams
+/// The bigrams of `text` hashed into a 128-bit set.
+fn gram_set(text: &str) -> u128 {
+    text.as_bytes().windows(2).fold(0u128, |set, w| set | 1u128 << ((u32::from(w[0]) * 31 + u32::from(w[1])) % 128))
 }
 
 /// How well `candidate` matches `query` (both lower case), in (0, 1]; `None`: not at all.
-pub fn score(query: &str, query_grams: &[[u8; 2]], candidate: &str) -> Option<f32> {
+/// `*_grams` are their `gram_set`s.
+pub fn score(query: &str, query_grams: u128, candidate: &str, candidate_grams: u128) -> Option<f32> {
     if candidate == query {
         return Some(1.0);
     }
@@ -250,18 +257,36 @@ pub fn score(query: &str, query_grams: &[[u8; 2]], candidate: &str) -> Option<f3
     if query.len() >= 3 && candidate.len() <= query.len() * 2 + 4 && is_subsequence(query, candidate) {
         return Some(0.35 + 0.25 * ratio);
     }
-    if query_grams.len() < 2 || candidate.len() > query.len() * 3 {
+    if query.len() < 3 || candidate.len() > query.len() * 3 {
         return None;
     }
-    let candidate_grams = bigrams(candidate);
-    let shared = query_grams.iter().filter(|g| candidate_grams.binary_search(g).is_ok()).count();
-    let dice = 2.0 * shared as f32 / (query_grams.len() + candidate_grams.len()) as f32;
+    let shared = (query_grams & candidate_grams).count_ones();
+    let dice = 2.0 * shared as f32 / (query_grams.count_ones() + candidate_grams.count_ones()).max(1) as f32;
     (dice >= 0.5).then_some(dice * 0.6)
 }
 
 fn is_subsequence(query: &str, candidate: &str) -> bool {
     let mut rest = candidate.bytes();
     query.bytes().all(|q| rest.any(|c| c == q))
+}
+
+/// Every node's module, top-down from each module along `contains` edges (one pass;
+/// walking up from each node would scan the incoming edges of every much-called function).
+fn homes(snap: &Snapshot) -> Vec<NodeIndex> {
+    let mut homes: Vec<NodeIndex> = (0..snap.graph.node_bound()).map(NodeIndex::new).collect();
+    for module in snap.graph.node_indices().filter(|&n| snap.graph[n].kind == NodeKind::Module) {
+        let mut stack = vec![module];
+        while let Some(at) = stack.pop() {
+            for edge in snap.graph.edges_directed(at, Direction::Outgoing).filter(|e| e.weight().kind == EdgeKind::Contains) {
+                let child = edge.target();
+                if snap.graph[child].kind != NodeKind::Module {
+                    homes[child.index()] = module;
+                    stack.push(child);
+                }
+            }
+        }
+    }
+    homes
 }
 
 /// The module (or file) a node lives in: up the `contains` edges.

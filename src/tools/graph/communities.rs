@@ -11,7 +11,6 @@ use serde_json::json;
 
 use crate::graph::louvain::louvain;
 use crate::graph::{EdgeKind, NodeKind};
-use crate::tools::lookup::home_module;
 use crate::tools::{Answer, Control, Hint, ToolError, TypedTool, Workspace, limit};
 
 pub struct Communities;
@@ -81,7 +80,8 @@ impl TypedTool for Communities {
             Level::Module => snap.graph[n].kind == NodeKind::Module,
             Level::Function => matches!(snap.graph[n].kind, NodeKind::Function | NodeKind::Method),
         };
-        let lift = |n: NodeIndex| if level == Level::Module { home_module(snap, n) } else { n };
+        let index = ws.names(&state);
+        let lift = |n: NodeIndex| if level == Level::Module { index.home(n) } else { n };
         let mut ids: HashMap<NodeIndex, usize> = HashMap::new();
         let mut nodes: Vec<NodeIndex> = Vec::new();
         let mut weights: BTreeMap<(usize, usize), f64> = BTreeMap::new();

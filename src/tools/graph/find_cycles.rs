@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::graph::{EdgeKind, NodeKind, Snapshot};
-use crate::tools::lookup::home_module;
 use crate::tools::{Answer, Control, Hint, ToolError, TypedTool, Workspace, limit};
 
 pub struct FindCycles;
@@ -68,7 +67,8 @@ impl TypedTool for FindCycles {
         let snap = &state.snap;
         let mut cycles = Vec::new();
         if matches!(kind, CycleKind::Imports | CycleKind::Both) {
-            cycles.extend(cycles_of(snap, "imports", |n| snap.graph[n].kind == NodeKind::Module, EdgeKind::Imports, |n| home_module(snap, n)));
+            let index = ws.names(&state);
+            cycles.extend(cycles_of(snap, "imports", |n| snap.graph[n].kind == NodeKind::Module, EdgeKind::Imports, |n| index.home(n)));
         }
         control.check()?;
         if matches!(kind, CycleKind::Calls | CycleKind::Both) {

@@ -119,8 +119,22 @@ impl TypedTool for ImpactOf {
                 continue;
             }
             text.push_str(&format!("{label} ({count}):\n"));
+            // One line per file: its dependents by local name, edge kind and confidence only
+            // where they are not a sure call.
+            let mut by_file: std::collections::BTreeMap<&str, Vec<String>> = std::collections::BTreeMap::new();
             for item in tier {
-                text.push_str(&format!("  {} {} ({}:{}) [{} c{:.1}]\n", item.symbol.kind, item.symbol.qualified_name, item.symbol.file, item.symbol.line, item.relation, item.confidence));
+                let local = local_name(&item.symbol.qualified_name, &item.symbol.file, &item.symbol.kind);
+                let mut label = format!("{local}:{}", item.symbol.line);
+                if item.relation != "calls" {
+                    label.push_str(&format!(" ({})", item.relation));
+                }
+                if item.confidence < 0.9 {
+                    label.push_str(&format!(" c{:.1}", item.confidence));
+                }
+                by_file.entry(item.symbol.file.as_str()).or_default().push(label);
+            }
+            for (file, labels) in by_file {
+                text.push_str(&format!("  {file}: {}\n", labels.join(", ")));
             }
             if count > tier.len() {
                 text.push_str(&format!("  … {} more\n", count - tier.len()));
@@ -129,7 +143,12 @@ impl TypedTool for ImpactOf {
         if symbols == 0 {
             text.push_str("Nothing in the project depends on it (dynamic uses — reflection, string dispatch, callbacks registered elsewhere — are not in the graph).\n");
         }
-        let mut next = vec![Hint::new("find_callers", json!({"symbol": name, "depth": 2}), "the call sites behind the direct tier")];
+        let whole_module = target.first().is_some_and(|t| t.kind == "file" || t.kind == "module");
+        let mut next = vec![if whole_module {
+            Hint::new("list_importers", json!({"target": name}), "who imports it, line by line")
+        } else {
+            Hint::new("find_callers", json!({"symbol": name, "depth": 2}), "the call sites behind the direct tier")
+        }];
         if let Some(test) = test_files.iter().next() {
             next.push(Hint::new("file_outline", json!({"file": test}), "a test that exercises it"));
         }
@@ -200,3 +219,17 @@ fn risk(symbols: usize, files: usize, direct: usize) -> (&'static str, String) {
     };
     (label, format!("{direct} direct, {symbols} in all across {files}", files = plural(files, "file")))
 }
+
+/// A symbol's name inside its file: the qualified name without the module part (`Class.m`),
+/// or `<module>` for the module itself.
+fn local_name(qualified: &str, file: &str, kind: &str) -> String {
+    if kind == "module" || kind == "file" {
+        return "<module>".into();
+    }
+    // The module part is as many leading segments as the file path has (minus `__init__`).
+    let stem = file.rsplit_once('.').map_or(file, |(stem, _)| stem).trim_end_matches("/__init__").trim_end_matches("/mod");
+    let depth = stem.split('/').count();
+    let parts: Vec<&str> = qualified.split(['.', ':']).filter(|p| !p.is_empty()).collect();
+    if parts.len() > depth { parts[depth..].join(".") } else { parts.last().copied().unwrap_or(qualified).to_string() }
+}
+
