@@ -8,5 +8,6 @@ pub mod detect;
 pub mod engine;
 pub mod tools;
 pub mod report;
+pub mod watch;
 pub mod mcp;
 pub mod cli;

@@ -47,6 +47,27 @@ pub enum Command {
     Query(QueryArgs),
     /// Serve the tools over MCP: stdio by default, Streamable HTTP with --http.
     Serve(ServeArgs),
+    /// Analyse, then after every save print the findings added and resolved (Ctrl+C stops).
+    Watch(WatchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// Repository root.
+    #[arg(default_value = ".")]
+    pub path: PathBuf,
+    #[arg(long, value_enum, default_value_t = WatchFormat::Text)]
+    pub format: WatchFormat,
+    /// Quiet time after the last file event before analysing, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub debounce: u64,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum WatchFormat {
+    Text,
+    /// One JSON object per line: finding_added, finding_resolved, syntax_error, analysis_finished.
+    Jsonl,
 }
 
 #[derive(Debug, Args)]

@@ -6,6 +6,7 @@ mod detectors_cmd;
 mod graph_cmd;
 mod query_cmd;
 mod serve_cmd;
+mod watch_cmd;
 
 use std::io::Write;
 
@@ -25,6 +26,7 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Detectors(command)) => detectors_cmd::run(command),
         Some(Command::Query(args)) => query_cmd::run(&cli.global, args),
         Some(Command::Serve(args)) => serve_cmd::run(&cli.global, args),
+        Some(Command::Watch(args)) => watch_cmd::run(&cli.global, args),
         None => {
             let mut stderr = std::io::stderr();
             let _ = writeln!(

@@ -18,3 +18,4 @@ mod resolve_ecma;
 mod resolve_python;
 mod resolve_rust;
 mod tools;
+mod watch;

@@ -1,0 +1,146 @@
+//! One watch session: the first analysis, then one re-analysis per batch of changes, each
+//! giving a `Delta` (findings added and resolved, health before and after) to subscribers.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender};
+use std::time::{Duration, Instant};
+
+use crate::detect::{Finding, Severity};
+use crate::parse::Diagnostic;
+use crate::report::summary;
+use crate::tools::Workspace;
+use crate::tools::workspace::State;
+use crate::watch::Message;
+
+/// What one analysis changed.
+#[derive(Debug, Clone)]
+pub struct Delta {
+    /// The first analysis of the session.
+    pub initial: bool,
+    /// Files parsed again, added or removed by this analysis.
+    pub changed: Vec<String>,
+    pub added: Vec<Finding>,
+    pub resolved: Vec<Finding>,
+    /// Findings now.
+    pub findings: usize,
+    pub health: u32,
+    pub previous_health: u32,
+    /// Syntax errors in the changed files (the analysis still ran on what parsed).
+    pub diagnostics: Vec<(String, Vec<Diagnostic>)>,
+    /// Re-indexing plus detectors.
+    pub took: Duration,
+}
+
+/// A subscriber's view: the new state (snapshot included) and what changed.
+pub type Update = (Arc<State>, Arc<Delta>);
+
+pub struct Session {
+    workspace: Arc<Workspace>,
+    subscribers: Vec<Sender<Update>>,
+    findings: Arc<Vec<Finding>>,
+    health: u32,
+}
+
+impl Session {
+    pub fn new(workspace: Arc<Workspace>) -> Session {
+        Session { workspace, subscribers: Vec::new(), findings: Arc::new(Vec::new()), health: 100 }
+    }
+
+    pub fn workspace(&self) -> &Arc<Workspace> {
+        &self.workspace
+    }
+
+    /// Every later update goes to the returned receiver.
+    pub fn subscribe(&mut self) -> Receiver<Update> {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        self.subscribers.push(sender);
+        receiver
+    }
+
+    /// The analysis of the state the workspace opened with.
+    pub fn start(&mut self) {
+        let started = Instant::now();
+        let state = self.workspace.state();
+        let paths = state.snap.files.iter().map(|f| f.path.clone()).collect();
+        self.publish(state, paths, true, started);
+    }
+
+    /// Waits for batches of changes and analyses each; returns on `Message::Stop` or when
+    /// every sender is gone. Batches that arrive while an analysis runs are merged into one.
+    pub fn run(&mut self, messages: &Receiver<Message>) {
+        while let Ok(first) = messages.recv() {
+            let mut stop = false;
+            let mut changed = false;
+            for message in std::iter::once(first).chain(std::iter::from_fn(|| messages.try_recv().ok())) {
+                match message {
+                    Message::Paths(_) => changed = true,
+                    Message::Errors(errors) => {
+                        for error in errors {
+                            tracing::warn!("watcher: {error}");
+                        }
+                        // A lost event (queue overflow) is healed by a full re-check.
+                        changed = true;
+                    }
+                    Message::Stop => stop = true,
+                }
+            }
+            if stop {
+                return;
+            }
+            if changed {
+                self.refresh();
+            }
+        }
+    }
+
+    /// Re-indexes (the engine re-reads only files whose size or time changed) and publishes
+    /// the delta, unless nothing the analysis sees changed.
+    pub fn refresh(&mut self) {
+        let started = Instant::now();
+        let previous = self.workspace.refresh();
+        let state = self.workspace.state();
+        let before: HashSet<&str> = previous.snap.files.iter().map(|f| f.path.as_str()).collect();
+        let after: HashSet<&str> = state.snap.files.iter().map(|f| f.path.as_str()).collect();
+        let mut changed: Vec<String> = state.report.fresh.clone();
+        changed.extend(before.difference(&after).map(|p| (*p).to_string()));
+        changed.sort();
+        changed.dedup();
+        if changed.is_empty() {
+            return;
+        }
+        self.publish(state, changed, false, started);
+    }
+
+    fn publish(&mut self, state: Arc<State>, changed: Vec<String>, initial: bool, started: Instant) {
+        let findings = self.workspace.findings(&state);
+        let old: HashSet<&str> = self.findings.iter().map(|f| f.fingerprint.as_str()).collect();
+        let new: HashSet<&str> = findings.iter().map(|f| f.fingerprint.as_str()).collect();
+        let added: Vec<Finding> = findings.iter().filter(|f| !old.contains(f.fingerprint.as_str())).cloned().collect();
+        let resolved: Vec<Finding> = self.findings.iter().filter(|f| !new.contains(f.fingerprint.as_str())).cloned().collect();
+        let lines: u64 = state.snap.files.iter().map(|f| u64::from(f.lines)).sum();
+        let health = summary::summarise(&findings, state.snap.files.len(), lines, Severity::High, &|_| false, 0).score;
+        let wanted: HashSet<&str> = changed.iter().map(String::as_str).collect();
+        let diagnostics = state
+            .snap
+            .files
+            .iter()
+            .filter(|f| !f.diagnostics.is_empty() && (!initial && wanted.contains(f.path.as_str())))
+            .map(|f| (f.path.clone(), f.diagnostics.clone()))
+            .collect();
+        let delta = Arc::new(Delta {
+            initial,
+            changed,
+            added,
+            resolved,
+            findings: findings.len(),
+            health,
+            previous_health: if initial { health } else { self.health },
+            diagnostics,
+            took: started.elapsed(),
+        });
+        self.findings = findings;
+        self.health = health;
+        self.subscribers.retain(|s| s.send((state.clone(), delta.clone())).is_ok());
+    }
+}
