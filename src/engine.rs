@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::graph::resolve::Resolver;
 use crate::graph::{SharedSnapshot, Snapshot};
 use crate::parse::{self, FileFacts, LocalPass, SkipReason, Skipped, SourceFile};
 use crate::store::{self, FileEntry, Store, Update};
@@ -23,6 +24,9 @@ pub struct Options {
     /// Run this over every parsed tree and keep its results (the detectors' file-local
     /// pass); `Report::local` then holds them for every file.
     pub pass: Option<Arc<dyn LocalPass>>,
+    /// Keep every file's facts, local results and the resolver in memory between refreshes
+    /// (watch mode, the TUI): a save then costs a parse of that file and a patch of the graph.
+    pub live: bool,
 }
 
 impl std::fmt::Debug for Options {
@@ -31,13 +35,14 @@ impl std::fmt::Debug for Options {
             .field("max_file_size", &self.max_file_size)
             .field("use_cache", &self.use_cache)
             .field("pass", &self.pass.is_some())
+            .field("live", &self.live)
             .finish()
     }
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_file_size: DEFAULT_MAX_FILE_SIZE, use_cache: true, pass: None }
+        Options { max_file_size: DEFAULT_MAX_FILE_SIZE, use_cache: true, pass: None, live: false }
     }
 }
 
@@ -64,14 +69,46 @@ pub struct Report {
     /// Paths parsed in this refresh (not taken from the cache).
     pub fresh: Vec<String>,
     /// The local pass's results for every file, by path (empty without a pass).
-    pub local: BTreeMap<String, Vec<u8>>,
+    pub local: BTreeMap<String, LocalBytes>,
+    /// How the graph was brought up to date.
+    pub graph: GraphUpdate,
 }
+
+/// A file's encoded local-pass results, shared between refreshes.
+pub type LocalBytes = Arc<[u8]>;
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum GraphUpdate {
+    /// Nothing changed: the last graph (published, or cached) is the graph.
+    Reused,
+    /// The changed files were patched into the last graph (live engines).
+    Patched,
+    /// Every file was resolved again.
+    #[default]
+    Resolved,
+}
+
+/// What a live engine keeps between refreshes (see `Options::live`).
+struct Live {
+    /// The last walk, with each file's size and time as last seen.
+    walk: parse::walk::Walk,
+    project: Vec<(String, String)>,
+    entries: HashMap<String, FileEntry>,
+    local: BTreeMap<String, LocalBytes>,
+    /// Holds every file's facts, in the order of the published snapshot's files.
+    resolver: Resolver,
+}
+
+/// More changed files than this in one refresh and the graph is resolved again rather
+/// than patched file by file.
+const MAX_PATCHED: usize = 16;
 
 pub struct Engine {
     root: PathBuf,
     root_name: String,
     options: Options,
     snapshot: SharedSnapshot,
+    live: std::sync::Mutex<Option<Live>>,
 }
 
 /// What checking one walked file found.
@@ -133,7 +170,7 @@ impl Engine {
         }
         let root = root.canonicalize().map_err(|source| Error::Io { path: root.to_path_buf(), source })?;
         let root_name = root.file_name().map_or_else(|| "root".into(), |n| n.to_string_lossy().into_owned());
-        Ok(Engine { root, root_name, options, snapshot: SharedSnapshot::default() })
+        Ok(Engine { root, root_name, options, snapshot: SharedSnapshot::default(), live: std::sync::Mutex::new(None) })
     }
 
     pub fn root(&self) -> &Path {
@@ -148,6 +185,17 @@ impl Engine {
     /// Brings the graph up to date with the files on disk and publishes it. The graph's
     /// write to the cache finishes in the background (see `settle`).
     pub fn refresh(&self) -> Report {
+        self.refresh_with(None)
+    }
+
+    /// `refresh` after a watcher named these paths (absolute, or relative to the root): a
+    /// live engine that knows
+    /// every one of them as a source file re-checks just those instead of walking the tree.
+    pub fn refresh_paths(&self, paths: &[PathBuf]) -> Report {
+        self.refresh_with(Some(paths))
+    }
+
+    fn refresh_with(&self, hint: Option<&[PathBuf]>) -> Report {
         let mut report = Report { warnings: settle(&self.root), ..Report::default() };
         let total = Instant::now();
         let mut lap = Instant::now();
@@ -155,19 +203,26 @@ impl Engine {
             report.timings.push((stage, lap.elapsed()));
             lap = Instant::now();
         };
+        let mut slot = self.live.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let live = slot.take();
 
-        let walk = parse::walk::walk(&self.root, self.options.max_file_size);
-        report.skipped = walk.skipped;
-        time(&mut report, "walk");
+        let rewalked = hint.zip(live.as_ref()).and_then(|(paths, live)| self.rewalk(paths, live));
+        let targeted = rewalked.is_some();
+        let walk = rewalked.unwrap_or_else(|| parse::walk::walk(&self.root, self.options.max_file_size));
+        report.skipped = walk.skipped.clone();
+        time(&mut report, if targeted { "re-check" } else { "walk" });
 
         let mut store = self.open_store(&mut report);
-        let known = match store.as_mut().map(|s| s.files()) {
-            Some(Ok(known)) => known,
-            Some(Err(err)) => {
-                self.recover(&mut store, &mut report, &err.to_string());
-                HashMap::new()
-            }
-            None => HashMap::new(),
+        let known = match (&live, store.as_mut()) {
+            (Some(live), _) => live.entries.clone(),
+            (None, Some(s)) => match s.files() {
+                Ok(known) => known,
+                Err(err) => {
+                    self.recover(&mut store, &mut report, &err.to_string());
+                    HashMap::new()
+                }
+            },
+            (None, None) => HashMap::new(),
         };
         report.cache_used = store.is_some();
         if known.is_empty() {
@@ -175,7 +230,10 @@ impl Engine {
         }
         let pass = self.options.pass.as_deref().map(|p| (p, p.key()));
         let checks = check_files(&walk.files, &known, pass);
-        let project = self.read_project_files(&walk.project_files, &mut report);
+        let project = match (&live, targeted) {
+            (Some(live), true) => live.project.clone(),
+            _ => self.read_project_files(&walk.project_files, &mut report),
+        };
         time(&mut report, "check + parse");
 
         let mut entries: Vec<(usize, FileEntry)> = Vec::with_capacity(checks.len());
@@ -211,13 +269,25 @@ impl Engine {
         let removed: Vec<String> = known.keys().filter(|p| !present.contains(p.as_str())).cloned().collect();
         let digest = digest(&walk.files, &entries, &project);
         let any_parsed = parsed.iter().any(Option::is_some);
+        let same_files = live.as_ref().is_some_and(|l| {
+            removed.is_empty()
+                && l.project == project
+                && l.resolver.facts().len() == entries.len()
+                && l.resolver.facts().iter().zip(&entries).all(|(f, (i, _))| f.path == walk.files[*i].path)
+        });
 
+        // A live engine whose files are all still there patches the graph file by file.
+        let live = match live {
+            Some(live) if same_files => return self.patch_or_resolve(report, live, walk, entries, parsed, touched, fresh_local, removed, project, digest, store, slot, total, time),
+            other => other,
+        };
         // Nothing changed: the last graph is still the graph.
-        if !any_parsed && removed.is_empty()
+        if !any_parsed && removed.is_empty() && live.is_none()
             && let Some(snapshot) = store.as_ref().and_then(|s| s.graph(&digest).ok().flatten()).and_then(|b| Snapshot::decode(&b)) {
                 report.reused = entries.len();
+                report.graph = GraphUpdate::Reused;
                 count_languages(&mut report, &walk.files, &entries);
-                self.collect_local(&walk.files, &entries, fresh_local, store.as_ref(), &mut report);
+                self.collect_local(&walk.files, &entries, fresh_local, None, store.as_ref(), &mut report);
                 if let Some(store) = store.as_mut() {
                     let files = touched.iter().map(|&(i, e)| (walk.files[i].path.as_str(), e)).collect();
                     let update = Update { files, ..Update::default() };
@@ -232,9 +302,130 @@ impl Engine {
                 report.skipped.sort();
                 return report;
             }
+        self.resolve_all(report, live, walk, entries, parsed, touched, fresh_local, removed, project, digest, store, slot, total, time)
+    }
 
+    /// A live engine whose files are all still there patches the graph file by file, and
+    /// resolves everything only when a patch is refused.
+    #[allow(clippy::too_many_arguments)]
+    fn patch_or_resolve(
+        &self,
+        mut report: Report,
+        mut live: Live,
+        walk: parse::walk::Walk,
+        entries: Vec<(usize, FileEntry)>,
+        mut parsed: Vec<Option<FileFacts>>,
+        touched: Vec<(usize, FileEntry)>,
+        fresh_local: HashMap<String, Vec<u8>>,
+        removed: Vec<String>,
+        project: Vec<(String, String)>,
+        digest: [u8; 32],
+        store: Option<Store>,
+        mut slot: std::sync::MutexGuard<'_, Option<Live>>,
+        total: Instant,
+        mut time: impl FnMut(&mut Report, &'static str),
+    ) -> Report {
+        let fresh: Vec<usize> = (0..parsed.len()).filter(|&i| parsed[i].is_some()).collect();
+        let outcome = if fresh.len() > MAX_PATCHED {
+            Err(format!("{} files changed", fresh.len()))
+        } else {
+            let position: HashMap<&str, u32> =
+                live.resolver.facts().iter().enumerate().map(|(i, f)| (f.path.as_str(), i as u32)).collect();
+            let wanted: Vec<(u32, usize)> = fresh.iter().filter_map(|&i| position.get(walk.files[i].path.as_str()).map(|&p| (p, i))).collect();
+            let mut patches = Vec::new();
+            let mut outcome = Ok(());
+            for (file, i) in wanted {
+                let Some(facts) = parsed[i].take() else { continue };
+                let facts = Arc::new(facts);
+                match live.resolver.patch(file, facts.clone()) {
+                    Ok(patch) => patches.push(patch),
+                    Err(why) => {
+                        parsed[i] = Some(Arc::unwrap_or_clone(facts));
+                        outcome = Err(why);
+                        break;
+                    }
+                }
+            }
+            outcome.map(|()| patches)
+        };
+        match outcome {
+            Ok(patches) => {
+                let fresh_paths: HashSet<&str> = report.fresh.iter().map(String::as_str).collect();
+                let files: Vec<(String, FileEntry)> = entries
+                    .iter()
+                    .filter(|(i, _)| fresh_paths.contains(walk.files[*i].path.as_str()) || touched.iter().any(|(t, _)| t == i))
+                    .map(|(i, e)| (walk.files[*i].path.clone(), *e))
+                    .collect();
+                if !patches.is_empty() {
+                    let snapshot = self.snapshot.load().patched(&live.resolver, &patches);
+                    self.snapshot.publish(snapshot);
+                    report.graph = GraphUpdate::Patched;
+                } else {
+                    report.graph = GraphUpdate::Reused;
+                }
+                time(&mut report, "patch graph");
+                let facts: Vec<Arc<FileFacts>> =
+                    patches.iter().map(|p| live.resolver.facts()[p.file as usize].clone()).collect();
+                for (path, bytes) in fresh_local {
+                    live.local.insert(path, bytes.into());
+                }
+                let local: Vec<(String, LocalBytes)> =
+                    facts.iter().filter_map(|f| live.local.get(&f.path).map(|b| (f.path.clone(), b.clone()))).collect();
+                for (path, entry) in &files {
+                    live.entries.insert(path.clone(), *entry);
+                }
+                if let Some(store) = store {
+                    self.save_in_background(store, files, facts, local);
+                }
+                report.parsed = report.fresh.len();
+                report.reused = entries.len() - report.parsed;
+                count_languages(&mut report, &walk.files, &entries);
+                report.local = live.local.clone();
+                live.walk = walk;
+                *slot = Some(live);
+                report.skipped.sort();
+                report.timings.push(("total", total.elapsed()));
+                return report;
+            }
+            Err(why) => {
+                tracing::debug!("graph resolved again: {why}");
+                // Facts patched in before the refusal are current: keep them.
+                for (i, slot) in parsed.iter_mut().enumerate() {
+                    if slot.is_none() && fresh.contains(&i)
+                        && let Some(f) = live.resolver.facts().iter().find(|f| f.path == walk.files[i].path) {
+                            *slot = Some((**f).clone());
+                        }
+                }
+                return self.resolve_all(report, Some(live), walk, entries, parsed, touched, fresh_local, removed, project, digest, store, slot, total, time);
+            }
+        }
+    }
+
+    /// Resolves every file (facts from this refresh, memory or the cache), publishes the
+    /// graph and saves what changed.
+    #[allow(clippy::too_many_arguments)]
+    fn resolve_all(
+        &self,
+        mut report: Report,
+        live: Option<Live>,
+        walk: parse::walk::Walk,
+        mut entries: Vec<(usize, FileEntry)>,
+        parsed: Vec<Option<FileFacts>>,
+        touched: Vec<(usize, FileEntry)>,
+        mut fresh_local: HashMap<String, Vec<u8>>,
+        removed: Vec<String>,
+        project: Vec<(String, String)>,
+        digest: [u8; 32],
+        mut store: Option<Store>,
+        mut slot: std::sync::MutexGuard<'_, Option<Live>>,
+        total: Instant,
+        mut time: impl FnMut(&mut Report, &'static str),
+    ) -> Report {
+        let memory: HashMap<&str, &Arc<FileFacts>> =
+            live.as_ref().map(|l| l.resolver.facts().iter().map(|f| (f.path.as_str(), f)).collect()).unwrap_or_default();
         let (facts, damaged) =
-            self.gather_facts(&walk.files, &mut entries, parsed, store.as_ref(), &mut fresh_local, &mut report);
+            self.gather_facts(&walk.files, &mut entries, parsed, &memory, store.as_ref(), &mut fresh_local, &mut report);
+        drop(memory);
         // A cache that failed mid-read is started afresh, so everything goes back into it.
         let save_all = damaged.is_some();
         if let Some(why) = damaged {
@@ -254,16 +445,25 @@ impl Engine {
             .collect();
         let update = Update {
             files,
-            facts: facts.iter().filter(|f| save_all || fresh.contains(f.path.as_str())).collect(),
+            facts: facts.iter().filter(|f| save_all || fresh.contains(f.path.as_str())).map(|f| &**f).collect(),
             local: fresh_local.iter().map(|(path, bytes)| (path.as_str(), bytes.as_slice())).collect(),
             removed,
             graph: None,
         };
-        let (snapshot, saved) = std::thread::scope(|scope| {
+        let keep = self.options.live;
+        let (built, saved) = std::thread::scope(|scope| {
             let saver = store.as_mut().map(|store| scope.spawn(move || store.save(&update)));
-            let snapshot = Snapshot::build(&facts, &project, &self.root_name);
-            (snapshot, saver.map(|handle| handle.join()))
+            let built = if keep {
+                let mut resolver = Resolver::build(&facts, &project, &self.root_name);
+                let snapshot = Snapshot::of_resolver(&resolver);
+                resolver.prepare_patches();
+                (snapshot, Some(resolver))
+            } else {
+                (Snapshot::build(&facts, &project, &self.root_name), None)
+            };
+            (built, saver.map(|handle| handle.join()))
         });
+        let (snapshot, resolver) = built;
         report.warnings.extend(snapshot.warnings.iter().cloned());
         time(&mut report, "resolve + save facts");
         match saved {
@@ -272,7 +472,13 @@ impl Engine {
             _ => {}
         }
 
-        self.collect_local(&walk.files, &entries, fresh_local, store.as_ref(), &mut report);
+        let previous_local = live.map(|l| l.local);
+        self.collect_local(&walk.files, &entries, fresh_local, previous_local.as_ref(), store.as_ref(), &mut report);
+        if let Some(resolver) = resolver {
+            let entries = entries.iter().map(|(i, e)| (walk.files[*i].path.clone(), *e)).collect();
+            *slot = Some(Live { walk, project, entries, local: report.local.clone(), resolver });
+        }
+        drop(slot);
         let published = self.snapshot.publish(snapshot);
         // Writing the graph to the cache only matters to the next run: it goes on in the
         // background while the caller uses the snapshot (the detectors, a report).
@@ -299,6 +505,63 @@ impl Engine {
         report.skipped.sort();
         report.timings.push(("total", total.elapsed()));
         report
+    }
+
+    /// A patched refresh's changes go to the cache on another thread (the graph itself is
+    /// not written: the next cold run resolves from the cached facts).
+    fn save_in_background(&self, mut store: Store, files: Vec<(String, FileEntry)>, facts: Vec<Arc<FileFacts>>, local: Vec<(String, LocalBytes)>) {
+        let handle = std::thread::spawn(move || {
+            let update = Update {
+                files: files.iter().map(|(p, e)| (p.as_str(), *e)).collect(),
+                facts: facts.iter().map(|f| &**f).collect(),
+                local: local.iter().map(|(p, b)| (p.as_str(), &**b)).collect(),
+                removed: Vec::new(),
+                graph: None,
+            };
+            let mut warnings = Vec::new();
+            if let Err(err) = store.save(&update) {
+                warnings.push(format!("cache not updated ({err})"));
+            }
+            warnings.append(&mut store.warnings);
+            warnings
+        });
+        if let Ok(mut pending) = PENDING_SAVES.lock() {
+            pending.push((self.root.clone(), handle));
+        }
+    }
+
+    /// The last walk with the named paths looked at again, when each of them is a source
+    /// file the engine knows (edited, or deleted); `None` (walk the tree) for anything else:
+    /// a new file, a folder, a project file, an ignore file.
+    fn rewalk(&self, paths: &[PathBuf], live: &Live) -> Option<parse::walk::Walk> {
+        let mut files = live.walk.files.clone();
+        let position: HashMap<&str, usize> = live.walk.files.iter().enumerate().map(|(i, f)| (f.path.as_str(), i)).collect();
+        let mut gone = HashSet::new();
+        for path in paths {
+            let relative = if path.is_absolute() { path.strip_prefix(&self.root).ok()? } else { path.as_path() };
+            let relative = relative.to_str()?.replace('\\', "/");
+            let &index = position.get(relative.as_str())?;
+            match std::fs::metadata(self.root.join(&relative)) {
+                Ok(meta) if meta.is_file() => {
+                    if meta.len() > self.options.max_file_size {
+                        return None;
+                    }
+                    files[index].size = meta.len();
+                    files[index].modified = meta
+                        .modified()
+                        .ok()
+                        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                        .map_or(0, |d| d.as_nanos() as u64);
+                }
+                Ok(_) => return None,
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                    gone.insert(index);
+                }
+                Err(_) => return None,
+            }
+        }
+        let files = files.into_iter().enumerate().filter(|(i, _)| !gone.contains(i)).map(|(_, f)| f).collect();
+        Some(parse::walk::Walk { files, project_files: live.walk.project_files.clone(), skipped: live.walk.skipped.clone() })
     }
 
     fn open_store(&self, report: &mut Report) -> Option<Store> {
@@ -329,12 +592,23 @@ impl Engine {
         &self,
         files: &[SourceFile],
         entries: &mut [(usize, FileEntry)],
-        mut parsed: Vec<Option<FileFacts>>,
+        parsed: Vec<Option<FileFacts>>,
+        memory: &HashMap<&str, &Arc<FileFacts>>,
         store: Option<&Store>,
         fresh_local: &mut HashMap<String, Vec<u8>>,
         report: &mut Report,
-    ) -> (Vec<FileFacts>, Option<String>) {
-        let missing: Vec<usize> = entries.iter().map(|(i, _)| *i).filter(|&i| parsed[i].is_none()).collect();
+    ) -> (Vec<Arc<FileFacts>>, Option<String>) {
+        let mut out: Vec<Option<Arc<FileFacts>>> = parsed.into_iter().map(|p| p.map(Arc::new)).collect();
+        let mut missing: Vec<usize> = Vec::new();
+        for &(i, _) in entries.iter() {
+            if out[i].is_some() {
+                continue;
+            }
+            match memory.get(files[i].path.as_str()) {
+                Some(facts) => out[i] = Some(Arc::clone(facts)),
+                None => missing.push(i),
+            }
+        }
         let paths: Vec<&str> = missing.iter().map(|&i| files[i].path.as_str()).collect();
         let mut damaged = None;
         let cached = match store.map(|s| s.facts(&paths)) {
@@ -372,12 +646,12 @@ impl Engine {
                             entry.local = local_key(&pass.key(), &entry.hash);
                             fresh_local.insert(facts.path.clone(), local);
                         }
-                    parsed[i] = Some(facts);
+                    out[i] = Some(Arc::new(facts));
                 }
                 Err(skipped) => report.skipped.push(skipped),
             }
         }
-        let out: Vec<FileFacts> = parsed.into_iter().flatten().collect();
+        let out: Vec<Arc<FileFacts>> = out.into_iter().flatten().collect();
         report.parsed = report.fresh.len();
         report.reused = out.len() - report.parsed;
         (out, damaged)
@@ -389,13 +663,26 @@ impl Engine {
         &self,
         files: &[SourceFile],
         entries: &[(usize, FileEntry)],
-        mut fresh: HashMap<String, Vec<u8>>,
+        fresh: HashMap<String, Vec<u8>>,
+        memory: Option<&BTreeMap<String, LocalBytes>>,
         store: Option<&Store>,
         report: &mut Report,
     ) {
         let Some(pass) = self.options.pass.as_deref() else { return };
+        let mut out: BTreeMap<String, LocalBytes> = fresh.into_iter().map(|(p, b)| (p, LocalBytes::from(b))).collect();
         let wanted: Vec<&SourceFile> = entries.iter().map(|(i, _)| &files[*i]).collect();
-        let missing: Vec<&str> = wanted.iter().map(|f| f.path.as_str()).filter(|p| !fresh.contains_key(*p)).collect();
+        let mut missing: Vec<&str> = Vec::new();
+        for file in &wanted {
+            if out.contains_key(&file.path) {
+                continue;
+            }
+            match memory.and_then(|m| m.get(&file.path)) {
+                Some(bytes) => {
+                    out.insert(file.path.clone(), bytes.clone());
+                }
+                None => missing.push(file.path.as_str()),
+            }
+        }
         let cached = match store.map(|s| s.local(&missing)) {
             Some(Ok(cached)) => cached,
             Some(Err(err)) => {
@@ -408,7 +695,7 @@ impl Engine {
         for (path, bytes) in missing.iter().zip(cached) {
             match bytes {
                 Some(bytes) => {
-                    fresh.insert((*path).to_string(), bytes);
+                    out.insert((*path).to_string(), bytes.into());
                 }
                 None => lost.push(*path),
             }
@@ -419,8 +706,8 @@ impl Engine {
             .filter(|f| lost.contains(f.path.as_str()))
             .filter_map(|f| parse::parse_file(f, Some(pass)).ok().and_then(|(facts, local)| Some((facts.path, local?))))
             .collect();
-        fresh.extend(recomputed);
-        report.local = fresh.into_iter().collect();
+        out.extend(recomputed.into_iter().map(|(p, b)| (p, LocalBytes::from(b))));
+        report.local = out;
     }
 
     fn read_project_files(&self, paths: &[String], report: &mut Report) -> Vec<(String, String)> {

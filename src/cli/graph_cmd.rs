@@ -62,7 +62,7 @@ pub fn index_with_pass(
     path: &Path,
     pass: Option<std::sync::Arc<dyn crate::parse::LocalPass>>,
 ) -> anyhow::Result<(Engine, Report)> {
-    let options = Options { max_file_size: global.max_file_size, use_cache: !global.no_cache, pass };
+    let options = Options { max_file_size: global.max_file_size, use_cache: !global.no_cache, pass, live: false };
     let engine = Engine::new(path, options)?;
     let report = engine.refresh();
     let mut stderr = std::io::stderr();

@@ -44,7 +44,7 @@ pub fn run(global: &GlobalArgs, args: QueryArgs) -> anyhow::Result<i32> {
         return Ok(crate::cli::EXIT_OK);
     }
     let arguments = parse_arguments(tool, &rest)?;
-    let options = WorkspaceOptions { use_cache: !global.no_cache, max_file_size: global.max_file_size };
+    let options = WorkspaceOptions { use_cache: !global.no_cache, max_file_size: global.max_file_size, live: false };
     let ws = Workspace::open(&path, &options)?;
     match registry::call(&ws, name, arguments, &Control::none()) {
         Ok(reply) => {

@@ -10,7 +10,7 @@ use crate::tools::Workspace;
 use crate::tools::workspace::WorkspaceOptions;
 
 pub fn run(global: &GlobalArgs, args: ServeArgs) -> anyhow::Result<i32> {
-    let options = WorkspaceOptions { use_cache: !global.no_cache, max_file_size: global.max_file_size };
+    let options = WorkspaceOptions { use_cache: !global.no_cache, max_file_size: global.max_file_size, live: true };
     let address: Option<std::net::SocketAddr> = args
         .http
         .as_deref()

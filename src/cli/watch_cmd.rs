@@ -19,7 +19,7 @@ pub fn run(global: &GlobalArgs, args: WatchArgs) -> anyhow::Result<i32> {
     if !args.path.is_dir() {
         bail!("{}: {}", args.path.display(), if args.path.exists() { "not a directory" } else { "no such file or directory" });
     }
-    let options = WorkspaceOptions { use_cache: !global.no_cache, max_file_size: global.max_file_size };
+    let options = WorkspaceOptions { use_cache: !global.no_cache, max_file_size: global.max_file_size, live: true };
     // Watching starts before the first analysis so that no save in between is lost.
     let changes = Changes::watch(&args.path, Duration::from_millis(args.debounce)).with_context(|| format!("{}: cannot watch", args.path.display()))?;
     let workspace = Arc::new(Workspace::open(&args.path, &options)?);

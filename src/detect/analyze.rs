@@ -13,6 +13,7 @@ use crate::detect::finding::{Finding, Severity, Step};
 use crate::detect::graph::{self, GraphCtx};
 use crate::detect::local::{Hit, LocalResults, Pass, Suppression, is_test_path};
 use crate::detect::rule::{self, Engine, Rule, RuleError};
+use crate::engine::LocalBytes;
 use crate::graph::Snapshot;
 use crate::graph::model::NodeKind;
 
@@ -81,7 +82,7 @@ pub struct Analysis {
 /// One graph detector's run: its id, how long it took, what it found.
 type Produced = (String, Duration, Vec<(String, Hit)>);
 
-pub fn analyze(snap: &Snapshot, local: &BTreeMap<String, Vec<u8>>, catalog: &Catalog, config: &Config, only: Option<&HashSet<String>>) -> Analysis {
+pub fn analyze(snap: &Snapshot, local: &BTreeMap<String, LocalBytes>, catalog: &Catalog, config: &Config, only: Option<&HashSet<String>>) -> Analysis {
     let mut enabled = catalog.enabled(config);
     if let Some(only) = only {
         enabled.retain(|id| only.contains(id));

@@ -1,15 +1,16 @@
 //! `Snapshot`: the immutable graph every reader sees, and `SharedSnapshot`, the `ArcSwap`
 //! writers publish new ones through. Nothing mutates a snapshot once built.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
 use arc_swap::ArcSwap;
 use serde::{Deserialize, Serialize};
 use petgraph::stable_graph::{NodeIndex, StableDiGraph};
+use petgraph::visit::EdgeRef;
 
-use crate::graph::model::{Edge, Node, UnresolvedCall};
-use crate::graph::resolve::{self, ProjectFiles, ResolveStats};
+use crate::graph::model::{Edge, EdgeKind, Node, UnresolvedCall};
+use crate::graph::resolve::{self, Patched, ProjectFiles, ResolveStats, Resolver};
 use crate::lang::LangId;
 use crate::parse::{Diagnostic, FileFacts};
 
@@ -22,6 +23,19 @@ pub struct FileInfo {
     pub hash: [u8; 32],
     pub lossy: bool,
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl FileInfo {
+    pub fn of(facts: &FileFacts) -> FileInfo {
+        FileInfo {
+            path: facts.path.clone(),
+            language: facts.language,
+            lines: facts.lines,
+            hash: facts.hash,
+            lossy: facts.lossy,
+            diagnostics: facts.diagnostics.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -37,8 +51,12 @@ pub struct Snapshot {
 
 impl Snapshot {
     /// Builds the graph from facts (sorted by path for a deterministic graph).
-    pub fn build(facts: &[FileFacts], project: &ProjectFiles, root_name: &str) -> Snapshot {
-        let resolved = resolve::resolve(facts, project, root_name);
+    pub fn build(facts: &[Arc<FileFacts>], project: &ProjectFiles, root_name: &str) -> Snapshot {
+        Snapshot::from_resolved(resolve::resolve(facts, project, root_name), facts)
+    }
+
+    /// The snapshot of what `resolve` made of `facts`.
+    pub fn from_resolved(resolved: resolve::Resolved, facts: &[Arc<FileFacts>]) -> Snapshot {
         let started = std::time::Instant::now();
         let mut graph = StableDiGraph::with_capacity(resolved.nodes.len(), resolved.edges.len());
         for node in resolved.nodes {
@@ -54,17 +72,7 @@ impl Snapshot {
                 Edge { kind, confidence: how.confidence(), lines },
             );
         }
-        let files = facts
-            .iter()
-            .map(|f| FileInfo {
-                path: f.path.clone(),
-                language: f.language,
-                lines: f.lines,
-                hash: f.hash,
-                lossy: f.lossy,
-                diagnostics: f.diagnostics.clone(),
-            })
-            .collect();
+        let files = facts.iter().map(|f| FileInfo::of(f)).collect();
         tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "snapshot built");
         Snapshot {
             graph,
@@ -73,6 +81,84 @@ impl Snapshot {
             unresolved_calls: resolved.unresolved_calls,
             stats: resolved.stats,
             warnings: resolved.warnings,
+        }
+    }
+
+    /// The snapshot of a resolver that lives on (to be patched later): nodes and edges are
+    /// copied, not moved.
+    pub fn of_resolver(resolver: &Resolver) -> Snapshot {
+        let resolved = resolve::Resolved {
+            nodes: resolver.nodes().to_vec(),
+            edges: resolver.edges().clone(),
+            unresolved_calls: resolver.unresolved_calls().to_vec(),
+            stats: resolver.stats(),
+            warnings: resolver.warnings().to_vec(),
+        };
+        Snapshot::from_resolved(resolved, resolver.facts())
+    }
+
+    /// This snapshot with files brought up to date by `resolver.patch` (in that order): their
+    /// nodes take their new spans, new nodes are appended, and the edges leaving those files
+    /// (and the `contains` edges of new nodes) are replaced.
+    pub fn patched(&self, resolver: &Resolver, patches: &[Patched]) -> Snapshot {
+        let started = std::time::Instant::now();
+        let mut graph = self.graph.clone();
+        let nodes = resolver.nodes();
+        let first_new = patches.iter().map(|p| p.first_new).min().unwrap_or(nodes.len() as u32);
+        let owned: HashSet<u32> = patches.iter().flat_map(|p| p.nodes.iter().copied()).collect();
+        for &id in owned.iter().filter(|&&id| id < first_new) {
+            if let Some(weight) = graph.node_weight_mut(NodeIndex::new(id as usize)) {
+                *weight = nodes[id as usize].clone();
+            }
+        }
+        for node in &nodes[first_new as usize..] {
+            graph.add_node(node.clone());
+        }
+        let doomed: Vec<_> = owned
+            .iter()
+            .filter(|&&id| id < first_new)
+            .flat_map(|&id| {
+                graph
+                    .edges_directed(NodeIndex::new(id as usize), petgraph::Direction::Outgoing)
+                    .filter(|e| e.weight().kind != EdgeKind::Contains)
+                    .map(|e| e.id())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        for edge in doomed {
+            graph.remove_edge(edge);
+        }
+        let mut fresh: Vec<_> = resolver
+            .edges()
+            .iter()
+            .filter(|((source, target, kind), _)| {
+                if *kind == EdgeKind::Contains { *target >= first_new } else { owned.contains(source) }
+            })
+            .collect();
+        fresh.sort_unstable_by_key(|((source, target, kind), _)| (*source, *target, *kind));
+        for ((source, target, kind), (how, lines)) in fresh {
+            let mut lines = lines.clone();
+            lines.sort_unstable();
+            graph.add_edge(
+                NodeIndex::new(*source as usize),
+                NodeIndex::new(*target as usize),
+                Edge { kind: *kind, confidence: how.confidence(), lines },
+            );
+        }
+        let mut files = self.files.clone();
+        for patch in patches {
+            if let Some(info) = files.get_mut(patch.file as usize) {
+                *info = FileInfo::of(&resolver.facts()[patch.file as usize]);
+            }
+        }
+        tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "snapshot patched");
+        Snapshot {
+            graph,
+            files,
+            by_qualified_name: OnceLock::new(),
+            unresolved_calls: resolver.unresolved_calls().to_vec(),
+            stats: resolver.stats(),
+            warnings: resolver.warnings().to_vec(),
         }
     }
 

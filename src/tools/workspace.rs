@@ -11,7 +11,7 @@ use arc_swap::ArcSwap;
 use crate::detect::Finding;
 use crate::detect::analyze::{Catalog, analyze};
 use crate::detect::config::{Config, ConfigError};
-use crate::engine::{self, Engine, Options, Report};
+use crate::engine::{self, Engine, LocalBytes, Options, Report};
 use crate::graph::Snapshot;
 use crate::tools::ToolError;
 use crate::tools::lookup::Index;
@@ -31,11 +31,13 @@ pub enum WorkspaceError {
 pub struct WorkspaceOptions {
     pub use_cache: bool,
     pub max_file_size: u64,
+    /// Keep the engine's state in memory between refreshes (watch mode, the TUI).
+    pub live: bool,
 }
 
 impl Default for WorkspaceOptions {
     fn default() -> Self {
-        WorkspaceOptions { use_cache: true, max_file_size: engine::DEFAULT_MAX_FILE_SIZE }
+        WorkspaceOptions { use_cache: true, max_file_size: engine::DEFAULT_MAX_FILE_SIZE, live: false }
     }
 }
 
@@ -43,7 +45,7 @@ impl Default for WorkspaceOptions {
 pub struct State {
     pub snap: Arc<Snapshot>,
     /// File-local detector results by path (input to the findings).
-    pub local: BTreeMap<String, Vec<u8>>,
+    pub local: BTreeMap<String, LocalBytes>,
     /// What the last refresh did (files, skipped, timings).
     pub report: Report,
     findings: OnceLock<Arc<Vec<Finding>>>,
@@ -68,8 +70,8 @@ impl Workspace {
         let catalog = Catalog::load(root, &config).map_err(|e| WorkspaceError::Rules(e.to_string()))?;
         config.validate(&|id| catalog.get(id).is_some())?;
         let pass = Arc::new(catalog.pass().map_err(WorkspaceError::Rules)?);
-        let engine = Engine::new(root, Options { max_file_size: options.max_file_size, use_cache: options.use_cache, pass: Some(pass as Arc<dyn crate::parse::LocalPass>) })?;
-        let state = ArcSwap::from_pointee(State::new(&engine));
+        let engine = Engine::new(root, Options { max_file_size: options.max_file_size, use_cache: options.use_cache, pass: Some(pass as Arc<dyn crate::parse::LocalPass>), live: options.live })?;
+        let state = ArcSwap::from_pointee(State::new(&engine, None));
         Ok(Workspace { engine, catalog, config, state, refreshing: Mutex::new(()) })
     }
 
@@ -92,8 +94,13 @@ impl Workspace {
 
     /// Re-indexes changed files and publishes a new state; returns the previous one.
     pub fn refresh(&self) -> Arc<State> {
+        self.refresh_paths(None)
+    }
+
+    /// `refresh` after a watcher named the changed paths (see `Engine::refresh_paths`).
+    pub fn refresh_paths(&self, paths: Option<&[PathBuf]>) -> Arc<State> {
         let _one_at_a_time = self.refreshing.lock();
-        let fresh = State::new(&self.engine);
+        let fresh = State::new(&self.engine, paths);
         self.state.swap(Arc::new(fresh))
     }
 
@@ -155,8 +162,11 @@ impl Workspace {
 }
 
 impl State {
-    fn new(engine: &Engine) -> State {
-        let report = engine.refresh();
+    fn new(engine: &Engine, paths: Option<&[PathBuf]>) -> State {
+        let report = match paths {
+            Some(paths) => engine.refresh_paths(paths),
+            None => engine.refresh(),
+        };
         for warning in &report.warnings {
             tracing::warn!("{warning}");
         }

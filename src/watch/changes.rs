@@ -39,7 +39,8 @@ impl Changes {
     pub fn watch(root: &Path, debounce: Duration) -> Result<Changes, notify::Error> {
         let (sender, receiver) = channel();
         let forward = sender.clone();
-        let base = root.to_path_buf();
+        // Events name absolute paths: compare them with the absolute root (`watch .`).
+        let base = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
         let mut debouncer = new_debouncer(debounce, None, move |result: DebounceEventResult| {
             let message = match result {
                 Ok(events) => {

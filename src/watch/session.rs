@@ -2,6 +2,7 @@
 //! giving a `Delta` (findings added and resolved, health before and after) to subscribers.
 
 use std::collections::HashSet;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
@@ -72,15 +73,24 @@ impl Session {
         while let Ok(first) = messages.recv() {
             let mut stop = false;
             let mut changed = false;
+            // The paths named, or `None` once an event may have been lost.
+            let mut named: Option<Vec<PathBuf>> = Some(Vec::new());
             for message in std::iter::once(first).chain(std::iter::from_fn(|| messages.try_recv().ok())) {
                 match message {
-                    Message::Paths(_) => changed = true,
+                    Message::Paths(paths) => {
+                        tracing::debug!(?paths, "changed");
+                        changed = true;
+                        if let Some(named) = named.as_mut() {
+                            named.extend(paths.into_iter().map(PathBuf::from));
+                        }
+                    }
                     Message::Errors(errors) => {
                         for error in errors {
                             tracing::warn!("watcher: {error}");
                         }
                         // A lost event (queue overflow) is healed by a full re-check.
                         changed = true;
+                        named = None;
                     }
                     Message::Stop => stop = true,
                 }
@@ -89,7 +99,7 @@ impl Session {
                 return;
             }
             if changed {
-                self.refresh();
+                self.refresh_paths(named.as_deref());
             }
         }
     }
@@ -97,8 +107,13 @@ impl Session {
     /// Re-indexes (the engine re-reads only files whose size or time changed) and publishes
     /// the delta, unless nothing the analysis sees changed.
     pub fn refresh(&mut self) {
+        self.refresh_paths(None);
+    }
+
+    /// `refresh` when the watcher named what changed: the engine may re-check only those.
+    pub fn refresh_paths(&mut self, paths: Option<&[PathBuf]>) {
         let started = Instant::now();
-        let previous = self.workspace.refresh();
+        let previous = self.workspace.refresh_paths(paths);
         let state = self.workspace.state();
         let before: HashSet<&str> = previous.snap.files.iter().map(|f| f.path.as_str()).collect();
         let after: HashSet<&str> = state.snap.files.iter().map(|f| f.path.as_str()).collect();
@@ -107,13 +122,22 @@ impl Session {
         changed.sort();
         changed.dedup();
         if changed.is_empty() {
+            tracing::debug!(graph = ?state.report.graph, "nothing the analysis sees changed");
             return;
         }
         self.publish(state, changed, false, started);
     }
 
     fn publish(&mut self, state: Arc<State>, changed: Vec<String>, initial: bool, started: Instant) {
+        let indexed = started.elapsed();
         let findings = self.workspace.findings(&state);
+        tracing::debug!(
+            graph = ?state.report.graph,
+            stages = ?state.report.timings,
+            index_ms = indexed.as_secs_f64() * 1000.0,
+            detectors_ms = (started.elapsed() - indexed).as_secs_f64() * 1000.0,
+            "watch analysis"
+        );
         let old: HashSet<&str> = self.findings.iter().map(|f| f.fingerprint.as_str()).collect();
         let new: HashSet<&str> = findings.iter().map(|f| f.fingerprint.as_str()).collect();
         let added: Vec<Finding> = findings.iter().filter(|f| !old.contains(f.fingerprint.as_str())).cloned().collect();

@@ -5,7 +5,7 @@ use repotoire::engine::{Engine, Options};
 use repotoire::parse::SkipReason;
 
 fn reasons(dir: &Dir, max_file_size: u64) -> (Vec<(String, String)>, usize) {
-    let engine = Engine::new(dir.path(), Options { max_file_size, use_cache: false, pass: None }).unwrap();
+    let engine = Engine::new(dir.path(), Options { max_file_size, use_cache: false, pass: None, live: false }).unwrap();
     let report = engine.refresh();
     let skipped = report.skipped.iter().map(|s| (s.path.clone(), s.reason.label().to_string())).collect();
     (skipped, engine.snapshot().files.len())

@@ -20,10 +20,16 @@ struct Watcher {
 }
 
 impl Watcher {
-    fn start(dir: &Dir) -> Watcher {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_repotoire"))
-            .args(["watch", "--format", "jsonl", "--debounce", "50"])
-            .arg(dir.path())
+    /// `watch .` from inside the folder (`from_inside`), or `watch /absolute/path`.
+    fn start(dir: &Dir, from_inside: bool) -> Watcher {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_repotoire"));
+        command.args(["watch", "--format", "jsonl", "--debounce", "50"]);
+        if from_inside {
+            command.current_dir(dir.path()).arg(".");
+        } else {
+            command.arg(dir.path());
+        }
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -79,7 +85,7 @@ fn cold_findings(dir: &Dir) -> BTreeSet<String> {
 #[test]
 fn edits_are_reported_one_by_one_and_end_where_a_cold_analysis_does() {
     let dir = Dir::with_fixture(SHOP);
-    let mut watcher = Watcher::start(&dir);
+    let mut watcher = Watcher::start(&dir, true);
     let first = watcher.next();
     assert_eq!(first["initial"], true);
     assert_eq!(first["files"], 6);
@@ -131,7 +137,7 @@ fn edits_are_reported_one_by_one_and_end_where_a_cold_analysis_does() {
 #[test]
 fn a_checkout_storm_is_coalesced_and_ctrl_c_exits_0() {
     let dir = Dir::with_fixture(SHOP);
-    let mut watcher = Watcher::start(&dir);
+    let mut watcher = Watcher::start(&dir, false);
     assert_eq!(watcher.next()["initial"], true);
     // Like `git checkout` of another branch: a thousand files at once.
     for i in 0..1000 {

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use crate::detect::graph::{GraphCtx, node_hit};
 use crate::detect::local::{Hit, is_test_path};
 use crate::detect::rule::Rule;
-use crate::graph::model::{EdgeKind, NodeKind};
+use crate::graph::model::{EdgeKind, Node, NodeKind};
 use crate::lang::Family;
 
 pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String, Hit)> {
@@ -42,27 +42,48 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
             candidates.push((path.to_string(), node));
         }
     }
-    let mut texts: HashMap<String, Option<String>> = HashMap::new();
-    let mut unused = Vec::new();
-    for (path, node) in candidates {
-        let text = texts.entry(path.clone()).or_insert_with(|| std::fs::read_to_string(ctx_root(ctx).join(&path)).ok());
-        let Some(text) = text.as_deref() else { continue };
-        let Ok(word) = regex::Regex::new(&format!(r"\b{}\b", regex::escape(&node.name))) else { continue };
-        let mentions = word.find_iter(text).count();
-        // Exported on its own line (`export function`, `module.exports = function f`); an
-        // export elsewhere (`module.exports = { f }`, `export default f`) names it again,
-        // so `mentions` already counts it.
-        let exported = node.language.family() == Family::Ecma
-            && text.lines().nth(node.line as usize - 1).is_some_and(|l| l.trim_start().starts_with("export") || l.contains("exports"));
-        // JS/TS: only module-level declarations (`function f`, `const f = () =>`); a method
-        // of an object literal or a getter is reached through its object.
-        let line = text.lines().nth(node.line as usize - 1).unwrap_or("").trim_start();
-        let declared = node.language.family() != Family::Ecma
-            || ["function ", "async function ", "const ", "let ", "var "].iter().any(|k| line.starts_with(k));
-        if mentions <= 1 && declared && !exported && !built_by_name(text, &node.name) {
-            unused.push((path, node));
-        }
+    // Own-file mentions: one pass per file with all of its candidates' names at once.
+    let mut by_file: HashMap<&str, Vec<&Node>> = HashMap::new();
+    for (path, node) in &candidates {
+        by_file.entry(path.as_str()).or_default().push(node);
     }
+    let root = ctx_root(ctx);
+    let mut files: Vec<(&str, Vec<&Node>)> = by_file.into_iter().collect();
+    files.sort_by_key(|(path, _)| *path);
+    let unused: Vec<(String, &Node)> = files
+        .par_iter()
+        .flat_map_iter(|(path, nodes)| {
+            let mut out = Vec::new();
+            let Ok(text) = std::fs::read_to_string(root.join(path)) else { return out };
+            let names: HashSet<&str> = nodes.iter().map(|n| n.name.as_str()).collect();
+            let mut mentions: HashMap<&str, usize> = HashMap::new();
+            if let Some(word) = words(&names) {
+                for found in word.find_iter(text.as_bytes()) {
+                    if let Ok(name) = std::str::from_utf8(found.as_bytes()) {
+                        *mentions.entry(name).or_default() += 1;
+                    }
+                }
+            }
+            let lines: Vec<&str> = text.lines().collect();
+            let prefixes = built_prefixes(&text);
+            for node in nodes {
+                let line = lines.get(node.line as usize - 1).copied().unwrap_or("");
+                // Exported on its own line (`export function`, `module.exports = function f`);
+                // an export elsewhere (`module.exports = { f }`, `export default f`) names it
+                // again, so `mentions` already counts it.
+                let exported = node.language.family() == Family::Ecma && (line.trim_start().starts_with("export") || line.contains("exports"));
+                // JS/TS: only module-level declarations (`function f`, `const f = () =>`); a
+                // method of an object literal or a getter is reached through its object.
+                let declared = node.language.family() != Family::Ecma
+                    || ["function ", "async function ", "const ", "let ", "var "].iter().any(|k| line.trim_start().starts_with(k));
+                let count = mentions.get(node.name.as_str()).copied().unwrap_or(0);
+                if count <= 1 && declared && !exported && !prefixes.iter().any(|p| node.name.starts_with(p)) {
+                    out.push(((*path).to_string(), *node));
+                }
+            }
+            out
+        })
+        .collect();
     // A private name can still be read from another file (`partialmethod(cls._helper)`,
     // `getattr(obj, "_helper")`): one pass over the other files of those languages.
     let names: HashSet<&str> = unused.iter().map(|(_, n)| n.name.as_str()).collect();
@@ -79,14 +100,13 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
 fn mentions_in_other_files(
     ctx: &GraphCtx<'_>,
     names: &HashSet<&str>,
-    unused: &[(String, &crate::graph::model::Node)],
+    unused: &[(String, &Node)],
 ) -> HashSet<(String, String)> {
     let mut out = HashSet::new();
     if names.is_empty() {
         return out;
     }
-    let alternation = names.iter().map(|n| regex::escape(n)).collect::<Vec<_>>().join("|");
-    let Ok(word) = regex::Regex::new(&format!(r"\b({alternation})\b")) else { return out };
+    let Some(word) = words(names) else { return out };
     let families: HashSet<Family> = unused.iter().map(|(_, n)| n.language.family()).collect();
     let root = ctx_root(ctx);
     let found: Vec<Vec<(String, String)>> = ctx
@@ -95,11 +115,11 @@ fn mentions_in_other_files(
         .par_iter()
         .filter(|file| families.contains(&file.language.family()))
         .map(|file| {
-            let Ok(text) = std::fs::read_to_string(root.join(&file.path)) else { return Vec::new() };
+            let Ok(text) = std::fs::read(root.join(&file.path)) else { return Vec::new() };
             let mut here = Vec::new();
             for found in word.find_iter(&text) {
                 for (path, node) in unused {
-                    if node.name == found.as_str() && *path != file.path {
+                    if node.name.as_bytes() == found.as_bytes() && *path != file.path {
                         here.push((node.name.clone(), path.clone()));
                     }
                 }
@@ -111,11 +131,26 @@ fn mentions_in_other_files(
     out
 }
 
-/// `getattr(view, "_get_current_%s" % period)`: a name put together from a string literal.
-fn built_by_name(text: &str, name: &str) -> bool {
+/// A matcher for any of `names` as a whole word. ASCII word boundaries: the names are
+/// identifiers, and Unicode-aware boundaries make the regex engine fall back to a slow path.
+fn words(names: &HashSet<&str>) -> Option<regex::bytes::Regex> {
+    if names.is_empty() {
+        return None;
+    }
+    let mut sorted: Vec<&str> = names.iter().copied().collect();
+    sorted.sort_unstable();
+    let alternation = sorted.iter().map(|n| regex::escape(n)).collect::<Vec<_>>().join("|");
+    let boundary = if sorted.iter().all(|n| n.is_ascii()) { r"(?-u:\b)" } else { r"\b" };
+    regex::bytes::Regex::new(&format!(r"{boundary}(?:{alternation}){boundary}")).ok()
+}
+
+/// Prefixes of names put together from a string literal, as in
+/// `getattr(view, "_get_current_%s" % period)`.
+fn built_prefixes(text: &str) -> Vec<&str> {
     static PREFIX: std::sync::LazyLock<Option<regex::Regex>> =
         std::sync::LazyLock::new(|| regex::Regex::new(r#"["']([A-Za-z_][A-Za-z0-9_]{2,})(%s|%\(|\{)"#).ok());
-    PREFIX.as_ref().is_some_and(|re| re.captures_iter(text).any(|c| c.get(1).is_some_and(|p| name.starts_with(p.as_str()))))
+    let Some(re) = PREFIX.as_ref() else { return Vec::new() };
+    re.captures_iter(text).filter_map(|c| c.get(1).map(|p| p.as_str())).collect()
 }
 
 fn ctx_root(ctx: &GraphCtx<'_>) -> std::path::PathBuf {

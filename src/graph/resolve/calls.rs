@@ -23,63 +23,74 @@ enum Receiver {
     Unknown,
 }
 
+/// A call's caller node, its targets and how sure the resolution is.
+pub(super) type ResolvedCall = (u32, Vec<u32>, Resolution);
+
 type LocalBindings<'a> = FxHashMap<(Option<u32>, &'a str), Vec<&'a Binding>>;
 
-impl<'a> Resolver<'a> {
+impl Resolver {
     /// Resolves every call site, files in parallel (lookups only read the resolver), then
     /// records the edges in file order so the graph does not depend on scheduling.
     pub(super) fn add_calls(&mut self) {
-        let resolved: Vec<Vec<(u32, Vec<u32>, Resolution)>> = {
+        let resolved: Vec<Vec<ResolvedCall>> = {
             let this: &Self = self;
-            (0..this.facts.len())
-                .into_par_iter()
-                .map(|file| {
-                    let facts = &this.facts[file];
-                    let mut locals: LocalBindings<'a> = FxHashMap::default();
-                    for binding in facts.bindings.iter().filter(|b| !b.field) {
-                        locals.entry((binding.scope, binding.name.as_str())).or_default().push(binding);
-                    }
-                    facts
-                        .calls
-                        .iter()
-                        .map(|call| {
-                            let file = file as u32;
-                            let caller = call
-                                .caller
-                                .and_then(|c| this.sym_node[file as usize][c as usize])
-                                .unwrap_or(this.file_module[file as usize]);
-                            let (targets, how) = this.resolve_call(file, call, &locals);
-                            (caller, targets, how)
-                        })
-                        .collect()
-                })
-                .collect()
+            (0..this.facts.len()).into_par_iter().map(|file| this.calls_of(file as u32)).collect()
         };
         for (file, calls) in resolved.into_iter().enumerate() {
-            for (call, (caller, targets, how)) in self.facts[file].calls.iter().zip(calls) {
-                self.stats.calls += 1;
-                match targets.len() {
-                    0 => {
-                        self.stats.calls_unresolved += 1;
-                        self.unresolved_calls.push(UnresolvedCall {
-                            caller,
-                            name: call.name.clone(),
-                            receiver: call.receiver.clone().or_else(|| call.scope.clone()),
-                            line: call.line,
-                            column: call.column,
-                        });
-                    }
-                    1 => self.stats.calls_resolved += 1,
-                    _ => self.stats.calls_ambiguous += 1,
-                }
-                for target in targets {
-                    self.edge(caller, target, EdgeKind::Calls, how, Some(call.line));
-                }
+            self.record_calls(file as u32, calls);
+        }
+    }
+
+    /// Where each call site of a file goes (lookups only read the resolver).
+    pub(super) fn calls_of(&self, file: u32) -> Vec<ResolvedCall> {
+        let facts = &self.facts[file as usize];
+        let mut locals: LocalBindings<'_> = FxHashMap::default();
+        for binding in facts.bindings.iter().filter(|b| !b.field) {
+            locals.entry((binding.scope, binding.name.as_str())).or_default().push(binding);
+        }
+        facts
+            .calls
+            .iter()
+            .map(|call| {
+                let caller = call
+                    .caller
+                    .and_then(|c| self.sym_node[file as usize][c as usize])
+                    .unwrap_or(self.file_module[file as usize]);
+                let (targets, how) = self.resolve_call(file, call, &locals);
+                (caller, targets, how)
+            })
+            .collect()
+    }
+
+    /// Records a file's resolved calls as edges, or as unresolved facts.
+    pub(super) fn record_calls(&mut self, file: u32, calls: Vec<ResolvedCall>) {
+        let facts = self.facts[file as usize].clone();
+        let stats = &mut self.file_stats[file as usize];
+        for (_, targets, _) in &calls {
+            stats.calls += 1;
+            match targets.len() {
+                0 => stats.calls_unresolved += 1,
+                1 => stats.calls_resolved += 1,
+                _ => stats.calls_ambiguous += 1,
+            }
+        }
+        for (call, (caller, targets, how)) in facts.calls.iter().zip(calls) {
+            if targets.is_empty() {
+                self.unresolved_calls.push(UnresolvedCall {
+                    caller,
+                    name: call.name.clone(),
+                    receiver: call.receiver.clone().or_else(|| call.scope.clone()),
+                    line: call.line,
+                    column: call.column,
+                });
+            }
+            for target in targets {
+                self.edge(caller, target, EdgeKind::Calls, how, Some(call.line));
             }
         }
     }
 
-    fn resolve_call(&self, file: u32, call: &CallSite, locals: &LocalBindings<'a>) -> (Vec<u32>, Resolution) {
+    fn resolve_call(&self, file: u32, call: &CallSite, locals: &LocalBindings<'_>) -> (Vec<u32>, Resolution) {
         let (mut targets, mut how) = if let Some(scope) = &call.scope {
             self.static_call(file, call, scope)
         } else if let Some(receiver) = &call.receiver {
@@ -187,7 +198,7 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    fn receiver(&self, file: u32, caller: Option<u32>, text: &str, locals: &LocalBindings<'a>) -> Receiver {
+    fn receiver(&self, file: u32, caller: Option<u32>, text: &str, locals: &LocalBindings<'_>) -> Receiver {
         let spec = self.language(file).spec();
         if text == "super()" || text.starts_with("super(") {
             let Some(class) = self.enclosing_class(file, caller) else { return Receiver::Unknown };
@@ -225,7 +236,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// The type of a local variable or parameter, from the innermost scope that binds it.
-    fn local_type(&self, file: u32, caller: Option<u32>, name: &str, locals: &LocalBindings<'a>) -> Option<Vec<u32>> {
+    fn local_type(&self, file: u32, caller: Option<u32>, name: &str, locals: &LocalBindings<'_>) -> Option<Vec<u32>> {
         let facts = &self.facts[file as usize];
         let mut scope = caller;
         loop {
@@ -243,7 +254,7 @@ impl<'a> Resolver<'a> {
     fn field_type(&self, classes: &[u32], field: &str) -> Vec<u32> {
         for &class in classes {
             for owner in self.mro(class) {
-                if let Some(bindings) = self.fields.get(&(owner, field)) {
+                if let Some(bindings) = self.fields.get(&owner).and_then(|f| f.get(field)) {
                     let types: Vec<u32> = bindings
                         .iter()
                         .flat_map(|&(file, index)| {

@@ -4,11 +4,14 @@
 
 mod calls;
 pub mod names;
+mod patch;
+mod refs;
 mod scope;
 pub mod types;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use thread_local::ThreadLocal;
@@ -17,6 +20,7 @@ use crate::graph::model::{EdgeKind, Node, NodeKind, Resolution, UnresolvedCall};
 use crate::lang::{Family, LangId};
 use crate::parse::{FileFacts, ImportKind, SymbolKind};
 pub use names::ProjectFiles;
+pub use patch::Patched;
 use names::{Crates, PythonNames, TsConfigs};
 
 /// Deepest chain of re-exports, glob imports or bases followed before giving up.
@@ -54,8 +58,8 @@ type LookupKey = (u32, Box<str>, bool);
 /// Lookup results by (scope, is an export lookup) and then by name.
 type Memo = FxHashMap<(u32, bool), NameMap<Box<str>, u32>>;
 
-pub(crate) struct Resolver<'a> {
-    facts: &'a [FileFacts],
+pub struct Resolver {
+    facts: Vec<Arc<FileFacts>>,
     nodes: Vec<Node>,
     /// Containing node of each node (`contains` in reverse).
     parent: Vec<Option<u32>>,
@@ -66,10 +70,10 @@ pub(crate) struct Resolver<'a> {
     /// Resolved type of each Rust `impl` block.
     impl_class: FxHashMap<(u32, u32), u32>,
     members: FxHashMap<u32, FxHashMap<Box<str>, Vec<u32>>>,
-    bindings: FxHashMap<u32, NameMap<&'a str, ImportRef>>,
+    bindings: FxHashMap<u32, NameMap<Box<str>, ImportRef>>,
     globs: FxHashMap<u32, Vec<(u32, u32)>>,
     /// Python `__all__` per module.
-    all_names: FxHashMap<u32, FxHashSet<&'a str>>,
+    all_names: FxHashMap<u32, FxHashSet<Box<str>>>,
     /// Python import names and Rust qualified names → modules.
     module_index: FxHashMap<String, Vec<u32>>,
     python_import_name: FxHashMap<u32, String>,
@@ -77,13 +81,16 @@ pub(crate) struct Resolver<'a> {
     crate_roots: FxHashMap<String, u32>,
     bases: FxHashMap<u32, Vec<u32>>,
     /// (class, field) → bindings that type it.
-    fields: FxHashMap<(u32, &'a str), Vec<(u32, u32)>>,
-    methods_by_name: FxHashMap<&'a str, Vec<u32>>,
+    fields: FxHashMap<u32, FxHashMap<Box<str>, Vec<(u32, u32)>>>,
+    methods_by_name: FxHashMap<Box<str>, Vec<u32>>,
     tsconfigs: TsConfigs,
     edges: FxHashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)>,
     unresolved_calls: Vec<UnresolvedCall>,
-    stats: ResolveStats,
+    /// What each file's imports, inherits and calls came to (summed into `Resolved::stats`).
+    file_stats: Vec<ResolveStats>,
     warnings: Vec<String>,
+    /// Names each file spells, for `patch` (built on first use).
+    refs: Option<refs::Refs>,
     /// Lookup results by (scope, export lookup?) then name: a hit allocates nothing.
     /// Per thread, so calls resolve in parallel without locks.
     memo: ThreadLocal<RefCell<Memo>>,
@@ -95,10 +102,17 @@ pub(crate) struct Resolver<'a> {
     mro_memo: ThreadLocal<RefCell<FxHashMap<u32, Vec<u32>>>>,
 }
 
-pub fn resolve(facts: &[FileFacts], project: &ProjectFiles, root_name: &str) -> Resolved {
+pub fn resolve(facts: &[Arc<FileFacts>], project: &ProjectFiles, root_name: &str) -> Resolved {
+    Resolver::build(facts, project, root_name).into_resolved()
+}
+
+impl Resolver {
+    /// Resolves `facts` (sorted by path) into nodes and edges; the resolver keeps its tables
+    /// so that `patch` can later bring one file up to date.
+    pub fn build(facts: &[Arc<FileFacts>], project: &ProjectFiles, root_name: &str) -> Resolver {
     let (tsconfigs, warnings) = TsConfigs::new(project);
     let mut r = Resolver {
-        facts,
+        facts: facts.to_vec(),
         nodes: Vec::new(),
         parent: Vec::new(),
         origin: Vec::new(),
@@ -119,8 +133,9 @@ pub fn resolve(facts: &[FileFacts], project: &ProjectFiles, root_name: &str) -> 
         tsconfigs,
         edges: Default::default(),
         unresolved_calls: Vec::new(),
-        stats: ResolveStats::default(),
+        file_stats: vec![ResolveStats::default(); facts.len()],
         warnings,
+        refs: None,
         memo: ThreadLocal::new(),
         in_progress: ThreadLocal::new(),
         cut: ThreadLocal::new(),
@@ -146,16 +161,51 @@ pub fn resolve(facts: &[FileFacts], project: &ProjectFiles, root_name: &str) -> 
     lap("import edges");
     r.add_calls();
     lap("calls");
-    Resolved {
-        nodes: r.nodes,
-        edges: r.edges,
-        unresolved_calls: r.unresolved_calls,
-        stats: r.stats,
-        warnings: r.warnings,
+    r
     }
-}
 
-impl<'a> Resolver<'a> {
+    pub fn into_resolved(self) -> Resolved {
+        let stats = self.stats();
+        Resolved { nodes: self.nodes, edges: self.edges, unresolved_calls: self.unresolved_calls, stats, warnings: self.warnings }
+    }
+
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    pub fn edges(&self) -> &FxHashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)> {
+        &self.edges
+    }
+
+    pub fn unresolved_calls(&self) -> &[UnresolvedCall] {
+        &self.unresolved_calls
+    }
+
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    pub fn facts(&self) -> &[Arc<FileFacts>] {
+        &self.facts
+    }
+
+    /// The counts over every file.
+    pub fn stats(&self) -> ResolveStats {
+        let mut total = ResolveStats::default();
+        for s in &self.file_stats {
+            total.calls += s.calls;
+            total.calls_resolved += s.calls_resolved;
+            total.calls_ambiguous += s.calls_ambiguous;
+            total.calls_unresolved += s.calls_unresolved;
+            total.imports += s.imports;
+            total.imports_resolved += s.imports_resolved;
+            total.imports_external += s.imports_external;
+            total.inherits += s.inherits;
+            total.inherits_resolved += s.inherits_resolved;
+        }
+        total
+    }
+
     fn family(&self, file: u32) -> Family {
         self.facts[file as usize].language.family()
     }
@@ -198,7 +248,7 @@ impl<'a> Resolver<'a> {
         let crates = Crates::new(project, root_name);
         let python = PythonNames::new(self.facts.iter().map(|f| f.path.as_str()), root_name);
         let mut python_root_names = Vec::new();
-        for (index, facts) in self.facts.iter().enumerate() {
+        for (index, facts) in self.facts.clone().iter().enumerate() {
             let file_name = facts.path.rsplit('/').next().unwrap_or(&facts.path).to_string();
             let base = Node {
                 kind: NodeKind::File,
@@ -278,57 +328,64 @@ impl<'a> Resolver<'a> {
     }
 
     fn add_symbols(&mut self, file: u32) {
-        let facts = &self.facts[file as usize];
-        let separator = facts.language.spec().separator;
-        let module = self.file_module[file as usize];
+        let facts = self.facts[file as usize].clone();
         let mut nodes: Vec<Option<u32>> = Vec::with_capacity(facts.symbols.len());
-        for (index, symbol) in facts.symbols.iter().enumerate() {
-            if symbol.kind == SymbolKind::Impl {
-                nodes.push(None);
-                continue;
-            }
-            let parent_symbol = symbol.parent.map(|p| &facts.symbols[p as usize]);
-            // Methods of an `impl` hang off the module until `attach_impls` finds their type.
-            let (parent, prefix) = match (symbol.parent, parent_symbol) {
-                (Some(p), Some(ps)) if ps.kind == SymbolKind::Impl => {
-                    let home = self.home_module(file, Some(p));
-                    let qn = format!("{}{separator}{}", self.nodes[home as usize].qualified_name, ps.name);
-                    (home, qn)
-                }
-                (Some(p), _) => match nodes.get(p as usize).copied().flatten() {
-                    Some(node) => (node, self.nodes[node as usize].qualified_name.clone()),
-                    None => (module, self.nodes[module as usize].qualified_name.clone()),
-                },
-                (None, _) => (module, self.nodes[module as usize].qualified_name.clone()),
-            };
-            let node = Node {
-                kind: NodeKind::from_symbol(symbol.kind),
-                symbol_kind: Some(symbol.kind),
-                name: symbol.name.clone(),
-                qualified_name: format!("{prefix}{separator}{}", symbol.name),
-                file,
-                line: symbol.line,
-                end_line: symbol.end_line,
-                language: facts.language,
-                doc: symbol.doc.clone(),
-                metrics: symbol.metrics,
-            };
-            let in_impl = parent_symbol.is_some_and(|ps| ps.kind == SymbolKind::Impl);
-            let id = self.push_node(node, (!in_impl).then_some(parent), Some((file, index as u32)));
-            if !in_impl {
-                self.add_member(parent, &symbol.name, id);
-            }
-            if symbol.kind == SymbolKind::Module {
-                let qn = self.nodes[id as usize].qualified_name.clone();
-                self.module_index.entry(qn).or_default().push(id);
-            }
-            nodes.push(Some(id));
+        for index in 0..facts.symbols.len() {
+            let node = self.add_symbol(file, &facts, index as u32, &nodes);
+            nodes.push(node);
         }
         self.sym_node.push(nodes);
     }
 
+    /// The node of one symbol (none for an `impl` block), given the nodes of the symbols
+    /// before it in the file.
+    pub(super) fn add_symbol(&mut self, file: u32, facts: &FileFacts, index: u32, nodes: &[Option<u32>]) -> Option<u32> {
+        let symbol = &facts.symbols[index as usize];
+        if symbol.kind == SymbolKind::Impl {
+            return None;
+        }
+        let separator = facts.language.spec().separator;
+        let module = self.file_module[file as usize];
+        let parent_symbol = symbol.parent.map(|p| &facts.symbols[p as usize]);
+        // Methods of an `impl` hang off the module until `attach_impls` finds their type.
+        let (parent, prefix) = match (symbol.parent, parent_symbol) {
+            (Some(p), Some(ps)) if ps.kind == SymbolKind::Impl => {
+                let home = self.home_module(file, Some(p));
+                let qn = format!("{}{separator}{}", self.nodes[home as usize].qualified_name, ps.name);
+                (home, qn)
+            }
+            (Some(p), _) => match nodes.get(p as usize).copied().flatten() {
+                Some(node) => (node, self.nodes[node as usize].qualified_name.clone()),
+                None => (module, self.nodes[module as usize].qualified_name.clone()),
+            },
+            (None, _) => (module, self.nodes[module as usize].qualified_name.clone()),
+        };
+        let node = Node {
+            kind: NodeKind::from_symbol(symbol.kind),
+            symbol_kind: Some(symbol.kind),
+            name: symbol.name.clone(),
+            qualified_name: format!("{prefix}{separator}{}", symbol.name),
+            file,
+            line: symbol.line,
+            end_line: symbol.end_line,
+            language: facts.language,
+            doc: symbol.doc.clone(),
+            metrics: symbol.metrics,
+        };
+        let in_impl = parent_symbol.is_some_and(|ps| ps.kind == SymbolKind::Impl);
+        let id = self.push_node(node, (!in_impl).then_some(parent), Some((file, index)));
+        if !in_impl {
+            self.add_member(parent, &symbol.name, id);
+        }
+        if symbol.kind == SymbolKind::Module {
+            let qn = self.nodes[id as usize].qualified_name.clone();
+            self.module_index.entry(qn).or_default().push(id);
+        }
+        Some(id)
+    }
+
     fn index_imports(&mut self) {
-        for (file, facts) in self.facts.iter().enumerate() {
+        for (file, facts) in self.facts.clone().iter().enumerate() {
             let file = file as u32;
             for (index, import) in facts.imports.iter().enumerate() {
                 let home = self.home_module(file, import.scope);
@@ -338,14 +395,14 @@ impl<'a> Resolver<'a> {
                     ImportKind::SideEffect => {}
                     _ => {
                         if let Some(local) = import.local_name() {
-                            self.bindings.entry(home).or_default().entry(local).or_default().push(entry);
+                            self.bindings.entry(home).or_default().entry(local.into()).or_default().push(entry);
                         }
                     }
                 }
             }
             if facts.language.family() == Family::Python && !facts.exports.is_empty() {
                 let module = self.file_module[file as usize];
-                self.all_names.insert(module, facts.exports.iter().map(|e| e.name.as_str()).collect());
+                self.all_names.insert(module, facts.exports.iter().map(|e| e.name.as_str().into()).collect());
             }
         }
     }
@@ -353,7 +410,7 @@ impl<'a> Resolver<'a> {
     /// Rust: methods of `impl Type` become members of `Type`; `impl Trait for Type` makes
     /// `Type` inherit `Trait`.
     fn attach_impls(&mut self) {
-        for (file, facts) in self.facts.iter().enumerate() {
+        for (file, facts) in self.facts.clone().iter().enumerate() {
             let file = file as u32;
             for (index, symbol) in facts.symbols.iter().enumerate() {
                 if symbol.kind != SymbolKind::Impl {
@@ -382,9 +439,9 @@ impl<'a> Resolver<'a> {
                 let Some(class) = class else { continue };
                 self.impl_class.insert((file, index as u32), class);
                 if let Some(trait_text) = &symbol.detail {
-                    self.stats.inherits += 1;
+                    self.file_stats[file as usize].inherits += 1;
                     if let Some(base) = self.resolve_type(file, symbol.parent, trait_text).into_iter().next() {
-                        self.stats.inherits_resolved += 1;
+                        self.file_stats[file as usize].inherits_resolved += 1;
                         self.bases.entry(class).or_default().push(base);
                         self.edge(class, base, EdgeKind::Inherits, Resolution::Direct, Some(symbol.line));
                     }
@@ -395,77 +452,88 @@ impl<'a> Resolver<'a> {
     }
 
     fn add_inherits(&mut self) {
-        for (file, facts) in self.facts.iter().enumerate() {
-            let file = file as u32;
-            for inherit in &facts.inherits {
-                let Some(class) = self.sym_node[file as usize][inherit.class as usize] else { continue };
-                self.stats.inherits += 1;
-                let scope = facts.symbols[inherit.class as usize].parent;
-                let bases: Vec<u32> = self.resolve_type(file, scope, &inherit.base);
-                if let Some(&base) = bases.first() {
-                    self.stats.inherits_resolved += 1;
-                    self.bases.entry(class).or_default().push(base);
-                    self.edge(class, base, EdgeKind::Inherits, Resolution::Direct, Some(inherit.line));
-                }
-            }
+        for file in 0..self.facts.len() {
+            self.inherit_edges(file as u32, true);
         }
         self.forget_lookups();
     }
 
+    /// `class A(B)` edges of one file; `record` also notes the bases for lookups.
+    pub(super) fn inherit_edges(&mut self, file: u32, record: bool) {
+        let facts = self.facts[file as usize].clone();
+        for inherit in &facts.inherits {
+            let Some(class) = self.sym_node[file as usize][inherit.class as usize] else { continue };
+            self.file_stats[file as usize].inherits += 1;
+            let scope = facts.symbols[inherit.class as usize].parent;
+            let bases: Vec<u32> = self.resolve_type(file, scope, &inherit.base);
+            if let Some(&base) = bases.first() {
+                self.file_stats[file as usize].inherits_resolved += 1;
+                if record {
+                    self.bases.entry(class).or_default().push(base);
+                }
+                self.edge(class, base, EdgeKind::Inherits, Resolution::Direct, Some(inherit.line));
+            }
+        }
+    }
+
     fn index_fields_and_methods(&mut self) {
-        for (file, facts) in self.facts.iter().enumerate() {
+        for (file, facts) in self.facts.clone().iter().enumerate() {
             for (index, binding) in facts.bindings.iter().enumerate() {
                 if !binding.field {
                     continue;
                 }
                 if let Some(class) = self.enclosing_class(file as u32, binding.scope) {
-                    self.fields.entry((class, binding.name.as_str())).or_default().push((file as u32, index as u32));
+                    self.fields.entry(class).or_default().entry(binding.name.as_str().into()).or_default().push((file as u32, index as u32));
                 }
             }
         }
         for (id, node) in self.nodes.iter().enumerate() {
             if node.kind == NodeKind::Method
                 && let Some((file, symbol)) = self.origin[id] {
-                    let name = self.facts[file as usize].symbols[symbol as usize].name.as_str();
+                    let name: Box<str> = self.facts[file as usize].symbols[symbol as usize].name.as_str().into();
                     self.methods_by_name.entry(name).or_default().push(id as u32);
                 }
         }
     }
 
     fn add_import_edges(&mut self) {
-        for (file, facts) in self.facts.iter().enumerate() {
-            let file = file as u32;
-            for (index, import) in facts.imports.iter().enumerate() {
-                let home = self.home_module(file, import.scope);
-                self.stats.imports += 1;
-                let targets = match (import.kind, self.family(file)) {
-                    (ImportKind::Module, Family::Python) => {
-                        self.python_module(file, &import.path).into_iter().collect()
-                    }
-                    (ImportKind::Glob | ImportKind::SideEffect | ImportKind::Namespace, _) => {
-                        self.import_source(file, index as u32)
-                    }
-                    _ => {
-                        let found = self.resolve_import(file, index as u32);
-                        if found.is_empty() { self.import_source(file, index as u32) } else { found }
-                    }
-                };
-                if targets.is_empty() {
-                    self.stats.imports_external += 1;
-                    continue;
+        for file in 0..self.facts.len() {
+            self.import_edges(file as u32);
+        }
+    }
+
+    pub(super) fn import_edges(&mut self, file: u32) {
+        let facts = self.facts[file as usize].clone();
+        for (index, import) in facts.imports.iter().enumerate() {
+            let home = self.home_module(file, import.scope);
+            self.file_stats[file as usize].imports += 1;
+            let targets = match (import.kind, self.family(file)) {
+                (ImportKind::Module, Family::Python) => {
+                    self.python_module(file, &import.path).into_iter().collect()
                 }
-                self.stats.imports_resolved += 1;
-                for target in targets {
-                    if target != home {
-                        self.edge(home, target, EdgeKind::Imports, Resolution::Direct, Some(import.line));
-                    }
+                (ImportKind::Glob | ImportKind::SideEffect | ImportKind::Namespace, _) => {
+                    self.import_source(file, index as u32)
+                }
+                _ => {
+                    let found = self.resolve_import(file, index as u32);
+                    if found.is_empty() { self.import_source(file, index as u32) } else { found }
+                }
+            };
+            if targets.is_empty() {
+                self.file_stats[file as usize].imports_external += 1;
+                continue;
+            }
+            self.file_stats[file as usize].imports_resolved += 1;
+            for target in targets {
+                if target != home {
+                    self.edge(home, target, EdgeKind::Imports, Resolution::Direct, Some(import.line));
                 }
             }
         }
     }
 
     /// Drops memoised lookups: members or bases changed since they were made.
-    fn forget_lookups(&mut self) {
+    pub(super) fn forget_lookups(&mut self) {
         self.memo.clear();
         self.in_progress.clear();
         self.mro_memo.clear();

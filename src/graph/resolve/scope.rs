@@ -8,7 +8,7 @@ use crate::graph::resolve::{MAX_DEPTH, Resolver};
 use crate::lang::Family;
 use crate::parse::{ImportKind, SymbolKind};
 
-impl Resolver<'_> {
+impl Resolver {
     /// Runs `compute` once per (module, name, export?) and guards against cycles.
     fn memoised(&self, module: u32, name: &str, export: bool, compute: impl FnOnce() -> Vec<u32>) -> Vec<u32> {
         let memo = self.memo.get_or_default();
