@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::graph::resolve::Resolver;
+use crate::graph::snapshot::Spare;
 use crate::graph::{SharedSnapshot, Snapshot};
 use crate::parse::{self, FileFacts, LocalPass, SkipReason, Skipped, SourceFile};
 use crate::store::{self, FileEntry, Store, Update};
@@ -74,8 +75,7 @@ pub struct Report {
     pub graph: GraphUpdate,
 }
 
-/// A file's encoded local-pass results, shared between refreshes.
-pub type LocalBytes = Arc<[u8]>;
+pub use crate::parse::LocalBytes;
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub enum GraphUpdate {
@@ -109,6 +109,8 @@ pub struct Engine {
     options: Options,
     snapshot: SharedSnapshot,
     live: std::sync::Mutex<Option<Live>>,
+    /// A copy of the published graph being made for the next patch (see `prepare_next`).
+    spare: std::sync::Mutex<Option<std::thread::JoinHandle<Spare>>>,
 }
 
 /// What checking one walked file found.
@@ -170,11 +172,24 @@ impl Engine {
         }
         let root = root.canonicalize().map_err(|source| Error::Io { path: root.to_path_buf(), source })?;
         let root_name = root.file_name().map_or_else(|| "root".into(), |n| n.to_string_lossy().into_owned());
-        Ok(Engine { root, root_name, options, snapshot: SharedSnapshot::default(), live: std::sync::Mutex::new(None) })
+        Ok(Engine { root, root_name, options, snapshot: SharedSnapshot::default(), live: std::sync::Mutex::new(None), spare: std::sync::Mutex::new(None) })
     }
 
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// A live engine copies the published graph on another thread now, so that the next
+    /// patch need not: call it when the snapshot's readers are done with the CPU (the watch
+    /// loop calls it after its detectors ran).
+    pub fn prepare_next(&self) {
+        if !self.options.live {
+            return;
+        }
+        let snapshot = self.snapshot.load();
+        if let Ok(mut spare) = self.spare.lock() {
+            *spare = Some(std::thread::spawn(move || snapshot.spare()));
+        }
     }
 
     /// The current snapshot; cheap, lock-free, and never changes under the reader.
@@ -282,7 +297,8 @@ impl Engine {
             other => other,
         };
         // Nothing changed: the last graph is still the graph.
-        if !any_parsed && removed.is_empty() && live.is_none()
+        // (A live engine resolves instead: it needs the resolver's tables for its patches.)
+        if !any_parsed && removed.is_empty() && live.is_none() && !self.options.live
             && let Some(snapshot) = store.as_ref().and_then(|s| s.graph(&digest).ok().flatten()).and_then(|b| Snapshot::decode(&b)) {
                 report.reused = entries.len();
                 report.graph = GraphUpdate::Reused;
@@ -357,7 +373,8 @@ impl Engine {
                     .map(|(i, e)| (walk.files[*i].path.clone(), *e))
                     .collect();
                 if !patches.is_empty() {
-                    let snapshot = self.snapshot.load().patched(&live.resolver, &patches);
+                    let spare = self.spare.lock().ok().and_then(|mut s| s.take()).and_then(|h| h.join().ok());
+                    let snapshot = self.snapshot.load().patched(&live.resolver, &patches, spare);
                     self.snapshot.publish(snapshot);
                     report.graph = GraphUpdate::Patched;
                 } else {

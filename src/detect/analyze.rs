@@ -13,7 +13,7 @@ use crate::detect::finding::{Finding, Severity, Step};
 use crate::detect::graph::{self, GraphCtx};
 use crate::detect::local::{Hit, LocalResults, Pass, Suppression, is_test_path};
 use crate::detect::rule::{self, Engine, Rule, RuleError};
-use crate::engine::LocalBytes;
+use crate::parse::LocalBytes;
 use crate::graph::Snapshot;
 use crate::graph::model::NodeKind;
 

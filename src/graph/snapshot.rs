@@ -47,6 +47,8 @@ pub struct Snapshot {
     pub unresolved_calls: Vec<UnresolvedCall>,
     pub stats: ResolveStats,
     pub warnings: Vec<String>,
+    /// Tells snapshots apart (a `Spare` belongs to one).
+    generation: u64,
 }
 
 impl Snapshot {
@@ -81,6 +83,7 @@ impl Snapshot {
             unresolved_calls: resolved.unresolved_calls,
             stats: resolved.stats,
             warnings: resolved.warnings,
+            generation: next_generation(),
         }
     }
 
@@ -97,68 +100,77 @@ impl Snapshot {
         Snapshot::from_resolved(resolved, resolver.facts())
     }
 
+    /// A copy of what a patch changes, made ahead of time (while the engine is idle) so that
+    /// the next patch does not copy the graph while someone waits for it.
+    pub fn spare(&self) -> Spare {
+        Spare {
+            of: self.generation,
+            graph: self.graph.clone(),
+            files: self.files.clone(),
+            unresolved_calls: self.unresolved_calls.clone(),
+        }
+    }
+
     /// This snapshot with files brought up to date by `resolver.patch` (in that order): their
     /// nodes take their new spans, new nodes are appended, and the edges leaving those files
-    /// (and the `contains` edges of new nodes) are replaced.
-    pub fn patched(&self, resolver: &Resolver, patches: &[Patched]) -> Snapshot {
+    /// (and the `contains` edges of new nodes) are replaced. Starts from `spare` when it is
+    /// a copy of this snapshot.
+    pub fn patched(&self, resolver: &Resolver, patches: &[Patched], spare: Option<Spare>) -> Snapshot {
         let started = std::time::Instant::now();
-        let mut graph = self.graph.clone();
+        let (mut graph, mut files, mut unresolved_calls) = match spare.filter(|s| s.of == self.generation) {
+            Some(spare) => (spare.graph, spare.files, spare.unresolved_calls),
+            None => (self.graph.clone(), self.files.clone(), self.unresolved_calls.clone()),
+        };
         let nodes = resolver.nodes();
         let first_new = patches.iter().map(|p| p.first_new).min().unwrap_or(nodes.len() as u32);
-        let owned: HashSet<u32> = patches.iter().flat_map(|p| p.nodes.iter().copied()).collect();
-        for &id in owned.iter().filter(|&&id| id < first_new) {
+        let patched_files: HashSet<u32> = patches.iter().map(|p| p.file).collect();
+        for &id in patches.iter().flat_map(|p| p.nodes.iter()).filter(|&&id| id < first_new) {
             if let Some(weight) = graph.node_weight_mut(NodeIndex::new(id as usize)) {
                 *weight = nodes[id as usize].clone();
+            }
+            let doomed: Vec<_> = graph
+                .edges_directed(NodeIndex::new(id as usize), petgraph::Direction::Outgoing)
+                .filter(|e| e.weight().kind != EdgeKind::Contains)
+                .map(|e| e.id())
+                .collect();
+            for edge in doomed {
+                graph.remove_edge(edge);
             }
         }
         for node in &nodes[first_new as usize..] {
             graph.add_node(node.clone());
         }
-        let doomed: Vec<_> = owned
-            .iter()
-            .filter(|&&id| id < first_new)
-            .flat_map(|&id| {
-                graph
-                    .edges_directed(NodeIndex::new(id as usize), petgraph::Direction::Outgoing)
-                    .filter(|e| e.weight().kind != EdgeKind::Contains)
-                    .map(|e| e.id())
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        for edge in doomed {
-            graph.remove_edge(edge);
-        }
-        let mut fresh: Vec<_> = resolver
-            .edges()
-            .iter()
-            .filter(|((source, target, kind), _)| {
-                if *kind == EdgeKind::Contains { *target >= first_new } else { owned.contains(source) }
-            })
-            .collect();
-        fresh.sort_unstable_by_key(|((source, target, kind), _)| (*source, *target, *kind));
-        for ((source, target, kind), (how, lines)) in fresh {
+        let mut fresh: Vec<(u32, u32, EdgeKind)> = patches.iter().flat_map(|p| resolver.owned_edges(p.file).iter().copied()).collect();
+        fresh.extend((first_new..nodes.len() as u32).filter_map(|id| resolver.parent(id).map(|p| (p, id, EdgeKind::Contains))));
+        fresh.sort_unstable();
+        fresh.dedup();
+        for key in fresh {
+            let Some((how, lines)) = resolver.edges().get(&key) else { continue };
             let mut lines = lines.clone();
             lines.sort_unstable();
             graph.add_edge(
-                NodeIndex::new(*source as usize),
-                NodeIndex::new(*target as usize),
-                Edge { kind: *kind, confidence: how.confidence(), lines },
+                NodeIndex::new(key.0 as usize),
+                NodeIndex::new(key.1 as usize),
+                Edge { kind: key.2, confidence: how.confidence(), lines },
             );
         }
-        let mut files = self.files.clone();
-        for patch in patches {
-            if let Some(info) = files.get_mut(patch.file as usize) {
-                *info = FileInfo::of(&resolver.facts()[patch.file as usize]);
+        for &file in &patched_files {
+            if let Some(info) = files.get_mut(file as usize) {
+                *info = FileInfo::of(&resolver.facts()[file as usize]);
             }
         }
+        let file_of = |caller: u32| nodes.get(caller as usize).map_or(u32::MAX, |n| n.file);
+        unresolved_calls.retain(|c| !patched_files.contains(&file_of(c.caller)));
+        unresolved_calls.extend(resolver.unresolved_calls().iter().filter(|c| patched_files.contains(&file_of(c.caller))).cloned());
         tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "snapshot patched");
         Snapshot {
             graph,
             files,
             by_qualified_name: OnceLock::new(),
-            unresolved_calls: resolver.unresolved_calls().to_vec(),
+            unresolved_calls,
             stats: resolver.stats(),
             warnings: resolver.warnings().to_vec(),
+            generation: next_generation(),
         }
     }
 
@@ -203,6 +215,7 @@ impl Snapshot {
             unresolved_calls: persisted.unresolved_calls,
             stats: persisted.stats,
             warnings: persisted.warnings,
+            generation: next_generation(),
         })
     }
 
@@ -225,6 +238,19 @@ impl Snapshot {
         });
         index.get(qualified_name).map_or(&[], Vec::as_slice)
     }
+}
+
+/// See `Snapshot::spare`.
+pub struct Spare {
+    of: u64,
+    graph: StableDiGraph<Node, Edge>,
+    files: Vec<FileInfo>,
+    unresolved_calls: Vec<UnresolvedCall>,
+}
+
+fn next_generation() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The cached form of a snapshot. `PersistedRef` writes the same bytes without cloning.

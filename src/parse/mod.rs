@@ -39,6 +39,9 @@ pub fn hash(bytes: &[u8]) -> [u8; 32] {
     *blake3::hash(bytes).as_bytes()
 }
 
+/// A file's encoded local-pass results, shared between refreshes.
+pub type LocalBytes = std::sync::Arc<[u8]>;
+
 /// Work done on each freshly parsed tree besides extraction (the detectors' file-local
 /// pass). Its output is opaque here and cached beside the facts under `key()`, so a new
 /// rule set invalidates exactly these results.

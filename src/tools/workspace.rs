@@ -104,6 +104,12 @@ impl Workspace {
         self.state.swap(Arc::new(fresh))
     }
 
+    /// Readers of the current state are done with the CPU: let the engine prepare for the
+    /// next change (see `Engine::prepare_next`).
+    pub fn prepare_next(&self) {
+        self.engine.prepare_next();
+    }
+
     /// The findings of a state, computed on first use.
     pub fn findings(&self, state: &State) -> Arc<Vec<Finding>> {
         state

@@ -166,5 +166,6 @@ impl Session {
         self.findings = findings;
         self.health = health;
         self.subscribers.retain(|s| s.send((state.clone(), delta.clone())).is_ok());
+        self.workspace.prepare_next();
     }
 }

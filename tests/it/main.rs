@@ -11,6 +11,7 @@ mod cache;
 mod cli;
 mod detectors;
 mod layering;
+mod live;
 mod mcp;
 mod queries;
 mod query_cli;

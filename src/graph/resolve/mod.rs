@@ -89,6 +89,9 @@ pub struct Resolver {
     /// What each file's imports, inherits and calls came to (summed into `Resolved::stats`).
     file_stats: Vec<ResolveStats>,
     warnings: Vec<String>,
+    /// Each file's imports, inherits and calls edges (by the source node's file), so that a
+    /// patch replaces them without scanning every edge.
+    owned_edges: Vec<Vec<(u32, u32, EdgeKind)>>,
     /// Names each file spells, for `patch` (built on first use).
     refs: Option<refs::Refs>,
     /// Lookup results by (scope, export lookup?) then name: a hit allocates nothing.
@@ -136,6 +139,7 @@ impl Resolver {
         file_stats: vec![ResolveStats::default(); facts.len()],
         warnings,
         refs: None,
+        owned_edges: Vec::new(),
         memo: ThreadLocal::new(),
         in_progress: ThreadLocal::new(),
         cut: ThreadLocal::new(),
@@ -175,6 +179,16 @@ impl Resolver {
 
     pub fn edges(&self) -> &FxHashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)> {
         &self.edges
+    }
+
+    /// The node containing `node`.
+    pub fn parent(&self, node: u32) -> Option<u32> {
+        self.parent.get(node as usize).copied().flatten()
+    }
+
+    /// The imports, inherits and calls edges leaving a file's nodes.
+    pub fn owned_edges(&self, file: u32) -> &[(u32, u32, EdgeKind)] {
+        self.owned_edges.get(file as usize).map_or(&[], Vec::as_slice)
     }
 
     pub fn unresolved_calls(&self) -> &[UnresolvedCall] {
@@ -226,7 +240,20 @@ impl Resolver {
     }
 
     fn edge(&mut self, source: u32, target: u32, kind: EdgeKind, how: Resolution, line: Option<u32>) {
-        let entry = self.edges.entry((source, target, kind)).or_insert((how, Vec::new()));
+        let key = (source, target, kind);
+        let entry = match self.edges.entry(key) {
+            std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
+            std::collections::hash_map::Entry::Vacant(entry) => {
+                if kind != EdgeKind::Contains {
+                    let file = self.nodes[source as usize].file as usize;
+                    if self.owned_edges.len() <= file {
+                        self.owned_edges.resize_with(file + 1, Vec::new);
+                    }
+                    self.owned_edges[file].push(key);
+                }
+                entry.insert((how, Vec::new()))
+            }
+        };
         entry.0 = entry.0.min(how);
         if let Some(line) = line
             && !entry.1.contains(&line) {

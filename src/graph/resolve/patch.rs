@@ -107,7 +107,11 @@ impl Resolver {
         let mut owned: FxHashSet<u32> = self.sym_node[f].iter().flatten().copied().collect();
         owned.insert(file_node);
         owned.insert(module);
-        self.edges.retain(|(source, _, kind), _| *kind == EdgeKind::Contains || !owned.contains(source));
+        if let Some(keys) = self.owned_edges.get_mut(f) {
+            for key in std::mem::take(keys) {
+                self.edges.remove(&key);
+            }
+        }
         let nodes_ref = &self.nodes;
         self.unresolved_calls.retain(|c| nodes_ref[c.caller as usize].file != file);
         self.file_stats[f] = ResolveStats::default();
