@@ -33,8 +33,8 @@ fn bench(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
-    let facts: Vec<FileFacts> =
-        sources.iter().map(|(f, bytes)| parse::parse_bytes(&f.path, f.language, bytes, [0; 32])).collect();
+    let facts: Vec<std::sync::Arc<FileFacts>> =
+        sources.iter().map(|(f, bytes)| std::sync::Arc::new(parse::parse_bytes(&f.path, f.language, bytes, [0; 32]))).collect();
     let project = vec![("Cargo.toml".to_string(), include_str!("../Cargo.toml").to_string())];
     c.bench_function("resolve + snapshot (own sources)", |b| {
         b.iter(|| Snapshot::build(&facts, &project, "repotoire").graph.edge_count())

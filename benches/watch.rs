@@ -112,7 +112,6 @@ fn main() {
     println!("idle: {used} clock ticks of CPU in {} s ({:.2} % of one core)", idle.as_secs(), used as f64 / (idle.as_secs_f64() * 100.0) * 100.0);
     let _ = child.kill();
     let _ = child.wait();
-    drop(finished);
 
     let cold = Command::new(env!("CARGO_BIN_EXE_repotoire"))
         .args(["--headless", "analyze", "--no-cache", "--format", "json", "--fail-on", "never"])

@@ -103,6 +103,27 @@ struct Live {
 /// than patched file by file.
 const MAX_PATCHED: usize = 16;
 
+/// Where one refresh stands after checking every file against what is known.
+struct Checked {
+    walk: parse::walk::Walk,
+    entries: Vec<(usize, FileEntry)>,
+    parsed: Vec<Option<FileFacts>>,
+    touched: Vec<(usize, FileEntry)>,
+    fresh_local: HashMap<String, Vec<u8>>,
+    removed: Vec<String>,
+    project: Vec<(String, String)>,
+    digest: [u8; 32],
+}
+
+/// One refresh under way: its report, the open cache, the held live state, its clock.
+struct Run<'e> {
+    report: Report,
+    store: Option<Store>,
+    slot: std::sync::MutexGuard<'e, Option<Live>>,
+    total: Instant,
+    lap: Instant,
+}
+
 pub struct Engine {
     root: PathBuf,
     root_name: String,
@@ -293,7 +314,10 @@ impl Engine {
 
         // A live engine whose files are all still there patches the graph file by file.
         let live = match live {
-            Some(live) if same_files => return self.patch_or_resolve(report, live, walk, entries, parsed, touched, fresh_local, removed, project, digest, store, slot, total, time),
+            Some(live) if same_files => {
+                let checked = Checked { walk, entries, parsed, touched, fresh_local, removed, project, digest };
+                return self.patch_or_resolve(Run { report, store, slot, total, lap }, live, checked);
+            }
             other => other,
         };
         // Nothing changed: the last graph is still the graph.
@@ -318,29 +342,19 @@ impl Engine {
                 report.skipped.sort();
                 return report;
             }
-        self.resolve_all(report, live, walk, entries, parsed, touched, fresh_local, removed, project, digest, store, slot, total, time)
+        let checked = Checked { walk, entries, parsed, touched, fresh_local, removed, project, digest };
+        self.resolve_all(Run { report, store, slot, total, lap }, live, checked)
     }
 
     /// A live engine whose files are all still there patches the graph file by file, and
     /// resolves everything only when a patch is refused.
-    #[allow(clippy::too_many_arguments)]
-    fn patch_or_resolve(
-        &self,
-        mut report: Report,
-        mut live: Live,
-        walk: parse::walk::Walk,
-        entries: Vec<(usize, FileEntry)>,
-        mut parsed: Vec<Option<FileFacts>>,
-        touched: Vec<(usize, FileEntry)>,
-        fresh_local: HashMap<String, Vec<u8>>,
-        removed: Vec<String>,
-        project: Vec<(String, String)>,
-        digest: [u8; 32],
-        store: Option<Store>,
-        mut slot: std::sync::MutexGuard<'_, Option<Live>>,
-        total: Instant,
-        mut time: impl FnMut(&mut Report, &'static str),
-    ) -> Report {
+    fn patch_or_resolve(&self, run: Run<'_>, mut live: Live, checked: Checked) -> Report {
+        let Checked { walk, entries, mut parsed, touched, fresh_local, removed, project, digest } = checked;
+        let Run { mut report, store, mut slot, total, mut lap } = run;
+        let mut time = |report: &mut Report, stage: &'static str| {
+            report.timings.push((stage, lap.elapsed()));
+            lap = Instant::now();
+        };
         let fresh: Vec<usize> = (0..parsed.len()).filter(|&i| parsed[i].is_some()).collect();
         let outcome = if fresh.len() > MAX_PATCHED {
             Err(format!("{} files changed", fresh.len()))
@@ -402,7 +416,7 @@ impl Engine {
                 *slot = Some(live);
                 report.skipped.sort();
                 report.timings.push(("total", total.elapsed()));
-                return report;
+                report
             }
             Err(why) => {
                 tracing::debug!("graph resolved again: {why}");
@@ -413,36 +427,34 @@ impl Engine {
                             *slot = Some((**f).clone());
                         }
                 }
-                return self.resolve_all(report, Some(live), walk, entries, parsed, touched, fresh_local, removed, project, digest, store, slot, total, time);
+                let lap = Instant::now();
+                let checked = Checked { walk, entries, parsed, touched, fresh_local, removed, project, digest };
+                self.resolve_all(Run { report, store, slot, total, lap }, Some(live), checked)
             }
         }
     }
 
     /// Resolves every file (facts from this refresh, memory or the cache), publishes the
     /// graph and saves what changed.
-    #[allow(clippy::too_many_arguments)]
-    fn resolve_all(
-        &self,
-        mut report: Report,
-        live: Option<Live>,
-        walk: parse::walk::Walk,
-        mut entries: Vec<(usize, FileEntry)>,
-        parsed: Vec<Option<FileFacts>>,
-        touched: Vec<(usize, FileEntry)>,
-        mut fresh_local: HashMap<String, Vec<u8>>,
-        removed: Vec<String>,
-        project: Vec<(String, String)>,
-        digest: [u8; 32],
-        mut store: Option<Store>,
-        mut slot: std::sync::MutexGuard<'_, Option<Live>>,
-        total: Instant,
-        mut time: impl FnMut(&mut Report, &'static str),
-    ) -> Report {
-        let memory: HashMap<&str, &Arc<FileFacts>> =
-            live.as_ref().map(|l| l.resolver.facts().iter().map(|f| (f.path.as_str(), f)).collect()).unwrap_or_default();
-        let (facts, damaged) =
-            self.gather_facts(&walk.files, &mut entries, parsed, &memory, store.as_ref(), &mut fresh_local, &mut report);
-        drop(memory);
+    fn resolve_all(&self, run: Run<'_>, live: Option<Live>, checked: Checked) -> Report {
+        let Checked { walk, mut entries, parsed, touched, mut fresh_local, removed, project, digest } = checked;
+        let Run { mut report, mut store, mut slot, total, mut lap } = run;
+        let mut time = |report: &mut Report, stage: &'static str| {
+            report.timings.push((stage, lap.elapsed()));
+            lap = Instant::now();
+        };
+        // Facts parsed now, else kept in memory (live), else from the cache.
+        let mut known: Vec<Option<Arc<FileFacts>>> = parsed.into_iter().map(|p| p.map(Arc::new)).collect();
+        if let Some(live) = &live {
+            let memory: HashMap<&str, &Arc<FileFacts>> = live.resolver.facts().iter().map(|f| (f.path.as_str(), f)).collect();
+            for &(i, _) in &entries {
+                if known[i].is_none()
+                    && let Some(facts) = memory.get(walk.files[i].path.as_str()) {
+                        known[i] = Some(Arc::clone(facts));
+                    }
+            }
+        }
+        let (facts, damaged) = self.gather_facts(&walk.files, &mut entries, known, store.as_ref(), &mut fresh_local, &mut report);
         // A cache that failed mid-read is started afresh, so everything goes back into it.
         let save_all = damaged.is_some();
         if let Some(why) = damaged {
@@ -609,23 +621,12 @@ impl Engine {
         &self,
         files: &[SourceFile],
         entries: &mut [(usize, FileEntry)],
-        parsed: Vec<Option<FileFacts>>,
-        memory: &HashMap<&str, &Arc<FileFacts>>,
+        mut out: Vec<Option<Arc<FileFacts>>>,
         store: Option<&Store>,
         fresh_local: &mut HashMap<String, Vec<u8>>,
         report: &mut Report,
     ) -> (Vec<Arc<FileFacts>>, Option<String>) {
-        let mut out: Vec<Option<Arc<FileFacts>>> = parsed.into_iter().map(|p| p.map(Arc::new)).collect();
-        let mut missing: Vec<usize> = Vec::new();
-        for &(i, _) in entries.iter() {
-            if out[i].is_some() {
-                continue;
-            }
-            match memory.get(files[i].path.as_str()) {
-                Some(facts) => out[i] = Some(Arc::clone(facts)),
-                None => missing.push(i),
-            }
-        }
+        let missing: Vec<usize> = entries.iter().map(|(i, _)| *i).filter(|&i| out[i].is_none()).collect();
         let paths: Vec<&str> = missing.iter().map(|&i| files[i].path.as_str()).collect();
         let mut damaged = None;
         let cached = match store.map(|s| s.facts(&paths)) {

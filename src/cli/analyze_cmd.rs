@@ -12,6 +12,7 @@ use crate::cli::args::{AnalyzeArgs, FailOn, FindingsFormat, GlobalArgs};
 use crate::cli::graph_cmd::index_with_pass;
 use crate::detect::analyze::{Catalog, analyze};
 use crate::detect::baseline;
+use crate::detect::memory::Memory;
 use crate::detect::config::Config;
 use crate::detect::{Finding, Severity};
 use crate::report::{findings_json, findings_text, markdown, sarif, summary};
@@ -39,7 +40,7 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
     progress.stage("running detectors");
     let snapshot = engine.snapshot();
     let detecting = std::time::Instant::now();
-    let analysis = analyze(&snapshot, &report.local, &catalog, &config, only.as_ref());
+    let analysis = analyze(&snapshot, &report.local, &catalog, &config, only.as_ref(), &Memory::default());
     let detected = detecting.elapsed();
     progress.finish();
     if global.verbose > 0 {

@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -12,6 +13,7 @@ use crate::detect::config::Config;
 use crate::detect::finding::{Finding, Severity, Step};
 use crate::detect::graph::{self, GraphCtx};
 use crate::detect::local::{Hit, LocalResults, Pass, Suppression, is_test_path};
+use crate::detect::memory::Memory;
 use crate::detect::rule::{self, Engine, Rule, RuleError};
 use crate::parse::LocalBytes;
 use crate::graph::Snapshot;
@@ -82,14 +84,21 @@ pub struct Analysis {
 /// One graph detector's run: its id, how long it took, what it found.
 type Produced = (String, Duration, Vec<(String, Hit)>);
 
-pub fn analyze(snap: &Snapshot, local: &BTreeMap<String, LocalBytes>, catalog: &Catalog, config: &Config, only: Option<&HashSet<String>>) -> Analysis {
+pub fn analyze(
+    snap: &Snapshot,
+    local: &BTreeMap<String, LocalBytes>,
+    catalog: &Catalog,
+    config: &Config,
+    only: Option<&HashSet<String>>,
+    memory: &Memory,
+) -> Analysis {
     let mut enabled = catalog.enabled(config);
     if let Some(only) = only {
         enabled.retain(|id| only.contains(id));
     }
-    let decoded: HashMap<&str, LocalResults> = local
+    let decoded: HashMap<&str, Arc<LocalResults>> = local
         .par_iter()
-        .filter_map(|(path, bytes)| LocalResults::decode(bytes).map(|r| (path.as_str(), r)))
+        .filter_map(|(path, bytes)| memory.decoded(path, bytes).map(|r| (path.as_str(), r)))
         .collect();
     let threshold = |rule: &Rule| config.thresholds.get(&rule.id).copied().or(rule.threshold);
 
@@ -99,7 +108,7 @@ pub fn analyze(snap: &Snapshot, local: &BTreeMap<String, LocalBytes>, catalog: &
             raw.push(((*path).to_string(), hit.clone()));
         }
     }
-    let ctx = GraphCtx { snap, local: &decoded, config };
+    let ctx = GraphCtx::new(snap, &decoded, config, memory);
     let graph_rules: Vec<&Rule> = catalog
         .rules
         .iter()

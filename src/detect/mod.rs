@@ -8,6 +8,7 @@ pub mod config;
 pub mod finding;
 pub mod graph;
 pub mod local;
+pub mod memory;
 pub mod rule;
 
 pub use analyze::{Analysis, Catalog};

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use arc_swap::ArcSwap;
 
 use crate::detect::Finding;
+use crate::detect::memory::Memory;
 use crate::detect::analyze::{Catalog, analyze};
 use crate::detect::config::{Config, ConfigError};
 use crate::engine::{self, Engine, LocalBytes, Options, Report};
@@ -59,6 +60,8 @@ pub struct Workspace {
     catalog: Catalog,
     config: Config,
     state: ArcSwap<State>,
+    /// The detectors' per-file data, kept from one state to the next.
+    memory: Memory,
     /// Refreshes run one at a time; readers never wait for them.
     refreshing: Mutex<()>,
 }
@@ -72,7 +75,7 @@ impl Workspace {
         let pass = Arc::new(catalog.pass().map_err(WorkspaceError::Rules)?);
         let engine = Engine::new(root, Options { max_file_size: options.max_file_size, use_cache: options.use_cache, pass: Some(pass as Arc<dyn crate::parse::LocalPass>), live: options.live })?;
         let state = ArcSwap::from_pointee(State::new(&engine, None));
-        Ok(Workspace { engine, catalog, config, state, refreshing: Mutex::new(()) })
+        Ok(Workspace { engine, catalog, config, state, memory: Memory::default(), refreshing: Mutex::new(()) })
     }
 
     pub fn root(&self) -> &Path {
@@ -114,7 +117,7 @@ impl Workspace {
     pub fn findings(&self, state: &State) -> Arc<Vec<Finding>> {
         state
             .findings
-            .get_or_init(|| Arc::new(analyze(&state.snap, &state.local, &self.catalog, &self.config, None).findings))
+            .get_or_init(|| Arc::new(analyze(&state.snap, &state.local, &self.catalog, &self.config, None, &self.memory).findings))
             .clone()
     }
 

@@ -65,7 +65,7 @@ fn run_fixture(catalog: &Catalog, rule: &Rule, fixture: &Path) -> (Lines, Lines)
     let engine = Engine::new(temp.path(), Options { use_cache: false, pass: Some(Arc::new(pass)), ..Options::default() }).unwrap();
     let report = engine.refresh();
     let only: HashSet<String> = [rule.id.clone()].into();
-    let analysis = analyze(&engine.snapshot(), &report.local, catalog, &config, Some(&only));
+    let analysis = analyze(&engine.snapshot(), &report.local, catalog, &config, Some(&only), &repotoire::detect::memory::Memory::default());
     let found = analysis.findings.iter().map(|f| (f.file.clone(), f.line)).collect();
     (expected, found)
 }

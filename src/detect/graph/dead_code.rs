@@ -106,27 +106,42 @@ fn mentions_in_other_files(
     if names.is_empty() {
         return out;
     }
-    let Some(word) = words(names) else { return out };
     let families: HashSet<Family> = unused.iter().map(|(_, n)| n.language.family()).collect();
     let root = ctx_root(ctx);
-    let found: Vec<Vec<(String, String)>> = ctx
-        .snap
-        .files
-        .par_iter()
-        .filter(|file| families.contains(&file.language.family()))
-        .map(|file| {
-            let Ok(text) = std::fs::read(root.join(&file.path)) else { return Vec::new() };
-            let mut here = Vec::new();
-            for found in word.find_iter(&text) {
-                for (path, node) in unused {
-                    if node.name.as_bytes() == found.as_bytes() && *path != file.path {
-                        here.push((node.name.clone(), path.clone()));
+    let files = ctx.snap.files.par_iter().filter(|file| families.contains(&file.language.family()));
+    let mentioned = |file: &crate::graph::FileInfo, name: &str, path: &str| -> Option<(String, String)> {
+        (path != file.path).then(|| (name.to_string(), path.to_string()))
+    };
+    // Identifier names are looked up in each file's words, kept between runs; anything
+    // else is searched for in the text.
+    let found: Vec<Vec<(String, String)>> = if names.iter().all(|n| n.is_ascii()) {
+        files
+            .map(|file| {
+                let Some(words) = ctx.memory.words(&root, file) else { return Vec::new() };
+                unused
+                    .iter()
+                    .filter(|(_, node)| words.contains(node.name.as_str()))
+                    .filter_map(|(path, node)| mentioned(file, &node.name, path))
+                    .collect()
+            })
+            .collect()
+    } else {
+        let Some(word) = words(names) else { return out };
+        files
+            .map(|file| {
+                let Ok(text) = std::fs::read(root.join(&file.path)) else { return Vec::new() };
+                let mut here = Vec::new();
+                for found in word.find_iter(&text) {
+                    for (path, node) in unused {
+                        if node.name.as_bytes() == found.as_bytes() {
+                            here.extend(mentioned(file, &node.name, path));
+                        }
                     }
                 }
-            }
-            here
-        })
-        .collect();
+                here
+            })
+            .collect()
+    };
     out.extend(found.into_iter().flatten());
     out
 }

@@ -10,7 +10,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     let imports = import_graph(ctx);
     let mut graph = petgraph::graph::DiGraph::<u32, ()>::new();
     let mut index = HashMap::new();
-    for (source, targets) in &imports {
+    for (source, targets) in imports {
         let s = *index.entry(*source).or_insert_with(|| graph.add_node(*source));
         for target in targets.keys() {
             let t = *index.entry(*target).or_insert_with(|| graph.add_node(*target));
@@ -25,7 +25,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
         }
         let members: HashSet<u32> = component.iter().map(|n| graph[*n]).collect();
         let Some(&start) = members.iter().min_by_key(|f| path_of(**f)) else { continue };
-        let cycle = shortest_cycle(&imports, &members, start);
+        let cycle = shortest_cycle(imports, &members, start);
         let shown: Vec<&str> = cycle.iter().map(|f| path_of(*f)).collect();
         let line = cycle.get(1).and_then(|next| imports.get(&start)?.get(next)).copied().unwrap_or(1);
         let extra = if members.len() > cycle.len() - 1 { format!(" ({} modules in this tangle)", members.len()) } else { String::new() };

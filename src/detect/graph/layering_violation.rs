@@ -13,9 +13,9 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     let path = |file: u32| ctx.snap.files.get(file as usize).map_or("", |f| f.path.as_str());
     let layer_of = |file: u32| layers.iter().position(|(_, set)| set.is_match(path(file)));
     let mut out = Vec::new();
-    for (source, targets) in import_graph(ctx) {
+    for (&source, targets) in import_graph(ctx) {
         let Some(from) = layer_of(source) else { continue };
-        for (target, line) in targets {
+        for (&target, &line) in targets {
             let Some(to) = layer_of(target) else { continue };
             if to < from {
                 out.push((path(source).to_string(), hit(rule, line, line, format!(

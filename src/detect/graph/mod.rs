@@ -17,20 +17,38 @@ mod taint;
 mod unstable_dependency;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use petgraph::stable_graph::NodeIndex;
 use petgraph::visit::{EdgeRef, IntoEdgeReferences};
 
 use crate::detect::config::Config;
 use crate::detect::local::{Hit, LocalResults};
+use crate::detect::memory::Memory;
 use crate::detect::rule::Rule;
 use crate::graph::Snapshot;
 use crate::graph::model::{EdgeKind, Node, NodeKind};
 
 pub struct GraphCtx<'a> {
     pub snap: &'a Snapshot,
-    pub local: &'a HashMap<&'a str, LocalResults>,
+    pub local: &'a HashMap<&'a str, Arc<LocalResults>>,
     pub config: &'a Config,
+    /// Per-file data kept between runs (see `detect::memory`).
+    pub memory: &'a Memory,
+    /// What several detectors derive from the same inputs, computed once per run.
+    pub shared: Shared<'a>,
+}
+
+impl<'a> GraphCtx<'a> {
+    pub fn new(snap: &'a Snapshot, local: &'a HashMap<&'a str, Arc<LocalResults>>, config: &'a Config, memory: &'a Memory) -> GraphCtx<'a> {
+        GraphCtx { snap, local, config, memory, shared: Shared::default() }
+    }
+}
+
+#[derive(Default)]
+pub struct Shared<'a> {
+    import_graph: std::sync::OnceLock<HashMap<u32, HashMap<u32, u32>>>,
+    taint_calls: std::sync::OnceLock<Vec<taint::Passed<'a>>>,
 }
 
 /// A graph detector: the context, its rule and its threshold → (file, hit) pairs.
@@ -80,7 +98,11 @@ pub fn is_callable(node: &Node) -> bool {
 
 /// File → files it imports at load time (lazy imports inside functions and type-only
 /// imports excluded), with the line of the first such import.
-pub fn import_graph(ctx: &GraphCtx<'_>) -> HashMap<u32, HashMap<u32, u32>> {
+pub fn import_graph<'c>(ctx: &'c GraphCtx<'_>) -> &'c HashMap<u32, HashMap<u32, u32>> {
+    ctx.shared.import_graph.get_or_init(|| compute_import_graph(ctx))
+}
+
+fn compute_import_graph(ctx: &GraphCtx<'_>) -> HashMap<u32, HashMap<u32, u32>> {
     let snap = ctx.snap;
     let mut functions: HashMap<u32, Vec<(u32, u32)>> = HashMap::new();
     for node in snap.graph.node_weights() {

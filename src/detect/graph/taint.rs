@@ -4,36 +4,39 @@
 
 use std::collections::HashMap;
 
+use petgraph::stable_graph::NodeIndex;
 use petgraph::visit::EdgeRef;
+use rustc_hash::FxHashMap;
 
 use crate::detect::graph::GraphCtx;
 use crate::detect::local::Hit;
-use crate::detect::local::taint::{Origin, Summary, tables};
+use crate::detect::local::taint::{Origin, Summary, TaintCall, tables};
 use crate::detect::rule::Rule;
-use crate::graph::model::EdgeKind;
+use crate::graph::model::{EdgeKind, Node};
 
 /// How many calls a value is followed through.
 const MAX_CALLS: usize = 3;
 
-pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String, Hit)> {
-    let snap = ctx.snap;
-    // (file, function line) → graph node.
-    let mut functions = HashMap::new();
-    for index in snap.graph.node_indices() {
-        if let Some(node) = snap.node(index).filter(|n| crate::detect::graph::is_callable(n)) {
-            functions.insert((snap.file_path(node), node.line), index);
+/// A tainted value handed to a function the graph resolves the call to.
+pub struct Passed<'a> {
+    pub path: &'a str,
+    pub call: &'a TaintCall,
+    pub callee: &'a Node,
+    pub callee_path: &'a str,
+}
+
+/// Every resolved callee of every file's tainted calls: the same for each taint rule.
+fn passed<'c>(ctx: &'c GraphCtx<'_>) -> &'c [Passed<'c>] {
+    ctx.shared.taint_calls.get_or_init(|| {
+        let snap = ctx.snap;
+        // (file, function line) → graph node.
+        let mut functions: FxHashMap<(&str, u32), NodeIndex> = FxHashMap::default();
+        for index in snap.graph.node_indices() {
+            if let Some(node) = snap.node(index).filter(|n| crate::detect::graph::is_callable(n)) {
+                functions.insert((snap.file_path(node), node.line), index);
+            }
         }
-    }
-    // Summaries for this rule by (file, function line, param).
-    let mut summaries: HashMap<(String, u32, u32), Summary> = HashMap::new();
-    for (path, results) in ctx.local {
-        for summary in results.taint.summaries.iter().filter(|s| s.rule == rule.id) {
-            summaries.entry(((*path).to_string(), summary.function, summary.param)).or_insert_with(|| summary.clone());
-        }
-    }
-    let mut out = Vec::new();
-    for _ in 0..MAX_CALLS {
-        let mut derived = Vec::new();
+        let mut out = Vec::new();
         for (path, results) in ctx.local {
             for call in &results.taint.calls {
                 let Some(&caller) = functions.get(&(*path, call.function)) else { continue };
@@ -43,42 +46,63 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                         continue;
                     }
                     let Some(callee) = snap.node(edge.target()).filter(|n| n.name == call.callee) else { continue };
-                    let callee_path = snap.file_path(callee).to_string();
-                    let Some(summary) = summaries.get(&(callee_path.clone(), callee.line, call.arg)) else { continue };
-                    let mut flow: Vec<(String, u32, String)> = call.steps.iter().map(|(l, n)| ((*path).to_string(), *l, n.clone())).collect();
-                    flow.extend(summary.steps.iter().map(|(l, n)| (callee_path.clone(), *l, n.clone())));
-                    match &call.origin {
-                        Origin::Source(source) => {
-                            let (severity, trust) = tables::source_trust(source);
-                            let message = format!(
-                                "{source} reaches {} in `{}` through argument {} ({} calls away){trust}",
-                                summary.sink,
-                                callee.qualified_name,
-                                call.arg + 1,
-                                flow.iter().filter(|s| s.2.starts_with("passed to")).count()
-                            );
-                            let steps = flow.iter().map(|(file, line, note)| {
-                                if file == *path { (*line, note.clone()) } else { (*line, format!("{note} ({file})")) }
-                            });
-                            out.push(((*path).to_string(), Hit {
-                                rule: rule.id.clone(),
-                                line: call.line,
-                                end_line: call.line,
-                                column: 1,
-                                message,
-                                severity,
-                                flow: steps.collect(),
-                                value: None,
-                            }));
-                        }
-                        Origin::Param(index, _) => {
-                            let key = ((*path).to_string(), call.function, *index);
-                            if !summaries.contains_key(&key) {
-                                let mut steps = call.steps.clone();
-                                steps.extend(summary.steps.iter().map(|(l, n)| (*l, format!("{n} ({callee_path})"))));
-                                derived.push((key, Summary { function: call.function, param: *index, rule: rule.id.clone(), sink: summary.sink.clone(), steps }));
-                            }
-                        }
+                    out.push(Passed { path, call, callee, callee_path: snap.file_path(callee) });
+                }
+            }
+        }
+        out
+    })
+}
+
+pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String, Hit)> {
+    // Summaries for this rule by (file, function line, param).
+    let mut summaries: HashMap<(&str, u32, u32), Summary> = HashMap::new();
+    for (path, results) in ctx.local {
+        for summary in results.taint.summaries.iter().filter(|s| s.rule == rule.id) {
+            summaries.entry((*path, summary.function, summary.param)).or_insert_with(|| summary.clone());
+        }
+    }
+    let mut out = Vec::new();
+    if summaries.is_empty() {
+        return out;
+    }
+    let passed = passed(ctx);
+    for _ in 0..MAX_CALLS {
+        let mut derived = Vec::new();
+        for &Passed { path, call, callee, callee_path } in passed {
+            let Some(summary) = summaries.get(&(callee_path, callee.line, call.arg)) else { continue };
+            let mut flow: Vec<(&str, u32, String)> = call.steps.iter().map(|(l, n)| (path, *l, n.clone())).collect();
+            flow.extend(summary.steps.iter().map(|(l, n)| (callee_path, *l, n.clone())));
+            match &call.origin {
+                Origin::Source(source) => {
+                    let (severity, trust) = tables::source_trust(source);
+                    let message = format!(
+                        "{source} reaches {} in `{}` through argument {} ({} calls away){trust}",
+                        summary.sink,
+                        callee.qualified_name,
+                        call.arg + 1,
+                        flow.iter().filter(|s| s.2.starts_with("passed to")).count()
+                    );
+                    let steps = flow.iter().map(|(file, line, note)| {
+                        if *file == path { (*line, note.clone()) } else { (*line, format!("{note} ({file})")) }
+                    });
+                    out.push((path.to_string(), Hit {
+                        rule: rule.id.clone(),
+                        line: call.line,
+                        end_line: call.line,
+                        column: 1,
+                        message,
+                        severity,
+                        flow: steps.collect(),
+                        value: None,
+                    }));
+                }
+                Origin::Param(index, _) => {
+                    let key = (path, call.function, *index);
+                    if !summaries.contains_key(&key) {
+                        let mut steps = call.steps.clone();
+                        steps.extend(summary.steps.iter().map(|(l, n)| (*l, format!("{n} ({callee_path})"))));
+                        derived.push((key, Summary { function: call.function, param: *index, rule: rule.id.clone(), sink: summary.sink.clone(), steps }));
                     }
                 }
             }

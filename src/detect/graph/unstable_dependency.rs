@@ -23,7 +23,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
     };
     let path = |file: u32| ctx.snap.files.get(file as usize).map_or("?", |f| f.path.as_str()).to_string();
     let mut out = Vec::new();
-    for (source, targets) in &imports {
+    for (source, targets) in imports {
         let stable = instability(*source);
         if stable > 0.3 || (fan_in.get(source).copied().unwrap_or(0) as f64) < min_importers {
             continue;

@@ -81,7 +81,7 @@ pub struct Resolver {
     crate_roots: FxHashMap<String, u32>,
     bases: FxHashMap<u32, Vec<u32>>,
     /// (class, field) → bindings that type it.
-    fields: FxHashMap<u32, FxHashMap<Box<str>, Vec<(u32, u32)>>>,
+    fields: FxHashMap<u32, NameMap<Box<str>, (u32, u32)>>,
     methods_by_name: FxHashMap<Box<str>, Vec<u32>>,
     tsconfigs: TsConfigs,
     edges: FxHashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)>,
