@@ -114,12 +114,24 @@ pub fn analyze(
         .iter()
         .filter(|r| enabled.contains(&r.id) && matches!(r.engine, Engine::Graph | Engine::Taint))
         .collect();
+    let digests = memory.reuses_hits().then(|| graph::reuse::Digests::of(&ctx));
     let produced: Vec<Produced> = graph_rules
         .par_iter()
         .filter_map(|rule| {
             let run = graph::find(&rule.id)?;
             let started = Instant::now();
-            let hits = run(&ctx, rule, threshold(rule));
+            let limit = threshold(rule);
+            let digest = digests
+                .as_ref()
+                .zip(graph::reuse::reads(&rule.id))
+                .map(|(d, reads)| d.key(reads) ^ limit.map_or(0, f64::to_bits));
+            if let Some(hits) = digest.and_then(|d| memory.hits(&rule.id, d)) {
+                return Some((rule.id.clone(), started.elapsed(), hits));
+            }
+            let hits = run(&ctx, rule, limit);
+            if let Some(digest) = digest {
+                memory.remember_hits(&rule.id, digest, &hits);
+            }
             Some((rule.id.clone(), started.elapsed(), hits))
         })
         .collect();

@@ -6,22 +6,50 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
 
-use crate::detect::local::LocalResults;
+use crate::detect::local::{Hit, LocalResults};
 use crate::graph::FileInfo;
 use crate::parse::LocalBytes;
 
-/// The words of a file: maximal runs of ASCII letters, digits and `_`.
-pub type Words = Arc<FxHashSet<Box<str>>>;
+/// The words of a file (maximal runs of ASCII letters, digits and `_`), each with how many
+/// times it occurs.
+pub type Words = Arc<FxHashMap<Box<str>, u32>>;
+
+/// A graph detector's last hits, and the digest of what it read to find them.
+type Remembered = (u64, Vec<(String, Hit)>);
 
 #[derive(Default)]
 pub struct Memory {
     decoded: Mutex<HashMap<String, (LocalBytes, Arc<LocalResults>)>>,
     words: Mutex<HashMap<String, ([u8; 32], Words)>>,
+    /// Graph detectors' hits by rule id; `None` in a one-shot run (nothing to reuse).
+    hits: Option<Mutex<HashMap<String, Remembered>>>,
 }
 
 impl Memory {
+    /// A memory for a session that analyses again and again: graph detectors whose inputs
+    /// did not change reuse their hits (see `detect::graph::reuse`).
+    pub fn session() -> Memory {
+        Memory { hits: Some(Mutex::new(HashMap::new())), ..Memory::default() }
+    }
+
+    pub fn reuses_hits(&self) -> bool {
+        self.hits.is_some()
+    }
+
+    /// The hits `rule` found last time, if it read inputs with this digest.
+    pub fn hits(&self, rule: &str, digest: u64) -> Option<Vec<(String, Hit)>> {
+        let hits = self.hits.as_ref()?.lock().ok()?;
+        hits.get(rule).filter(|(d, _)| *d == digest).map(|(_, h)| h.clone())
+    }
+
+    pub fn remember_hits(&self, rule: &str, digest: u64, found: &[(String, Hit)]) {
+        if let Some(Ok(mut hits)) = self.hits.as_ref().map(|h| h.lock()) {
+            hits.insert(rule.to_string(), (digest, found.to_vec()));
+        }
+    }
+
     /// A file's decoded local results: from memory when these are the same bytes.
     pub fn decoded(&self, path: &str, bytes: &LocalBytes) -> Option<Arc<LocalResults>> {
         if let Ok(decoded) = self.decoded.lock()
@@ -44,13 +72,17 @@ impl Memory {
                 return Some(words.clone());
             }
         let text = std::fs::read(root.join(&file.path)).ok()?;
-        let words: Words = Arc::new(
-            text.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
-                .filter(|w| !w.is_empty())
-                .filter_map(|w| std::str::from_utf8(w).ok())
-                .map(Box::from)
-                .collect(),
-        );
+        let mut counts: FxHashMap<Box<str>, u32> = FxHashMap::default();
+        for word in text.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')).filter(|w| !w.is_empty()) {
+            let Ok(word) = std::str::from_utf8(word) else { continue };
+            match counts.get_mut(word) {
+                Some(count) => *count += 1,
+                None => {
+                    counts.insert(word.into(), 1);
+                }
+            }
+        }
+        let words: Words = Arc::new(counts);
         if let Ok(mut cache) = self.words.lock() {
             cache.insert(file.path.clone(), (file.hash, words.clone()));
         }

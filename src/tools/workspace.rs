@@ -75,7 +75,7 @@ impl Workspace {
         let pass = Arc::new(catalog.pass().map_err(WorkspaceError::Rules)?);
         let engine = Engine::new(root, Options { max_file_size: options.max_file_size, use_cache: options.use_cache, pass: Some(pass as Arc<dyn crate::parse::LocalPass>), live: options.live })?;
         let state = ArcSwap::from_pointee(State::new(&engine, None));
-        Ok(Workspace { engine, catalog, config, state, memory: Memory::default(), refreshing: Mutex::new(()) })
+        Ok(Workspace { engine, catalog, config, state, memory: Memory::session(), refreshing: Mutex::new(()) })
     }
 
     pub fn root(&self) -> &Path {
@@ -117,7 +117,11 @@ impl Workspace {
     pub fn findings(&self, state: &State) -> Arc<Vec<Finding>> {
         state
             .findings
-            .get_or_init(|| Arc::new(analyze(&state.snap, &state.local, &self.catalog, &self.config, None, &self.memory).findings))
+            .get_or_init(|| {
+                let analysis = analyze(&state.snap, &state.local, &self.catalog, &self.config, None, &self.memory);
+                tracing::debug!(slowest = ?&analysis.timings[..analysis.timings.len().min(8)], "graph detectors");
+                Arc::new(analysis.findings)
+            })
             .clone()
     }
 

@@ -41,7 +41,10 @@ impl Changes {
         let forward = sender.clone();
         // Events name absolute paths: compare them with the absolute root (`watch .`).
         let base = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-        let mut debouncer = new_debouncer(debounce, None, move |result: DebounceEventResult| {
+        // The debouncer checks for quiet paths every tick (a quarter of the window by
+        // default): a tenth keeps its own delay small for the price of a few idle wake-ups.
+        let tick = (debounce / 10).clamp(Duration::from_millis(5), Duration::from_millis(25));
+        let mut debouncer = new_debouncer(debounce, Some(tick), move |result: DebounceEventResult| {
             let message = match result {
                 Ok(events) => {
                     let mut paths: Vec<String> = events

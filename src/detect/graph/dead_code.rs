@@ -6,6 +6,7 @@
 use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
+use rustc_hash::FxHashSet;
 
 use crate::detect::graph::{GraphCtx, node_hit};
 use crate::detect::local::{Hit, is_test_path};
@@ -15,7 +16,7 @@ use crate::lang::Family;
 
 pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String, Hit)> {
     let snap = ctx.snap;
-    let called_by_name: HashSet<&str> = snap.unresolved_calls.iter().map(|c| c.name.as_str()).collect();
+    let called_by_name: FxHashSet<&str> = snap.unresolved_calls.iter().map(|c| c.name.as_str()).collect();
     let mut candidates = Vec::new();
     for index in snap.graph.node_indices() {
         let Some(node) = snap.node(index) else { continue };
@@ -54,30 +55,36 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
         .par_iter()
         .flat_map_iter(|(path, nodes)| {
             let mut out = Vec::new();
-            let Ok(text) = std::fs::read_to_string(root.join(path)) else { return out };
+            let Some(info) = nodes.first().and_then(|n| snap.files.get(n.file as usize)) else { return out };
             let names: HashSet<&str> = nodes.iter().map(|n| n.name.as_str()).collect();
-            let mut mentions: HashMap<&str, usize> = HashMap::new();
-            if let Some(word) = words(&names) {
-                for found in word.find_iter(text.as_bytes()) {
-                    if let Ok(name) = std::str::from_utf8(found.as_bytes()) {
-                        *mentions.entry(name).or_default() += 1;
-                    }
+            // Identifier names are counted from the file's words (kept between runs); the
+            // text is read only for the names mentioned at most once.
+            let words = if names.iter().all(|n| n.is_ascii()) { ctx.memory.words(&root, info) } else { None };
+            let mentions = |text: Option<&str>, name: &str| -> usize {
+                match (&words, text) {
+                    (Some(words), _) => words.get(name).copied().unwrap_or(0) as usize,
+                    (None, Some(text)) => word_count(text, name),
+                    (None, None) => 0,
                 }
+            };
+            let rare: Vec<&&Node> = nodes.iter().filter(|n| words.is_none() || mentions(None, &n.name) <= 1).collect();
+            if rare.is_empty() {
+                return out;
             }
+            let Ok(text) = std::fs::read_to_string(root.join(path)) else { return out };
             let lines: Vec<&str> = text.lines().collect();
             let prefixes = built_prefixes(&text);
-            for node in nodes {
+            for node in rare {
                 let line = lines.get(node.line as usize - 1).copied().unwrap_or("");
                 // Exported on its own line (`export function`, `module.exports = function f`);
                 // an export elsewhere (`module.exports = { f }`, `export default f`) names it
-                // again, so `mentions` already counts it.
+                // again, so the mentions already count it.
                 let exported = node.language.family() == Family::Ecma && (line.trim_start().starts_with("export") || line.contains("exports"));
                 // JS/TS: only module-level declarations (`function f`, `const f = () =>`); a
                 // method of an object literal or a getter is reached through its object.
                 let declared = node.language.family() != Family::Ecma
                     || ["function ", "async function ", "const ", "let ", "var "].iter().any(|k| line.trim_start().starts_with(k));
-                let count = mentions.get(node.name.as_str()).copied().unwrap_or(0);
-                if count <= 1 && declared && !exported && !prefixes.iter().any(|p| node.name.starts_with(p)) {
+                if mentions(Some(&text), &node.name) <= 1 && declared && !exported && !prefixes.iter().any(|p| node.name.starts_with(p)) {
                     out.push(((*path).to_string(), *node));
                 }
             }
@@ -120,7 +127,7 @@ fn mentions_in_other_files(
                 let Some(words) = ctx.memory.words(&root, file) else { return Vec::new() };
                 unused
                     .iter()
-                    .filter(|(_, node)| words.contains(node.name.as_str()))
+                    .filter(|(_, node)| words.contains_key(node.name.as_str()))
                     .filter_map(|(path, node)| mentioned(file, &node.name, path))
                     .collect()
             })
@@ -144,6 +151,12 @@ fn mentions_in_other_files(
     };
     out.extend(found.into_iter().flatten());
     out
+}
+
+/// How many times `name` occurs in `text` as a whole word.
+fn word_count(text: &str, name: &str) -> usize {
+    let names: HashSet<&str> = std::iter::once(name).collect();
+    words(&names).map_or(0, |word| word.find_iter(text.as_bytes()).count())
 }
 
 /// A matcher for any of `names` as a whole word. ASCII word boundaries: the names are

@@ -3,22 +3,39 @@
 
 use std::collections::HashMap;
 
+use rustc_hash::FxHashMap;
+
 use crate::detect::graph::{GraphCtx, hit};
 use crate::detect::local::{Hit, is_test_path};
 use crate::detect::rule::Rule;
+
+/// A file and its windows: (hash, first line, last line).
+type FileWindows<'a> = (&'a str, &'a [(u64, u32, u32)]);
 
 /// First line, last line, and one other place (file, line) holding the same code.
 type Range<'a> = (u32, u32, (&'a str, u32));
 
 pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, Hit)> {
     let min_lines = limit.unwrap_or(10.0) as u32;
-    let mut by_hash: HashMap<u64, Vec<(&str, u32, u32)>> = HashMap::new();
-    for (path, results) in ctx.local {
-        if is_test_path(path) || path.contains("migrations/") {
-            continue;
+    let files: Vec<FileWindows<'_>> = ctx
+        .local
+        .iter()
+        .filter(|(path, _)| !is_test_path(path) && !path.contains("migrations/"))
+        .map(|(path, results)| (*path, results.windows.as_slice()))
+        .collect();
+    // Most windows occur once: count first, and keep places only for the repeated ones.
+    let mut seen: FxHashMap<u64, u32> = FxHashMap::default();
+    for (_, windows) in &files {
+        for (hash, _, _) in *windows {
+            *seen.entry(*hash).or_default() += 1;
         }
-        for (hash, start, end) in &results.windows {
-            by_hash.entry(*hash).or_default().push((path, *start, *end));
+    }
+    let mut by_hash: FxHashMap<u64, Vec<(&str, u32, u32)>> = FxHashMap::default();
+    for (path, windows) in &files {
+        for (hash, start, end) in *windows {
+            if seen.get(hash).is_some_and(|&n| (2..=20).contains(&n)) {
+                by_hash.entry(*hash).or_default().push((path, *start, *end));
+            }
         }
     }
     // Per file: line ranges that repeat elsewhere, with one other place for the message.

@@ -68,7 +68,9 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
                 foreign.entry(class).or_default().insert(target);
             }
         }
-        let Some((other, used)) = foreign.iter().max_by_key(|(class, used)| (used.len(), std::cmp::Reverse(**class))) else { continue };
+        // Ties go to the first class by name: node ids differ between a patched and a fresh graph.
+        let qualified = |class: NodeIndex| snap.node(class).map(|n| n.qualified_name.as_str());
+        let Some((other, used)) = foreign.iter().max_by_key(|(class, used)| (used.len(), std::cmp::Reverse(qualified(**class)))) else { continue };
         if used.len() as f64 >= limit && own_uses * 3 < used.len() {
             let name = snap.node(*other).map_or("?", |n| n.name.as_str());
             let own_name = snap.node(own).map_or("?", |n| n.name.as_str());

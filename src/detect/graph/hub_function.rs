@@ -3,7 +3,7 @@
 
 use petgraph::visit::EdgeRef;
 
-use crate::detect::graph::{GraphCtx, callers, is_callable, node_hit};
+use crate::detect::graph::{GraphCtx, caller_count, is_callable, node_hit};
 use crate::detect::local::Hit;
 use crate::detect::rule::Rule;
 use crate::graph::model::EdgeKind;
@@ -14,7 +14,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
     let mut out = Vec::new();
     for index in snap.graph.node_indices() {
         let Some(node) = snap.node(index).filter(|n| is_callable(n)) else { continue };
-        let fan_in = callers(snap, index, 0.9).len();
+        let fan_in = caller_count(snap, index, 0.9);
         if (fan_in as f64) <= limit {
             continue;
         }

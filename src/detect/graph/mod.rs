@@ -12,6 +12,7 @@ mod hub_function;
 mod import_cycle;
 mod layering_violation;
 mod metrics;
+pub mod reuse;
 mod shotgun_surgery;
 mod taint;
 mod unstable_dependency;
@@ -110,6 +111,7 @@ fn compute_import_graph(ctx: &GraphCtx<'_>) -> HashMap<u32, HashMap<u32, u32>> {
             functions.entry(node.file).or_default().push((node.line, node.end_line));
         }
     }
+    let mut type_only: HashMap<u32, HashSet<u32>> = HashMap::new();
     let mut out: HashMap<u32, HashMap<u32, u32>> = HashMap::new();
     for edge in (&snap.graph).edge_references() {
         if edge.weight().kind != EdgeKind::Imports {
@@ -119,8 +121,10 @@ fn compute_import_graph(ctx: &GraphCtx<'_>) -> HashMap<u32, HashMap<u32, u32>> {
         if source.file == target.file {
             continue;
         }
-        let path = snap.files.get(source.file as usize).map_or("", |f| f.path.as_str());
-        let type_only: HashSet<u32> = ctx.local.get(path).map(|l| l.type_only.iter().copied().collect()).unwrap_or_default();
+        let type_only = type_only.entry(source.file).or_insert_with(|| {
+            let path = snap.files.get(source.file as usize).map_or("", |f| f.path.as_str());
+            ctx.local.get(path).map(|l| l.type_only.iter().copied().collect()).unwrap_or_default()
+        });
         let in_function = |line: u32| functions.get(&source.file).is_some_and(|f| f.iter().any(|(s, e)| *s < line && line <= *e));
         let eager = edge.weight().lines.iter().copied().find(|l| !in_function(*l) && !type_only.contains(l));
         if let Some(line) = eager {
@@ -129,6 +133,15 @@ fn compute_import_graph(ctx: &GraphCtx<'_>) -> HashMap<u32, HashMap<u32, u32>> {
         }
     }
     out
+}
+
+/// How many nodes call `node` over edges at or above `min_confidence` (one edge per caller
+/// and callee: no list needed).
+pub fn caller_count(snap: &Snapshot, node: NodeIndex, min_confidence: f32) -> usize {
+    snap.graph
+        .edges_directed(node, petgraph::Direction::Incoming)
+        .filter(|e| e.weight().kind == EdgeKind::Calls && e.weight().confidence >= min_confidence)
+        .count()
 }
 
 /// Callers (distinct nodes) of each node over call edges at or above `min_confidence`.
