@@ -11,6 +11,8 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -91,9 +93,7 @@ fn main() {
         return;
     }
     let binary = PathBuf::from(env!("CARGO_BIN_EXE_repotoire"));
-    let dir = std::env::var_os("REPOTOIRE_CORPORA").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache/repotoire-corpora")
-    });
+    let dir = common::corpora_dir();
     let runs: usize = std::env::var("REPOTOIRE_BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(5);
     let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let mut corpora: Vec<PathBuf> = match std::fs::read_dir(&dir) {

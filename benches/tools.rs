@@ -10,8 +10,10 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -35,14 +37,7 @@ fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
-    let dir = std::env::var_os("REPOTOIRE_CORPORA").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache/repotoire-corpora")
-    });
-    let wanted = std::env::args().skip(1).find(|a| !a.starts_with('-')).unwrap_or_else(|| "django".into());
-    let Some(root) = std::fs::read_dir(&dir).ok().and_then(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(&wanted)))) else {
-        eprintln!("no corpus `{wanted}` in {}: run ../shared/corpora.sh {}", dir.display(), dir.display());
-        return;
-    };
+    let Some(root) = common::wanted_corpus() else { return };
     let runs: usize = std::env::var("REPOTOIRE_TOOL_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(200);
     let started = Instant::now();
     let ws = Workspace::open(&root, &WorkspaceOptions::default()).expect("workspace");

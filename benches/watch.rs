@@ -7,6 +7,8 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -29,14 +31,7 @@ fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
-    let dir = std::env::var_os("REPOTOIRE_CORPORA").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache/repotoire-corpora")
-    });
-    let wanted = std::env::args().skip(1).find(|a| !a.starts_with('-')).unwrap_or_else(|| "django".into());
-    let Some(source) = std::fs::read_dir(&dir).ok().and_then(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(&wanted)))) else {
-        eprintln!("no corpus `{wanted}` in {}: run ../shared/corpora.sh {}", dir.display(), dir.display());
-        return;
-    };
+    let Some(source) = common::wanted_corpus() else { return };
     let edits: usize = std::env::var("REPOTOIRE_WATCH_EDITS").ok().and_then(|r| r.parse().ok()).unwrap_or(20);
     let debounce: u64 = std::env::var("REPOTOIRE_WATCH_DEBOUNCE").ok().and_then(|r| r.parse().ok()).unwrap_or(100);
     let temp = tempfile::tempdir().unwrap();
