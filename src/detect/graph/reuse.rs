@@ -20,6 +20,8 @@ pub enum Reads {
     CallsAndClasses,
     /// Inherits edges and their endpoints.
     Inherits,
+    /// The load-time import graph between files (with the line of each first import).
+    Imports,
     /// Call edges with their site lines and every file's taint summaries and tainted calls
     /// (which name their functions by line: unchanged calls find the same functions).
     Taint,
@@ -30,6 +32,7 @@ pub fn reads(id: &str) -> Option<Reads> {
         "call-cycle" | "hub-function" | "shotgun-surgery" => Reads::Calls,
         "feature-envy" => Reads::CallsAndClasses,
         "deep-inheritance" => Reads::Inherits,
+        "import-cycle" => Reads::Imports,
         "command-injection" | "code-injection" | "path-traversal" | "sql-injection" | "ssrf" => Reads::Taint,
         _ => return None,
     })
@@ -43,6 +46,7 @@ pub struct Digests {
     inherits: u64,
     owners: u64,
     taint: u64,
+    imports: u64,
 }
 
 fn mix(mut x: u64) -> u64 {
@@ -69,7 +73,7 @@ impl Digests {
             let h = hash_of((node.kind, node.symbol_kind.map(|k| k as u8), &node.name, &node.qualified_name, node.line, snap.file_path(node), node.language as u8));
             node_hash[index.index()] = h;
         }
-        let mut d = Digests { calls: 0, call_lines: 0, inherits: 0, owners: 0, taint: 0 };
+        let mut d = Digests { calls: 0, call_lines: 0, inherits: 0, owners: 0, taint: 0, imports: 0 };
         for edge in (&snap.graph).edge_references() {
             let (s, t) = (node_hash[edge.source().index()], node_hash[edge.target().index()]);
             let w = edge.weight();
@@ -83,6 +87,12 @@ impl Digests {
                     d.owners = d.owners.wrapping_add(hash_of((s, t)));
                 }
                 _ => {}
+            }
+        }
+        let path = |file: u32| snap.files.get(file as usize).map_or("", |f| f.path.as_str());
+        for (&source, targets) in crate::detect::graph::import_graph(ctx) {
+            for (&target, &line) in targets {
+                d.imports = d.imports.wrapping_add(hash_of((path(source), path(target), line)));
             }
         }
         for (path, results) in ctx.local {
@@ -100,6 +110,7 @@ impl Digests {
             Reads::CallsAndClasses => hash_of((2u8, self.calls, self.inherits, self.owners)),
             Reads::Inherits => hash_of((3u8, self.inherits)),
             Reads::Taint => hash_of((4u8, self.call_lines, self.taint)),
+            Reads::Imports => hash_of((5u8, self.imports)),
         }
     }
 }
