@@ -2,14 +2,16 @@
 //! MCP server): per-file data derived from content, reused while the content is unchanged.
 //! A one-shot `analyze` starts with an empty one.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use crate::detect::local::{Hit, LocalResults};
 use crate::graph::FileInfo;
+use crate::lang::Family;
 use crate::parse::LocalBytes;
 
 /// The words of a file (maximal runs of ASCII letters, digits and `_`), each with how many
@@ -22,7 +24,7 @@ type Remembered = (u64, Vec<(String, Hit)>);
 #[derive(Default)]
 pub struct Memory {
     decoded: Mutex<HashMap<String, (LocalBytes, Arc<LocalResults>)>>,
-    words: Mutex<HashMap<String, ([u8; 32], Words)>>,
+    words: Mutex<WordIndex>,
     /// Graph detectors' hits by rule id; `None` in a one-shot run (nothing to reuse).
     hits: Option<Mutex<HashMap<String, Remembered>>>,
 }
@@ -66,26 +68,103 @@ impl Memory {
 
     /// A file's words, read from disk only when its content changed since last asked.
     pub fn words(&self, root: &Path, file: &FileInfo) -> Option<Words> {
-        if let Ok(words) = self.words.lock()
-            && let Some((hash, words)) = words.get(&file.path)
+        if let Ok(index) = self.words.lock()
+            && let Some((hash, _, words)) = index.files.get(&file.path)
             && *hash == file.hash {
                 return Some(words.clone());
             }
-        let text = std::fs::read(root.join(&file.path)).ok()?;
-        let mut counts: FxHashMap<Box<str>, u32> = FxHashMap::default();
-        for word in text.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')).filter(|w| !w.is_empty()) {
-            let Ok(word) = std::str::from_utf8(word) else { continue };
-            match counts.get_mut(word) {
-                Some(count) => *count += 1,
-                None => {
-                    counts.insert(word.into(), 1);
-                }
-            }
-        }
-        let words: Words = Arc::new(counts);
-        if let Ok(mut cache) = self.words.lock() {
-            cache.insert(file.path.clone(), (file.hash, words.clone()));
+        let words = read_words(root, file)?;
+        if let Ok(mut index) = self.words.lock() {
+            index.insert(file, words.clone());
         }
         Some(words)
     }
+
+    /// Makes the word index hold exactly `files` among the files of `families`: reads the
+    /// new and changed ones (in parallel), forgets the ones gone.
+    pub fn index_words(&self, root: &Path, files: &[&FileInfo], families: &HashSet<Family>) {
+        let stale: Vec<&FileInfo> = match self.words.lock() {
+            Ok(index) => files.iter().filter(|f| index.files.get(&f.path).is_none_or(|(h, _, _)| *h != f.hash)).copied().collect(),
+            Err(_) => return,
+        };
+        let read: Vec<(&FileInfo, Words)> = stale.par_iter().filter_map(|f| read_words(root, f).map(|w| (*f, w))).collect();
+        let Ok(mut index) = self.words.lock() else { return };
+        if index.spread.is_none() {
+            let mut spread: HashMap<(Family, Box<str>), u32> = HashMap::new();
+            for (_, family, words) in index.files.values() {
+                for word in words.keys() {
+                    *spread.entry((*family, word.clone())).or_default() += 1;
+                }
+            }
+            index.spread = Some(spread);
+        }
+        for (file, words) in read {
+            index.insert(file, words);
+        }
+        let present: HashSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
+        let gone: Vec<String> = index
+            .files
+            .iter()
+            .filter(|(path, (_, family, _))| families.contains(family) && !present.contains(path.as_str()))
+            .map(|(path, _)| path.clone())
+            .collect();
+        for path in gone {
+            index.remove(&path);
+        }
+    }
+
+    /// How many indexed files of `family` hold `word`.
+    pub fn spread(&self, family: Family, word: &str) -> u32 {
+        self.words.lock().ok().and_then(|index| index.spread.as_ref()?.get(&(family, Box::from(word))).copied()).unwrap_or(0)
+    }
+}
+
+/// Every file's words, and for each word how many files of a language family hold it.
+#[derive(Default)]
+struct WordIndex {
+    files: HashMap<String, ([u8; 32], Family, Words)>,
+    /// Kept only once a session asks for it (`index_words`): a one-shot run never pays.
+    spread: Option<HashMap<(Family, Box<str>), u32>>,
+}
+
+impl WordIndex {
+    fn insert(&mut self, file: &FileInfo, words: Words) {
+        self.remove(&file.path);
+        let family = file.language.family();
+        if let Some(spread) = self.spread.as_mut() {
+            for word in words.keys() {
+                *spread.entry((family, word.clone())).or_default() += 1;
+            }
+        }
+        self.files.insert(file.path.clone(), (file.hash, family, words));
+    }
+
+    fn remove(&mut self, path: &str) {
+        let Some((_, family, words)) = self.files.remove(path) else { return };
+        let Some(spread) = self.spread.as_mut() else { return };
+        for word in words.keys() {
+            let key = (family, word.clone());
+            if let Some(count) = spread.get_mut(&key) {
+                *count -= 1;
+                if *count == 0 {
+                    spread.remove(&key);
+                }
+            }
+        }
+    }
+}
+
+fn read_words(root: &Path, file: &FileInfo) -> Option<Words> {
+    let text = std::fs::read(root.join(&file.path)).ok()?;
+    let mut counts: FxHashMap<Box<str>, u32> = FxHashMap::default();
+    for word in text.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')).filter(|w| !w.is_empty()) {
+        let Ok(word) = std::str::from_utf8(word) else { continue };
+        match counts.get_mut(word) {
+            Some(count) => *count += 1,
+            None => {
+                counts.insert(word.into(), 1);
+            }
+        }
+    }
+    Some(Arc::new(counts))
 }

@@ -119,19 +119,26 @@ fn mentions_in_other_files(
     let mentioned = |file: &crate::graph::FileInfo, name: &str, path: &str| -> Option<(String, String)> {
         (path != file.path).then(|| (name.to_string(), path.to_string()))
     };
-    // Identifier names are looked up in each file's words, kept between runs; anything
-    // else is searched for in the text.
-    let found: Vec<Vec<(String, String)>> = if names.iter().all(|n| n.is_ascii()) {
-        files
-            .map(|file| {
-                let Some(words) = ctx.memory.words(&root, file) else { return Vec::new() };
-                unused
-                    .iter()
-                    .filter(|(_, node)| words.contains_key(node.name.as_str()))
-                    .filter_map(|(path, node)| mentioned(file, &node.name, path))
-                    .collect()
+    // Identifier names are counted in the word index kept between runs (how many files of
+    // each family hold a word); anything else is searched for in the text.
+    // (A one-shot run reads each file once anyway: the text search is cheaper there.)
+    let found: Vec<Vec<(String, String)>> = if ctx.memory.reuses_hits() && names.iter().all(|n| n.is_ascii()) {
+        let present: Vec<&crate::graph::FileInfo> = ctx.snap.files.iter().filter(|f| families.contains(&f.language.family())).collect();
+        ctx.memory.index_words(&root, &present, &families);
+        let by_path: HashMap<&str, &crate::graph::FileInfo> = present.iter().map(|f| (f.path.as_str(), *f)).collect();
+        let elsewhere: Vec<(String, String)> = unused
+            .iter()
+            .filter(|(path, node)| {
+                let total: u32 = families.iter().map(|f| ctx.memory.spread(*f, &node.name)).sum();
+                let own = by_path
+                    .get(path.as_str())
+                    .and_then(|info| ctx.memory.words(&root, info))
+                    .is_some_and(|w| w.contains_key(node.name.as_str()));
+                total > u32::from(own)
             })
-            .collect()
+            .map(|(path, node)| (node.name.clone(), path.clone()))
+            .collect();
+        vec![elsewhere]
     } else {
         let Some(word) = words(names) else { return out };
         files
