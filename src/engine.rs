@@ -121,7 +121,18 @@ struct Run<'e> {
     store: Option<Store>,
     slot: std::sync::MutexGuard<'e, Option<Live>>,
     total: Instant,
-    lap: Instant,
+    lap: Lap,
+}
+
+/// The clock of a refresh's stages.
+struct Lap(Instant);
+
+impl Lap {
+    /// Records the time since the last stage ended as `stage`'s.
+    fn time(&mut self, report: &mut Report, stage: &'static str) {
+        report.timings.push((stage, self.0.elapsed()));
+        self.0 = Instant::now();
+    }
 }
 
 pub struct Engine {
@@ -234,11 +245,7 @@ impl Engine {
     fn refresh_with(&self, hint: Option<&[PathBuf]>) -> Report {
         let mut report = Report { warnings: settle(&self.root), ..Report::default() };
         let total = Instant::now();
-        let mut lap = Instant::now();
-        let mut time = |report: &mut Report, stage: &'static str| {
-            report.timings.push((stage, lap.elapsed()));
-            lap = Instant::now();
-        };
+        let mut lap = Lap(Instant::now());
         let mut slot = self.live.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let live = slot.take();
 
@@ -246,7 +253,7 @@ impl Engine {
         let targeted = rewalked.is_some();
         let walk = rewalked.unwrap_or_else(|| parse::walk::walk(&self.root, self.options.max_file_size));
         report.skipped = walk.skipped.clone();
-        time(&mut report, if targeted { "re-check" } else { "walk" });
+        lap.time(&mut report, if targeted { "re-check" } else { "walk" });
 
         let mut store = self.open_store(&mut report);
         let known = match (&live, store.as_mut()) {
@@ -270,7 +277,7 @@ impl Engine {
             (Some(live), true) => live.project.clone(),
             _ => self.read_project_files(&walk.project_files, &mut report),
         };
-        time(&mut report, "check + parse");
+        lap.time(&mut report, "check + parse");
 
         let mut entries: Vec<(usize, FileEntry)> = Vec::with_capacity(checks.len());
         let mut parsed: Vec<Option<FileFacts>> = Vec::with_capacity(checks.len());
@@ -336,7 +343,7 @@ impl Engine {
                     }
                     report.warnings.append(&mut store.warnings);
                 }
-                time(&mut report, "load graph");
+                lap.time(&mut report, "load graph");
                 self.snapshot.publish(snapshot);
                 report.timings.push(("total", total.elapsed()));
                 report.skipped.sort();
@@ -351,10 +358,6 @@ impl Engine {
     fn patch_or_resolve(&self, run: Run<'_>, mut live: Live, checked: Checked) -> Report {
         let Checked { walk, entries, mut parsed, touched, fresh_local, removed, project, digest } = checked;
         let Run { mut report, store, mut slot, total, mut lap } = run;
-        let mut time = |report: &mut Report, stage: &'static str| {
-            report.timings.push((stage, lap.elapsed()));
-            lap = Instant::now();
-        };
         let fresh: Vec<usize> = (0..parsed.len()).filter(|&i| parsed[i].is_some()).collect();
         let outcome = if fresh.len() > MAX_PATCHED {
             Err(format!("{} files changed", fresh.len()))
@@ -394,7 +397,7 @@ impl Engine {
                 } else {
                     report.graph = GraphUpdate::Reused;
                 }
-                time(&mut report, "patch graph");
+                lap.time(&mut report, "patch graph");
                 let facts: Vec<Arc<FileFacts>> =
                     patches.iter().map(|p| live.resolver.facts()[p.file as usize].clone()).collect();
                 for (path, bytes) in fresh_local {
@@ -427,7 +430,6 @@ impl Engine {
                             *slot = Some((**f).clone());
                         }
                 }
-                let lap = Instant::now();
                 let checked = Checked { walk, entries, parsed, touched, fresh_local, removed, project, digest };
                 self.resolve_all(Run { report, store, slot, total, lap }, Some(live), checked)
             }
@@ -439,10 +441,6 @@ impl Engine {
     fn resolve_all(&self, run: Run<'_>, live: Option<Live>, checked: Checked) -> Report {
         let Checked { walk, mut entries, parsed, touched, mut fresh_local, removed, project, digest } = checked;
         let Run { mut report, mut store, mut slot, total, mut lap } = run;
-        let mut time = |report: &mut Report, stage: &'static str| {
-            report.timings.push((stage, lap.elapsed()));
-            lap = Instant::now();
-        };
         // Facts parsed now, else kept in memory (live), else from the cache.
         let mut known: Vec<Option<Arc<FileFacts>>> = parsed.into_iter().map(|p| p.map(Arc::new)).collect();
         if let Some(live) = &live {
@@ -461,7 +459,7 @@ impl Engine {
             self.recover(&mut store, &mut report, &why);
         }
         count_languages(&mut report, &walk.files, &entries);
-        time(&mut report, "load facts");
+        lap.time(&mut report, "load facts");
 
         // Facts go to the cache on another thread while this one resolves; the graph
         // follows in a second transaction (it is keyed by digest, so a run that stops
@@ -494,7 +492,7 @@ impl Engine {
         });
         let (snapshot, resolver) = built;
         report.warnings.extend(snapshot.warnings.iter().cloned());
-        time(&mut report, "resolve + save facts");
+        lap.time(&mut report, "resolve + save facts");
         match saved {
             Some(Ok(Err(err))) => report.warnings.push(format!("cache not updated ({err})")),
             Some(Err(_)) => report.warnings.push("cache not updated (the writer failed)".into()),
@@ -576,11 +574,7 @@ impl Engine {
                         return None;
                     }
                     files[index].size = meta.len();
-                    files[index].modified = meta
-                        .modified()
-                        .ok()
-                        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                        .map_or(0, |d| d.as_nanos() as u64);
+                    files[index].modified = parse::walk::modified_ns(&meta);
                 }
                 Ok(_) => return None,
                 Err(err) if err.kind() == std::io::ErrorKind::NotFound => {

@@ -156,12 +156,16 @@ fn visit(root: &Path, result: Result<ignore::DirEntry, ignore::Error>, max_file_
         out.skipped.push(Skipped { path, reason: SkipReason::TooLarge { size, limit: max_file_size } });
         return;
     }
-    let modified = meta
-        .modified()
+    let modified = modified_ns(&meta);
+    out.files.push(SourceFile { path, abs: entry.into_path(), language, size, modified });
+}
+
+/// Modification time in nanoseconds since the epoch, 0 if unknown (as `SourceFile` holds it).
+pub fn modified_ns(meta: &std::fs::Metadata) -> u64 {
+    meta.modified()
         .ok()
         .and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos() as u64);
-    out.files.push(SourceFile { path, abs: entry.into_path(), language, size, modified });
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 fn skipped_from_walk_error(root: &Path, err: &ignore::Error) -> Skipped {
