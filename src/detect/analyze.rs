@@ -18,6 +18,7 @@ use crate::detect::rule::{self, Engine, Rule, RuleError};
 use crate::parse::LocalBytes;
 use crate::graph::Snapshot;
 use crate::graph::model::NodeKind;
+use petgraph::stable_graph::NodeIndex;
 
 /// Every detector known to this run: embedded rules plus the user's.
 pub struct Catalog {
@@ -75,6 +76,8 @@ pub struct Analysis {
     pub findings: Vec<Finding>,
     /// Time per graph detector (file-local ones run inside parsing).
     pub timings: Vec<(String, Duration)>,
+    /// Time per stage of the analysis (decode, digests, graph detectors, assembly).
+    pub stages: Vec<(&'static str, Duration)>,
     pub files: usize,
     pub lines: u64,
     /// Findings dropped by suppression comments.
@@ -92,6 +95,12 @@ pub fn analyze(
     only: Option<&HashSet<String>>,
     memory: &Memory,
 ) -> Analysis {
+    let mut clock = Instant::now();
+    let mut stages: Vec<(&'static str, Duration)> = Vec::new();
+    let mut lap = |name: &'static str| {
+        stages.push((name, clock.elapsed()));
+        clock = Instant::now();
+    };
     let mut enabled = catalog.enabled(config);
     if let Some(only) = only {
         enabled.retain(|id| only.contains(id));
@@ -108,6 +117,7 @@ pub fn analyze(
             raw.push(((*path).to_string(), hit.clone()));
         }
     }
+    lap("decode");
     let ctx = GraphCtx::new(snap, &decoded, config, memory);
     let graph_rules: Vec<&Rule> = catalog
         .rules
@@ -115,6 +125,7 @@ pub fn analyze(
         .filter(|r| enabled.contains(&r.id) && matches!(r.engine, Engine::Graph | Engine::Taint))
         .collect();
     let digests = memory.reuses_hits().then(|| graph::reuse::Digests::of(&ctx));
+    lap("digests");
     let produced: Vec<Produced> = graph_rules
         .par_iter()
         .filter_map(|rule| {
@@ -135,6 +146,7 @@ pub fn analyze(
             Some((rule.id.clone(), started.elapsed(), hits))
         })
         .collect();
+    lap("graph detectors");
     let mut analysis = Analysis { files: snap.files.len(), lines: snap.files.iter().map(|f| u64::from(f.lines)).sum(), ..Analysis::default() };
     for (id, took, hits) in produced {
         analysis.timings.push((id, took));
@@ -192,10 +204,13 @@ pub fn analyze(
             flow: hit.flow.into_iter().map(|(line, note)| Step { file: path.clone(), line, note }).collect(),
         });
     }
+    lap("assemble");
     findings.sort_by(|a, b| (&a.file, a.line, a.column, &a.detector).cmp(&(&b.file, b.line, b.column, &b.detector)));
     findings.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.detector == b.detector && a.message == b.message);
     crate::detect::baseline::fingerprint_all(&mut findings);
     analysis.findings = findings;
+    lap("fingerprint");
+    analysis.stages = stages;
     analysis.timings.sort_by_key(|t| std::cmp::Reverse(t.1));
     analysis
 }
@@ -207,29 +222,35 @@ fn suppressed(suppressions: &[Suppression], id: &str, line: u32) -> bool {
     })
 }
 
-/// Innermost function or class around a line, per file.
-struct SymbolIndex {
-    by_file: HashMap<String, Vec<(u32, u32, String)>>,
+/// Innermost function or class around a line, per file. Holds node indices only: names are
+/// copied for the few lines that have a finding.
+struct SymbolIndex<'s> {
+    snap: &'s Snapshot,
+    file_of: HashMap<&'s str, usize>,
+    by_file: Vec<Vec<(u32, u32, NodeIndex)>>,
 }
 
-impl SymbolIndex {
-    fn new(snap: &Snapshot) -> SymbolIndex {
-        let mut by_file: HashMap<String, Vec<(u32, u32, String)>> = HashMap::new();
-        for node in snap.graph.node_weights() {
-            if matches!(node.kind, NodeKind::Function | NodeKind::Method | NodeKind::Class) {
-                let path = snap.file_path(node).to_string();
-                by_file.entry(path).or_default().push((node.line, node.end_line, node.qualified_name.clone()));
+impl<'s> SymbolIndex<'s> {
+    fn new(snap: &'s Snapshot) -> SymbolIndex<'s> {
+        let mut by_file: Vec<Vec<(u32, u32, NodeIndex)>> = vec![Vec::new(); snap.files.len()];
+        for index in snap.graph.node_indices() {
+            let node = &snap.graph[index];
+            if matches!(node.kind, NodeKind::Function | NodeKind::Method | NodeKind::Class)
+                && let Some(symbols) = by_file.get_mut(node.file as usize)
+            {
+                symbols.push((node.line, node.end_line, index));
             }
         }
-        SymbolIndex { by_file }
+        let file_of = snap.files.iter().enumerate().map(|(i, f)| (f.path.as_str(), i)).collect();
+        SymbolIndex { snap, file_of, by_file }
     }
 
     fn innermost(&self, path: &str, line: u32) -> Option<String> {
         self.by_file
-            .get(path)?
+            .get(*self.file_of.get(path)?)?
             .iter()
             .filter(|(start, end, _)| *start <= line && line <= *end)
             .min_by_key(|(start, end, _)| end - start)
-            .map(|(_, _, name)| name.clone())
+            .map(|(_, _, index)| self.snap.graph[*index].qualified_name.clone())
     }
 }

@@ -119,7 +119,7 @@ impl Workspace {
             .findings
             .get_or_init(|| {
                 let analysis = analyze(&state.snap, &state.local, &self.catalog, &self.config, None, &self.memory);
-                tracing::debug!(slowest = ?&analysis.timings[..analysis.timings.len().min(8)], "graph detectors");
+                tracing::debug!(stages = ?analysis.stages, slowest = ?&analysis.timings[..analysis.timings.len().min(8)], "graph detectors");
                 Arc::new(analysis.findings)
             })
             .clone()

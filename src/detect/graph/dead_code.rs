@@ -16,15 +16,13 @@ use crate::lang::Family;
 
 pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String, Hit)> {
     let snap = ctx.snap;
-    let called_by_name: FxHashSet<&str> = snap.unresolved_calls.iter().map(|c| c.name.as_str()).collect();
+    // Cheap tests first: most nodes are public, and only a few names are worth looking up
+    // among the (many) calls nobody resolved.
+    let test_file: Vec<bool> = snap.files.iter().map(|f| is_test_path(&f.path)).collect();
     let mut candidates = Vec::new();
     for index in snap.graph.node_indices() {
         let Some(node) = snap.node(index) else { continue };
         if !matches!(node.kind, NodeKind::Function | NodeKind::Method | NodeKind::Class) {
-            continue;
-        }
-        let path = snap.file_path(node);
-        if is_test_path(path) || called_by_name.contains(node.name.as_str()) {
             continue;
         }
         let private = match node.language.family() {
@@ -32,7 +30,11 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
             Family::Ecma => node.kind == NodeKind::Function,
             Family::Rust => false,
         };
-        if !private || ctx.local.get(path).is_some_and(|l| l.decorated.contains(&node.line)) {
+        if !private || test_file.get(node.file as usize).copied().unwrap_or(false) {
+            continue;
+        }
+        let path = snap.file_path(node);
+        if ctx.local.get(path).is_some_and(|l| l.decorated.contains(&node.line)) {
             continue;
         }
         let referenced = snap
@@ -43,6 +45,10 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
             candidates.push((path.to_string(), node));
         }
     }
+    let wanted: FxHashSet<&str> = candidates.iter().map(|(_, n)| n.name.as_str()).collect();
+    let called_by_name: FxHashSet<&str> =
+        snap.unresolved_calls.iter().map(|c| c.name.as_str()).filter(|name| wanted.contains(name)).collect();
+    candidates.retain(|(_, node)| !called_by_name.contains(node.name.as_str()));
     // Own-file mentions: one pass per file with all of its candidates' names at once.
     let mut by_file: HashMap<&str, Vec<&Node>> = HashMap::new();
     for (path, node) in &candidates {

@@ -17,30 +17,15 @@ type Range<'a> = (u32, u32, (&'a str, u32));
 
 pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, Hit)> {
     let min_lines = limit.unwrap_or(10.0) as u32;
-    let files: Vec<FileWindows<'_>> = ctx
-        .local
-        .iter()
-        .filter(|(path, _)| !is_test_path(path) && !path.contains("migrations/"))
-        .map(|(path, results)| (*path, results.windows.as_slice()))
-        .collect();
-    // Most windows occur once: count first, and keep places only for the repeated ones.
-    let mut seen: FxHashMap<u64, u32> = FxHashMap::default();
-    for (_, windows) in &files {
-        for (hash, _, _) in *windows {
-            *seen.entry(*hash).or_default() += 1;
-        }
-    }
-    let mut by_hash: FxHashMap<u64, Vec<(&str, u32, u32)>> = FxHashMap::default();
-    for (path, windows) in &files {
-        for (hash, start, end) in *windows {
-            if seen.get(hash).is_some_and(|&n| (2..=20).contains(&n)) {
-                by_hash.entry(*hash).or_default().push((path, *start, *end));
-            }
-        }
-    }
+    let kept = |path: &str| !is_test_path(path) && !path.contains("migrations/");
+    let indexed = ctx.memory.repeated_windows(ctx.local.iter().filter(|(path, _)| kept(path)).map(|(path, results)| (*path, results)));
+    let mut by_hash: Vec<Vec<(&str, u32, u32)>> = match &indexed {
+        Some(repeated) => repeated.iter().map(|places| places.iter().map(|(path, start, end)| (&**path, *start, *end)).collect()).collect(),
+        None => count_repeated(ctx.local.iter().filter(|(path, _)| kept(path)).map(|(path, results)| (*path, results.windows.as_slice())).collect()),
+    };
     // Per file: line ranges that repeat elsewhere, with one other place for the message.
     let mut ranges: HashMap<&str, Vec<Range<'_>>> = HashMap::new();
-    for places in by_hash.values_mut() {
+    for places in &mut by_hash {
         if places.len() < 2 || places.len() > 20 {
             continue;
         }
@@ -71,4 +56,24 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
         }
     }
     out
+}
+
+/// The places of each window found in more than one place, counted afresh.
+fn count_repeated(files: Vec<FileWindows<'_>>) -> Vec<Vec<(&str, u32, u32)>> {
+    // Most windows occur once: count first, and keep places only for the repeated ones.
+    let mut seen: FxHashMap<u64, u32> = FxHashMap::default();
+    for (_, windows) in &files {
+        for (hash, _, _) in *windows {
+            *seen.entry(*hash).or_default() += 1;
+        }
+    }
+    let mut by_hash: FxHashMap<u64, Vec<(&str, u32, u32)>> = FxHashMap::default();
+    for (path, windows) in &files {
+        for (hash, start, end) in *windows {
+            if seen.get(hash).is_some_and(|&n| (2..=20).contains(&n)) {
+                by_hash.entry(*hash).or_default().push((path, *start, *end));
+            }
+        }
+    }
+    by_hash.into_values().collect()
 }

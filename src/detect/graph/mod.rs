@@ -105,10 +105,13 @@ pub fn import_graph<'c>(ctx: &'c GraphCtx<'_>) -> &'c HashMap<u32, HashMap<u32, 
 
 fn compute_import_graph(ctx: &GraphCtx<'_>) -> HashMap<u32, HashMap<u32, u32>> {
     let snap = ctx.snap;
-    let mut functions: HashMap<u32, Vec<(u32, u32)>> = HashMap::new();
+    // Function spans per file number (an import inside a function runs late: not a cycle).
+    let mut functions: Vec<Vec<(u32, u32)>> = vec![Vec::new(); snap.files.len()];
     for node in snap.graph.node_weights() {
-        if is_callable(node) {
-            functions.entry(node.file).or_default().push((node.line, node.end_line));
+        if is_callable(node)
+            && let Some(spans) = functions.get_mut(node.file as usize)
+        {
+            spans.push((node.line, node.end_line));
         }
     }
     let mut type_only: HashMap<u32, HashSet<u32>> = HashMap::new();
@@ -125,7 +128,8 @@ fn compute_import_graph(ctx: &GraphCtx<'_>) -> HashMap<u32, HashMap<u32, u32>> {
             let path = snap.files.get(source.file as usize).map_or("", |f| f.path.as_str());
             ctx.local.get(path).map(|l| l.type_only.iter().copied().collect()).unwrap_or_default()
         });
-        let in_function = |line: u32| functions.get(&source.file).is_some_and(|f| f.iter().any(|(s, e)| *s < line && line <= *e));
+        let spans = functions.get(source.file as usize).map_or(&[][..], Vec::as_slice);
+        let in_function = |line: u32| spans.iter().any(|(s, e)| *s < line && line <= *e);
         let eager = edge.weight().lines.iter().copied().find(|l| !in_function(*l) && !type_only.contains(l));
         if let Some(line) = eager {
             let entry = out.entry(source.file).or_default().entry(target.file).or_insert(line);

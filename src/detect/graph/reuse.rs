@@ -64,6 +64,20 @@ fn hash_of(value: impl Hash) -> u64 {
 
 impl Digests {
     pub fn of(ctx: &GraphCtx<'_>) -> Digests {
+        // The import graph is shared with the detectors that read it: build it alongside.
+        let (mut d, imports) = rayon::join(|| Digests::of_graph(ctx), || Digests::of_imports(ctx));
+        d.imports = imports;
+        d.taint = ctx.memory.taint_digest(ctx.local, |path, results| {
+            if results.taint.summaries.is_empty() && results.taint.calls.is_empty() {
+                return 0;
+            }
+            hash_of((path, postcard::to_stdvec(&results.taint).unwrap_or_default()))
+        });
+        d
+    }
+
+    /// Nodes and edges: calls, inheritance, methods' owners.
+    fn of_graph(ctx: &GraphCtx<'_>) -> Digests {
         let snap = ctx.snap;
         // What these detectors read of a node: not its end, doc or metrics (a file node's end
         // moves with every line added).
@@ -89,18 +103,18 @@ impl Digests {
                 _ => {}
             }
         }
-        let path = |file: u32| snap.files.get(file as usize).map_or("", |f| f.path.as_str());
+        d
+    }
+
+    fn of_imports(ctx: &GraphCtx<'_>) -> u64 {
+        let path = |file: u32| ctx.snap.files.get(file as usize).map_or("", |f| f.path.as_str());
+        let mut digest = 0u64;
         for (&source, targets) in crate::detect::graph::import_graph(ctx) {
             for (&target, &line) in targets {
-                d.imports = d.imports.wrapping_add(hash_of((path(source), path(target), line)));
+                digest = digest.wrapping_add(hash_of((path(source), path(target), line)));
             }
         }
-        for (path, results) in ctx.local {
-            if !results.taint.summaries.is_empty() || !results.taint.calls.is_empty() {
-                d.taint = d.taint.wrapping_add(hash_of((path, postcard::to_stdvec(&results.taint).unwrap_or_default())));
-            }
-        }
-        d
+        digest
     }
 
     /// The digest of what a detector of this kind reads.

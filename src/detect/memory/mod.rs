@@ -9,6 +9,8 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
+mod windows;
+
 use crate::detect::local::{Hit, LocalResults};
 use crate::graph::FileInfo;
 use crate::lang::Family;
@@ -25,6 +27,9 @@ type Remembered = (u64, Vec<(String, Hit)>);
 pub struct Memory {
     decoded: Mutex<HashMap<String, (LocalBytes, Arc<LocalResults>)>>,
     words: Mutex<WordIndex>,
+    windows: Mutex<windows::WindowIndex>,
+    /// Each file's share of the taint digest, by the decoded results it was computed from.
+    taint: Mutex<HashMap<String, (Arc<LocalResults>, u64)>>,
     /// Graph detectors' hits by rule id; `None` in a one-shot run (nothing to reuse).
     hits: Option<Mutex<HashMap<String, Remembered>>>,
 }
@@ -64,6 +69,38 @@ impl Memory {
             decoded.insert(path.to_string(), (bytes.clone(), results.clone()));
         }
         Some(results)
+    }
+
+    /// The places of every duplicated-block window found more than once among `files`,
+    /// from an index kept between runs (only files whose results changed are re-read).
+    /// `None` in a one-shot run, where counting once is cheaper than indexing.
+    pub fn repeated_windows<'a>(&self, files: impl Iterator<Item = (&'a str, &'a Arc<LocalResults>)>) -> Option<Vec<windows::Repeated>> {
+        if !self.reuses_hits() {
+            return None;
+        }
+        Some(self.windows.lock().ok()?.update(files))
+    }
+
+    /// The sum over files of `digest(path, results)`, computed again only for results not
+    /// seen last time (the same `Arc` from `decoded` means the same bytes).
+    pub fn taint_digest(&self, local: &HashMap<&str, Arc<LocalResults>>, digest: impl Fn(&str, &LocalResults) -> u64) -> u64 {
+        let Ok(mut known) = self.taint.lock() else {
+            return local.iter().fold(0u64, |sum, (path, results)| sum.wrapping_add(digest(path, results)));
+        };
+        known.retain(|path, _| local.contains_key(path.as_str()));
+        let mut sum = 0u64;
+        for (path, results) in local {
+            let part = match known.get(*path) {
+                Some((seen, part)) if Arc::ptr_eq(seen, results) => *part,
+                _ => {
+                    let part = digest(path, results);
+                    known.insert((*path).to_string(), (results.clone(), part));
+                    part
+                }
+            };
+            sum = sum.wrapping_add(part);
+        }
+        sum
     }
 
     /// A file's words, read from disk only when its content changed since last asked.
