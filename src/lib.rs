@@ -9,5 +9,6 @@ pub mod engine;
 pub mod tools;
 pub mod report;
 pub mod watch;
+pub mod agent;
 pub mod mcp;
 pub mod cli;

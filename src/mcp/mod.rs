@@ -45,13 +45,13 @@ impl ServerHandler for Server {
     }
 
     async fn list_tools(&self, _request: Option<PaginatedRequestParams>, _context: RequestContext<RoleServer>) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(registry::all().iter().map(|t| describe(*t)).collect()))
+        Ok(ListToolsResult::with_all_items(registry::served_over_mcp().map(describe).collect()))
     }
 
     async fn call_tool(&self, request: CallToolRequestParams, context: RequestContext<RoleServer>) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
-        if registry::get(&name).is_none() {
-            let known: Vec<&str> = registry::all().iter().map(|t| t.name()).collect();
+        if !registry::served_over_mcp().any(|t| t.name() == name) {
+            let known: Vec<&str> = registry::served_over_mcp().map(|t| t.name()).collect();
             return Err(ErrorData::invalid_params(format!("no tool `{name}`; tools: {}", known.join(", ")), None));
         }
         let arguments = serde_json::Value::Object(request.arguments.unwrap_or_default());

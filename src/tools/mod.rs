@@ -6,6 +6,7 @@
 //! snapshot and what is derived from it) and answers with data (structured JSON), a concise
 //! text for models, and next-step hints.
 
+pub mod coding;
 pub mod findings;
 pub mod graph;
 pub mod lookup;
@@ -96,6 +97,18 @@ impl<'a> Control<'a> {
     }
 }
 
+/// What a tool works on, which decides where it runs and who is offered it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Reads the snapshot and what is derived from it: CPU-bound (the rayon pool). Offered
+    /// everywhere: CLI, MCP, agent.
+    Graph,
+    /// Reads or changes the working tree or runs commands: blocking I/O (a blocking thread).
+    /// Offered to our agent and `repotoire query`, not to MCP clients, which bring their own
+    /// file tools and shell under their own approvals.
+    Coding,
+}
+
 /// A tool with typed arguments and output; the schemas come from the types.
 pub trait TypedTool: Send + Sync + 'static {
     type Args: DeserializeOwned + JsonSchema;
@@ -104,6 +117,7 @@ pub trait TypedTool: Send + Sync + 'static {
     const DESCRIPTION: &'static str;
     /// Whether the tool leaves the workspace as it found it (MCP `readOnlyHint`).
     const READ_ONLY: bool = true;
+    const KIND: Kind = Kind::Graph;
 
     fn run(&self, ws: &Workspace, args: Self::Args, control: &Control) -> Result<Answer<Self::Output>, ToolError>;
 }
@@ -113,6 +127,7 @@ pub trait Tool: Send + Sync {
     fn name(&self) -> &'static str;
     fn description(&self) -> &'static str;
     fn read_only(&self) -> bool;
+    fn kind(&self) -> Kind;
     fn input_schema(&self) -> Map<String, Value>;
     fn output_schema(&self) -> Map<String, Value>;
     fn call(&self, ws: &Workspace, args: Value, control: &Control) -> Result<Reply, ToolError>;
@@ -129,6 +144,10 @@ impl<T: TypedTool> Tool for T {
 
     fn read_only(&self) -> bool {
         T::READ_ONLY
+    }
+
+    fn kind(&self) -> Kind {
+        T::KIND
     }
 
     fn input_schema(&self) -> Map<String, Value> {

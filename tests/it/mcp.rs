@@ -34,9 +34,9 @@ fn check_session(report: &Value, era: &str) {
     } else {
         assert!(protocol > "2025-11-25", "auto negotiated {protocol}");
     }
-    let expected: Vec<&str> = repotoire::tools::registry::all().iter().map(|t| t.name()).collect();
+    let expected: Vec<&str> = repotoire::tools::registry::served_over_mcp().map(|t| t.name()).collect();
     let listed: Vec<&str> = report["tools"].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
-    assert_eq!(listed, expected, "every registry tool is reachable over MCP");
+    assert_eq!(listed, expected, "every graph, findings and search tool is reachable over MCP");
     assert!(report["read_only"].as_object().unwrap().values().all(|v| v == true));
     assert_eq!(report["has_output_schema"], true);
 
@@ -163,7 +163,7 @@ fn a_bearer_token_guards_http_when_given() {
         .unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let listed: Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(listed["tools"].as_array().unwrap().len(), repotoire::tools::registry::all().len());
+    assert_eq!(listed["tools"].as_array().unwrap().len(), repotoire::tools::registry::served_over_mcp().count());
 }
 
 fn inspector(target: &[&str], method: &[&str], era: &str) -> Value {
@@ -188,7 +188,7 @@ fn the_inspector_lists_and_calls_tools_over_stdio_and_http() {
     let stdio = [binary, "serve", "--path", root];
     for era in ["legacy", "auto"] {
         let listed = inspector(&stdio, &["tools/list"], era);
-        assert_eq!(listed["tools"].as_array().unwrap().len(), repotoire::tools::registry::all().len());
+        assert_eq!(listed["tools"].as_array().unwrap().len(), repotoire::tools::registry::served_over_mcp().count());
         let called = inspector(&stdio, &["tools/call", "--tool-name", "find_callees", "--tool-arg", "symbol=shop.api.handle"], era);
         assert_eq!(called["structuredContent"]["callees"][0]["symbol"]["qualified_name"], "shop.checkout.checkout");
     }
