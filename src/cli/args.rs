@@ -49,6 +49,53 @@ pub enum Command {
     Serve(ServeArgs),
     /// Analyse, then after every save print the findings added and resolved (Ctrl+C stops).
     Watch(WatchArgs),
+    /// Ask the graph-aware agent about (or to change) this repository; the answer streams
+    /// to stdout, tool calls to stderr.
+    Ask(AskArgs),
+    /// Saved agent sessions.
+    #[command(subcommand)]
+    Sessions(SessionsCommand),
+}
+
+#[derive(Debug, Args)]
+pub struct AskArgs {
+    /// The question or task.
+    #[arg(required = true, value_name = "PROMPT")]
+    pub prompt: Vec<String>,
+    /// PROVIDER/MODEL: anthropic/…, openai/…, openrouter/…, deepinfra/…, ollama/….
+    #[arg(long)]
+    pub model: Option<String>,
+    /// Print JSON lines events instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Let TOOL run without asking (repeatable; `*` for all).
+    #[arg(long, value_name = "TOOL")]
+    pub allow: Vec<String>,
+    /// Never run TOOL (repeatable).
+    #[arg(long, value_name = "TOOL")]
+    pub deny: Vec<String>,
+    /// Continue the newest session started in this repository.
+    #[arg(long = "continue", conflicts_with = "resume")]
+    pub continue_last: bool,
+    /// Continue the session with this id (see `repotoire sessions list`).
+    #[arg(long, value_name = "ID")]
+    pub resume: Option<String>,
+    /// Most model requests for this prompt.
+    #[arg(long, value_name = "N")]
+    pub max_turns: Option<u32>,
+    /// Repository root.
+    #[arg(long, default_value = ".")]
+    pub path: PathBuf,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SessionsCommand {
+    /// Saved sessions, newest first.
+    List {
+        /// One JSON object per line.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Debug, Args)]

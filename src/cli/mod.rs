@@ -2,10 +2,12 @@
 
 mod analyze_cmd;
 mod args;
+mod ask_cmd;
 mod detectors_cmd;
 mod graph_cmd;
 mod query_cmd;
 mod serve_cmd;
+mod sessions_cmd;
 mod watch_cmd;
 
 use std::io::Write;
@@ -27,6 +29,8 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Query(args)) => query_cmd::run(&cli.global, args),
         Some(Command::Serve(args)) => serve_cmd::run(&cli.global, args),
         Some(Command::Watch(args)) => watch_cmd::run(&cli.global, args),
+        Some(Command::Ask(args)) => ask_cmd::run(&cli.global, args),
+        Some(Command::Sessions(command)) => sessions_cmd::run(command),
         None => {
             let mut stderr = std::io::stderr();
             let _ = writeln!(

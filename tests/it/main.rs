@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod agent;
 mod analyze;
 mod bad_input;
 mod cache;
