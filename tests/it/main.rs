@@ -10,6 +10,7 @@ mod analyze;
 mod bad_input;
 mod cache;
 mod cli;
+mod coding_tools;
 mod detectors;
 mod layering;
 mod live;

@@ -37,7 +37,14 @@ fn registry_names_are_unique_sorted_snake_case_and_schemas_are_objects() {
     sorted.sort();
     sorted.dedup();
     assert_eq!(names, sorted, "names unique and sorted");
-    assert_eq!(names.len(), 16);
+    assert_eq!(names.len(), 22);
+    // One registry: the agent is offered every tool, MCP clients the graph, findings and
+    // search tools (the coding tools are the agent's, under its approvals).
+    let offered: Vec<String> = repotoire::agent::tool_specs().into_iter().map(|t| t.name).collect();
+    assert_eq!(offered, names);
+    let served: Vec<&str> = registry::served_over_mcp().map(|t| t.name()).collect();
+    assert_eq!(served.len(), 16);
+    assert!(tools.iter().all(|t| served.contains(&t.name()) == (t.kind() == repotoire::tools::Kind::Graph)));
     for tool in tools {
         assert!(tool.name().chars().all(|c| c.is_ascii_lowercase() || c == '_'), "{}", tool.name());
         assert!(tool.description().len() > 40, "{} needs a real description", tool.name());

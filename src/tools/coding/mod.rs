@@ -68,7 +68,7 @@ impl AfterWrite {
             }
         }
         if self.findings_added.is_empty() && self.findings_removed.is_empty() {
-            text.push_str(" No findings added or removed in this file.");
+            text.push_str("\nNo findings added or removed in this file.");
         }
         text
     }
