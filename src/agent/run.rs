@@ -220,7 +220,7 @@ impl Agent {
                 let started = Instant::now();
                 let work = move || {
                     let control = Control::new(&flag, &|_, _, _| {});
-                    tool.call(&workspace, input, &control).map(|reply| reply.text)
+                    tool.call(&workspace, input, &control).map(|reply| reply.whole)
                 };
                 let result = match tool.kind() {
                     Kind::Graph => on_rayon(work).await,

@@ -55,6 +55,9 @@ pub struct Reply {
     pub text: String,
     /// The structured answer: the tool's data plus `next`.
     pub json: Value,
+    /// The text uncut, with the hints: the agent keeps it in its session and decides
+    /// itself how much the model sees.
+    pub whole: String,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -196,14 +199,16 @@ fn reply<T: Serialize>(answer: Answer<T>) -> Reply {
     if let Value::Object(map) = &mut json {
         map.insert("next".into(), serde_json::to_value(&answer.next).unwrap_or(Value::Null));
     }
-    let mut text = bounded(answer.text, MAX_TEXT_CHARS);
+    let mut hints = String::new();
     if !answer.next.is_empty() {
-        text.push_str("\nNext:");
+        hints.push_str("\nNext:");
         for hint in &answer.next {
-            text.push_str(&format!("\n- {} {} — {}", hint.tool, hint.arguments, hint.why));
+            hints.push_str(&format!("\n- {} {} — {}", hint.tool, hint.arguments, hint.why));
         }
     }
-    Reply { text, json }
+    let whole = format!("{}{hints}", answer.text);
+    let text = format!("{}{hints}", bounded(answer.text, MAX_TEXT_CHARS));
+    Reply { text, json, whole }
 }
 
 /// Cuts `text` to about `limit` characters on a line boundary, saying how much went.

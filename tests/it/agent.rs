@@ -331,3 +331,88 @@ fn group_alive(group: i32) -> bool {
         fields.get(2).and_then(|g| g.parse::<i32>().ok()) == Some(group) && fields.first() != Some(&"Z")
     })
 }
+
+#[test]
+fn long_tool_output_reaches_the_model_cut_but_the_session_keeps_it_whole() {
+    let dir = Dir::with_fixture(SHOP);
+    let server = ReplayServer::start(vec![Reply::sse(anthropic::tool_call("t1", "bash", json!({"command": "seq 1 12000"}))), Reply::sse(anthropic::text("ok"))]);
+    let output = ask(&dir, &server, &["--allow", "bash", "count"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let sent = &results_sent(&server.received()[1].body)[0];
+    assert!(sent.len() < 26_000 && sent.contains("cut from the middle") && sent.starts_with("1\n2\n") && sent.contains("11999\n12000"), "{} chars", sent.len());
+    let file = std::fs::read_dir(dir.join(".state/repotoire/sessions")).unwrap().flatten().next().unwrap().path();
+    let session = repotoire::agent::session::Session::open(&file).unwrap();
+    let Block::ToolResult { content, .. } = &session.messages[2].content[0] else { panic!("no tool result") };
+    assert!(content.contains("\n6000\n") && content.len() > 58_000, "the session keeps the whole output");
+}
+
+#[test]
+fn a_conversation_near_the_window_is_compacted_into_a_handoff_note() {
+    let dir = Dir::with_fixture(SHOP);
+    // A tiny window: every response (100 input + 20 output tokens) is over 85 % of it.
+    std::fs::create_dir_all(dir.join(".config/repotoire")).unwrap();
+    std::fs::write(dir.join(".config/repotoire/config.toml"), "context_window = 130\n").unwrap();
+    let read = |id: &str| Reply::sse(anthropic::tool_call(id, "read_file", json!({"path": "shop/models.py", "limit": 3})));
+    let server = ReplayServer::start(vec![read("t1"), read("t2"), read("t3"), read("t4"), Reply::sse(anthropic::text("HANDOFF: read models.py four times.")), Reply::sse(anthropic::text("done"))]);
+    let output = ask(&dir, &server, &["--json", "read", "models"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let events: Vec<Value> = stdout(&output).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let compacted = events.iter().find(|e| e["event"] == "compacted").expect("a compacted event");
+    assert_eq!(compacted["messages_before"], 9);
+    let sent = server.received();
+    assert_eq!(sent.len(), 6);
+    let summary_request = &sent[4].body;
+    assert!(summary_request.get("tools").is_none(), "the summary request offers no tools");
+    assert!(summary_request["messages"][0]["content"][0]["text"].as_str().unwrap().contains("ASSISTANT called read_file"));
+    let after = sent[5].body["messages"].as_array().unwrap();
+    assert!(after[0]["content"][0]["text"].as_str().unwrap().contains("HANDOFF: read models.py four times."));
+    assert_eq!(after[1]["role"], "assistant", "the kept part starts at a call, never at an orphaned result");
+    assert!(after.len() < 9);
+    // The JSON events carry the whole story.
+    for kind in ["session_started", "turn_started", "tool_call", "tool_result", "usage", "turn_finished", "text_delta"] {
+        assert!(events.iter().any(|e| e["event"] == kind), "no {kind} event");
+    }
+}
+
+#[test]
+fn interactive_approvals_come_in_through_a_channel() {
+    use repotoire::agent::policy::Policy;
+    use repotoire::agent::session::Session;
+    use repotoire::agent::{Agent, AgentOptions, Approval, Event, Outcome};
+    use repotoire::tools::Workspace;
+    use repotoire::tools::workspace::WorkspaceOptions;
+
+    let dir = Dir::with_fixture(SHOP);
+    let write = |id: &str, path: &str| Reply::sse(anthropic::tool_call(id, "write_file", json!({"path": path, "content": "x = 1\n"})));
+    let server = ReplayServer::start(vec![write("t1", "shop/denied.py"), write("t2", "shop/allowed.py"), Reply::sse(anthropic::text("one of two"))]);
+    let ws = std::sync::Arc::new(Workspace::open(dir.path(), &WorkspaceOptions { use_cache: false, live: true, ..WorkspaceOptions::default() }).unwrap());
+    let session = Session::create(None, &dir.path().display().to_string(), "anthropic/claude-sonnet-4-5").unwrap();
+    let mut agent = Agent::new(client("anthropic", &server), ws, Policy { interactive: true, ..Policy::default() }, AgentOptions::default(), session);
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let (outcome, seen) = runtime.block_on(async move {
+        let (events, mut received) = tokio::sync::mpsc::unbounded_channel();
+        let (approve, mut approvals) = tokio::sync::mpsc::unbounded_channel();
+        // The "user": declines the first write, allows the second.
+        let user = tokio::spawn(async move {
+            let mut seen = Vec::new();
+            let mut asked = 0;
+            while let Some(event) = received.recv().await {
+                if let Event::ApprovalNeeded { id, .. } = &event {
+                    asked += 1;
+                    approve.send(Approval { id: id.clone(), allow: asked == 2 }).unwrap();
+                }
+                seen.push(event);
+            }
+            seen
+        });
+        let outcome = agent.ask("write two files", &events, &mut approvals, &CancellationToken::new()).await.unwrap();
+        drop(events);
+        (outcome, user.await.unwrap())
+    });
+    assert_eq!(outcome, Outcome::Finished);
+    assert_eq!(seen.iter().filter(|e| matches!(e, Event::ApprovalNeeded { .. })).count(), 2);
+    assert!(!dir.join("shop/denied.py").exists());
+    assert!(dir.join("shop/allowed.py").exists());
+    let declined = &results_sent(&server.received()[1].body)[0];
+    assert!(declined.contains("declined"), "{declined}");
+}
