@@ -218,6 +218,7 @@ fn ask_end_to_end_callers_read_edit_diagnostics_and_a_continued_session() {
         Reply::sse(anthropic::tool_call("t4", "edit_file", json!({"path": "shop/payments.py", "old": broken, "new": fixed}))),
         Reply::sse(anthropic::text("charge now refuses amounts below 1; its callers are checkout and refund.")),
         Reply::sse(anthropic::text("Still true.")),
+        Reply::sse(anthropic::text("Unchanged.")),
     ]);
     let output = ask(&dir, &server, &["--allow", "edit_file", "make", "charge", "refuse", "tiny", "amounts"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -249,6 +250,14 @@ fn ask_end_to_end_callers_read_edit_diagnostics_and_a_continued_session() {
     let history = sent[5].body["messages"].as_array().unwrap();
     assert_eq!(history.len(), 11, "the first prompt, four calls with their results, the answer, the new prompt");
     assert_eq!(history[0]["content"][0]["text"], "make charge refuse tiny amounts");
+    // --resume ID picks the same session by its id.
+    let id = files[0].path().file_stem().unwrap().to_string_lossy().into_owned();
+    let output = ask(&dir, &server, &["--resume", &id, "and", "now?"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(server.received()[6].body["messages"].as_array().unwrap().len(), 13);
+    let unknown = ask(&dir, &server, &["--resume", "19700101-000000-0000", "hi"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("no session `19700101-000000-0000`"), "{}", stderr(&unknown));
 }
 
 #[test]
@@ -307,8 +316,8 @@ fn cancelling_during_a_long_bash_call_kills_its_process_group_and_leaves_a_valid
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(group_alive(group), "the command's group is running before the cancel");
-    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(status.success());
+    let agent = rustix::process::Pid::from_raw(child.id() as i32).unwrap();
+    rustix::process::kill_process(agent, rustix::process::Signal::INT).unwrap();
     let exit = child.wait().unwrap();
     assert_eq!(exit.code(), Some(130));
     assert!(!group_alive(group), "the process group is gone after the cancel");

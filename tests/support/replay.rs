@@ -61,6 +61,8 @@ pub struct Received {
     pub path: String,
     pub headers: Vec<(String, String)>,
     pub body: Value,
+    /// When the reply started going out (its first byte follows at once).
+    pub replied_at: std::time::Instant,
 }
 
 impl Received {
@@ -143,7 +145,7 @@ fn serve(stream: TcpStream, reply: &Reply, log: &Mutex<Vec<Received>>) {
     if reader.read_exact(&mut body).is_err() {
         return;
     }
-    log.lock().expect("log").push(Received { path, headers, body: serde_json::from_slice(&body).unwrap_or(json!(null)) });
+    log.lock().expect("log").push(Received { path, headers, body: serde_json::from_slice(&body).unwrap_or(json!(null)), replied_at: std::time::Instant::now() });
     let mut out = stream;
     let reason = match reply.status {
         200 => "OK",
