@@ -4,7 +4,7 @@
 use std::path::Path;
 
 /// Data-flow order (ARCHITECTURE.md).
-const ORDER: &[&str] = &["lang", "parse", "store", "graph", "detect", "engine", "tools", "report", "watch", "mcp", "cli"];
+const ORDER: &[&str] = &["lang", "parse", "store", "graph", "detect", "engine", "tools", "report", "watch", "agent", "mcp", "cli"];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
