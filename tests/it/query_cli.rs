@@ -47,7 +47,7 @@ fn query_mistakes_exit_2_with_the_fix() {
     };
     let (code, stderr) = run(&["find_everything"]);
     assert_eq!(code, Some(2));
-    assert!(stderr.contains("no tool `find_everything`; tools: communities"), "{stderr}");
+    assert!(stderr.contains("no tool `find_everything`; tools: bash, communities"), "{stderr}");
     let (code, stderr) = run(&["find_callers", "--symbol", "shop.nope"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("find_callers: no symbol `shop.nope`; closest:"), "{stderr}");
