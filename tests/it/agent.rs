@@ -167,6 +167,8 @@ fn openai_text_tools_usage_and_mid_stream_errors() {
     assert_eq!(received[0].header("authorization"), Some(format!("Bearer {KEY}").as_str()));
     assert_eq!(received[0].body["messages"][0]["role"], "system");
     assert_eq!(received[0].body["tools"][0]["function"]["name"], "find_callers");
+    assert_eq!(received[0].body["max_completion_tokens"], 1000);
+    assert_eq!(received[0].body["stream_options"]["include_usage"], true);
 
     let server = ReplayServer::start(vec![Reply::fixture("openai/tools.sse").delivered(Delivery::ByteByByte)]);
     let completion = complete(&client("openai", &server)).0.unwrap();

@@ -15,7 +15,7 @@ pub fn url(base: &str) -> String {
     format!("{base}/chat/completions")
 }
 
-pub fn body(model: &str, request: &Request<'_>) -> Value {
+pub fn body(provider: &str, model: &str, request: &Request<'_>) -> Value {
     let mut messages = vec![json!({"role": "system", "content": request.system})];
     for message in request.messages {
         match message.role {
@@ -58,8 +58,11 @@ pub fn body(model: &str, request: &Request<'_>) -> Value {
         "messages": messages,
         "stream": true,
         "stream_options": {"include_usage": true},
-        "max_tokens": request.max_tokens,
     });
+    // OpenAI's own API takes `max_completion_tokens` (reasoning models refuse `max_tokens`);
+    // the compatible servers take `max_tokens`.
+    let limit = if provider == "openai" { "max_completion_tokens" } else { "max_tokens" };
+    body[limit] = json!(request.max_tokens);
     // A request without tools (the compaction summary) leaves the key out.
     if !tools.is_empty() {
         body["tools"] = Value::Array(tools);

@@ -72,7 +72,7 @@ impl Client {
     pub async fn complete(&self, request: &Request<'_>, cancel: &CancellationToken, notes: &mut (dyn FnMut(Note) + Send)) -> Result<Completion, ProviderError> {
         let body = match self.spec.wire {
             Wire::Anthropic => anthropic::body(&self.spec.model, request),
-            Wire::OpenAi => openai::body(&self.spec.model, request),
+            Wire::OpenAi => openai::body(&self.spec.provider, &self.spec.model, request),
         }
         .to_string();
         let mut attempt = 0;
