@@ -427,3 +427,33 @@ fn interactive_approvals_come_in_through_a_channel() {
     let declined = &results_sent(&server.received()[1].body)[0];
     assert!(declined.contains("declined"), "{declined}");
 }
+
+#[test]
+fn malformed_arguments_go_back_to_the_model_as_an_error_result() {
+    let dir = Dir::with_fixture(SHOP);
+    let server = ReplayServer::start(vec![Reply::fixture("anthropic/malformed_tool.sse"), Reply::sse(anthropic::text("Sorry."))]);
+    let output = ask(&dir, &server, &["read", "payments"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let sent = server.received();
+    let result = &sent[1].body["messages"].as_array().unwrap().last().unwrap()["content"][0];
+    assert_eq!(result["tool_use_id"], "toolu_bad");
+    assert_eq!(result["is_error"], true);
+    assert!(result["content"].as_str().unwrap().contains("not valid JSON"), "{result}");
+    // The call itself is sent back with an object as input, as the API requires.
+    assert_eq!(sent[1].body["messages"][1]["content"][0]["input"], json!({}));
+}
+
+#[test]
+fn the_repo_map_ranks_what_is_called_most_and_keeps_to_its_budget() {
+    let dir = Dir::with_fixture(SHOP);
+    let (snap, _) = dir.build();
+    let map = repotoire::agent::repo_map::render(&snap, 1_000);
+    let first = map.lines().next().unwrap();
+    assert!(first.starts_with("shop/"), "{map}");
+    assert!(map.contains("charge"), "{map}");
+    let small = repotoire::agent::repo_map::render(&snap, 12);
+    assert!(small.len() <= 48 && small.lines().count() < map.lines().count(), "{small}");
+    let ranks = repotoire::agent::repo_map::rank(&snap);
+    let total: f64 = ranks.values().sum();
+    assert!((total - 1.0).abs() < 1e-6, "ranks sum to one: {total}");
+}
