@@ -3,10 +3,10 @@
 //! timeout killing its process group.
 
 use repotoire::tools::workspace::WorkspaceOptions;
-use repotoire::tools::{Control, Workspace, registry};
-use serde_json::{Value, json};
+use repotoire::tools::Workspace;
+use serde_json::json;
 
-use crate::support::{Dir, SHOP};
+use crate::support::{Dir, SHOP, call, call_error};
 
 fn shop() -> (Dir, Workspace) {
     let dir = Dir::with_fixture(SHOP);
@@ -14,18 +14,6 @@ fn shop() -> (Dir, Workspace) {
     dir.write("ignored/secret.py", "charge = 'hidden'\n");
     let ws = Workspace::open(dir.path(), &WorkspaceOptions { use_cache: false, live: true, ..WorkspaceOptions::default() }).unwrap();
     (dir, ws)
-}
-
-fn call(ws: &Workspace, tool: &str, args: Value) -> (String, Value) {
-    let reply = registry::call(ws, tool, args, &Control::none()).unwrap_or_else(|e| panic!("{tool}: {e}"));
-    (reply.text, reply.json)
-}
-
-fn error(ws: &Workspace, tool: &str, args: Value) -> String {
-    match registry::call(ws, tool, args, &Control::none()) {
-        Ok(reply) => panic!("{tool} answered instead of failing: {}", reply.text),
-        Err(err) => err.to_string(),
-    }
 }
 
 #[test]
@@ -36,12 +24,12 @@ fn paths_outside_the_workspace_are_refused() {
     std::os::unix::fs::symlink(outside.path(), dir.join("escape")).unwrap();
     for tool in ["read_file", "write_file"] {
         for path in ["../x.py", outside.path().join("x.py").to_str().unwrap(), "escape/x.py"] {
-            let message = error(&ws, tool, json!({"path": path, "content": "y = 2\n"}).as_object().map(|o| if tool == "read_file" { json!({"path": o["path"]}) } else { json!(o) }).unwrap());
+            let message = call_error(&ws, tool, json!({"path": path, "content": "y = 2\n"}).as_object().map(|o| if tool == "read_file" { json!({"path": o["path"]}) } else { json!(o) }).unwrap());
             assert!(message.contains("outside the workspace") || message.contains("leaves the workspace"), "{tool} {path}: {message}");
         }
     }
     assert_eq!(std::fs::read_to_string(outside.path().join("x.py")).unwrap(), "x = 1\n", "nothing outside was written");
-    assert!(error(&ws, "grep", json!({"pattern": "x", "path": "../"})).contains("leaves the workspace"));
+    assert!(call_error(&ws, "grep", json!({"pattern": "x", "path": "../"})).contains("leaves the workspace"));
 }
 
 #[test]
@@ -52,15 +40,15 @@ fn read_file_numbers_lines_and_pages() {
     assert_eq!(data["last_line"], 5);
     assert!(text.contains("4\tdef charge(amount):"), "{text}");
     assert_eq!(data["next"][0]["arguments"]["offset"], 6);
-    assert!(error(&ws, "read_file", json!({"path": "shop/payments.py", "offset": 500})).contains("past the end"));
+    assert!(call_error(&ws, "read_file", json!({"path": "shop/payments.py", "offset": 500})).contains("past the end"));
 }
 
 #[test]
 fn edit_file_is_exact_explains_misses_and_keeps_the_replacement_verbatim() {
     let (dir, ws) = shop();
-    let miss = error(&ws, "edit_file", json!({"path": "shop/payments.py", "old": "def charge(amount):\n  \"\"\"Charge the card through the payment gateway.\"\"\"", "new": "x"}));
+    let miss = call_error(&ws, "edit_file", json!({"path": "shop/payments.py", "old": "def charge(amount):\n  \"\"\"Charge the card through the payment gateway.\"\"\"", "new": "x"}));
     assert!(miss.contains("lines 4–5") && miss.contains("whitespace"), "{miss}");
-    let many = error(&ws, "edit_file", json!({"path": "shop/payments.py", "old": "return", "new": "yield"}));
+    let many = call_error(&ws, "edit_file", json!({"path": "shop/payments.py", "old": "return", "new": "yield"}));
     assert!(many.contains("occurs") && many.contains("replace_all"), "{many}");
     // Dollar signs, backslashes and escapes are written as given.
     let replacement = r##"    """Charge $1 \n \\ the card.""""##;
@@ -96,7 +84,7 @@ fn grep_and_glob_honour_gitignore_and_give_context() {
     assert!(text.contains("shop/payments.py-5-"), "context after: {text}");
     let (_, data) = call(&ws, "grep", json!({"pattern": "charge", "glob": "*.py"}));
     assert!(data["lines"].as_array().unwrap().iter().all(|l| l["path"] != "ignored/secret.py"), ".gitignore is honoured");
-    assert!(error(&ws, "grep", json!({"pattern": "(unclosed"})).contains("not a valid regex"));
+    assert!(call_error(&ws, "grep", json!({"pattern": "(unclosed"})).contains("not a valid regex"));
     let (_, data) = call(&ws, "glob", json!({"pattern": "shop/**/*.py"}));
     let files: Vec<&str> = data["files"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
     assert!(files.contains(&"shop/payments.py") && !files.iter().any(|f| f.starts_with("ignored/")), "{files:?}");

@@ -5,24 +5,12 @@ use repotoire::tools::workspace::WorkspaceOptions;
 use repotoire::tools::{Control, ToolError, Workspace, registry};
 use serde_json::{Value, json};
 
-use crate::support::{Dir, SHOP};
+use crate::support::{Dir, SHOP, call, call_error};
 
 fn shop() -> (Dir, Workspace) {
     let dir = Dir::with_fixture(SHOP);
     let ws = Workspace::open(dir.path(), &WorkspaceOptions { use_cache: false, ..WorkspaceOptions::default() }).unwrap();
     (dir, ws)
-}
-
-fn call(ws: &Workspace, tool: &str, args: Value) -> (String, Value) {
-    let reply = registry::call(ws, tool, args, &Control::none()).unwrap_or_else(|e| panic!("{tool}: {e}"));
-    (reply.text, reply.json)
-}
-
-fn error(ws: &Workspace, tool: &str, args: Value) -> String {
-    match registry::call(ws, tool, args, &Control::none()) {
-        Ok(reply) => panic!("{tool} answered instead of failing: {}", reply.text),
-        Err(err) => err.to_string(),
-    }
 }
 
 fn names(list: &Value, key: &str) -> Vec<String> {
@@ -94,14 +82,14 @@ fn find_callers_finds_an_inherited_method_through_the_subclass_name() {
 #[test]
 fn an_unknown_symbol_names_the_closest_ones_and_an_ambiguous_one_lists_them() {
     let (_dir, ws) = shop();
-    let message = error(&ws, "find_callers", json!({"symbol": "shop.checkout.chekout"}));
+    let message = call_error(&ws, "find_callers", json!({"symbol": "shop.checkout.chekout"}));
     assert!(message.contains("no symbol `shop.checkout.chekout`; closest:") && message.contains("shop.checkout.checkout"), "{message}");
-    let message = error(&ws, "find_callers", json!({"symbol": "checkout"}));
+    let message = call_error(&ws, "find_callers", json!({"symbol": "checkout"}));
     assert!(message.contains("names 2 symbols") || message.contains("names 3 symbols"), "{message}");
     assert!(message.contains("shop.checkout.checkout"), "{message}");
-    let message = error(&ws, "find_callers", json!({"symbol": "store", "depth": 9}));
+    let message = call_error(&ws, "find_callers", json!({"symbol": "store", "depth": 9}));
     assert!(message.contains("depth 9 is outside 1..=5"), "{message}");
-    let message = error(&ws, "find_callers", json!({"symbol": "store", "deepness": 2}));
+    let message = call_error(&ws, "find_callers", json!({"symbol": "store", "deepness": 2}));
     assert!(message.contains("unknown argument `deepness`") && message.contains("depth"), "{message}");
     assert!(matches!(registry::call(&ws, "find_everything", json!({}), &Control::none()), Err(ToolError::UnknownTool { .. })));
 }
@@ -127,7 +115,7 @@ fn find_symbol_ranks_exact_then_fuzzy_and_filters_by_kind() {
     let (_, json) = call(&ws, "find_symbol", json!({"query": "checkout", "kind": "module"}));
     assert_eq!(names(&json["matches"], "/symbol/qualified_name"), ["shop.checkout", "tests.test_checkout"]);
     assert_eq!(names(&json["matches"], "/symbol/kind"), ["module", "module"]);
-    let message = error(&ws, "find_symbol", json!({"query": "zzzzqqq"}));
+    let message = call_error(&ws, "find_symbol", json!({"query": "zzzzqqq"}));
     assert!(message.contains("no symbol matches"), "{message}");
 }
 
@@ -139,9 +127,9 @@ fn file_outline_nests_methods_under_classes_with_lines_and_docs() {
     assert_eq!(outline, ["class Base", "  method save", "class Order", "  method total", "function store"]);
     assert_eq!(json["module"], "shop.models");
     assert!(text.contains("method save L5-7 — Persist the record in the store."), "{text}");
-    let message = error(&ws, "file_outline", json!({"file": "../outside.py"}));
+    let message = call_error(&ws, "file_outline", json!({"file": "../outside.py"}));
     assert!(message.contains("leaves the workspace"), "{message}");
-    let message = error(&ws, "file_outline", json!({"file": "shop/model.py"}));
+    let message = call_error(&ws, "file_outline", json!({"file": "shop/model.py"}));
     assert!(message.contains("closest: shop/models.py"), "{message}");
 }
 
@@ -238,7 +226,7 @@ fn communities_split_the_graph_and_report_modularity() {
     assert!(total >= 2, "{json}");
     let ping = json["communities"].as_array().unwrap().iter().find(|c| c["members"].as_array().unwrap().contains(&json!("shop.payments.ping"))).unwrap();
     assert!(ping["members"].as_array().unwrap().contains(&json!("shop.payments.pong")));
-    let message = error(&ws, "communities", json!({"resolution": 0}));
+    let message = call_error(&ws, "communities", json!({"resolution": 0}));
     assert!(message.contains("resolution 0 is outside"), "{message}");
 }
 
@@ -263,7 +251,7 @@ fn findings_list_filter_page_and_explain() {
     assert_eq!(finding["file"], "shop/api.py");
     let (_, paged) = call(&ws, "list_findings", json!({"offset": 1000}));
     assert_eq!(paged["findings"], json!([]));
-    let message = error(&ws, "list_findings", json!({"detector": "no-such-detector"}));
+    let message = call_error(&ws, "list_findings", json!({"detector": "no-such-detector"}));
     assert!(message.contains("no detector `no-such-detector`"), "{message}");
 
     let fingerprint = finding["fingerprint"].as_str().unwrap();
@@ -274,7 +262,7 @@ fn findings_list_filter_page_and_explain() {
     assert!(text.contains(">    6 |"), "{text}");
     let (_, by_line) = call(&ws, "explain_finding", json!({"file": "shop/api.py", "line": 6, "detector": "command-injection"}));
     assert_eq!(by_line["finding"]["fingerprint"], json["finding"]["fingerprint"]);
-    let message = error(&ws, "explain_finding", json!({}));
+    let message = call_error(&ws, "explain_finding", json!({}));
     assert!(message.contains("pass `fingerprint`"), "{message}");
 }
 

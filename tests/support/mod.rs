@@ -139,6 +139,20 @@ pub fn check(fixture: &str, expected: &str) {
     pretty_assertions::assert_eq!(dump_edges(&snap), expected.trim());
 }
 
+/// A registry tool's answer (text, JSON); panics when it fails.
+pub fn call(ws: &repotoire::tools::Workspace, tool: &str, args: serde_json::Value) -> (String, serde_json::Value) {
+    let reply = repotoire::tools::registry::call(ws, tool, args, &repotoire::tools::Control::none()).unwrap_or_else(|e| panic!("{tool}: {e}"));
+    (reply.text, reply.json)
+}
+
+/// A registry tool's error message; panics when it answers.
+pub fn call_error(ws: &repotoire::tools::Workspace, tool: &str, args: serde_json::Value) -> String {
+    match repotoire::tools::registry::call(ws, tool, args, &repotoire::tools::Control::none()) {
+        Ok(reply) => panic!("{tool} answered instead of failing: {}", reply.text),
+        Err(err) => err.to_string(),
+    }
+}
+
 pub fn cmd(dir: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_repotoire"));
     command.current_dir(dir).env_remove("REPOTOIRE_LOG").env("NO_COLOR", "1");
