@@ -314,3 +314,21 @@ fn stop_name(stop: &StopReason) -> String {
         StopReason::Other(other) => other.clone(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The TUI will run a turn on a spawned task: the future must be `Send`.
+    #[allow(dead_code)]
+    fn ask_is_send(agent: &mut Agent, events: &UnboundedSender<Event>, approvals: &mut UnboundedReceiver<Approval>, cancel: &CancellationToken) {
+        fn send<T: Send>(_: T) {}
+        send(agent.ask("x", events, approvals, cancel));
+    }
+
+    #[test]
+    fn summaries_are_one_short_line_saying_how_much_more() {
+        assert_eq!(summary("\nfirst line\nsecond\nthird"), "first line (+3 lines)");
+        assert_eq!(summary(&"x".repeat(500)).chars().count(), 120);
+    }
+}
