@@ -45,7 +45,7 @@ pub fn transcript(messages: &[Message]) -> String {
 }
 
 pub async fn compact(agent: &mut Agent, events: &UnboundedSender<Event>, cancel: &CancellationToken) -> Result<(), AgentError> {
-    let Some(start) = split_point(&agent.session.messages, agent_keep(agent)) else { return Ok(()) };
+    let Some(start) = split_point(&agent.session.messages, agent.options().keep_recent) else { return Ok(()) };
     let before = agent.session.messages.len();
     let prompt = format!("{}\n\n<conversation>\n{}</conversation>", INSTRUCTIONS, transcript(&agent.session.messages[..start]));
     let messages = vec![Message::user(prompt)];
@@ -55,16 +55,12 @@ pub async fn compact(agent: &mut Agent, events: &UnboundedSender<Event>, cancel:
             let _ = events.send(Event::Retry { attempt, wait_ms: wait.as_millis() as u64, reason, after_output });
         }
     };
-    let completion = agent.client_ref().complete(&request, cancel, &mut notes).await?;
+    let completion = agent.client().complete(&request, cancel, &mut notes).await?;
     let summary = completion.message.text();
     let kept = before - start;
     agent.session.compact(summary.clone(), kept)?;
     let _ = events.send(Event::Compacted { messages_before: before, messages_after: agent.session.messages.len(), summary_chars: summary.len() });
     Ok(())
-}
-
-fn agent_keep(agent: &Agent) -> usize {
-    agent.options_ref().keep_recent
 }
 
 #[cfg(test)]

@@ -80,11 +80,11 @@ impl Agent {
         &self.system
     }
 
-    pub fn client_ref(&self) -> &Client {
+    pub fn client(&self) -> &Client {
         &self.client
     }
 
-    pub fn options_ref(&self) -> &AgentOptions {
+    pub fn options(&self) -> &AgentOptions {
         &self.options
     }
 

@@ -67,7 +67,7 @@ pub fn run(global: &GlobalArgs, args: AskArgs) -> anyhow::Result<i32> {
             }
         });
         let printer = tokio::task::spawn_blocking(move || print(received, json));
-        let _ = events.send(Event::SessionStarted { session: agent.session.id.clone(), model: agent.client_ref().spec().name(), resumed });
+        let _ = events.send(Event::SessionStarted { session: agent.session.id.clone(), model: agent.client().spec().name(), resumed });
         let outcome = agent.ask(&prompt, &events, &mut approvals, &cancel).await;
         drop(events);
         let _ = printer.await;

@@ -85,11 +85,18 @@ pub fn write(path: &Path, findings: &[Finding]) -> Result<(), BaselineError> {
     write_atomic(path, text.as_bytes()).map_err(|source| BaselineError::Io { path: shown, source })
 }
 
+/// Writes through a temporary file and a rename, so a failed write never leaves half a
+/// file; a file replaced keeps its permissions (an executable script stays executable).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = std::fs::write(&temp, bytes).and_then(|()| std::fs::rename(&temp, path));
+    let result = std::fs::write(&temp, bytes)
+        .and_then(|()| match std::fs::metadata(path) {
+            Ok(meta) => std::fs::set_permissions(&temp, meta.permissions()),
+            Err(_) => Ok(()),
+        })
+        .and_then(|()| std::fs::rename(&temp, path));
     if result.is_err() {
         let _ = std::fs::remove_file(&temp);
     }

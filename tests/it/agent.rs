@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
 use crate::support::replay::{Delivery, ReplayServer, Reply, anthropic};
-use crate::support::{Dir, SHOP, cmd, stderr, stdout};
+use crate::support::{Dir, SHOP, cmd, group_alive, stderr, stdout};
 
 const KEY: &str = "sk-test-0123456789-secret";
 
@@ -296,7 +296,11 @@ fn a_missing_key_is_one_line_naming_the_variable() {
 #[test]
 fn cancelling_during_a_long_bash_call_kills_its_process_group_and_leaves_a_valid_session() {
     let dir = Dir::with_fixture(SHOP);
-    let server = ReplayServer::start(vec![Reply::sse(anthropic::tool_call("t1", "bash", json!({"command": "echo $$ > group.pid; sleep 60; echo never"})))]);
+    // The command announces its process group through a named pipe: the test blocks on the
+    // pipe (with a deadline) until the command is running.
+    let fifo = dir.join("group.fifo");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let server = ReplayServer::start(vec![Reply::sse(anthropic::tool_call("t1", "bash", json!({"command": "echo $$ > group.fifo; sleep 60; echo never"})))]);
     let mut child = cmd(dir.path())
         .args(["ask", "--allow", "bash", "run", "the", "slow", "thing"])
         .env("ANTHROPIC_API_KEY", KEY)
@@ -307,16 +311,12 @@ fn cancelling_during_a_long_bash_call_kills_its_process_group_and_leaves_a_valid
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait for the command to be running (its group id written), then Ctrl+C the agent.
-    let pid_file = dir.join("group.pid");
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    let group = loop {
-        if let Some(group) = std::fs::read_to_string(&pid_file).ok().and_then(|t| t.trim().parse::<i32>().ok()) {
-            break group;
-        }
-        assert!(std::time::Instant::now() < deadline, "the bash call never started");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let (sender, received) = std::sync::mpsc::channel();
+    let reader = fifo.clone();
+    std::thread::spawn(move || {
+        let _ = sender.send(std::fs::read_to_string(reader).ok().and_then(|t| t.trim().parse::<i32>().ok()));
+    });
+    let group = received.recv_timeout(Duration::from_secs(60)).expect("the bash call never started").expect("a process group id");
     assert!(group_alive(group), "the command's group is running before the cancel");
     let agent = rustix::process::Pid::from_raw(child.id() as i32).unwrap();
     rustix::process::kill_process(agent, rustix::process::Signal::INT).unwrap();
@@ -332,16 +332,6 @@ fn cancelling_during_a_long_bash_call_kills_its_process_group_and_leaves_a_valid
     assert!(matches!(&last.content[0], Block::ToolResult { tool_use_id, is_error: true, content } if tool_use_id == "t1" && content.contains("cancelled")), "{last:?}");
 }
 
-/// Whether any process is in this process group.
-fn group_alive(group: i32) -> bool {
-    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-        // Fields after the command name: state, ppid, pgrp.
-        let fields: Vec<&str> = after.split_whitespace().collect();
-        fields.get(2).and_then(|g| g.parse::<i32>().ok()) == Some(group) && fields.first() != Some(&"Z")
-    })
-}
 
 #[test]
 fn long_tool_output_reaches_the_model_cut_but_the_session_keeps_it_whole() {

@@ -6,7 +6,7 @@ use repotoire::tools::workspace::WorkspaceOptions;
 use repotoire::tools::Workspace;
 use serde_json::json;
 
-use crate::support::{Dir, SHOP, call, call_error};
+use crate::support::{Dir, SHOP, call, call_error, group_alive};
 
 fn shop() -> (Dir, Workspace) {
     let dir = Dir::with_fixture(SHOP);
@@ -99,10 +99,5 @@ fn bash_runs_in_the_root_and_a_timeout_kills_the_whole_group() {
     let (text, data) = call(&ws, "bash", json!({"command": "(sleep 30; echo late > late.txt) & echo $$ > group.pid; sleep 30", "timeout_seconds": 1}));
     assert_eq!(data["timed_out"], true, "{text}");
     let group: i32 = std::fs::read_to_string(dir.join("group.pid")).unwrap().trim().parse().unwrap();
-    let alive = std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
-        let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
-        let fields: Vec<String> = stat.rsplit_once(')').map_or("", |(_, r)| r).split_whitespace().map(String::from).collect();
-        fields.get(2).and_then(|g| g.parse::<i32>().ok()) == Some(group) && fields.first().map(String::as_str) != Some("Z")
-    });
-    assert!(!alive, "the background sleep in the same group was killed too");
+    assert!(!group_alive(group), "the background sleep in the same group was killed too");
 }

@@ -153,6 +153,16 @@ pub fn call_error(ws: &repotoire::tools::Workspace, tool: &str, args: serde_json
     }
 }
 
+/// Whether any live (non-zombie) process is in this process group.
+pub fn group_alive(group: i32) -> bool {
+    std::fs::read_dir("/proc").expect("/proc").flatten().any(|entry| {
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        // Fields after the command name: state, ppid, pgrp.
+        let fields: Vec<&str> = stat.rsplit_once(')').map_or("", |(_, rest)| rest).split_whitespace().collect();
+        fields.get(2).and_then(|g| g.parse::<i32>().ok()) == Some(group) && fields.first() != Some(&"Z")
+    })
+}
+
 pub fn cmd(dir: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_repotoire"));
     command.current_dir(dir).env_remove("REPOTOIRE_LOG").env("NO_COLOR", "1");

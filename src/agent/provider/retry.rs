@@ -140,8 +140,7 @@ impl Client {
                 notes(Note::Text(text.to_string()));
             }
         };
-        let mut anthropic_state = anthropic::Assembler::default();
-        let mut openai_state = openai::Assembler::default();
+        let mut assembler = Assembler::for_wire(self.spec.wire);
         let mut bytes = response.bytes_stream();
         let mut done = false;
         while !done {
@@ -159,11 +158,7 @@ impl Client {
                 }
             };
             for event in parser.feed(&chunk) {
-                let step = match self.spec.wire {
-                    Wire::Anthropic => anthropic_state.event(&event, &mut emit),
-                    Wire::OpenAi => openai_state.event(&event, &mut emit),
-                };
-                match step {
+                match assembler.event(&event, &mut emit) {
                     Ok(true) => {
                         done = true;
                         break;
@@ -176,14 +171,39 @@ impl Client {
                 }
             }
         }
-        let finished = match self.spec.wire {
-            Wire::Anthropic => anthropic_state.finish(),
-            Wire::OpenAi => openai_state.finish(),
-        };
-        finished.map_err(|mut failure| {
+        assembler.finish().map_err(|mut failure| {
             failure.streamed = streamed;
             failure
         })
+    }
+}
+
+/// A response being put together, in its wire's terms.
+enum Assembler {
+    Anthropic(anthropic::Assembler),
+    OpenAi(openai::Assembler),
+}
+
+impl Assembler {
+    fn for_wire(wire: Wire) -> Assembler {
+        match wire {
+            Wire::Anthropic => Assembler::Anthropic(anthropic::Assembler::default()),
+            Wire::OpenAi => Assembler::OpenAi(openai::Assembler::default()),
+        }
+    }
+
+    fn event(&mut self, event: &crate::agent::provider::sse::SseEvent, emit: &mut dyn FnMut(&str)) -> Result<bool, Failure> {
+        match self {
+            Assembler::Anthropic(a) => a.event(event, emit),
+            Assembler::OpenAi(a) => a.event(event, emit),
+        }
+    }
+
+    fn finish(self) -> Result<Completion, Failure> {
+        match self {
+            Assembler::Anthropic(a) => a.finish(),
+            Assembler::OpenAi(a) => a.finish(),
+        }
     }
 }
 

@@ -10,7 +10,6 @@ pub mod read_file;
 pub mod write_file;
 
 use std::collections::HashSet;
-use std::path::Path;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -86,7 +85,10 @@ fn findings_in(ws: &Workspace, path: &str) -> Vec<crate::detect::Finding> {
 pub fn write_and_check(ws: &Workspace, path: &str, text: &str) -> Result<AfterWrite, ToolError> {
     let before = findings_in(ws, path);
     let full = ws.root().join(path);
-    write_atomically(&full, text.as_bytes()).map_err(|e| ToolError::Failed(format!("cannot write {path}: {e}")))?;
+    full.parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| crate::detect::baseline::write_atomic(&full, text.as_bytes()))
+        .map_err(|e| ToolError::Failed(format!("cannot write {path}: {e}")))?;
     ws.refresh_paths(Some(&[full]));
     let state = ws.state();
     let Some(info) = state.snap.files.iter().find(|f| f.path == path) else {
@@ -103,22 +105,4 @@ pub fn write_and_check(ws: &Workspace, path: &str, text: &str) -> Result<AfterWr
         findings_added: after.iter().filter(|f| !old.contains(f.fingerprint.as_str())).map(brief).collect(),
         findings_removed: before.iter().filter(|f| !new.contains(f.fingerprint.as_str())).map(brief).collect(),
     })
-}
-
-fn write_atomically(full: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let parent = full.parent().ok_or_else(|| std::io::Error::other("no parent folder"))?;
-    std::fs::create_dir_all(parent)?;
-    let name = full.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temporary = parent.join(format!(".{name}.repotoire-{}.tmp", std::process::id()));
-    let written = std::fs::write(&temporary, bytes).and_then(|()| {
-        // Keep the file's permissions (an executable script stays executable).
-        if let Ok(meta) = std::fs::metadata(full) {
-            std::fs::set_permissions(&temporary, meta.permissions())?;
-        }
-        std::fs::rename(&temporary, full)
-    });
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
 }
