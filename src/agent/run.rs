@@ -76,10 +76,6 @@ impl Agent {
         Agent { client, workspace, policy, options, session, system, tools: crate::agent::tool_specs() }
     }
 
-    pub fn system(&self) -> &str {
-        &self.system
-    }
-
     pub fn client(&self) -> &Client {
         &self.client
     }
