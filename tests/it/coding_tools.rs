@@ -5,8 +5,9 @@
 use repotoire::tools::workspace::WorkspaceOptions;
 use repotoire::tools::Workspace;
 use serde_json::json;
+use std::time::Duration;
 
-use crate::support::{Dir, SHOP, call, call_error, group_alive};
+use crate::support::{Dir, SHOP, call, call_error, group_ends_within};
 
 fn shop() -> (Dir, Workspace) {
     let dir = Dir::with_fixture(SHOP);
@@ -98,6 +99,10 @@ fn bash_runs_in_the_root_and_a_timeout_kills_the_whole_group() {
     assert!(text.contains("__init__.py") && text.contains("oops"), "{text}");
     let (text, data) = call(&ws, "bash", json!({"command": "(sleep 30; echo late > late.txt) & echo $$ > group.pid; sleep 30", "timeout_seconds": 1}));
     assert_eq!(data["timed_out"], true, "{text}");
+    // Had the group not been killed, the tool would have waited on its pipes until this was written.
+    assert!(!dir.join("late.txt").exists(), "the background job ran to its end");
     let group: i32 = std::fs::read_to_string(dir.join("group.pid")).unwrap().trim().parse().unwrap();
-    assert!(!group_alive(group), "the background sleep in the same group was killed too");
+    if let Err(survivors) = group_ends_within(group, Duration::from_secs(10)) {
+        panic!("the background sleep in the same group was killed too; still running:\n{survivors}");
+    }
 }

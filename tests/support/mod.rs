@@ -5,6 +5,7 @@
 pub mod replay;
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 use std::process::{Command, Output};
 
 use repotoire::engine::{Engine, Options, Report};
@@ -155,12 +156,45 @@ pub fn call_error(ws: &repotoire::tools::Workspace, tool: &str, args: serde_json
 
 /// Whether any live (non-zombie) process is in this process group.
 pub fn group_alive(group: i32) -> bool {
-    std::fs::read_dir("/proc").expect("/proc").flatten().any(|entry| {
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        // Fields after the command name: state, ppid, pgrp.
-        let fields: Vec<&str> = stat.rsplit_once(')').map_or("", |(_, rest)| rest).split_whitespace().collect();
-        fields.get(2).and_then(|g| g.parse::<i32>().ok()) == Some(group) && fields.first() != Some(&"Z")
-    })
+    !group_members(group).is_empty()
+}
+
+/// The live (not zombie) processes of a process group, read from /proc.
+fn group_members(group: i32) -> Vec<i32> {
+    let entries = std::fs::read_dir("/proc").expect("/proc").flatten();
+    entries
+        .filter_map(|entry| {
+            let pid = entry.file_name().to_str()?.parse::<i32>().ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            // Fields after the command name: state, ppid, pgrp.
+            let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+            let member = fields.get(2)?.parse::<i32>().ok()? == group && fields.first() != Some(&"Z");
+            member.then_some(pid)
+        })
+        .collect()
+}
+
+/// Waits until every process of the group has exited, at most `limit`; the
+/// error lists the survivors' /proc stat lines. A SIGKILLed process lingers
+/// for a moment after its pipes close, so a check right after the kill races
+/// its exit: this waits on each member's pidfd instead.
+pub fn group_ends_within(group: i32, limit: Duration) -> Result<(), String> {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        let members = group_members(group);
+        let Some(&first) = members.first() else { return Ok(()) };
+        let survivors = || members.iter().map(|pid| std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default()).collect::<Vec<_>>().join("");
+        let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) else { return Err(survivors()) };
+        let Some(pid) = rustix::process::Pid::from_raw(first) else { return Err(survivors()) };
+        // Gone between the listing and the open: look again.
+        let Ok(fd) = rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()) else { continue };
+        let timeout = Timespec { tv_sec: left.as_secs() as i64, tv_nsec: left.subsec_nanos() as _ };
+        let mut fds = [PollFd::new(&fd, PollFlags::IN)];
+        if poll(&mut fds, Some(&timeout)).unwrap_or(0) == 0 {
+            return Err(survivors());
+        }
+    }
 }
 
 pub fn cmd(dir: &Path) -> Command {
