@@ -49,8 +49,18 @@ pub struct Entry<'t> {
     pub parent: u32,
     /// One past the last descendant: the subtree is `index..end`.
     pub end: u32,
+    /// Where the node's text ends. Read while the walk has the node in cache: asking
+    /// tree-sitter later chases a pointer into the tree for every text looked at.
+    end_byte: u32,
     kids_start: u32,
     kids_len: u32,
+}
+
+impl Entry<'_> {
+    /// The node's byte range in the source (as `Node::byte_range`).
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.node.start_byte()..self.end_byte as usize
+    }
 }
 
 /// Nodes in pre-order (a parent before its children, siblings in source order); each
@@ -79,6 +89,7 @@ impl<'t> FlatTree<'t> {
                 extra: node.is_extra(),
                 parent: stack.last().copied().unwrap_or(u32::MAX),
                 end: index + 1,
+                end_byte: node.end_byte() as u32,
                 kids_start: 0,
                 kids_len: 0,
             });
@@ -154,9 +165,33 @@ impl<'t> FlatTree<'t> {
         (parent != u32::MAX).then_some(parent)
     }
 
-    /// The child of `index` under field `field` (first one).
+    /// The child of `index` under field `field` (first one). Field 0 (what `field_id`
+    /// answers for a name the grammar lacks) is no field: never a match.
     pub fn child_by_field(&self, index: u32, field: u16) -> Option<u32> {
+        if field == 0 {
+            return None;
+        }
         self.children(index).iter().copied().find(|&c| self.nodes[c as usize].field == field)
+    }
+
+    /// The child of `index` under the field called `name`.
+    pub fn field(&self, index: u32, name: &str) -> Option<u32> {
+        self.child_by_field(index, self.field_id(name))
+    }
+
+    /// The named children of `index`, in source order.
+    pub fn named_children(&self, index: u32) -> impl Iterator<Item = u32> + '_ {
+        self.children(index).iter().copied().filter(|&c| self.nodes[c as usize].named)
+    }
+
+    /// The source text of node `index`.
+    pub fn text<'s>(&self, index: u32, source: &'s str) -> &'s str {
+        source.get(self.nodes[index as usize].range()).unwrap_or("")
+    }
+
+    /// The 1-based line node `index` starts on.
+    pub fn line(&self, index: u32) -> u32 {
+        self.nodes[index as usize].node.start_position().row as u32 + 1
     }
 
     pub fn len(&self) -> usize {

@@ -81,8 +81,8 @@ impl LocalResults {
 pub struct Collected<'t> {
     pub comments: Vec<Node<'t>>,
     pub functions: Vec<Node<'t>>,
-    pub strings: Vec<Node<'t>>,
-    /// Flat-tree indices (the most numerous kind: kept small).
+    /// Flat-tree indices (numerous, and their texts are read: kept small and direct).
+    pub strings: Vec<u32>,
     pub identifiers: Vec<u32>,
     pub returns: Vec<Node<'t>>,
 }

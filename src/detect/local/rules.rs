@@ -118,7 +118,10 @@ impl LangRules {
             let list = match self.collect.get(entry.kind as usize) {
                 Some(1) => &mut collected.comments,
                 Some(2) => &mut collected.functions,
-                Some(3) => &mut collected.strings,
+                Some(3) => {
+                    collected.strings.push(index);
+                    continue;
+                }
                 Some(4) => {
                     collected.identifiers.push(index);
                     continue;
@@ -151,7 +154,7 @@ impl LangRules {
                     return;
                 }
             if let Some(regex) = &filters.unless_function
-                && enclosing_function(tree, at, family).is_some_and(|f| regex.is_match(source.get(tree.entry(f).node.byte_range()).unwrap_or(""))) {
+                && enclosing_function(tree, at, family).is_some_and(|f| regex.is_match(tree.text(f, source))) {
                     return;
                 }
             if filters.in_loop && !in_loop(tree, at, family) {
@@ -280,7 +283,7 @@ fn enclosing_function(tree: &FlatTree<'_>, index: u32, family: Family) -> Option
 /// loop. For any other expression (a regex pattern built by concatenation or a template),
 /// whether any variable it reads is.
 fn bound_in_loop(tree: &FlatTree<'_>, value: u32, source: &str, family: Family) -> bool {
-    let text_of = |index: u32| source.get(tree.entry(index).node.byte_range()).unwrap_or("");
+    let text_of = |index: u32| tree.text(index, source);
     let variable = matches!(tree.kind(value), "identifier" | "field_expression" | "attribute" | "member_expression" | "subscript" | "subscript_expression");
     let mut roots: Vec<&str> = if variable {
         vec![text_of(value).split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("")]
@@ -332,7 +335,7 @@ fn moved_into_closure(tree: &FlatTree<'_>, at: u32, source: &str, family: Family
     if family != Family::Rust {
         return false;
     }
-    let text_of = |index: u32| source.get(tree.entry(index).node.byte_range()).unwrap_or("");
+    let text_of = |index: u32| tree.text(index, source);
     let Some(binding) = tree.parent(at).filter(|&p| tree.kind(p) == "let_declaration") else { return false };
     let Some(name) = tree.child_by_field(binding, tree.field_id("pattern")).map(text_of) else { return false };
     let name = name.trim_start_matches("mut ").trim();
@@ -393,7 +396,7 @@ fn in_rust_test(tree: &FlatTree<'_>, index: u32, source: &str) -> bool {
         let siblings = tree.children(parent);
         let Some(position) = siblings.iter().position(|&s| s == item) else { continue };
         let attributes = siblings[..position].iter().rev().take_while(|&&s| tree.kind(s) == "attribute_item");
-        if attributes.into_iter().any(|&a| source.get(tree.entry(a).node.byte_range()).unwrap_or("").contains("test")) {
+        if attributes.into_iter().any(|&a| tree.text(a, source).contains("test")) {
             return true;
         }
     }

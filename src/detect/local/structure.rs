@@ -29,8 +29,14 @@ fn hit(rule: &str, node: Node<'_>, message: String) -> Hit {
 }
 
 /// Visits the nodes of a function body in document order, not entering nested functions.
-pub fn walk_body<'t>(ctx: &Ctx<'_, 't>, function: Node<'t>, mut visit: impl FnMut(u32, Node<'t>)) {
-    let Some(start) = ctx.flat.index_of(function) else { return };
+pub fn walk_body<'t>(ctx: &Ctx<'_, 't>, function: Node<'t>, visit: impl FnMut(u32, Node<'t>)) {
+    if let Some(start) = ctx.flat.index_of(function) {
+        walk_body_at(ctx, start, visit);
+    }
+}
+
+/// `walk_body` from the flat-tree index of the function (or body) node.
+pub fn walk_body_at<'t>(ctx: &Ctx<'_, 't>, start: u32, mut visit: impl FnMut(u32, Node<'t>)) {
     let family = ctx.language.family();
     let end = ctx.flat.entry(start).end;
     let mut index = start + 1;
@@ -147,7 +153,7 @@ pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
 fn identifier_counts<'a>(ctx: &'a Ctx<'_, '_>, names: impl Iterator<Item = &'a str>) -> FxHashMap<&'a str, usize> {
     let mut counts: FxHashMap<&str, usize> = names.map(|n| (n, 0)).collect();
     for &index in &ctx.collected.identifiers {
-        if let Some(count) = counts.get_mut(ctx.text(ctx.flat.entry(index).node)) {
+        if let Some(count) = counts.get_mut(ctx.flat.text(index, ctx.source)) {
             *count += 1;
         }
     }
@@ -168,8 +174,8 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     }
     let exported: HashSet<&str> = ctx.facts.exports.iter().map(|e| e.local.as_str()).collect();
     let import_lines: HashSet<u32> = ctx.facts.imports.iter().map(|i| i.line).collect();
-    let strings: Vec<&str> =
-        ctx.collected.strings.iter().filter(|s| !import_lines.contains(&line_of(**s))).map(|s| ctx.text(*s)).collect();
+    // Read only when some import looks unused (most files have none).
+    let mut strings: Option<Vec<&str>> = None;
     for import in &ctx.facts.imports {
         let Some(local) = import.local_name() else { continue };
         if import.reexport || exported.contains(local) || local == "React" || import.path == "__future__" {
@@ -193,6 +199,9 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             continue;
         }
         let word = Regex::new(&format!(r"\b{}\b", regex::escape(local)));
+        let strings = strings.get_or_insert_with(|| {
+            ctx.collected.strings.iter().filter(|&&s| !import_lines.contains(&ctx.flat.line(s))).map(|&s| ctx.flat.text(s, ctx.source)).collect()
+        });
         if word.is_ok_and(|w| strings.iter().any(|s| w.is_match(s))) {
             continue;
         }
@@ -214,13 +223,13 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     if ctx.language.family() != Family::Python {
         return;
     }
-    let left = ctx.flat.field_id("left");
+    let (left, body) = (ctx.flat.field_id("left"), ctx.flat.field_id("body"));
     for function in &ctx.collected.functions {
-        if function.kind() != "function_definition" {
+        let Some(function) = ctx.flat.index_of(*function) else { continue };
+        if ctx.flat.kind(function) != "function_definition" {
             continue;
         }
-        let Some(body) = ctx.child(*function, "body") else { continue };
-        let Some(start) = ctx.flat.index_of(body) else { continue };
+        let Some(start) = ctx.flat.child_by_field(function, body) else { continue };
         let mut targets: FxHashMap<&str, (usize, Node<'_>)> = FxHashMap::default();
         let mut uses: FxHashMap<&str, usize> = FxHashMap::default();
         let mut dynamic = false;
@@ -239,7 +248,7 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             if kind != "identifier" {
                 continue;
             }
-            let text = ctx.text(entry.node);
+            let text = ctx.flat.text(index, ctx.source);
             if text == "locals" || text == "vars" || text == "eval" || text == "exec" {
                 dynamic = true;
             }
@@ -259,11 +268,12 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         }
         // Names read from strings: forward-reference annotations (`'Final[MyInt]'`).
         // Strings are collected in document order: the function's are one run of them.
-        let range = function.byte_range();
+        let range = ctx.flat.entry(function).range();
         let all = &ctx.collected.strings;
-        let first = all.partition_point(|s| s.start_byte() < range.start);
-        let last = all.partition_point(|s| s.start_byte() < range.end);
-        let strings: Vec<&str> = all[first..last].iter().map(|s| ctx.text(*s)).collect();
+        let start = |s: &u32| ctx.flat.entry(*s).node.start_byte();
+        let first = all.partition_point(|s| start(s) < range.start);
+        let last = all.partition_point(|s| start(s) < range.end);
+        let strings: Vec<&str> = all[first..last].iter().map(|&s| ctx.flat.text(s, ctx.source)).collect();
         let in_strings = |name: &str| {
             strings.iter().any(|s| s.match_indices(name).any(|(at, _)| {
                 let before = s[..at].chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '_');
@@ -316,36 +326,36 @@ fn string_value(text: &str) -> &str {
 }
 
 /// The name a string literal is assigned to, if it is the whole right-hand side.
-fn assigned_name<'a>(ctx: &'a Ctx<'_, '_>, string: Node<'_>) -> Option<&'a str> {
-    let index = ctx.flat.index_of(string)?;
-    let parent_index = ctx.flat.parent(index)?;
-    let parent = ctx.flat.entry(parent_index).node;
-    let name_node = match ctx.flat.kind(parent_index) {
-        "assignment" | "assignment_expression" => ctx.child(parent, "left"),
-        "keyword_argument" | "variable_declarator" | "const_item" | "static_item" => ctx.child(parent, "name"),
-        "let_declaration" => ctx.child(parent, "pattern"),
-        "pair" => ctx.child(parent, "key"),
+fn assigned_name<'a>(ctx: &'a Ctx<'_, '_>, string: u32) -> Option<&'a str> {
+    let flat = ctx.flat;
+    let parent = flat.parent(string)?;
+    let name_node = match flat.kind(parent) {
+        "assignment" | "assignment_expression" => flat.field(parent, "left"),
+        "keyword_argument" | "variable_declarator" | "const_item" | "static_item" => flat.field(parent, "name"),
+        "let_declaration" => flat.field(parent, "pattern"),
+        "pair" => flat.field(parent, "key"),
         _ => None,
     }?;
-    let text = ctx.text(name_node);
-    if name_node.kind() == "string" {
+    let text = flat.text(name_node, ctx.source);
+    if flat.kind(name_node) == "string" {
         return Some(string_value(text));
     }
     Some(text.rsplit(['.', ' ']).next().unwrap_or(text))
 }
 
 pub fn hardcoded_secret(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
-    for string in &ctx.collected.strings {
-        let raw = ctx.text(*string);
+    for &string in &ctx.collected.strings {
+        let raw = ctx.flat.text(string, ctx.source);
         if raw.len() > 4000 {
             continue;
         }
+        let node = ctx.flat.entry(string).node;
         if let Some(found) = KNOWN_KEY.find(raw) {
             let kind = describe_key(found.as_str());
-            hits.push(hit("hardcoded-secret", *string, format!("{kind} written into the source")));
+            hits.push(hit("hardcoded-secret", node, format!("{kind} written into the source")));
             continue;
         }
-        let Some(name) = assigned_name(ctx, *string) else { continue };
+        let Some(name) = assigned_name(ctx, string) else { continue };
         if !SECRET_NAME.is_match(name) || NOT_SECRET_NAME.is_match(name) {
             continue;
         }
@@ -353,7 +363,7 @@ pub fn hardcoded_secret(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         if value.len() < 12 || value.len() > 200 || value.contains(char::is_whitespace) || PLACEHOLDER.is_match(value) || entropy(value) < 3.3 {
             continue;
         }
-        hits.push(hit("hardcoded-secret", *string, format!("`{name}` is set to a literal that looks like a real secret")));
+        hits.push(hit("hardcoded-secret", node, format!("`{name}` is set to a literal that looks like a real secret")));
     }
 }
 

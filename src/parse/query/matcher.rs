@@ -8,7 +8,7 @@
 use regex::Regex;
 use tree_sitter::{Language, Node};
 
-use crate::parse::flat::FlatTree;
+use crate::parse::flat::{Entry, FlatTree};
 use crate::parse::query::syntax::{self, Argument, Kind, PatternNode};
 
 /// A capture: its index in `Matcher::capture_names` and the node.
@@ -233,7 +233,7 @@ fn pinned_values(node: &CNode, predicates: &[CPredicate]) -> Option<Vec<Vec<u8>>
 /// Texts of the nodes reached from `node` along `path` (a field can hold several children).
 fn read_path<'s>(tree: &FlatTree<'_>, node: u32, path: &[(u16, Vec<u16>)], source: &'s [u8], out: &mut Vec<&'s [u8]>) {
     let Some(((field, kinds), rest)) = path.split_first() else {
-        out.push(text(tree.entry(node).node, source));
+        out.push(source.get(tree.entry(node).range()).unwrap_or(&[]));
         return;
     };
     for &child in tree.children(node) {
@@ -408,6 +408,10 @@ fn root_ids(node: &CNode, out: &mut Vec<u16>) -> bool {
     }
 }
 
+fn source_text<'s>(entry: &Entry<'_>, source: &'s [u8]) -> &'s [u8] {
+    source.get(entry.range()).unwrap_or(&[])
+}
+
 fn text<'s>(node: Node<'_>, source: &'s [u8]) -> &'s [u8] {
     source.get(node.byte_range()).unwrap_or(&[])
 }
@@ -420,14 +424,13 @@ fn holds(predicate: &CPredicate, caps: &[Capture<'_>], source: &[u8]) -> bool {
             of(*capture).all(|node| of(*o).all(|other| text(node, source) == text(other, source)) != *negate)
         }
         CPredicate::Eq { capture, .. } | CPredicate::AnyOf { capture, .. } | CPredicate::Match { capture, .. } => {
-            of(*capture).all(|node| holds_on(predicate, node, source))
+            of(*capture).all(|node| holds_on(predicate, text(node, source)))
         }
     }
 }
 
 /// A one-capture predicate on one captured node.
-fn holds_on(predicate: &CPredicate, node: Node<'_>, source: &[u8]) -> bool {
-    let text = text(node, source);
+fn holds_on(predicate: &CPredicate, text: &[u8]) -> bool {
     match predicate {
         CPredicate::Eq { other: Operand::Text(t), negate, .. } => (text == t.as_bytes()) != *negate,
         CPredicate::Eq { other: Operand::Capture(_), .. } => true,
@@ -454,7 +457,7 @@ fn match_node<'t>(
 ) -> bool {
     let entry = at.tree.entry(node);
     if !pattern.alternatives.is_empty() {
-        if !pattern.checks.iter().all(|&p| holds_on(&at.predicates[p], entry.node, at.source)) {
+        if !pattern.checks.iter().all(|&p| holds_on(&at.predicates[p], source_text(entry, at.source))) {
             return false;
         }
         let mut produced = false;
@@ -473,7 +476,7 @@ fn match_node<'t>(
         KindTest::AnyNamed => entry.named,
         KindTest::Any => true,
     };
-    if !kind_matches || !pattern.checks.iter().all(|&p| holds_on(&at.predicates[p], entry.node, at.source)) {
+    if !kind_matches || !pattern.checks.iter().all(|&p| holds_on(&at.predicates[p], source_text(entry, at.source))) {
         return false;
     }
     let children = at.tree.children(node);

@@ -11,12 +11,11 @@ use std::collections::HashSet;
 use rustc_hash::FxHashMap;
 
 use serde::{Deserialize, Serialize};
-use tree_sitter::Node;
-
 use crate::detect::finding::Severity;
-use crate::detect::local::structure::walk_body;
-use crate::detect::local::{Ctx, Hit, line_of};
+use crate::detect::local::structure::walk_body_at;
+use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
+use crate::parse::flat::FlatTree;
 pub use tables::Sink;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,8 +93,46 @@ const VISITED: &[&str] = &[
     "new_expression",
 ];
 
+/// The grammar's field ids this analysis reads, looked up once per file (0: the
+/// grammar has no such field, which no child carries).
+struct Fields {
+    left: u16,
+    right: u16,
+    name: u16,
+    value: u16,
+    function: u16,
+    constructor: u16,
+    arguments: u16,
+    object: u16,
+    operator: u16,
+    parameters: u16,
+    body: u16,
+}
+
+impl Fields {
+    fn of(flat: &FlatTree<'_>) -> Fields {
+        Fields {
+            left: flat.field_id("left"),
+            right: flat.field_id("right"),
+            name: flat.field_id("name"),
+            value: flat.field_id("value"),
+            function: flat.field_id("function"),
+            constructor: flat.field_id("constructor"),
+            arguments: flat.field_id("arguments"),
+            object: flat.field_id("object"),
+            operator: flat.field_id("operator"),
+            parameters: flat.field_id("parameters"),
+            body: flat.field_id("body"),
+        }
+    }
+}
+
+/// Works on flat-tree indices: kinds, fields and children are array reads, not
+/// tree-sitter calls (this runs on every call and assignment of every file).
 struct Analyser<'a, 'c, 't> {
     ctx: &'a Ctx<'c, 't>,
+    flat: &'a FlatTree<'t>,
+    fields: &'a Fields,
     family: Family,
     env: FxHashMap<String, Taint>,
     rules: &'a HashSet<String>,
@@ -111,32 +148,44 @@ pub fn analyse(ctx: &Ctx<'_, '_>, rules: &HashSet<String>, hits: &mut Vec<Hit>) 
     if family == Family::Rust {
         return out;
     }
+    let flat = ctx.flat;
+    let fields = Fields::of(flat);
     for function in &ctx.collected.functions {
+        let Some(function) = flat.index_of(*function) else { continue };
         let mut analyser = Analyser {
             ctx,
+            flat,
+            fields: &fields,
             family,
             env: FxHashMap::default(),
             rules,
-            function_line: line_of(*function),
-            function_name: ctx.child(*function, "name").map_or("<anonymous>", |n| ctx.text(n)).to_string(),
+            function_line: flat.line(function),
+            function_name: flat.child_by_field(function, fields.name).map_or("<anonymous>", |n| flat.text(n, ctx.source)).to_string(),
             out: &mut out,
             hits,
         };
-        analyser.function(*function);
+        analyser.function(function);
     }
     out
 }
 
-impl<'t> Analyser<'_, '_, 't> {
-    fn text(&self, node: Node<'_>) -> &str {
-        self.ctx.text(node)
+impl Analyser<'_, '_, '_> {
+    fn text(&self, node: u32) -> &str {
+        self.flat.text(node, self.ctx.source)
     }
 
-    fn function(&mut self, function: Node<'_>) {
-        if let Some(params) = self.ctx.child(function, "parameters") {
+    fn kind(&self, node: u32) -> &'static str {
+        self.flat.kind(node)
+    }
+
+    fn child(&self, node: u32, field: u16) -> Option<u32> {
+        self.flat.child_by_field(node, field)
+    }
+
+    fn function(&mut self, function: u32) {
+        if let Some(params) = self.child(function, self.fields.parameters) {
             let mut index = 0;
-            let mut cursor = params.walk();
-            for param in params.named_children(&mut cursor) {
+            for param in self.flat.named_children(params) {
                 let Some((name, typed_safe)) = tables::param_name(self.ctx, param) else { continue };
                 if matches!(name.as_str(), "self" | "cls" | "this") {
                     continue;
@@ -144,18 +193,18 @@ impl<'t> Analyser<'_, '_, 't> {
                 if !typed_safe {
                     let origin = if tables::is_request_name(&name) { Origin::Source(format!("request `{name}`")) } else { Origin::Param(index, name.clone()) };
                     let note = format!("parameter `{name}` of `{}`", self.function_name);
-                    self.env.insert(name, Taint { origin, steps: vec![(line_of(param), note)], formatted: false });
+                    self.env.insert(name, Taint { origin, steps: vec![(self.flat.line(param), note)], formatted: false });
                 }
                 index += 1;
             }
         }
-        let Some(body) = self.ctx.child(function, "body") else { return };
-        let flat = self.ctx.flat;
+        let Some(body) = self.child(function, self.fields.body) else { return };
+        let flat = self.flat;
         let mut nodes = vec![body];
         // Only these kinds move taint; testing kind names from the flat tree is cheap.
-        walk_body(self.ctx, body, |index, node| {
+        walk_body_at(self.ctx, body, |index, _| {
             if VISITED.contains(&flat.kind(index)) {
-                nodes.push(node);
+                nodes.push(index);
             }
         });
         for node in nodes {
@@ -163,18 +212,19 @@ impl<'t> Analyser<'_, '_, 't> {
         }
     }
 
-    fn visit(&mut self, node: Node<'_>) {
-        match node.kind() {
-            "assignment" | "assignment_expression" | "augmented_assignment" | "augmented_assignment_expression" => {
-                let (Some(left), Some(right)) = (self.ctx.child(node, "left"), self.ctx.child(node, "right")) else { return };
-                self.assign(left, right, node.kind().starts_with("augmented"));
+    fn visit(&mut self, node: u32) {
+        let f = self.fields;
+        match self.kind(node) {
+            kind @ ("assignment" | "assignment_expression" | "augmented_assignment" | "augmented_assignment_expression") => {
+                let (Some(left), Some(right)) = (self.child(node, f.left), self.child(node, f.right)) else { return };
+                self.assign(left, right, kind.starts_with("augmented"));
             }
             "variable_declarator" => {
-                let (Some(left), Some(right)) = (self.ctx.child(node, "name"), self.ctx.child(node, "value")) else { return };
+                let (Some(left), Some(right)) = (self.child(node, f.name), self.child(node, f.value)) else { return };
                 self.assign(left, right, false);
             }
             "for_statement" | "for_in_statement" => {
-                if let (Some(left), Some(right)) = (self.ctx.child(node, "left"), self.ctx.child(node, "right")) {
+                if let (Some(left), Some(right)) = (self.child(node, f.left), self.child(node, f.right)) {
                     self.assign(left, right, false);
                 }
             }
@@ -183,15 +233,15 @@ impl<'t> Analyser<'_, '_, 't> {
         }
     }
 
-    fn assign(&mut self, left: Node<'_>, right: Node<'_>, augmented: bool) {
-        if !matches!(left.kind(), "identifier" | "attribute" | "member_expression") {
+    fn assign(&mut self, left: u32, right: u32, augmented: bool) {
+        if !matches!(self.kind(left), "identifier" | "attribute" | "member_expression") {
             return;
         }
         let name = self.text(left).to_string();
         let taint = self.eval(right, 0);
         match taint {
             Some(taint) => {
-                let mut taint = taint.step(line_of(left), format!("assigned to `{name}`"));
+                let mut taint = taint.step(self.flat.line(left), format!("assigned to `{name}`"));
                 taint.formatted |= augmented;
                 self.env.insert(name, taint);
             }
@@ -202,178 +252,117 @@ impl<'t> Analyser<'_, '_, 't> {
         }
     }
 
-    fn union<'n>(&self, nodes: impl Iterator<Item = Node<'n>>, depth: u32) -> Option<Taint> {
+    fn union(&self, nodes: impl Iterator<Item = u32>, depth: u32) -> Option<Taint> {
         nodes.filter_map(|n| self.eval(n, depth + 1)).min_by_key(|t| matches!(t.origin, Origin::Param(..)))
     }
 
     /// The taint of an expression, if any.
-    fn eval(&self, node: Node<'_>, depth: u32) -> Option<Taint> {
+    fn eval(&self, node: u32, depth: u32) -> Option<Taint> {
         if depth > MAX_DEPTH {
             return None;
         }
-        let line = line_of(node);
-        match self.ctx.kind(node) {
+        let f = self.fields;
+        let flat = self.flat;
+        match self.kind(node) {
             "identifier" => self.env.get(self.text(node)).cloned(),
             "attribute" | "member_expression" => {
                 let text = self.text(node);
                 if let Some(source) = tables::source_attribute(self.family, text) {
-                    return Some(Taint { origin: Origin::Source(source.clone()), steps: vec![(line, format!("read from {source}"))], formatted: false });
+                    return Some(Taint { origin: Origin::Source(source.clone()), steps: vec![(flat.line(node), format!("read from {source}"))], formatted: false });
                 }
                 if let Some(taint) = self.env.get(text) {
                     return Some(taint.clone());
                 }
-                let object = self.ctx.child(node, "object")?;
-                self.eval(object, depth + 1)
+                self.eval(self.child(node, f.object)?, depth + 1)
             }
             "subscript" | "subscript_expression" => {
-                let object = self.ctx.child(node, "value").or_else(|| self.ctx.child(node, "object"))?;
+                let object = self.child(node, f.value).or_else(|| self.child(node, f.object))?;
                 self.eval(object, depth + 1)
             }
             "string" | "template_string" | "concatenated_string" => {
-                let ctx = self.ctx;
                 let mut inner = Vec::new();
-                for part in ctx.named_children(node) {
-                    match ctx.kind(part) {
+                for part in flat.named_children(node) {
+                    match flat.kind(part) {
                         "interpolation" | "template_substitution" => {
-                            inner.extend(ctx.named_children(part).into_iter().filter(|n| !matches!(ctx.kind(*n), "format_specifier" | "type_conversion")));
+                            inner.extend(flat.named_children(part).filter(|&n| !matches!(flat.kind(n), "format_specifier" | "type_conversion")));
                         }
                         "string" | "template_string" => inner.push(part),
                         _ => {}
                     }
                 }
                 let taint = self.union(inner.into_iter(), depth)?;
-                Some(Taint { formatted: true, ..taint.step(line, "interpolated into a string".into()) })
+                Some(Taint { formatted: true, ..taint.step(flat.line(node), "interpolated into a string".into()) })
             }
             "binary_operator" | "binary_expression" => {
-                let operator = self.ctx.child(node, "operator").map(|o| self.text(o)).unwrap_or("");
+                let operator = self.child(node, f.operator).map_or("", |o| self.text(o));
                 if !matches!(operator, "+" | "%") {
                     return None;
                 }
-                let sides = [self.ctx.child(node, "left"), self.ctx.child(node, "right")];
+                let sides = [self.child(node, f.left), self.child(node, f.right)];
                 let taint = self.union(sides.into_iter().flatten(), depth)?;
                 let note = if operator == "%" { "formatted with %" } else { "concatenated" };
-                Some(Taint { formatted: true, ..taint.step(line, note.into()) })
+                Some(Taint { formatted: true, ..taint.step(flat.line(node), note.into()) })
             }
             "parenthesized_expression" | "await" | "await_expression" | "as_pattern" | "non_null_expression" | "as_expression" => {
-                self.union(self.ctx.named_children(node).into_iter(), depth)
+                self.union(flat.named_children(node), depth)
             }
-            "conditional_expression" | "ternary_expression" | "boolean_operator" => {
-                let children = self.ctx.named_children(node);
-                // The condition of a ternary does not flow into its value.
-                let skip = usize::from(node.kind() == "ternary_expression");
-                let values: Vec<Node<'_>> = if node.kind() == "conditional_expression" {
-                    children.iter().enumerate().filter(|(i, _)| *i != 1).map(|(_, n)| *n).collect()
-                } else {
-                    children.into_iter().skip(skip).collect()
-                };
-                self.union(values.into_iter(), depth)
-            }
+            // The condition of a conditional (`a if cond else b`, the second child) or a
+            // ternary (`cond ? a : b`, the first) does not flow into its value.
+            "conditional_expression" => self.union(flat.named_children(node).enumerate().filter(|(i, _)| *i != 1).map(|(_, n)| n), depth),
+            "ternary_expression" => self.union(flat.named_children(node).skip(1), depth),
+            "boolean_operator" => self.union(flat.named_children(node), depth),
             "call" | "call_expression" => self.eval_call(node, depth),
             _ => None,
         }
     }
 
-    fn eval_call(&self, node: Node<'_>, depth: u32) -> Option<Taint> {
-        let callee = self.ctx.child(node, "function")?;
+    fn eval_call(&self, node: u32, depth: u32) -> Option<Taint> {
+        let f = self.fields;
+        let callee = self.child(node, f.function)?;
         let callee_text = self.text(callee);
-        let line = line_of(node);
+        let line = self.flat.line(node);
         if let Some(source) = tables::source_call(self.family, callee_text) {
             return Some(Taint { origin: Origin::Source(source.to_string()), steps: vec![(line, format!("read from {source}"))], formatted: false });
         }
         let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
-        let args = self.arguments(node);
         if tables::is_sanitiser(self.family, callee_text, method) {
             return None;
         }
+        let member = matches!(self.kind(callee), "attribute" | "member_expression");
         // `"…".format(x)` / `"…{}".join(xs)`: arguments flow into the string.
         if tables::formats_arguments(self.family, method) {
-            let receiver = matches!(callee.kind(), "attribute" | "member_expression").then(|| self.ctx.child(callee, "object")).flatten();
-            let parts = args.iter().copied().chain(receiver);
-            let taint = self.union(parts, depth)?;
+            let receiver = if member { self.child(callee, f.object) } else { None };
+            let taint = self.union(self.arguments(node).chain(receiver), depth)?;
             return Some(Taint { formatted: true, ..taint.step(line, format!("formatted by .{method}()")) });
         }
-        if matches!(callee.kind(), "attribute" | "member_expression")
+        if member
             && tables::passes_receiver(self.family, method)
-            && let Some(object) = self.ctx.child(callee, "object")
+            && let Some(object) = self.child(callee, f.object)
             && let Some(taint) = self.eval(object, depth + 1) {
                 return Some(taint.step(line, format!("through .{method}()")));
             }
         if tables::passes_arguments(self.family, callee_text) {
-            let taint = self.union(args.iter().copied(), depth)?;
+            let taint = self.union(self.arguments(node), depth)?;
             return Some(taint.step(line, format!("through {callee_text}()")));
         }
         None
     }
 
-    fn arguments(&self, call: Node<'_>) -> Vec<Node<'t>> {
-        let Some(list) = self.ctx.child(call, "arguments") else { return Vec::new() };
-        let ctx = self.ctx;
-        let mut args = ctx.named_children(list);
-        args.retain(|n| !matches!(ctx.kind(*n), "keyword_argument" | "comment"));
-        args
+    /// The positional arguments of a call (keyword arguments and comments left out).
+    fn arguments(&self, call: u32) -> impl Iterator<Item = u32> + '_ {
+        let flat = self.flat;
+        let list = self.child(call, self.fields.arguments);
+        list.into_iter().flat_map(move |l| flat.named_children(l)).filter(move |&n| !matches!(flat.kind(n), "keyword_argument" | "comment"))
     }
 
-    fn call(&mut self, node: Node<'_>) {
-        let callee = self.ctx.child(node, "function").or_else(|| self.ctx.child(node, "constructor"));
-        let Some(callee) = callee else { return };
-        let ctx = self.ctx;
-        let callee_text = ctx.text(callee);
-        let args = self.arguments(node);
-        let line = line_of(node);
-        if let Some(sink) = tables::sink(self.family, callee_text, ctx.kind(node) == "new_expression", self.ctx, node) {
-            if !self.rules.contains(sink.rule) {
-                return;
-            }
-            let Some(arg) = args.get(sink.arg as usize) else { return };
-            if sink.argv_safe && matches!(arg.kind(), "list" | "tuple" | "array") {
-                return;
-            }
-            let Some(taint) = self.eval(*arg, 0) else { return };
-            if sink.needs_formatting && !taint.formatted {
-                return;
-            }
-            let taint = taint.step(line, format!("reaches {}", sink.what));
-            match &taint.origin {
-                Origin::Source(source) => {
-                    let (severity, trust) = tables::source_trust(source);
-                    self.hits.push(Hit {
-                        rule: sink.rule.into(),
-                        line,
-                        end_line: node.end_position().row as u32 + 1,
-                        column: node.start_position().column as u32 + 1,
-                        message: format!("{source} reaches {} {}{trust}", sink.what, sink.consequence),
-                        severity,
-                        flow: taint.steps.clone(),
-                        value: None,
-                    });
-                }
-                Origin::Param(index, name) => {
-                    self.out.summaries.push(Summary {
-                        function: self.function_line,
-                        param: *index,
-                        rule: sink.rule.into(),
-                        sink: sink.what.to_string(),
-                        steps: taint.steps.clone(),
-                    });
-                    // A parameter named like a query is SQL itself being wrapped, not a value.
-                    let is_query = sink.rule == "sql-injection" && tables::names_sql(name);
-                    if sink.report_parameters && !is_query {
-                        self.hits.push(Hit {
-                            rule: sink.rule.into(),
-                            line,
-                            end_line: node.end_position().row as u32 + 1,
-                            column: node.start_position().column as u32 + 1,
-                            message: format!(
-                                "parameter `{name}` of `{}` reaches {} {} without a recognised sanitiser; callers decide whether it is attacker-controlled",
-                                self.function_name, sink.what, sink.consequence
-                            ),
-                            severity: Some(Severity::Medium),
-                            flow: taint.steps.clone(),
-                            value: None,
-                        });
-                    }
-                }
-            }
+    fn call(&mut self, node: u32) {
+        let f = self.fields;
+        let Some(callee) = self.child(node, f.function).or_else(|| self.child(node, f.constructor)) else { return };
+        let callee_text = self.text(callee);
+        let line = self.flat.line(node);
+        let is_new = self.kind(node) == "new_expression";
+        if let Some(sink) = tables::sink(self.family, callee_text, is_new, self.ctx, node) {
+            self.sink(node, &sink);
             return;
         }
         // Record tainted arguments of other calls for cross-function propagation.
@@ -381,9 +370,10 @@ impl<'t> Analyser<'_, '_, 't> {
         if tables::is_sanitiser(self.family, callee_text, method) || self.out.calls.len() > 2000 {
             return;
         }
-        for (index, arg) in args.iter().enumerate() {
-            if let Some(taint) = self.eval(*arg, 0) {
-                self.out.calls.push(TaintCall {
+        let mut calls = Vec::new();
+        for (index, arg) in self.arguments(node).enumerate() {
+            if let Some(taint) = self.eval(arg, 0) {
+                calls.push(TaintCall {
                     function: self.function_line,
                     callee: method.to_string(),
                     line,
@@ -391,6 +381,67 @@ impl<'t> Analyser<'_, '_, 't> {
                     origin: taint.origin.clone(),
                     steps: taint.step(line, format!("passed to {method}()")).steps,
                 });
+            }
+        }
+        self.out.calls.extend(calls);
+    }
+
+    /// A call to `sink`: a finding when a source reaches it, a summary (and maybe a
+    /// finding) when a parameter does.
+    fn sink(&mut self, node: u32, sink: &Sink) {
+        if !self.rules.contains(sink.rule) {
+            return;
+        }
+        let Some(arg) = self.arguments(node).nth(sink.arg as usize) else { return };
+        if sink.argv_safe && matches!(self.kind(arg), "list" | "tuple" | "array") {
+            return;
+        }
+        let Some(taint) = self.eval(arg, 0) else { return };
+        if sink.needs_formatting && !taint.formatted {
+            return;
+        }
+        let entry = self.flat.entry(node).node;
+        let (line, end_line, column) = (self.flat.line(node), entry.end_position().row as u32 + 1, entry.start_position().column as u32 + 1);
+        let taint = taint.step(line, format!("reaches {}", sink.what));
+        match &taint.origin {
+            Origin::Source(source) => {
+                let (severity, trust) = tables::source_trust(source);
+                self.hits.push(Hit {
+                    rule: sink.rule.into(),
+                    line,
+                    end_line,
+                    column,
+                    message: format!("{source} reaches {} {}{trust}", sink.what, sink.consequence),
+                    severity,
+                    flow: taint.steps.clone(),
+                    value: None,
+                });
+            }
+            Origin::Param(index, name) => {
+                self.out.summaries.push(Summary {
+                    function: self.function_line,
+                    param: *index,
+                    rule: sink.rule.into(),
+                    sink: sink.what.to_string(),
+                    steps: taint.steps.clone(),
+                });
+                // A parameter named like a query is SQL itself being wrapped, not a value.
+                let is_query = sink.rule == "sql-injection" && tables::names_sql(name);
+                if sink.report_parameters && !is_query {
+                    self.hits.push(Hit {
+                        rule: sink.rule.into(),
+                        line,
+                        end_line,
+                        column,
+                        message: format!(
+                            "parameter `{name}` of `{}` reaches {} {} without a recognised sanitiser; callers decide whether it is attacker-controlled",
+                            self.function_name, sink.what, sink.consequence
+                        ),
+                        severity: Some(Severity::Medium),
+                        flow: taint.steps.clone(),
+                        value: None,
+                    });
+                }
             }
         }
     }

@@ -1,8 +1,6 @@
 //! Sources, sinks, sanitisers and pass-through calls per language family. Data, kept apart
 //! from the propagation logic in `mod.rs`.
 
-use tree_sitter::Node;
-
 use crate::detect::finding::Severity;
 use crate::detect::local::Ctx;
 use crate::lang::Family;
@@ -138,27 +136,29 @@ pub fn passes_arguments(family: Family, callee: &str) -> bool {
 
 /// The parameter name of a parameter node, and whether its declared type cannot carry
 /// an injection (numbers, booleans).
-pub fn param_name(ctx: &Ctx<'_, '_>, param: Node<'_>) -> Option<(String, bool)> {
-    let name_node = match param.kind() {
+pub fn param_name(ctx: &Ctx<'_, '_>, param: u32) -> Option<(String, bool)> {
+    let flat = ctx.flat;
+    let identifier = |n: &u32| flat.kind(*n) == "identifier";
+    let name_node = match flat.kind(param) {
         "identifier" => Some(param),
-        "typed_parameter" => param.named_child(0).filter(|n| n.kind() == "identifier"),
-        "default_parameter" | "typed_default_parameter" => ctx.child(param, "name"),
-        "required_parameter" | "optional_parameter" => ctx.child(param, "pattern").filter(|n| n.kind() == "identifier"),
-        "assignment_pattern" => ctx.child(param, "left").filter(|n| n.kind() == "identifier"),
+        "typed_parameter" => flat.named_children(param).next().filter(identifier),
+        "default_parameter" | "typed_default_parameter" => flat.field(param, "name"),
+        "required_parameter" | "optional_parameter" => flat.field(param, "pattern").filter(identifier),
+        "assignment_pattern" => flat.field(param, "left").filter(identifier),
         _ => None,
     }?;
-    let type_text = ctx.child(param, "type").map(|t| ctx.text(t).trim_start_matches(':').trim().to_string());
-    let safe = type_text.is_some_and(|t| matches!(t.as_str(), "int" | "bool" | "float" | "number" | "boolean" | "Decimal"));
-    Some((ctx.text(name_node).to_string(), safe))
+    let type_text = flat.field(param, "type").map(|t| flat.text(t, ctx.source).trim_start_matches(':').trim());
+    let safe = type_text.is_some_and(|t| matches!(t, "int" | "bool" | "float" | "number" | "boolean" | "Decimal"));
+    Some((flat.text(name_node, ctx.source).to_string(), safe))
 }
 
-fn has_true_keyword(ctx: &Ctx<'_, '_>, call: Node<'_>, keyword: &str) -> bool {
-    let Some(args) = ctx.child(call, "arguments") else { return false };
-    let mut cursor = args.walk();
-    args.named_children(&mut cursor).any(|arg| {
-        arg.kind() == "keyword_argument"
-            && ctx.child(arg, "name").is_some_and(|n| ctx.text(n) == keyword)
-            && ctx.child(arg, "value").is_some_and(|v| ctx.text(v) == "True")
+fn has_true_keyword(ctx: &Ctx<'_, '_>, call: u32, keyword: &str) -> bool {
+    let flat = ctx.flat;
+    let Some(args) = flat.field(call, "arguments") else { return false };
+    flat.named_children(args).any(|arg| {
+        flat.kind(arg) == "keyword_argument"
+            && flat.field(arg, "name").is_some_and(|n| flat.text(n, ctx.source) == keyword)
+            && flat.field(arg, "value").is_some_and(|v| flat.text(v, ctx.source) == "True")
     })
 }
 
@@ -181,7 +181,7 @@ const UNPICKLE: &str = "(code injection: deserialising runs code embedded in the
 const SSRF: &str = "(server-side request forgery: check the host against an allow-list)";
 const PATH: &str = "(path traversal: resolve the path and check it stays under its base)";
 
-pub fn sink(family: Family, callee: &str, is_new: bool, ctx: &Ctx<'_, '_>, call: Node<'_>) -> Option<Sink> {
+pub fn sink(family: Family, callee: &str, is_new: bool, ctx: &Ctx<'_, '_>, call: u32) -> Option<Sink> {
     let method = callee.rsplit('.').next().unwrap_or(callee);
     let object = callee.rsplit_once('.').map(|(o, _)| o);
     let sink = match family {
@@ -202,7 +202,7 @@ pub fn sink(family: Family, callee: &str, is_new: bool, ctx: &Ctx<'_, '_>, call:
             ("pickle.loads" | "pickle.load" | "cPickle.loads" | "dill.loads" | "marshal.loads" | "yaml.unsafe_load", _) => {
                 sink_of("code-injection", callee, UNPICKLE)
             }
-            ("yaml.load" | "yaml.load_all", _) if !ctx.text(call).contains("SafeLoader") => sink_of("code-injection", callee, UNPICKLE),
+            ("yaml.load" | "yaml.load_all", _) if !ctx.flat.text(call, ctx.source).contains("SafeLoader") => sink_of("code-injection", callee, UNPICKLE),
             (_, "get" | "post" | "put" | "patch" | "delete" | "head" | "request") if matches!(object, Some("requests" | "httpx")) => {
                 sink_of("ssrf", callee, SSRF)
             }
