@@ -2,10 +2,10 @@
 //!
 //! For each corpus downloaded by `../shared/corpora.sh DIR` (default
 //! `~/.cache/repotoire-corpora`, or `REPOTOIRE_CORPORA`): the parse floor (walk, read and
-//! tree-sitter-parse every file, nothing else), then the real binary cold, with no change,
-//! and with one file changed; then `analyze` cold (every detector, JSON report) against
-//! the cold graph build, the two run alternately so that drift in the machine's speed hits
-//! both; medians over `REPOTOIRE_BENCH_RUNS` runs (default 5).
+//! tree-sitter-parse every file, nothing else, in a fresh process), then the real binary
+//! cold, with no change, and with one file changed; then `analyze` cold (every detector,
+//! JSON report). Floor, cold and `analyze` run in turn, round after round, so that drift in
+//! the machine's speed hits all three; medians over `REPOTOIRE_BENCH_RUNS` runs (default 5).
 //!
 //!   cargo bench --bench corpus [-- NAME ...]
 
@@ -32,7 +32,7 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// Walk, read and parse every file: what any tree-sitter tool must pay.
-fn parse_floor(root: &Path) -> Duration {
+fn parse_floor_in_process(root: &Path) -> Duration {
     let started = Instant::now();
     let walk = repotoire::parse::walk::walk(root, repotoire::engine::DEFAULT_MAX_FILE_SIZE);
     let nodes: usize = walk
@@ -42,6 +42,21 @@ fn parse_floor(root: &Path) -> Duration {
         .sum();
     std::hint::black_box(nodes);
     started.elapsed()
+}
+
+/// The floor as a tool would pay it: in a fresh process (this bench binary run again with
+/// `--floor-once`), like the cold run it is set against, so that neither has a thread pool
+/// already started or a heap already faulted in that the other lacks.
+fn parse_floor(root: &Path) -> Duration {
+    let started = Instant::now();
+    let output = Command::new(std::env::current_exe().expect("bench binary"))
+        .arg("--floor-once")
+        .arg(root)
+        .output()
+        .expect("run the floor");
+    let wall = started.elapsed();
+    assert!(output.status.success() && !output.stdout.is_empty(), "the floor run failed: {}", String::from_utf8_lossy(&output.stderr));
+    wall
 }
 
 struct Run {
@@ -88,6 +103,13 @@ fn file_to_touch(root: &Path) -> Option<PathBuf> {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let [_, flag, root] = args.as_slice()
+        && flag == "--floor-once" {
+            // Timed from outside, like the cold run: exec and exit included.
+            println!("{:?}", parse_floor_in_process(Path::new(root)));
+            return;
+        }
     // `cargo test --all-targets` runs bench binaries without `--bench`: compile-check only.
     if !std::env::args().any(|a| a == "--bench") {
         return;
@@ -111,11 +133,13 @@ fn main() {
         if !only.is_empty() && !only.iter().any(|o| name.contains(o.as_str())) {
             continue;
         }
-        let floor = median((0..runs).map(|_| parse_floor(&root)).collect());
+        let warm = median((0..runs).map(|_| parse_floor_in_process(&root)).collect());
+        let mut floor = Vec::new();
         let mut cold = Vec::new();
         let mut analyze = Vec::new();
         let mut peak: f64 = 0.0;
         for _ in 0..runs {
+            floor.push(parse_floor(&root));
             reset_cache(&root);
             let run = run_stats(&binary, &root);
             peak = peak.max(run.stats["peak_rss_mib"].as_f64().unwrap_or(0.0));
@@ -147,7 +171,8 @@ fn main() {
         let sum = |key: &str| stats[key].as_object().map_or(0, |m| m.values().filter_map(|v| v.as_u64()).sum::<u64>());
         let calls = &stats["calls"];
         let sites = calls["sites"].as_f64().unwrap_or(0.0).max(1.0);
-        let (cold, no_change, one_file, analyze) = (median(cold), median(no_change), median(one_file), median(analyze));
+        let (floor, cold, no_change, one_file, analyze) = (median(floor), median(cold), median(no_change), median(one_file), median(analyze));
+        eprintln!("{name}: floor in this (warm) process {:.0} ms, in a fresh process {:.0} ms", ms(warm), ms(floor));
         println!(
             "| {name} | {files} | {:.0} | {:.0} | {:.2} | {:.0} | {:.1}% | {:.0} | {:.0} | {:.2} | {:.0} | {} | {} | {:.1}% | {:.1}% |",
             ms(floor),

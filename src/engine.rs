@@ -13,7 +13,7 @@ use crate::graph::resolve::Resolver;
 use crate::graph::snapshot::Spare;
 use crate::graph::{SharedSnapshot, Snapshot};
 use crate::parse::{self, FileFacts, LocalPass, SkipReason, Skipped, SourceFile};
-use crate::store::{self, FileEntry, Store, Update};
+use crate::store::{self, FileEntry, GraphBytes, Store, Update};
 
 /// Files larger than this are skipped unless configured otherwise.
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 1024 * 1024;
@@ -330,7 +330,7 @@ impl Engine {
         // Nothing changed: the last graph is still the graph.
         // (A live engine resolves instead: it needs the resolver's tables for its patches.)
         if !any_parsed && removed.is_empty() && live.is_none() && !self.options.live
-            && let Some(snapshot) = store.as_ref().and_then(|s| s.graph(&digest).ok().flatten()).and_then(|b| Snapshot::decode(&b)) {
+            && let Some(snapshot) = store.as_ref().and_then(|s| s.graph(&digest, Snapshot::decode).ok().flatten()) {
                 report.reused = entries.len();
                 report.graph = GraphUpdate::Reused;
                 count_languages(&mut report, &walk.files, &entries);
@@ -513,12 +513,16 @@ impl Engine {
             report.warnings.append(&mut store.warnings);
             let handle = std::thread::spawn(move || {
                 let mut warnings = Vec::new();
-                match published.encode() {
-                    Ok(bytes) => {
-                        let update = Update { graph: Some((digest, bytes)), ..Update::default() };
+                let started = Instant::now();
+                match published.encoder() {
+                    Ok(encoder) => {
+                        let encoded = started.elapsed();
+                        let write = |out: &mut [u8]| encoder.write(out).map_err(|e| e.to_string());
+                        let update = Update { graph: Some(GraphBytes { digest, len: encoder.len(), write: &write }), ..Update::default() };
                         if let Err(err) = store.save(&update) {
                             warnings.push(format!("graph not cached ({err})"));
                         }
+                        tracing::debug!(size_ms = encoded.as_secs_f64() * 1000.0, write_ms = (started.elapsed() - encoded).as_secs_f64() * 1000.0, "graph cached");
                     }
                     Err(err) => warnings.push(format!("graph not cached ({err})")),
                 }

@@ -176,7 +176,19 @@ impl Snapshot {
 
     /// The snapshot as bytes for the cache (see `decode`).
     pub fn encode(&self) -> Result<Vec<u8>, postcard::Error> {
-        let view = PersistedRef {
+        postcard::to_stdvec(&self.persisted())
+    }
+
+    /// The snapshot ready to be written straight into a buffer of its exact size (the
+    /// cache reserves the bytes in the database page: no growing vector, no copy).
+    pub fn encoder(&self) -> Result<Encoder<'_>, postcard::Error> {
+        let view = self.persisted();
+        let len = postcard::experimental::serialized_size(&view)?;
+        Ok(Encoder { view, len })
+    }
+
+    fn persisted(&self) -> PersistedRef<'_> {
+        PersistedRef {
             nodes: self.graph.node_weights().collect(),
             edges: self
                 .graph
@@ -190,8 +202,7 @@ impl Snapshot {
             unresolved_calls: &self.unresolved_calls,
             stats: &self.stats,
             warnings: &self.warnings,
-        };
-        postcard::to_stdvec(&view)
+        }
     }
 
     /// A snapshot from `encode`'s bytes; `None` if they do not decode.
@@ -262,6 +273,28 @@ struct Persisted {
     unresolved_calls: Vec<UnresolvedCall>,
     stats: ResolveStats,
     warnings: Vec<String>,
+}
+
+/// A snapshot's encoding, sized before it is written (see `Snapshot::encoder`).
+pub struct Encoder<'a> {
+    view: PersistedRef<'a>,
+    len: usize,
+}
+
+impl Encoder<'_> {
+    /// The exact length `write` fills.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Writes the encoding into `out` (`len()` bytes): the same bytes `encode` returns.
+    pub fn write(&self, out: &mut [u8]) -> Result<(), postcard::Error> {
+        postcard::to_slice(&self.view, out).map(|_| ())
+    }
 }
 
 #[derive(Serialize)]

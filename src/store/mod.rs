@@ -84,8 +84,15 @@ pub struct Update<'a> {
     /// File-local pass results by path.
     pub local: Vec<(&'a str, &'a [u8])>,
     pub removed: Vec<String>,
-    /// Digest of the inputs and the encoded snapshot.
-    pub graph: Option<([u8; 32], Vec<u8>)>,
+    /// Digest of the inputs and the encoded graph: its length, and what writes it into
+    /// that many bytes (reserved in the database page: no buffer, no copy).
+    pub graph: Option<GraphBytes<'a>>,
+}
+
+pub struct GraphBytes<'a> {
+    pub digest: [u8; 32],
+    pub len: usize,
+    pub write: &'a (dyn Fn(&mut [u8]) -> Result<(), String> + Sync),
 }
 
 /// An open cache. Holding it holds the database lock: keep it for one refresh.
@@ -267,15 +274,16 @@ impl Store {
         .map_err(|e| db_error(&self.path, e)))
     }
 
-    /// The cached snapshot bytes, if they were built from inputs with this digest.
-    pub fn graph(&self, digest: &[u8; 32]) -> Result<Option<Vec<u8>>, Error> {
+    /// The cached graph decoded by `decode`, if it was built from inputs with this digest
+    /// (read in place: no copy of the bytes).
+    pub fn graph<T>(&self, digest: &[u8; 32], decode: impl FnOnce(&[u8]) -> Option<T>) -> Result<Option<T>, Error> {
         let db = self.db()?;
         guard(&self.path, || (|| -> Result<_, redb::Error> {
             let read = db.begin_read()?;
             let table = read.open_table(GRAPH)?;
             let Some(value) = table.get("current")? else { return Ok(None) };
             let bytes = value.value();
-            Ok((bytes.len() > 32 && bytes[..32] == digest[..]).then(|| bytes[32..].to_vec()))
+            Ok((bytes.len() > 32 && bytes[..32] == digest[..]).then(|| decode(&bytes[32..])).flatten())
         })()
         .map_err(|e| db_error(&self.path, e)))
     }
@@ -308,12 +316,13 @@ impl Store {
                 facts.remove(removed.as_str()).map_err(|e| err(&e))?;
                 local.remove(removed.as_str()).map_err(|e| err(&e))?;
             }
-            if let Some((digest, bytes)) = &update.graph {
+            if let Some(bytes) = &update.graph {
                 let mut graph = write.open_table(GRAPH).map_err(|e| err(&e))?;
-                let mut value = Vec::with_capacity(32 + bytes.len());
-                value.extend_from_slice(digest);
-                value.extend_from_slice(bytes);
-                graph.insert("current", value.as_slice()).map_err(|e| err(&e))?;
+                // A failure here drops the transaction uncommitted.
+                let mut slot = graph.insert_reserve("current", 32 + bytes.len).map_err(|e| err(&e))?;
+                let (head, body) = slot.as_mut().split_at_mut(32);
+                head.copy_from_slice(&bytes.digest);
+                (bytes.write)(body).map_err(|e| err(&e))?;
             }
         }
         write.commit().map_err(|e| err(&e))

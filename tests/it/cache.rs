@@ -41,6 +41,26 @@ fn a_second_run_on_an_unchanged_tree_parses_nothing() {
 }
 
 #[test]
+fn the_cached_graph_is_the_graph_that_was_built() {
+    let dir = Dir::with_fixture(FIXTURE);
+    let (cold_nodes, cold_edges) = cold_dump(&dir);
+    let engine = dir.engine(true);
+    engine.refresh();
+    let built = engine.snapshot();
+    // Written into a reserved page by the encoder: the same bytes as a plain encode.
+    let encoder = built.encoder().unwrap();
+    let mut written = vec![0u8; encoder.len()];
+    encoder.write(&mut written).unwrap();
+    assert_eq!(written, built.encode().unwrap());
+    drop(engine);
+    let again = dir.engine(true);
+    let report = again.refresh();
+    assert_eq!(report.graph, repotoire::engine::GraphUpdate::Reused, "{report:?}");
+    let snap = again.snapshot();
+    assert_eq!((dump_nodes(&snap), dump_edges(&snap)), (cold_nodes, cold_edges));
+}
+
+#[test]
 fn editing_one_file_reparses_only_it_and_equals_a_cold_build() {
     let dir = Dir::with_fixture(FIXTURE);
     dir.engine(true).refresh();
