@@ -54,7 +54,7 @@ pub struct LangRules {
 }
 
 fn regex(source: &str, text: &Option<String>) -> Result<Option<Regex>, String> {
-    text.as_deref().map(|t| Regex::new(t).map_err(|e| format!("{source}: {e}"))).transpose()
+    text.as_deref().map(|t| crate::parse::query::regexes::compiled(t).map_err(|e| format!("{source}: {e}"))).transpose()
 }
 
 impl LangRules {

@@ -383,7 +383,7 @@ fn compile_predicate(predicate: &syntax::Predicate, names: &mut Vec<String>) -> 
         }
         "#match?" | "#not-match?" => {
             let pattern = texts.first().ok_or("#match? needs a regex")?;
-            let regex = Regex::new(pattern).map_err(|e| format!("#match? regex: {e}"))?;
+            let regex = super::regexes::compiled(pattern).map_err(|e| format!("#match? regex: {e}"))?;
             Ok(CPredicate::Match { capture, regex, negate: predicate.name == "#not-match?" })
         }
         other => Err(format!("unsupported predicate {other}")),
