@@ -5,7 +5,8 @@
 //! tree-sitter-parse every file, nothing else, in a fresh process), then the real binary
 //! cold, with no change, and with one file changed; then `analyze` cold (every detector,
 //! JSON report). Floor, cold and `analyze` run in turn, round after round, so that drift in
-//! the machine's speed hits all three; medians over `REPOTOIRE_BENCH_RUNS` runs (default 5).
+//! the machine's speed hits all three; times are medians over `REPOTOIRE_BENCH_RUNS` rounds
+//! (default 5), and the two ratios are medians of each round's ratio.
 //!
 //!   cargo bench --bench corpus [-- NAME ...]
 
@@ -171,18 +172,29 @@ fn main() {
         let sum = |key: &str| stats[key].as_object().map_or(0, |m| m.values().filter_map(|v| v.as_u64()).sum::<u64>());
         let calls = &stats["calls"];
         let sites = calls["sites"].as_f64().unwrap_or(0.0).max(1.0);
+        // Ratios taken round by round, then their median: a round's three runs share the
+        // machine's speed of the moment, which drifts by more than the margins measured.
+        let ratio = |a: &[Duration], b: &[Duration]| {
+            let mut r: Vec<f64> = a.iter().zip(b).map(|(x, y)| ms(*x) / ms(*y)).collect();
+            r.sort_by(f64::total_cmp);
+            r[r.len() / 2]
+        };
+        let (cold_floor, analyze_cold) = (ratio(&cold, &floor), ratio(&analyze, &cold));
+        for (round, ((f, c), a)) in floor.iter().zip(&cold).zip(&analyze).enumerate() {
+            eprintln!("{name} round {round}: floor {:.0} cold {:.0} analyze {:.0} ms", ms(*f), ms(*c), ms(*a));
+        }
         let (floor, cold, no_change, one_file, analyze) = (median(floor), median(cold), median(no_change), median(one_file), median(analyze));
         eprintln!("{name}: floor in this (warm) process {:.0} ms, in a fresh process {:.0} ms", ms(warm), ms(floor));
         println!(
             "| {name} | {files} | {:.0} | {:.0} | {:.2} | {:.0} | {:.1}% | {:.0} | {:.0} | {:.2} | {:.0} | {} | {} | {:.1}% | {:.1}% |",
             ms(floor),
             ms(cold),
-            ms(cold) / ms(floor),
+            cold_floor,
             ms(no_change),
             ms(no_change) * 100.0 / ms(cold),
             ms(one_file),
             ms(analyze),
-            ms(analyze) / ms(cold),
+            analyze_cold,
             peak,
             sum("nodes_by_kind"),
             sum("edges_by_kind"),

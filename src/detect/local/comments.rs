@@ -4,7 +4,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::detect::local::{Ctx, Hit, Suppression, line_of};
+use crate::detect::local::{Ctx, Hit, Suppression};
 use crate::lang::Family;
 
 /// How many lines at the top of a file may hold `ignore-file`.
@@ -36,14 +36,14 @@ fn comment_body(text: &str) -> &str {
 
 pub fn suppressions(ctx: &Ctx<'_, '_>) -> Vec<Suppression> {
     let mut out = Vec::new();
-    for comment in &ctx.collected.comments {
-        let text = ctx.text(*comment);
+    for &comment in &ctx.collected.comments {
+        let text = ctx.flat.text(comment, ctx.source);
         if !text.contains("repotoire") {
             continue;
         }
         for caps in SUPPRESS.captures_iter(text) {
             let file = caps.get(1).is_some_and(|m| m.as_str() == "ignore-file");
-            let line = line_of(*comment);
+            let line = ctx.flat.line(comment);
             if file && line > FILE_HEADER_LINES {
                 continue;
             }
@@ -58,10 +58,10 @@ pub fn suppressions(ctx: &Ctx<'_, '_>) -> Vec<Suppression> {
 }
 
 pub fn todo_comment(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
-    for comment in &ctx.collected.comments {
-        let text = ctx.text(*comment);
+    for &comment in &ctx.collected.comments {
+        let text = ctx.flat.text(comment, ctx.source);
         if let Some(found) = TODO.find(text) {
-            let line = line_of(*comment) + text[..found.start()].matches('\n').count() as u32;
+            let line = ctx.flat.line(comment) + text[..found.start()].matches('\n').count() as u32;
             let rest: String = text[found.start()..].lines().next().unwrap_or("").chars().take(80).collect();
             hits.push(Hit {
                 rule: "todo-comment".into(),
@@ -110,15 +110,15 @@ pub fn commented_out_code(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         }
         run.clear();
     };
-    for comment in &ctx.collected.comments {
-        let text = ctx.text(*comment);
+    for &comment in &ctx.collected.comments {
+        let text = ctx.flat.text(comment, ctx.source);
         if text.contains('\n') {
             flush(&mut run);
             continue;
         }
-        let line = line_of(*comment);
+        let line = ctx.flat.line(comment);
         // Only whole-line comments: trailing comments explain the code before them.
-        let before = ctx.source.get(..comment.start_byte()).unwrap_or("");
+        let before = ctx.source.get(..ctx.flat.entry(comment).range().start).unwrap_or("");
         let own_line = before.rsplit('\n').next().is_some_and(|l| l.trim().is_empty());
         if !own_line || !looks_like_code(text) {
             flush(&mut run);

@@ -79,7 +79,8 @@ impl LocalResults {
 /// Nodes the single walk collects for the Rust-coded detectors.
 #[derive(Default)]
 pub struct Collected<'t> {
-    pub comments: Vec<Node<'t>>,
+    /// Flat-tree indices (their texts are read: a slice each, no tree-sitter call).
+    pub comments: Vec<u32>,
     pub functions: Vec<Node<'t>>,
     /// Flat-tree indices (numerous, and their texts are read: kept small and direct).
     pub strings: Vec<u32>,

@@ -116,7 +116,10 @@ impl LangRules {
         for index in 0..tree.len() as u32 {
             let entry = tree.entry(index);
             let list = match self.collect.get(entry.kind as usize) {
-                Some(1) => &mut collected.comments,
+                Some(1) => {
+                    collected.comments.push(index);
+                    continue;
+                }
                 Some(2) => &mut collected.functions,
                 Some(3) => {
                     collected.strings.push(index);
