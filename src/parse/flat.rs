@@ -138,11 +138,6 @@ impl<'t> FlatTree<'t> {
         self.names.get(self.nodes[index as usize].kind as usize).map_or("", String::as_str)
     }
 
-    /// The kind name of `node` (looked up by its kind id: no C string to measure).
-    pub fn kind_of(&self, node: Node<'_>) -> &'static str {
-        self.names.get(node.kind_id() as usize).map_or("", String::as_str)
-    }
-
     /// Where `node` sits in this tree (nodes are in pre-order, so sorted by start byte).
     pub fn index_of(&self, node: Node<'_>) -> Option<u32> {
         let start = node.start_byte();

@@ -120,17 +120,6 @@ impl<'t> Ctx<'_, 't> {
         self.source.get(start..end).map_or("", |l| l.strip_suffix('\r').unwrap_or(l))
     }
 
-    /// `node`'s named children (as `Node::named_children`), read from the flat tree.
-    pub fn named_children<'n>(&self, node: Node<'n>) -> Vec<Node<'t>> {
-        let Some(index) = self.flat.index_of(node) else { return Vec::new() };
-        self.flat.children(index).iter().map(|&c| self.flat.entry(c)).filter(|e| e.named).map(|e| e.node).collect()
-    }
-
-    /// The kind name of `node`, from the flat tree's table when the node is in it.
-    pub fn kind(&self, node: Node<'_>) -> &'static str {
-        self.flat.kind_of(node)
-    }
-
     /// `node`'s child under field `name`.
     pub fn child<'n>(&self, node: Node<'n>, name: &str) -> Option<Node<'n>> {
         crate::parse::flat::field_child(self.language, node, name)
