@@ -143,6 +143,8 @@ pub struct Engine {
     live: std::sync::Mutex<Option<Live>>,
     /// A copy of the published graph being made for the next patch (see `prepare_next`).
     spare: std::sync::Mutex<Option<std::thread::JoinHandle<Spare>>>,
+    /// Trees of the files saved last (live engines): a file saved again parses incrementally.
+    recent: parse::recent::RecentTrees,
 }
 
 /// What checking one walked file found.
@@ -204,7 +206,7 @@ impl Engine {
         }
         let root = root.canonicalize().map_err(|source| Error::Io { path: root.to_path_buf(), source })?;
         let root_name = root.file_name().map_or_else(|| "root".into(), |n| n.to_string_lossy().into_owned());
-        Ok(Engine { root, root_name, options, snapshot: SharedSnapshot::default(), live: std::sync::Mutex::new(None), spare: std::sync::Mutex::new(None) })
+        Ok(Engine { root, root_name, options, snapshot: SharedSnapshot::default(), live: std::sync::Mutex::new(None), spare: std::sync::Mutex::new(None), recent: Default::default() })
     }
 
     pub fn root(&self) -> &Path {
@@ -272,7 +274,10 @@ impl Engine {
             parse::prepare(&walk.files.iter().map(|f| f.language).collect());
         }
         let pass = self.options.pass.as_deref().map(|p| (p, p.key()));
-        let checks = check_files(&walk.files, &known, pass);
+        // Only a live engine re-checking the files it was told about keeps trees: the few
+        // files someone is editing, not every file of a first parse.
+        let recent = (self.options.live && targeted).then_some(&self.recent);
+        let checks = check_files(&walk.files, &known, pass, recent);
         let project = match (&live, targeted) {
             (Some(live), true) => live.project.clone(),
             _ => self.read_project_files(&walk.project_files, &mut report),
@@ -757,6 +762,7 @@ fn check_files(
     files: &[SourceFile],
     known: &HashMap<String, FileEntry>,
     pass: Option<(&dyn LocalPass, [u8; 32])>,
+    recent: Option<&parse::recent::RecentTrees>,
 ) -> Vec<Check> {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -784,7 +790,7 @@ fn check_files(
                 entry.local = c.local;
                 return Check::Touched(entry);
             }
-            let (facts, local) = parse::parse_bytes_with(&file.path, file.language, &bytes, hash, pass.map(|(p, _)| p));
+            let (facts, local) = parse::parse_bytes_from(&file.path, file.language, &bytes, hash, pass.map(|(p, _)| p), recent);
             if let Some((_, key)) = pass {
                 entry.local = local_key(&key, &hash);
             }

@@ -119,3 +119,49 @@ pub struct UnresolvedCall {
     pub line: u32,
     pub column: u32,
 }
+
+/// Unresolved calls file by file. A file's list is shared (`Arc`) between the resolver and
+/// every snapshot built from it, so a snapshot copies or drops ~100k calls as a few thousand
+/// pointers, and a patch replaces one file's list instead of filtering them all.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct UnresolvedCalls {
+    by_file: Vec<std::sync::Arc<[UnresolvedCall]>>,
+}
+
+impl UnresolvedCalls {
+    pub fn with_files(files: usize) -> UnresolvedCalls {
+        let empty: std::sync::Arc<[UnresolvedCall]> = std::sync::Arc::new([]);
+        UnresolvedCalls { by_file: vec![empty; files] }
+    }
+
+    /// Every unresolved call, file by file, in source order within a file.
+    pub fn iter(&self) -> impl Iterator<Item = &UnresolvedCall> {
+        self.by_file.iter().flat_map(|calls| calls.iter())
+    }
+
+    pub fn len(&self) -> usize {
+        self.by_file.iter().map(|calls| calls.len()).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_file.iter().all(|calls| calls.is_empty())
+    }
+
+    /// The calls made in one file (by its index in the snapshot's file list).
+    pub fn of_file(&self, file: u32) -> &[UnresolvedCall] {
+        self.by_file.get(file as usize).map_or(&[], |calls| calls)
+    }
+
+    pub fn file_list(&self, file: u32) -> Option<&std::sync::Arc<[UnresolvedCall]>> {
+        self.by_file.get(file as usize)
+    }
+
+    /// Replaces one file's list (growing the table for a new file).
+    pub fn set(&mut self, file: u32, calls: std::sync::Arc<[UnresolvedCall]>) {
+        let index = file as usize;
+        if index >= self.by_file.len() {
+            self.by_file.resize(index + 1, std::sync::Arc::new([]));
+        }
+        self.by_file[index] = calls;
+    }
+}

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use petgraph::stable_graph::{NodeIndex, StableDiGraph};
 use petgraph::visit::EdgeRef;
 
-use crate::graph::model::{Edge, EdgeKind, Node, UnresolvedCall};
+use crate::graph::model::{Edge, EdgeKind, Node, UnresolvedCalls};
 use crate::graph::resolve::{self, Patched, ProjectFiles, ResolveStats, Resolver};
 use crate::lang::LangId;
 use crate::parse::{Diagnostic, FileFacts};
@@ -44,7 +44,7 @@ pub struct Snapshot {
     pub files: Vec<FileInfo>,
     /// Built on first use: a run that only exports or counts never pays for it.
     by_qualified_name: OnceLock<HashMap<String, Vec<NodeIndex>>>,
-    pub unresolved_calls: Vec<UnresolvedCall>,
+    pub unresolved_calls: UnresolvedCalls,
     pub stats: ResolveStats,
     pub warnings: Vec<String>,
     /// Tells snapshots apart (a `Spare` belongs to one).
@@ -93,7 +93,7 @@ impl Snapshot {
         let resolved = resolve::Resolved {
             nodes: resolver.nodes().to_vec(),
             edges: resolver.edges().clone(),
-            unresolved_calls: resolver.unresolved_calls().to_vec(),
+            unresolved_calls: resolver.unresolved_calls().clone(),
             stats: resolver.stats(),
             warnings: resolver.warnings().to_vec(),
         };
@@ -103,9 +103,13 @@ impl Snapshot {
     /// A copy of what a patch changes, made ahead of time (while the engine is idle) so that
     /// the next patch does not copy the graph while someone waits for it.
     pub fn spare(&self) -> Spare {
+        // Room for what a patch adds, so that it does not move the whole graph to grow it.
+        let mut graph = self.graph.clone();
+        graph.reserve_nodes(SPARE_ROOM);
+        graph.reserve_edges(4 * SPARE_ROOM);
         Spare {
             of: self.generation,
-            graph: self.graph.clone(),
+            graph,
             files: self.files.clone(),
             unresolved_calls: self.unresolved_calls.clone(),
         }
@@ -159,9 +163,11 @@ impl Snapshot {
                 *info = FileInfo::of(&resolver.facts()[file as usize]);
             }
         }
-        let file_of = |caller: u32| nodes.get(caller as usize).map_or(u32::MAX, |n| n.file);
-        unresolved_calls.retain(|c| !patched_files.contains(&file_of(c.caller)));
-        unresolved_calls.extend(resolver.unresolved_calls().iter().filter(|c| patched_files.contains(&file_of(c.caller))).cloned());
+        for &file in &patched_files {
+            if let Some(calls) = resolver.unresolved_calls().file_list(file) {
+                unresolved_calls.set(file, calls.clone());
+            }
+        }
         tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "snapshot patched");
         Snapshot {
             graph,
@@ -251,12 +257,15 @@ impl Snapshot {
     }
 }
 
+/// Nodes a spare graph can take before a patch has to grow it (a saved file adds a few).
+const SPARE_ROOM: usize = 1024;
+
 /// See `Snapshot::spare`.
 pub struct Spare {
     of: u64,
     graph: StableDiGraph<Node, Edge>,
     files: Vec<FileInfo>,
-    unresolved_calls: Vec<UnresolvedCall>,
+    unresolved_calls: UnresolvedCalls,
 }
 
 fn next_generation() -> u64 {
@@ -270,7 +279,7 @@ struct Persisted {
     nodes: Vec<Node>,
     edges: Vec<(u32, u32, Edge)>,
     files: Vec<FileInfo>,
-    unresolved_calls: Vec<UnresolvedCall>,
+    unresolved_calls: UnresolvedCalls,
     stats: ResolveStats,
     warnings: Vec<String>,
 }
@@ -302,7 +311,7 @@ struct PersistedRef<'a> {
     nodes: Vec<&'a Node>,
     edges: Vec<(u32, u32, &'a Edge)>,
     files: &'a [FileInfo],
-    unresolved_calls: &'a [UnresolvedCall],
+    unresolved_calls: &'a UnresolvedCalls,
     stats: &'a ResolveStats,
     warnings: &'a [String],
 }

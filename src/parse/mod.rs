@@ -6,6 +6,7 @@ pub mod extract;
 pub mod facts;
 pub mod flat;
 pub mod query;
+pub mod recent;
 pub mod walk;
 
 use std::cell::RefCell;
@@ -64,6 +65,19 @@ pub fn parse_bytes_with(
     hash: [u8; 32],
     pass: Option<&dyn LocalPass>,
 ) -> (FileFacts, Option<Vec<u8>>) {
+    parse_bytes_from(path, language, bytes, hash, pass, None)
+}
+
+/// `parse_bytes_with`, re-parsing incrementally from the file's last tree when `recent`
+/// holds it (and remembering the new one there).
+pub fn parse_bytes_from(
+    path: &str,
+    language: LangId,
+    bytes: &[u8],
+    hash: [u8; 32],
+    pass: Option<&dyn LocalPass>,
+    recent: Option<&recent::RecentTrees>,
+) -> (FileFacts, Option<Vec<u8>>) {
     let (text, lossy) = match std::str::from_utf8(bytes) {
         Ok(text) => (std::borrow::Cow::Borrowed(text), false),
         Err(_) => (String::from_utf8_lossy(bytes), true),
@@ -108,12 +122,16 @@ pub fn parse_bytes_with(
                 e.insert(parser)
             }
         };
-        parser.parse(text.as_bytes(), None)
+        let old = recent.and_then(|r| r.edited(path, language, text.as_bytes()));
+        parser.parse(text.as_bytes(), old.as_ref())
     });
     let Some(tree) = tree else {
         facts.diagnostics.push(Diagnostic { line: 1, column: 1, message: "the parser gave up on this file".into() });
         return (facts, None);
     };
+    if let Some(recent) = recent {
+        recent.remember(path, language, text.as_bytes(), &tree);
+    }
     let flat = flat::FlatTree::new(&tree, language);
     extract::extract(language, query, &text, &tree, &flat, &mut facts);
     let local = pass.map(|pass| pass.run(language, &text, &flat, &facts));

@@ -1,5 +1,7 @@
 //! Call sites → `calls` edges with a confidence tier (DESIGN.md), or unresolved facts.
 
+use std::sync::Arc;
+
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -32,12 +34,21 @@ impl Resolver {
     /// Resolves every call site, files in parallel (lookups only read the resolver), then
     /// records the edges in file order so the graph does not depend on scheduling.
     pub(super) fn add_calls(&mut self) {
-        let resolved: Vec<Vec<ResolvedCall>> = {
+        // The unresolved facts are built beside the lookups, in parallel: ~100k of them on
+        // a large repository, each copying its name and receiver.
+        let resolved: Vec<(Vec<ResolvedCall>, Arc<[UnresolvedCall]>)> = {
             let this: &Self = self;
-            (0..this.facts.len()).into_par_iter().map(|file| this.calls_of(file as u32)).collect()
+            (0..this.facts.len())
+                .into_par_iter()
+                .map(|file| {
+                    let calls = this.calls_of(file as u32);
+                    let unresolved = this.unresolved_of(file as u32, &calls);
+                    (calls, unresolved)
+                })
+                .collect()
         };
-        for (file, calls) in resolved.into_iter().enumerate() {
-            self.record_calls(file as u32, calls);
+        for (file, (calls, unresolved)) in resolved.into_iter().enumerate() {
+            self.record_calls(file as u32, calls, unresolved);
         }
     }
 
@@ -62,8 +73,26 @@ impl Resolver {
             .collect()
     }
 
-    /// Records a file's resolved calls as edges, or as unresolved facts.
-    pub(super) fn record_calls(&mut self, file: u32, calls: Vec<ResolvedCall>) {
+    /// A file's calls that found no target, as facts kept for tools and later patches.
+    pub(super) fn unresolved_of(&self, file: u32, calls: &[ResolvedCall]) -> Arc<[UnresolvedCall]> {
+        self.facts[file as usize]
+            .calls
+            .iter()
+            .zip(calls)
+            .filter(|(_, (_, targets, _))| targets.is_empty())
+            .map(|(call, &(caller, _, _))| UnresolvedCall {
+                caller,
+                name: call.name.clone(),
+                receiver: call.receiver.clone().or_else(|| call.scope.clone()),
+                line: call.line,
+                column: call.column,
+            })
+            .collect()
+    }
+
+    /// Records a file's resolved calls as edges, and its unresolved ones (see `unresolved_of`).
+    pub(super) fn record_calls(&mut self, file: u32, calls: Vec<ResolvedCall>, unresolved: Arc<[UnresolvedCall]>) {
+        self.unresolved_calls.set(file, unresolved);
         let facts = self.facts[file as usize].clone();
         let stats = &mut self.file_stats[file as usize];
         for (_, targets, _) in &calls {
@@ -75,15 +104,6 @@ impl Resolver {
             }
         }
         for (call, (caller, targets, how)) in facts.calls.iter().zip(calls) {
-            if targets.is_empty() {
-                self.unresolved_calls.push(UnresolvedCall {
-                    caller,
-                    name: call.name.clone(),
-                    receiver: call.receiver.clone().or_else(|| call.scope.clone()),
-                    line: call.line,
-                    column: call.column,
-                });
-            }
             for target in targets {
                 self.edge(caller, target, EdgeKind::Calls, how, Some(call.line));
             }

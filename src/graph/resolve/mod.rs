@@ -16,7 +16,7 @@ use std::sync::Arc;
 use rustc_hash::{FxHashMap, FxHashSet};
 use thread_local::ThreadLocal;
 
-use crate::graph::model::{EdgeKind, Node, NodeKind, Resolution, UnresolvedCall};
+use crate::graph::model::{EdgeKind, Node, NodeKind, Resolution, UnresolvedCalls};
 use crate::lang::{Family, LangId};
 use crate::parse::{FileFacts, ImportKind, SymbolKind};
 pub use names::ProjectFiles;
@@ -44,7 +44,7 @@ pub struct Resolved {
     pub nodes: Vec<Node>,
     /// (source, target, kind) → (best resolution, site lines).
     pub edges: FxHashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)>,
-    pub unresolved_calls: Vec<UnresolvedCall>,
+    pub unresolved_calls: UnresolvedCalls,
     pub stats: ResolveStats,
     pub warnings: Vec<String>,
 }
@@ -85,7 +85,7 @@ pub struct Resolver {
     methods_by_name: FxHashMap<Box<str>, Vec<u32>>,
     tsconfigs: TsConfigs,
     edges: FxHashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)>,
-    unresolved_calls: Vec<UnresolvedCall>,
+    unresolved_calls: UnresolvedCalls,
     /// What each file's imports, inherits and calls came to (summed into `Resolved::stats`).
     file_stats: Vec<ResolveStats>,
     warnings: Vec<String>,
@@ -138,7 +138,7 @@ impl Resolver {
         methods_by_name: Default::default(),
         tsconfigs,
         edges: Default::default(),
-        unresolved_calls: Vec::new(),
+        unresolved_calls: UnresolvedCalls::with_files(facts.len()),
         file_stats: vec![ResolveStats::default(); facts.len()],
         warnings,
         refs: None,
@@ -194,7 +194,7 @@ impl Resolver {
         self.owned_edges.get(file as usize).map_or(&[], Vec::as_slice)
     }
 
-    pub fn unresolved_calls(&self) -> &[UnresolvedCall] {
+    pub fn unresolved_calls(&self) -> &UnresolvedCalls {
         &self.unresolved_calls
     }
 

@@ -112,14 +112,13 @@ impl Resolver {
                 self.edges.remove(&key);
             }
         }
-        let nodes_ref = &self.nodes;
-        self.unresolved_calls.retain(|c| nodes_ref[c.caller as usize].file != file);
         self.file_stats[f] = ResolveStats::default();
         self.impl_inherit_edges(file);
         self.inherit_edges(file, false);
         self.import_edges(file);
         let calls = self.calls_of(file);
-        self.record_calls(file, calls);
+        let unresolved = self.unresolved_of(file, &calls);
+        self.record_calls(file, calls, unresolved);
         if let Some(refs) = &mut self.refs {
             refs.replace(file, &new);
         }

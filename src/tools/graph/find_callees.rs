@@ -63,9 +63,12 @@ impl TypedTool for FindCallees {
         let shown = limit(args.limit);
         callees.truncate(shown);
         let ids: Vec<u32> = targets.iter().map(|t| t.index() as u32).collect();
-        let mut external: Vec<ExternalCall> = snap
-            .unresolved_calls
+        let mut files: Vec<u32> = targets.iter().map(|&t| snap.graph[t].file).collect();
+        files.sort_unstable();
+        files.dedup();
+        let mut external: Vec<ExternalCall> = files
             .iter()
+            .flat_map(|&file| snap.unresolved_calls.of_file(file))
             .filter(|c| ids.contains(&c.caller))
             .map(|c| ExternalCall { call: c.receiver.as_ref().map_or_else(|| c.name.clone(), |r| format!("{r}.{}", c.name)), line: c.line })
             .collect();
