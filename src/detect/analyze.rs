@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 
 use crate::detect::config::Config;
 use crate::detect::finding::{Finding, Severity, Step};
@@ -124,28 +125,35 @@ pub fn analyze(
         .iter()
         .filter(|r| enabled.contains(&r.id) && matches!(r.engine, Engine::Graph | Engine::Taint))
         .collect();
-    let digests = memory.reuses_hits().then(|| graph::reuse::Digests::of(&ctx));
-    lap("digests");
-    let produced: Vec<Produced> = graph_rules
-        .par_iter()
-        .filter_map(|rule| {
-            let run = graph::find(&rule.id)?;
-            let started = Instant::now();
-            let limit = threshold(rule);
-            let digest = digests
-                .as_ref()
-                .zip(graph::reuse::reads(&rule.id))
-                .map(|(d, reads)| d.key(reads) ^ limit.map_or(0, f64::to_bits));
-            if let Some(hits) = digest.and_then(|d| memory.hits(&rule.id, d)) {
-                return Some((rule.id.clone(), started.elapsed(), hits));
+    let run_rule = |rule: &&Rule, digests: Option<&graph::reuse::Digests>| -> Option<Produced> {
+        let run = graph::find(&rule.id)?;
+        let started = Instant::now();
+        let limit = threshold(rule);
+        let digest = digests.zip(graph::reuse::reads(&rule.id)).map(|(d, reads)| d.key(reads) ^ limit.map_or(0, f64::to_bits));
+        if let Some(hits) = digest.and_then(|d| memory.hits(&rule.id, d)) {
+            return Some((rule.id.clone(), started.elapsed(), hits));
+        }
+        let hits = run(&ctx, rule, limit);
+        if let Some(digest) = digest {
+            memory.remember_hits(&rule.id, digest, &hits);
+        }
+        Some((rule.id.clone(), started.elapsed(), hits))
+    };
+    // In a session, the detectors that may reuse their hits wait for the digests of what
+    // they read; the others need not, and run meanwhile.
+    let (reusable, always): (Vec<&Rule>, Vec<&Rule>) =
+        graph_rules.iter().partition(|r| memory.reuses_hits() && graph::reuse::reads(&r.id).is_some());
+    let (mut produced, others) = rayon::join(
+        || {
+            if reusable.is_empty() {
+                return Vec::new();
             }
-            let hits = run(&ctx, rule, limit);
-            if let Some(digest) = digest {
-                memory.remember_hits(&rule.id, digest, &hits);
-            }
-            Some((rule.id.clone(), started.elapsed(), hits))
-        })
-        .collect();
+            let digests = graph::reuse::Digests::of(&ctx);
+            reusable.par_iter().filter_map(|rule| run_rule(rule, Some(&digests))).collect::<Vec<Produced>>()
+        },
+        || always.par_iter().filter_map(|rule| run_rule(rule, None)).collect::<Vec<Produced>>(),
+    );
+    produced.extend(others);
     lap("graph detectors");
     let mut analysis = Analysis { files: snap.files.len(), lines: snap.files.iter().map(|f| u64::from(f.lines)).sum(), ..Analysis::default() };
     for (id, took, hits) in produced {
@@ -154,15 +162,21 @@ pub fn analyze(
     }
 
     let excluded = config.excluded();
-    let languages: HashMap<&str, crate::lang::LangId> = snap.files.iter().map(|f| (f.path.as_str(), f.language)).collect();
+    let languages: FxHashMap<&str, crate::lang::LangId> = snap.files.iter().map(|f| (f.path.as_str(), f.language)).collect();
     let symbols = SymbolIndex::new(snap);
     let mut findings = Vec::new();
+    // Hits come file by file: what depends on the path alone is worked out once per file.
+    let mut last_path: Option<(String, bool, bool)> = None;
     for (path, hit) in raw {
         let Some(rule) = catalog.get(&hit.rule) else { continue };
-        if !enabled.contains(&rule.id) || excluded.is_match(&path) {
+        if last_path.as_ref().is_none_or(|(p, _, _)| *p != path) {
+            last_path = Some((path.clone(), excluded.is_match(&path), is_test_path(&path)));
+        }
+        let Some((_, path_excluded, test_path)) = last_path.as_ref() else { continue };
+        if !enabled.contains(&rule.id) || *path_excluded {
             continue;
         }
-        if rule.skip_tests && is_test_path(&path) {
+        if rule.skip_tests && *test_path {
             continue;
         }
         if let (Some(limit), Some(value)) = (threshold(rule), hit.value)
@@ -226,7 +240,7 @@ fn suppressed(suppressions: &[Suppression], id: &str, line: u32) -> bool {
 /// copied for the few lines that have a finding.
 struct SymbolIndex<'s> {
     snap: &'s Snapshot,
-    file_of: HashMap<&'s str, usize>,
+    file_of: FxHashMap<&'s str, usize>,
     by_file: Vec<Vec<(u32, u32, NodeIndex)>>,
 }
 

@@ -48,6 +48,9 @@ pub struct Config {
     /// The analysed root (set by `load`), for detectors that read a file's text.
     #[serde(skip)]
     pub root: Option<PathBuf>,
+    /// `excluded()`, built once: a watch session asks on every save.
+    #[serde(skip)]
+    excluded: std::sync::OnceLock<globset::GlobSet>,
 }
 
 #[derive(Debug, Default, Clone, Deserialize)]
@@ -140,10 +143,12 @@ pub const VENDORED: &[&str] = &["**/vendor/**", "**/vendors/**", "**/third_party
 
 impl Config {
     /// The paths not reported on: `exclude`, plus `VENDORED` unless `include_vendored`.
-    pub fn excluded(&self) -> globset::GlobSet {
-        let vendored = if self.include_vendored { &[][..] } else { VENDORED };
-        let patterns: Vec<String> = self.exclude.iter().cloned().chain(vendored.iter().map(|p| p.to_string())).collect();
-        globs(&patterns)
+    pub fn excluded(&self) -> &globset::GlobSet {
+        self.excluded.get_or_init(|| {
+            let vendored = if self.include_vendored { &[][..] } else { VENDORED };
+            let patterns: Vec<String> = self.exclude.iter().cloned().chain(vendored.iter().map(|p| p.to_string())).collect();
+            globs(&patterns)
+        })
     }
 }
 
