@@ -18,7 +18,8 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     let snap = ctx.snap;
     // Cheap tests first: most nodes are public, and only a few names are worth looking up
     // among the (many) calls nobody resolved.
-    let test_file: Vec<bool> = snap.files.iter().map(|f| is_test_path(&f.path)).collect();
+    // Whether a file is a test, asked only for files that hold a private name.
+    let mut test_file: Vec<Option<bool>> = vec![None; snap.files.len()];
     let mut candidates = Vec::new();
     for index in snap.graph.node_indices() {
         let Some(node) = snap.node(index) else { continue };
@@ -30,7 +31,15 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
             Family::Ecma => node.kind == NodeKind::Function,
             Family::Rust => false,
         };
-        if !private || test_file.get(node.file as usize).copied().unwrap_or(false) {
+        if !private {
+            continue;
+        }
+        let test = match test_file.get_mut(node.file as usize) {
+            Some(Some(test)) => *test,
+            Some(slot) => *slot.insert(snap.files.get(node.file as usize).is_some_and(|f| is_test_path(&f.path))),
+            None => false,
+        };
+        if test {
             continue;
         }
         let path = snap.file_path(node);
@@ -46,8 +55,17 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
         }
     }
     let wanted: FxHashSet<&str> = candidates.iter().map(|(_, n)| n.name.as_str()).collect();
+    // ~100k unresolved calls against a few hundred names: a first-byte and length test
+    // turns most away before any hashing (Python candidates all start with `_`).
+    let mut first_bytes = [false; 256];
+    let mut lengths = 0u128;
+    for name in &wanted {
+        first_bytes[usize::from(name.as_bytes().first().copied().unwrap_or(0))] = true;
+        lengths |= 1 << name.len().min(127);
+    }
+    let maybe = |name: &str| first_bytes[usize::from(name.as_bytes().first().copied().unwrap_or(0))] && lengths & (1 << name.len().min(127)) != 0;
     let called_by_name: FxHashSet<&str> =
-        snap.unresolved_calls.iter().map(|c| c.name.as_str()).filter(|name| wanted.contains(name)).collect();
+        snap.unresolved_calls.iter().map(|c| c.name.as_str()).filter(|name| maybe(name) && wanted.contains(name)).collect();
     candidates.retain(|(_, node)| !called_by_name.contains(node.name.as_str()));
     // Own-file mentions: one pass per file with all of its candidates' names at once.
     let mut by_file: HashMap<&str, Vec<&Node>> = HashMap::new();
