@@ -790,7 +790,7 @@ fn check_files(
                 entry.local = c.local;
                 return Check::Touched(entry);
             }
-            let (facts, local) = parse::parse_bytes_from(&file.path, file.language, &bytes, hash, pass.map(|(p, _)| p), recent);
+            let (facts, local) = parse::parse_bytes_with(&file.path, file.language, &bytes, hash, pass.map(|(p, _)| p), recent);
             if let Some((_, key)) = pass {
                 entry.local = local_key(&key, &hash);
             }

@@ -139,14 +139,6 @@ impl UnresolvedCalls {
         self.by_file.iter().flat_map(|calls| calls.iter())
     }
 
-    pub fn len(&self) -> usize {
-        self.by_file.iter().map(|calls| calls.len()).sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.by_file.iter().all(|calls| calls.is_empty())
-    }
-
     /// The calls made in one file (by its index in the snapshot's file list).
     pub fn of_file(&self, file: u32) -> &[UnresolvedCall] {
         self.by_file.get(file as usize).map_or(&[], |calls| calls)

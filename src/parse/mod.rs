@@ -54,23 +54,13 @@ pub trait LocalPass: Send + Sync {
 
 /// Parses one file's bytes into facts. Never fails.
 pub fn parse_bytes(path: &str, language: LangId, bytes: &[u8], hash: [u8; 32]) -> FileFacts {
-    parse_bytes_with(path, language, bytes, hash, None).0
+    parse_bytes_with(path, language, bytes, hash, None, None).0
 }
 
-/// Parses one file's bytes into facts and runs `pass` over the same tree.
+/// Parses one file's bytes into facts and runs `pass` over the same tree. With `recent`,
+/// re-parses incrementally from the file's last tree when it is kept there (and keeps the
+/// new one).
 pub fn parse_bytes_with(
-    path: &str,
-    language: LangId,
-    bytes: &[u8],
-    hash: [u8; 32],
-    pass: Option<&dyn LocalPass>,
-) -> (FileFacts, Option<Vec<u8>>) {
-    parse_bytes_from(path, language, bytes, hash, pass, None)
-}
-
-/// `parse_bytes_with`, re-parsing incrementally from the file's last tree when `recent`
-/// holds it (and remembering the new one there).
-pub fn parse_bytes_from(
     path: &str,
     language: LangId,
     bytes: &[u8],
@@ -153,7 +143,7 @@ pub fn prepare(languages: &std::collections::BTreeSet<LangId>) {
 pub fn parse_file(file: &SourceFile, pass: Option<&dyn LocalPass>) -> Result<(FileFacts, Option<Vec<u8>>), SkipReason> {
     let bytes = read_source(&file.abs)?;
     let hash = hash(&bytes);
-    Ok(parse_bytes_with(&file.path, file.language, &bytes, hash, pass))
+    Ok(parse_bytes_with(&file.path, file.language, &bytes, hash, pass, None))
 }
 
 /// Only tree-sitter, no extraction: the floor the full pipeline is measured against.

@@ -104,7 +104,7 @@ mod tests {
         for (i, text) in versions.iter().enumerate() {
             assert_eq!(recent.edited("m.py", LangId::Python, text.as_bytes()).is_some(), i > 0, "version {i}");
             let hash = crate::parse::hash(text.as_bytes());
-            let (incremental, _) = crate::parse::parse_bytes_from("m.py", LangId::Python, text.as_bytes(), hash, None, Some(&recent));
+            let (incremental, _) = crate::parse::parse_bytes_with("m.py", LangId::Python, text.as_bytes(), hash, None, Some(&recent));
             let fresh = crate::parse::parse_bytes("m.py", LangId::Python, text.as_bytes(), hash);
             assert_eq!(incremental, fresh, "version {i}");
         }

@@ -27,6 +27,8 @@ enum Receiver {
 
 /// A call's caller node, its targets and how sure the resolution is.
 pub(super) type ResolvedCall = (u32, Vec<u32>, Resolution);
+/// A file's calls in site order, and those that found no target.
+pub(super) type FileCalls = (Vec<ResolvedCall>, Arc<[UnresolvedCall]>);
 
 type LocalBindings<'a> = FxHashMap<(Option<u32>, &'a str), Vec<&'a Binding>>;
 
@@ -36,30 +38,24 @@ impl Resolver {
     pub(super) fn add_calls(&mut self) {
         // The unresolved facts are built beside the lookups, in parallel: ~100k of them on
         // a large repository, each copying its name and receiver.
-        let resolved: Vec<(Vec<ResolvedCall>, Arc<[UnresolvedCall]>)> = {
+        let resolved: Vec<FileCalls> = {
             let this: &Self = self;
-            (0..this.facts.len())
-                .into_par_iter()
-                .map(|file| {
-                    let calls = this.calls_of(file as u32);
-                    let unresolved = this.unresolved_of(file as u32, &calls);
-                    (calls, unresolved)
-                })
-                .collect()
+            (0..this.facts.len()).into_par_iter().map(|file| this.calls_of(file as u32)).collect()
         };
-        for (file, (calls, unresolved)) in resolved.into_iter().enumerate() {
-            self.record_calls(file as u32, calls, unresolved);
+        for (file, calls) in resolved.into_iter().enumerate() {
+            self.record_calls(file as u32, calls);
         }
     }
 
-    /// Where each call site of a file goes (lookups only read the resolver).
-    pub(super) fn calls_of(&self, file: u32) -> Vec<ResolvedCall> {
+    /// Where each call site of a file goes (lookups only read the resolver), and the calls
+    /// that went nowhere as facts kept for tools and later patches.
+    pub(super) fn calls_of(&self, file: u32) -> FileCalls {
         let facts = &self.facts[file as usize];
         let mut locals: LocalBindings<'_> = FxHashMap::default();
         for binding in facts.bindings.iter().filter(|b| !b.field) {
             locals.entry((binding.scope, binding.name.as_str())).or_default().push(binding);
         }
-        facts
+        let calls: Vec<ResolvedCall> = facts
             .calls
             .iter()
             .map(|call| {
@@ -70,15 +66,11 @@ impl Resolver {
                 let (targets, how) = self.resolve_call(file, call, &locals);
                 (caller, targets, how)
             })
-            .collect()
-    }
-
-    /// A file's calls that found no target, as facts kept for tools and later patches.
-    pub(super) fn unresolved_of(&self, file: u32, calls: &[ResolvedCall]) -> Arc<[UnresolvedCall]> {
-        self.facts[file as usize]
+            .collect();
+        let unresolved = facts
             .calls
             .iter()
-            .zip(calls)
+            .zip(&calls)
             .filter(|(_, (_, targets, _))| targets.is_empty())
             .map(|(call, &(caller, _, _))| UnresolvedCall {
                 caller,
@@ -87,11 +79,12 @@ impl Resolver {
                 line: call.line,
                 column: call.column,
             })
-            .collect()
+            .collect();
+        (calls, unresolved)
     }
 
-    /// Records a file's resolved calls as edges, and its unresolved ones (see `unresolved_of`).
-    pub(super) fn record_calls(&mut self, file: u32, calls: Vec<ResolvedCall>, unresolved: Arc<[UnresolvedCall]>) {
+    /// Records a file's resolved calls as edges, and its unresolved ones.
+    pub(super) fn record_calls(&mut self, file: u32, (calls, unresolved): FileCalls) {
         self.unresolved_calls.set(file, unresolved);
         let facts = self.facts[file as usize].clone();
         let stats = &mut self.file_stats[file as usize];

@@ -117,8 +117,7 @@ impl Resolver {
         self.inherit_edges(file, false);
         self.import_edges(file);
         let calls = self.calls_of(file);
-        let unresolved = self.unresolved_of(file, &calls);
-        self.record_calls(file, calls, unresolved);
+        self.record_calls(file, calls);
         if let Some(refs) = &mut self.refs {
             refs.replace(file, &new);
         }
