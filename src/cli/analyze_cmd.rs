@@ -103,7 +103,9 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
             stdout.flush()?;
         }
     }
-    Ok(if summary.failing > 0 { crate::cli::EXIT_FINDINGS } else { crate::cli::EXIT_OK })
+    let code = if summary.failing > 0 { crate::cli::EXIT_FINDINGS } else { crate::cli::EXIT_OK };
+    crate::cli::discard_at_exit(engine, (report, snapshot, findings, text));
+    Ok(code)
 }
 
 /// Lines changed since `reference` per file (an empty set: the whole file is new).

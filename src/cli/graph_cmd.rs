@@ -28,6 +28,7 @@ pub fn run(global: &GlobalArgs, command: GraphCommand) -> anyhow::Result<i32> {
             }
             .context("writing the graph")?;
             out.flush().context("writing the graph")?;
+            crate::cli::discard_at_exit(engine, snap);
         }
         GraphCommand::Stats { path, format } => {
             let (engine, report) = index_with_report(global, &path)?;
@@ -42,6 +43,7 @@ pub fn run(global: &GlobalArgs, command: GraphCommand) -> anyhow::Result<i32> {
                 }
             }
             out.flush()?;
+            crate::cli::discard_at_exit(engine, (report, collected));
         }
     }
     Ok(crate::cli::EXIT_OK)

@@ -52,6 +52,16 @@ pub fn run(cli: Cli) -> i32 {
     }
 }
 
+/// A one-shot command is done and the process ends next: cache writes still running are
+/// waited for, then the graph, the facts and the findings are left for the OS to reclaim
+/// at once instead of being freed one allocation at a time (33 ms of teardown on django).
+pub(crate) fn discard_at_exit<T>(engine: crate::engine::Engine, rest: T) {
+    for warning in crate::engine::settle(engine.root()) {
+        tracing::warn!("{warning}");
+    }
+    std::mem::forget((engine, rest));
+}
+
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
         cause.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)

@@ -37,6 +37,16 @@ fn kind_names(language: LangId) -> &'static [String] {
     })
 }
 
+/// Whether each kind id names a named node, per language (what `Node::is_named` answers,
+/// without a call into tree-sitter per node).
+fn named_kinds(language: LangId) -> &'static [bool] {
+    static TABLES: [OnceLock<Vec<bool>>; 5] = [const { OnceLock::new() }; 5];
+    TABLES[language as usize].get_or_init(|| {
+        let grammar = (language.spec().grammar)();
+        (0..grammar.node_kind_count() as u16).map(|id| grammar.node_kind_is_named(id)).collect()
+    })
+}
+
 #[derive(Clone, Copy)]
 pub struct Entry<'t> {
     pub node: Node<'t>,
@@ -75,38 +85,60 @@ pub struct FlatTree<'t> {
 impl<'t> FlatTree<'t> {
     pub fn new(tree: &'t Tree, language: LangId) -> FlatTree<'t> {
         let count = tree.root_node().descendant_count();
+        let named = named_kinds(language);
+        let walked = Self::walk(tree, count, named, true);
+        // The guided walk trusts tree-sitter's visible-child counts; should one ever
+        // disagree with what the cursor visits, the tree is read again step by step.
+        let nodes = if walked.len() == count {
+            walked
+        } else {
+            tracing::debug!(read = walked.len(), count, "guided tree walk disagreed with the node count");
+            Self::walk(tree, count, named, false)
+        };
+        FlatTree::link(nodes, kind_names(language), field_table(language))
+    }
+
+    /// Reads every node in pre-order. `guided`: each node's visible-child count says when
+    /// its last child is reached, so the cursor goes straight back up instead of first
+    /// failing to find a next sibling (a failed step costs about two successful ones), and
+    /// leaves are never asked for a first child.
+    fn walk(tree: &'t Tree, count: usize, named: &[bool], guided: bool) -> Vec<Entry<'t>> {
         let mut nodes: Vec<Entry<'t>> = Vec::with_capacity(count);
-        let mut stack: Vec<u32> = Vec::new();
+        // (index, children not yet visited) of each node on the way down.
+        let mut stack: Vec<(u32, u32)> = Vec::new();
         let mut cursor = tree.walk();
         loop {
             let node = cursor.node();
             let index = nodes.len() as u32;
+            let kind = node.kind_id();
+            let kids = if guided { node.child_count() } else { u32::MAX };
             nodes.push(Entry {
                 node,
-                kind: node.kind_id(),
+                kind,
                 field: cursor.field_id().map_or(0, |f| f.get()),
-                named: node.is_named(),
+                // Error nodes (kind `u16::MAX`) are named.
+                named: named.get(kind as usize).copied().unwrap_or(true),
                 extra: node.is_extra(),
-                parent: stack.last().copied().unwrap_or(u32::MAX),
+                parent: stack.last().map_or(u32::MAX, |&(parent, _)| parent),
                 end: index + 1,
                 end_byte: node.end_byte() as u32,
                 kids_start: 0,
                 kids_len: 0,
             });
-            if cursor.goto_first_child() {
-                stack.push(index);
+            if kids > 0 && cursor.goto_first_child() {
+                stack.push((index, kids));
                 continue;
             }
             loop {
-                if cursor.goto_next_sibling() {
+                let Some((_, left)) = stack.last_mut() else { return nodes };
+                *left -= 1;
+                if *left > 0 && cursor.goto_next_sibling() {
                     break;
                 }
-                if !cursor.goto_parent() {
-                    return FlatTree::link(nodes, kind_names(language), field_table(language));
-                }
-                if let Some(done) = stack.pop() {
+                if let Some((done, _)) = stack.pop() {
                     nodes[done as usize].end = nodes.len() as u32;
                 }
+                cursor.goto_parent();
             }
         }
     }
@@ -205,5 +237,46 @@ impl<'t> FlatTree<'t> {
     pub fn children(&self, index: u32) -> &[u32] {
         let entry = &self.nodes[index as usize];
         &self.kids[entry.kids_start as usize..(entry.kids_start + entry.kids_len) as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every sample, plus a file with syntax errors per language: the guided walk reads
+    /// exactly the nodes, fields, named-ness and subtrees that stepping the cursor does.
+    #[test]
+    fn guided_walk_reads_what_the_cursor_visits() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let cases = [
+            (LangId::Python, "py", "def f(:\n  return [x for x in (1,\nclass C(B, metaclass=M): pass\n"),
+            (LangId::Rust, "rs", "fn f( { let x = ; }\nimpl<T> S<T> where T: { fn g(&self) -> }\n"),
+            (LangId::TypeScript, "ts", "function f(a: , b) { return <T>(x) => ; }\nclass C extends { m() { this. } }\n"),
+            (LangId::Tsx, "tsx", "const a = <div>{x</div>; function f<T,>() { return <A b={ /> }\n"),
+            (LangId::JavaScript, "js", "function f( { return a ?. ; }\nconst o = { a: , ...b, [c] }\n"),
+        ];
+        let mut checked = 0;
+        for (language, ext, broken) in cases {
+            let sample = std::fs::read(root.join(format!("queries/tests/sample.{ext}"))).expect("sample");
+            for source in [sample.as_slice(), broken.as_bytes()] {
+                let mut parser = tree_sitter::Parser::new();
+                parser.set_language(&(language.spec().grammar)()).expect("grammar");
+                let tree = parser.parse(source, None).expect("parse");
+                let count = tree.root_node().descendant_count();
+                let named = named_kinds(language);
+                let guided = FlatTree::walk(&tree, count, named, true);
+                let stepped = FlatTree::walk(&tree, count, named, false);
+                assert_eq!(guided.len(), count, "{ext}: guided walk missed nodes");
+                assert_eq!(stepped.len(), count, "{ext}: stepped walk missed nodes");
+                for (a, b) in guided.iter().zip(&stepped) {
+                    assert_eq!(a.node.id(), b.node.id(), "{ext}");
+                    assert_eq!((a.kind, a.field, a.named, a.extra, a.parent, a.end), (b.kind, b.field, b.named, b.extra, b.parent, b.end), "{ext}");
+                    assert_eq!(a.named, a.node.is_named(), "{ext}: {} named-ness", a.node.kind());
+                }
+                checked += count;
+            }
+        }
+        assert!(checked > 1000, "too few nodes compared: {checked}");
     }
 }
