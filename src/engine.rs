@@ -340,11 +340,15 @@ impl Engine {
                 report.graph = GraphUpdate::Reused;
                 count_languages(&mut report, &walk.files, &entries);
                 self.collect_local(&walk.files, &entries, fresh_local, None, store.as_ref(), &mut report);
+                // Files touched but unchanged get their new times recorded; with none, nothing is
+                // written (a commit costs the file system a sync).
                 if let Some(store) = store.as_mut() {
-                    let files = touched.iter().map(|&(i, e)| (walk.files[i].path.as_str(), e)).collect();
-                    let update = Update { files, ..Update::default() };
-                    if let Err(err) = store.save(&update) {
-                        report.warnings.push(format!("cache not updated ({err})"));
+                    if !touched.is_empty() {
+                        let files = touched.iter().map(|&(i, e)| (walk.files[i].path.as_str(), e)).collect();
+                        let update = Update { files, ..Update::default() };
+                        if let Err(err) = store.save(&update) {
+                            report.warnings.push(format!("cache not updated ({err})"));
+                        }
                     }
                     report.warnings.append(&mut store.warnings);
                 }
@@ -481,6 +485,8 @@ impl Engine {
             local: fresh_local.iter().map(|(path, bytes)| (path.as_str(), bytes.as_slice())).collect(),
             removed,
             graph: None,
+            // The graph's commit follows on another thread and makes this one durable.
+            deferred: true,
         };
         let keep = self.options.live;
         let (built, saved) = std::thread::scope(|scope| {
@@ -553,6 +559,7 @@ impl Engine {
                 local: local.iter().map(|(p, b)| (p.as_str(), &**b)).collect(),
                 removed: Vec::new(),
                 graph: None,
+                deferred: false,
             };
             let mut warnings = Vec::new();
             if let Err(err) = store.save(&update) {

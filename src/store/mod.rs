@@ -87,6 +87,10 @@ pub struct Update<'a> {
     /// Digest of the inputs and the encoded graph: its length, and what writes it into
     /// that many bytes (reserved in the database page: no buffer, no copy).
     pub graph: Option<GraphBytes<'a>>,
+    /// Another commit follows in this process (or closing the database makes this one
+    /// durable): skip the file-system sync. A crash before then loses this update, which
+    /// the next run only recomputes.
+    pub deferred: bool,
 }
 
 pub struct GraphBytes<'a> {
@@ -218,7 +222,9 @@ impl Store {
 
     fn clear_tables(path: &Path, db: &Database) -> Result<(), Error> {
         let path = path.to_path_buf();
-        let write = db.begin_write().map_err(|e| db_error(&path, e))?;
+        let mut write = db.begin_write().map_err(|e| db_error(&path, e))?;
+        // The stamp is made durable by the refresh's own commit, or when the file closes.
+        let _ = write.set_durability(redb::Durability::None);
         for table in [FILES, FACTS, LOCAL, GRAPH] {
             write.delete_table(table).map_err(|e| db_error(&path, e))?;
         }
@@ -296,7 +302,11 @@ impl Store {
 
     fn write_update(path: &Path, db: &Database, update: &Update<'_>) -> Result<(), Error> {
         let err = |e: &dyn std::fmt::Display| db_error(path, e);
-        let write = db.begin_write().map_err(|e| err(&e))?;
+        let mut write = db.begin_write().map_err(|e| err(&e))?;
+        if update.deferred {
+            // Refused only where processes share the file; then the commit is simply durable.
+            let _ = write.set_durability(redb::Durability::None);
+        }
         {
             let mut files = write.open_table(FILES).map_err(|e| err(&e))?;
             let mut facts = write.open_table(FACTS).map_err(|e| err(&e))?;
