@@ -47,6 +47,35 @@ fn named_kinds(language: LangId) -> &'static [bool] {
     })
 }
 
+/// Whether a node of each kind id can hold a child under a field, per language, from the
+/// grammar's node types (fields of hidden rules are listed on the visible node that holds
+/// them). Children of any other kind are never asked for a field: tree-sitter's answer
+/// searches the parent's field map. Kinds the node types do not name are asked.
+fn fielded_kinds(language: LangId) -> &'static [bool] {
+    #[derive(serde::Deserialize)]
+    struct NodeType {
+        #[serde(rename = "type")]
+        kind: String,
+        #[serde(default)]
+        fields: HashMap<String, serde::de::IgnoredAny>,
+    }
+    static TABLES: [OnceLock<Vec<bool>>; 5] = [const { OnceLock::new() }; 5];
+    TABLES[language as usize].get_or_init(|| {
+        let spec = language.spec();
+        let grammar = (spec.grammar)();
+        let Ok(types) = serde_json::from_str::<Vec<NodeType>>(spec.node_types) else {
+            return Vec::new();
+        };
+        let mut fielded: HashMap<&str, bool> = HashMap::new();
+        for node in &types {
+            *fielded.entry(node.kind.as_str()).or_default() |= !node.fields.is_empty();
+        }
+        (0..grammar.node_kind_count() as u16)
+            .map(|id| grammar.node_kind_for_id(id).and_then(|name| fielded.get(name).copied()).unwrap_or(true))
+            .collect()
+    })
+}
+
 #[derive(Clone, Copy)]
 pub struct Entry<'t> {
     pub node: Node<'t>,
@@ -86,14 +115,15 @@ impl<'t> FlatTree<'t> {
     pub fn new(tree: &'t Tree, language: LangId) -> FlatTree<'t> {
         let count = tree.root_node().descendant_count();
         let named = named_kinds(language);
-        let walked = Self::walk(tree, count, named, true);
+        let fielded = fielded_kinds(language);
+        let walked = Self::walk(tree, count, named, fielded, true);
         // The guided walk trusts tree-sitter's visible-child counts; should one ever
         // disagree with what the cursor visits, the tree is read again step by step.
         let nodes = if walked.len() == count {
             walked
         } else {
             tracing::debug!(read = walked.len(), count, "guided tree walk disagreed with the node count");
-            Self::walk(tree, count, named, false)
+            Self::walk(tree, count, named, fielded, false)
         };
         FlatTree::link(nodes, kind_names(language), field_table(language))
     }
@@ -101,11 +131,13 @@ impl<'t> FlatTree<'t> {
     /// Reads every node in pre-order. `guided`: each node's visible-child count says when
     /// its last child is reached, so the cursor goes straight back up instead of first
     /// failing to find a next sibling (a failed step costs about two successful ones), and
-    /// leaves are never asked for a first child.
-    fn walk(tree: &'t Tree, count: usize, named: &[bool], guided: bool) -> Vec<Entry<'t>> {
+    /// leaves are never asked for a first child; and only children of kinds that can hold
+    /// fields are asked for their field.
+    fn walk(tree: &'t Tree, count: usize, named: &[bool], fielded: &[bool], guided: bool) -> Vec<Entry<'t>> {
         let mut nodes: Vec<Entry<'t>> = Vec::with_capacity(count);
-        // (index, children not yet visited) of each node on the way down.
-        let mut stack: Vec<(u32, u32)> = Vec::new();
+        // (index, children not yet visited, whether they can have fields) of each node on
+        // the way down.
+        let mut stack: Vec<(u32, u32, bool)> = Vec::new();
         let mut cursor = tree.walk();
         loop {
             let node = cursor.node();
@@ -115,27 +147,31 @@ impl<'t> FlatTree<'t> {
             nodes.push(Entry {
                 node,
                 kind,
-                field: cursor.field_id().map_or(0, |f| f.get()),
+                field: if stack.last().is_none_or(|&(_, _, fields)| fields || !guided) {
+                    cursor.field_id().map_or(0, |f| f.get())
+                } else {
+                    0
+                },
                 // Error nodes (kind `u16::MAX`) are named.
                 named: named.get(kind as usize).copied().unwrap_or(true),
                 extra: node.is_extra(),
-                parent: stack.last().map_or(u32::MAX, |&(parent, _)| parent),
+                parent: stack.last().map_or(u32::MAX, |&(parent, _, _)| parent),
                 end: index + 1,
                 end_byte: node.end_byte() as u32,
                 kids_start: 0,
                 kids_len: 0,
             });
             if kids > 0 && cursor.goto_first_child() {
-                stack.push((index, kids));
+                stack.push((index, kids, fielded.get(kind as usize).copied().unwrap_or(true)));
                 continue;
             }
             loop {
-                let Some((_, left)) = stack.last_mut() else { return nodes };
+                let Some((_, left, _)) = stack.last_mut() else { return nodes };
                 *left -= 1;
                 if *left > 0 && cursor.goto_next_sibling() {
                     break;
                 }
-                if let Some((done, _)) = stack.pop() {
+                if let Some((done, _, _)) = stack.pop() {
                     nodes[done as usize].end = nodes.len() as u32;
                 }
                 cursor.goto_parent();
@@ -264,9 +300,10 @@ mod tests {
                 parser.set_language(&(language.spec().grammar)()).expect("grammar");
                 let tree = parser.parse(source, None).expect("parse");
                 let count = tree.root_node().descendant_count();
-                let named = named_kinds(language);
-                let guided = FlatTree::walk(&tree, count, named, true);
-                let stepped = FlatTree::walk(&tree, count, named, false);
+                let (named, fielded) = (named_kinds(language), fielded_kinds(language));
+                assert!(fielded.iter().any(|f| !f), "{ext}: node types give no fieldless kind");
+                let guided = FlatTree::walk(&tree, count, named, fielded, true);
+                let stepped = FlatTree::walk(&tree, count, named, fielded, false);
                 assert_eq!(guided.len(), count, "{ext}: guided walk missed nodes");
                 assert_eq!(stepped.len(), count, "{ext}: stepped walk missed nodes");
                 for (a, b) in guided.iter().zip(&stepped) {
