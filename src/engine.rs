@@ -185,9 +185,7 @@ pub fn settle(root: &Path) -> Vec<String> {
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        for warning in settle(&self.root) {
-            tracing::warn!("{warning}");
-        }
+        self.finish_writes();
     }
 }
 
@@ -207,6 +205,13 @@ impl Engine {
         let root = root.canonicalize().map_err(|source| Error::Io { path: root.to_path_buf(), source })?;
         let root_name = root.file_name().map_or_else(|| "root".into(), |n| n.to_string_lossy().into_owned());
         Ok(Engine { root, root_name, options, snapshot: SharedSnapshot::default(), live: std::sync::Mutex::new(None), spare: std::sync::Mutex::new(None), recent: Default::default() })
+    }
+
+    /// Waits for this root's cache writes still running, logging their warnings.
+    pub fn finish_writes(&self) {
+        for warning in settle(&self.root) {
+            tracing::warn!("{warning}");
+        }
     }
 
     pub fn root(&self) -> &Path {

@@ -10,48 +10,23 @@ use tree_sitter::{Node, Tree};
 
 use crate::lang::LangId;
 
-/// Field ids by name, per language: tree-sitter's own lookup compares the name with
-/// every field name of the grammar on each call.
-fn field_table(language: LangId) -> &'static HashMap<String, u16> {
-    static TABLES: [OnceLock<HashMap<String, u16>>; 5] = [const { OnceLock::new() }; 5];
-    TABLES[language as usize].get_or_init(|| {
-        let grammar = (language.spec().grammar)();
-        (1..=grammar.field_count() as u16)
-            .filter_map(|id| grammar.field_name_for_id(id).map(|name| (name.to_string(), id)))
-            .collect()
-    })
+/// What the flat tree needs to know about a grammar's kinds and fields, per language, read
+/// once: tree-sitter answers each of these per call by searching or measuring strings.
+struct Tables {
+    /// Field ids by name (tree-sitter compares the name with every field name).
+    fields: HashMap<String, u16>,
+    /// Kind names by kind id (`Node::kind` measures and validates a C string per call).
+    names: Vec<String>,
+    /// Whether each kind id is named (`Node::is_named`, without a call per node).
+    named: Vec<bool>,
+    /// Whether a node of each kind id can hold a child under a field, from the grammar's
+    /// node types (fields of hidden rules are listed on the visible node that holds them).
+    /// Children of other kinds are never asked for a field: tree-sitter's answer searches
+    /// the parent's field map. Kinds the node types do not name are asked.
+    fielded: Vec<bool>,
 }
 
-/// The child of `node` under field `name` (what `Node::child_by_field_name` answers).
-pub fn field_child<'t>(language: LangId, node: Node<'t>, name: &str) -> Option<Node<'t>> {
-    node.child_by_field_id(*field_table(language).get(name)?)
-}
-
-/// Kind names by kind id, per language: `Node::kind` measures and validates a C string on
-/// every call, and the detectors ask for kinds millions of times.
-fn kind_names(language: LangId) -> &'static [String] {
-    static TABLES: [OnceLock<Vec<String>>; 5] = [const { OnceLock::new() }; 5];
-    TABLES[language as usize].get_or_init(|| {
-        let grammar = (language.spec().grammar)();
-        (0..grammar.node_kind_count() as u16).map(|id| grammar.node_kind_for_id(id).unwrap_or("").to_string()).collect()
-    })
-}
-
-/// Whether each kind id names a named node, per language (what `Node::is_named` answers,
-/// without a call into tree-sitter per node).
-fn named_kinds(language: LangId) -> &'static [bool] {
-    static TABLES: [OnceLock<Vec<bool>>; 5] = [const { OnceLock::new() }; 5];
-    TABLES[language as usize].get_or_init(|| {
-        let grammar = (language.spec().grammar)();
-        (0..grammar.node_kind_count() as u16).map(|id| grammar.node_kind_is_named(id)).collect()
-    })
-}
-
-/// Whether a node of each kind id can hold a child under a field, per language, from the
-/// grammar's node types (fields of hidden rules are listed on the visible node that holds
-/// them). Children of any other kind are never asked for a field: tree-sitter's answer
-/// searches the parent's field map. Kinds the node types do not name are asked.
-fn fielded_kinds(language: LangId) -> &'static [bool] {
+fn tables(language: LangId) -> &'static Tables {
     #[derive(serde::Deserialize)]
     struct NodeType {
         #[serde(rename = "type")]
@@ -59,21 +34,32 @@ fn fielded_kinds(language: LangId) -> &'static [bool] {
         #[serde(default)]
         fields: HashMap<String, serde::de::IgnoredAny>,
     }
-    static TABLES: [OnceLock<Vec<bool>>; 5] = [const { OnceLock::new() }; 5];
+    static TABLES: [OnceLock<Tables>; 5] = [const { OnceLock::new() }; 5];
     TABLES[language as usize].get_or_init(|| {
         let spec = language.spec();
         let grammar = (spec.grammar)();
-        let Ok(types) = serde_json::from_str::<Vec<NodeType>>(spec.node_types) else {
-            return Vec::new();
-        };
-        let mut fielded: HashMap<&str, bool> = HashMap::new();
+        let kinds = 0..grammar.node_kind_count() as u16;
+        let mut with_fields: HashMap<&str, bool> = HashMap::new();
+        let types = serde_json::from_str::<Vec<NodeType>>(spec.node_types).unwrap_or_default();
         for node in &types {
-            *fielded.entry(node.kind.as_str()).or_default() |= !node.fields.is_empty();
+            *with_fields.entry(node.kind.as_str()).or_default() |= !node.fields.is_empty();
         }
-        (0..grammar.node_kind_count() as u16)
-            .map(|id| grammar.node_kind_for_id(id).and_then(|name| fielded.get(name).copied()).unwrap_or(true))
-            .collect()
+        Tables {
+            fields: (1..=grammar.field_count() as u16)
+                .filter_map(|id| grammar.field_name_for_id(id).map(|name| (name.to_string(), id)))
+                .collect(),
+            names: kinds.clone().map(|id| grammar.node_kind_for_id(id).unwrap_or("").to_string()).collect(),
+            named: kinds.clone().map(|id| grammar.node_kind_is_named(id)).collect(),
+            fielded: kinds
+                .map(|id| grammar.node_kind_for_id(id).and_then(|name| with_fields.get(name).copied()).unwrap_or(true))
+                .collect(),
+        }
     })
+}
+
+/// The child of `node` under field `name` (what `Node::child_by_field_name` answers).
+pub fn field_child<'t>(language: LangId, node: Node<'t>, name: &str) -> Option<Node<'t>> {
+    node.child_by_field_id(*tables(language).fields.get(name)?)
 }
 
 #[derive(Clone, Copy)]
@@ -114,8 +100,8 @@ pub struct FlatTree<'t> {
 impl<'t> FlatTree<'t> {
     pub fn new(tree: &'t Tree, language: LangId) -> FlatTree<'t> {
         let count = tree.root_node().descendant_count();
-        let named = named_kinds(language);
-        let fielded = fielded_kinds(language);
+        let tables = tables(language);
+        let (named, fielded) = (tables.named.as_slice(), tables.fielded.as_slice());
         let walked = Self::walk(tree, count, named, fielded, true);
         // The guided walk trusts tree-sitter's visible-child counts; should one ever
         // disagree with what the cursor visits, the tree is read again step by step.
@@ -125,7 +111,7 @@ impl<'t> FlatTree<'t> {
             tracing::debug!(read = walked.len(), count, "guided tree walk disagreed with the node count");
             Self::walk(tree, count, named, fielded, false)
         };
-        FlatTree::link(nodes, kind_names(language), field_table(language))
+        FlatTree::link(nodes, &tables.names, &tables.fields)
     }
 
     /// Reads every node in pre-order. `guided`: each node's visible-child count says when
@@ -300,7 +286,8 @@ mod tests {
                 parser.set_language(&(language.spec().grammar)()).expect("grammar");
                 let tree = parser.parse(source, None).expect("parse");
                 let count = tree.root_node().descendant_count();
-                let (named, fielded) = (named_kinds(language), fielded_kinds(language));
+                let tables = tables(language);
+                let (named, fielded) = (tables.named.as_slice(), tables.fielded.as_slice());
                 assert!(fielded.iter().any(|f| !f), "{ext}: node types give no fieldless kind");
                 let guided = FlatTree::walk(&tree, count, named, fielded, true);
                 let stepped = FlatTree::walk(&tree, count, named, fielded, false);
