@@ -64,6 +64,10 @@ struct RawCall<'t> {
 struct Ctx<'a> {
     source: &'a str,
     lang: LangId,
+    /// The same tree read into arrays: parents and siblings are an index away there, where
+    /// tree-sitter finds a node's parent by descending from the root and its previous
+    /// sibling by scanning the parent's children.
+    flat: &'a FlatTree<'a>,
 }
 
 impl Ctx<'_> {
@@ -78,7 +82,7 @@ fn line_of(node: Node<'_>) -> u32 {
 
 /// Fills `out` (whose path, language and size are set) with what the query finds in `tree`.
 pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree, flat: &FlatTree<'_>, out: &mut FileFacts) {
-    let ctx = Ctx { source, lang };
+    let ctx = Ctx { source, lang, flat };
     let mut defs: Vec<RawDef<'_>> = Vec::new();
     let mut calls: Vec<RawCall<'_>> = Vec::new();
     let mut inherits: Vec<(Node<'_>, Node<'_>)> = Vec::new();
@@ -539,30 +543,31 @@ fn doc_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
             text.trim_matches(|c| c == '"' || c == '\'').trim().to_string()
         }
         DocStyle::LeadingComments(prefixes) => {
-            let mut anchor = node;
-            if let Some(parent) = node.parent()
-                && matches!(parent.kind(), "export_statement" | "lexical_declaration" | "variable_declaration") {
+            let flat = ctx.flat;
+            let mut anchor = flat.index_of(node)?;
+            if let Some(parent) = flat.parent(anchor)
+                && matches!(flat.kind(parent), "export_statement" | "lexical_declaration" | "variable_declaration") {
                     anchor = parent;
-                    if let Some(outer) = parent.parent().filter(|p| p.kind() == "export_statement") {
+                    if let Some(outer) = flat.parent(parent).filter(|&p| flat.kind(p) == "export_statement") {
                         anchor = outer;
                     }
                 }
             let mut lines = Vec::new();
-            let mut sibling = anchor.prev_sibling();
-            while let Some(node) = sibling {
-                if node.kind() == "attribute_item" {
-                    sibling = node.prev_sibling();
+            let mut sibling = flat.prev_sibling(anchor);
+            while let Some(index) = sibling {
+                sibling = flat.prev_sibling(index);
+                let kind = flat.kind(index);
+                if kind == "attribute_item" {
                     continue;
                 }
-                if !node.kind().contains("comment") {
+                if !kind.contains("comment") {
                     break;
                 }
-                let text = ctx.text(node);
+                let text = flat.text(index, ctx.source);
                 if !prefixes.iter().any(|p| text.starts_with(p)) {
                     break;
                 }
                 lines.push(text);
-                sibling = node.prev_sibling();
             }
             lines.reverse();
             let mut doc = String::new();

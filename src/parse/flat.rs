@@ -214,6 +214,14 @@ impl<'t> FlatTree<'t> {
         (parent != u32::MAX).then_some(parent)
     }
 
+    /// The sibling just before node `index` (extras such as comments included), if any.
+    pub fn prev_sibling(&self, index: u32) -> Option<u32> {
+        let siblings = self.children(self.parent(index)?);
+        // Children are in pre-order, so their indices ascend.
+        let position = siblings.binary_search(&index).ok()?;
+        position.checked_sub(1).map(|p| siblings[p])
+    }
+
     /// The child of `index` under field `field` (first one). Field 0 (what `field_id`
     /// answers for a name the grammar lacks) is no field: never a match.
     pub fn child_by_field(&self, index: u32, field: u16) -> Option<u32> {
@@ -267,7 +275,8 @@ mod tests {
     use super::*;
 
     /// Every sample, plus a file with syntax errors per language: the guided walk reads
-    /// exactly the nodes, fields, named-ness and subtrees that stepping the cursor does.
+    /// exactly the nodes, fields, named-ness and subtrees that stepping the cursor does, and
+    /// the flat tree finds the same previous siblings as tree-sitter.
     #[test]
     fn guided_walk_reads_what_the_cursor_visits() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -297,6 +306,13 @@ mod tests {
                     assert_eq!(a.node.id(), b.node.id(), "{ext}");
                     assert_eq!((a.kind, a.field, a.named, a.extra, a.parent, a.end), (b.kind, b.field, b.named, b.extra, b.parent, b.end), "{ext}");
                     assert_eq!(a.named, a.node.is_named(), "{ext}: {} named-ness", a.node.kind());
+                }
+                let flat = FlatTree::new(&tree, language);
+                for index in 0..flat.len() as u32 {
+                    let node = flat.entry(index).node;
+                    let sibling = flat.prev_sibling(index).map(|s| flat.entry(s).node.id());
+                    assert_eq!(sibling, node.prev_sibling().map(|s| s.id()), "{ext}: previous sibling of {}", node.kind());
+                    assert_eq!(flat.index_of(node), Some(index), "{ext}");
                 }
                 checked += count;
             }
