@@ -8,7 +8,9 @@
 //!
 //! A schema mismatch or a damaged file is reported once and rebuilt; a database held by
 //! another process is waited for, then bypassed. Writes happen in one transaction, so the
-//! cache is never half-written. `store` never decides what is stale: the engine compares.
+//! cache is never half-written; they are not synced to the disk where the machine's boot is
+//! known, and the first open after a restart verifies the file instead (see `backend`).
+//! `store` never decides what is stale: the engine compares.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -17,6 +19,8 @@ use std::time::{Duration, Instant};
 use redb::{Database, DatabaseError, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition};
 
 use crate::parse::FileFacts;
+
+mod backend;
 
 const FILES: TableDefinition<&str, &[u8]> = TableDefinition::new("files");
 const FACTS: TableDefinition<&str, &[u8]> = TableDefinition::new("facts");
@@ -88,7 +92,7 @@ pub struct Update<'a> {
     /// that many bytes (reserved in the database page: no buffer, no copy).
     pub graph: Option<GraphBytes<'a>>,
     /// Another commit follows in this process (or closing the database makes this one
-    /// durable): skip the file-system sync. A crash before then loses this update, which
+    /// durable): skip the file-system sync, where commits sync at all. A crash before then loses this update, which
     /// the next run only recomputes.
     pub deferred: bool,
 }
@@ -103,12 +107,33 @@ pub struct GraphBytes<'a> {
 pub struct Store {
     path: PathBuf,
     db: Option<Database>,
+    /// This boot of the machine; `None` where the platform does not say (the file is then
+    /// synced on every commit, as redb does by default). See `backend`.
+    boot: Option<String>,
+    /// Whether this open verified every page's checksum (the first open after a restart).
+    pub verified: bool,
     /// Said once: schema changes, damage, rebuilds.
     pub warnings: Vec<String>,
 }
 
 pub fn schema_key() -> String {
     format!("{SCHEMA_VERSION}:{}:{}", env!("CARGO_PKG_VERSION"), crate::lang::fingerprint())
+}
+
+/// The id of this boot of the machine (Linux), which changes with every restart.
+pub fn boot_id() -> Option<String> {
+    let id = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
+    let id = id.trim();
+    (!id.is_empty()).then(|| id.to_string())
+}
+
+/// Opens or creates the file; without syncs when the boot is known.
+fn create(path: &Path, boot: Option<&str>) -> Result<Database, DatabaseError> {
+    if boot.is_none() {
+        return Database::create(path);
+    }
+    let file = std::fs::OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path)?;
+    Database::builder().create_with_backend(backend::Unsynced::new(file)?)
 }
 
 fn db_error(path: &Path, err: impl std::fmt::Display) -> Error {
@@ -119,6 +144,11 @@ impl Store {
     /// Opens (or creates) `<root>/.repotoire/cache.redb`, waiting for another process, and
     /// rebuilding the file when it is damaged or was written under another schema.
     pub fn open(root: &Path) -> Result<Store, Error> {
+        Store::open_as(root, boot_id())
+    }
+
+    /// `open` as if the machine's boot were `boot` (`None`: unknown, sync every commit).
+    pub fn open_as(root: &Path, boot: Option<String>) -> Result<Store, Error> {
         let dir = root.join(DIR_NAME);
         std::fs::create_dir_all(&dir).map_err(|source| Error::Io { path: dir.clone(), source })?;
         let ignore = dir.join(".gitignore");
@@ -126,9 +156,9 @@ impl Store {
             std::fs::write(&ignore, "*\n").map_err(|source| Error::Io { path: ignore.clone(), source })?;
         }
         let path = dir.join(DB_NAME);
-        match Store::open_file(&path) {
+        match Store::open_file(&path, &boot) {
             Err(Error::Database { reason, .. }) => {
-                let mut store = Store::rebuild(&path)?;
+                let mut store = Store::rebuild(&path, boot)?;
                 store.warnings.insert(0, format!("cache {} is damaged ({reason}); rebuilding it", path.display()));
                 Ok(store)
             }
@@ -136,11 +166,11 @@ impl Store {
         }
     }
 
-    fn open_file(path: &Path) -> Result<Store, Error> {
+    fn open_file(path: &Path, boot: &Option<String>) -> Result<Store, Error> {
         let started = Instant::now();
         let mut pause = Duration::from_millis(5);
         let db = loop {
-            match guard(path, || Ok(Database::create(path))).and_then(|r| r.map_err(|e| db_error(path, e))) {
+            match guard(path, || Ok(create(path, boot.as_deref()))).and_then(|r| r.map_err(|e| db_error(path, e))) {
                 Ok(db) => break db,
                 Err(Error::Database { reason, .. }) if reason == DatabaseError::DatabaseAlreadyOpen.to_string() => {
                     if started.elapsed() >= LOCK_WAIT {
@@ -152,16 +182,16 @@ impl Store {
                 Err(err) => return Err(err),
             }
         };
-        let mut store = Store { path: path.to_path_buf(), db: Some(db), warnings: Vec::new() };
+        let mut store = Store { path: path.to_path_buf(), db: Some(db), boot: boot.clone(), verified: false, warnings: Vec::new() };
         store.check_schema()?;
         Ok(store)
     }
 
     /// Starts the cache file afresh (after damage).
-    fn rebuild(path: &Path) -> Result<Store, Error> {
+    fn rebuild(path: &Path, boot: Option<String>) -> Result<Store, Error> {
         remove(path)?;
-        let db = guard(path, || Database::create(path).map_err(|e| db_error(path, e)))?;
-        let mut store = Store { path: path.to_path_buf(), db: Some(db), warnings: Vec::new() };
+        let db = guard(path, || create(path, boot.as_deref()).map_err(|e| db_error(path, e)))?;
+        let mut store = Store { path: path.to_path_buf(), db: Some(db), boot, verified: false, warnings: Vec::new() };
         store.clear()?;
         Ok(store)
     }
@@ -169,7 +199,7 @@ impl Store {
     /// After a failed read: say so, start the file afresh, carry on with an empty cache.
     pub fn reset(&mut self, why: &str) -> Result<(), Error> {
         self.close();
-        let mut fresh = Store::rebuild(&self.path)?;
+        let mut fresh = Store::rebuild(&self.path, self.boot.clone())?;
         self.db = fresh.db.take();
         self.warnings.push(format!("cache {} is damaged ({why}); rebuilding it", self.path.display()));
         Ok(())
@@ -192,19 +222,22 @@ impl Store {
     fn check_schema(&mut self) -> Result<(), Error> {
         let expected = schema_key();
         let db = self.db()?;
-        let found = guard(&self.path, || -> Result<Result<Option<String>, redb::Error>, Error> { Ok((|| {
+        // The schema key and the boot stamp, as far as they are there.
+        type Stamps = (Option<String>, Option<String>);
+        let found = guard(&self.path, || -> Result<Result<Stamps, redb::Error>, Error> { Ok((|| {
             let read = db.begin_read()?;
             let meta = match read.open_table(META) {
                 Ok(table) => table,
-                Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
+                Err(redb::TableError::TableDoesNotExist(_)) => return Ok((None, None)),
                 Err(err) => return Err(err.into()),
             };
-            Ok(meta.get("schema")?.map(|v| v.value().to_string()))
+            let schema = meta.get("schema")?.map(|v| v.value().to_string());
+            Ok((schema, meta.get("boot")?.map(|v| v.value().to_string())))
         })()) })?;
         match found {
-            Ok(Some(found)) if found == expected => return Ok(()),
-            Ok(None) => {}
-            Ok(Some(found)) => self.warnings.push(format!(
+            Ok((Some(found), boot)) if found == expected => return self.check_boot(boot),
+            Ok((None, _)) => {}
+            Ok((Some(found), _)) => self.warnings.push(format!(
                 "cache {} was written by another version ({found}); rebuilding it",
                 self.path.display()
             )),
@@ -213,14 +246,48 @@ impl Store {
         self.clear()
     }
 
+    /// Writes are not synced (see `backend`): a file last written before the machine
+    /// restarted may have reached the disk in part, so its checksums are verified, once.
+    fn check_boot(&mut self, stamped: Option<String>) -> Result<(), Error> {
+        let Some(boot) = self.boot.clone() else { return Ok(()) };
+        if stamped.as_deref() == Some(boot.as_str()) {
+            return Ok(());
+        }
+        self.verified = true;
+        let path = self.path.clone();
+        let db = self.db.as_mut().ok_or_else(|| db_error(&path, "closed"))?;
+        let started = Instant::now();
+        let intact = guard(&path, || Ok(db.check_integrity()));
+        tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, intact = matches!(intact, Ok(Ok(true))), "cache verified after a restart");
+        if !matches!(intact, Ok(Ok(true))) {
+            self.warnings.push(format!(
+                "cache {} was not fully written before the machine restarted; rebuilding it",
+                path.display()
+            ));
+            self.close();
+            let mut fresh = Store::rebuild(&path, Some(boot))?;
+            self.db = fresh.db.take();
+            return Ok(());
+        }
+        let db = self.db()?;
+        guard(&path, || {
+            let write = db.begin_write().map_err(|e| db_error(&path, e))?;
+            {
+                let mut meta = write.open_table(META).map_err(|e| db_error(&path, e))?;
+                meta.insert("boot", boot.as_str()).map_err(|e| db_error(&path, e))?;
+            }
+            write.commit().map_err(|e| db_error(&path, e))
+        })
+    }
+
     /// Empties every table and stamps the current schema.
     pub fn clear(&mut self) -> Result<(), Error> {
         let path = self.path.clone();
         let db = self.db()?;
-        guard(&path, || Store::clear_tables(&path, db))
+        guard(&path, || Store::clear_tables(&path, db, self.boot.as_deref()))
     }
 
-    fn clear_tables(path: &Path, db: &Database) -> Result<(), Error> {
+    fn clear_tables(path: &Path, db: &Database, boot: Option<&str>) -> Result<(), Error> {
         let path = path.to_path_buf();
         let mut write = db.begin_write().map_err(|e| db_error(&path, e))?;
         // The stamp is made durable by the refresh's own commit, or when the file closes.
@@ -231,6 +298,9 @@ impl Store {
         {
             let mut meta = write.open_table(META).map_err(|e| db_error(&path, e))?;
             meta.insert("schema", schema_key().as_str()).map_err(|e| db_error(&path, e))?;
+            if let Some(boot) = boot {
+                meta.insert("boot", boot).map_err(|e| db_error(&path, e))?;
+            }
             for table in [FILES, FACTS, LOCAL, GRAPH] {
                 write.open_table(table).map_err(|e| db_error(&path, e))?;
             }

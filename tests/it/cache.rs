@@ -175,3 +175,70 @@ fn no_cache_writes_nothing() {
     assert!(output.status.success());
     assert!(!dir.join(".repotoire").exists());
 }
+
+/// A file entry to write straight through the store.
+fn entry(byte: u8) -> repotoire::store::FileEntry {
+    repotoire::store::FileEntry { hash: [byte; 32], size: 10, modified: 20, local: [0; 32] }
+}
+
+fn write_entries(dir: &Dir, boot: &str, paths: &[&str]) {
+    let mut store = repotoire::store::Store::open_as(dir.path(), Some(boot.into())).unwrap();
+    let update = repotoire::store::Update { files: paths.iter().map(|p| (*p, entry(7))).collect(), ..Default::default() };
+    store.save(&update).unwrap();
+}
+
+fn stored_paths(store: &repotoire::store::Store) -> Vec<String> {
+    let mut paths: Vec<String> = store.files().unwrap().into_keys().collect();
+    paths.sort();
+    paths
+}
+
+/// Within one boot the cache is written without syncs and trusted; the first open after
+/// a restart verifies every checksum, so pages that reached the disk torn (here: a key
+/// changed behind redb's back) are caught and the cache rebuilt.
+#[test]
+fn after_a_restart_a_torn_cache_is_caught_by_its_checksums_and_rebuilt() {
+    use repotoire::store::Store;
+    let dir = Dir::with_fixture(FIXTURE);
+    write_entries(&dir, "boot-a", &["app/models.py", "app/views.py"]);
+    let db = dir.join(".repotoire/cache.redb");
+    let bytes = std::fs::read(&db).unwrap();
+    let (from, to) = (b"app/views.py", b"app/views.pz");
+    let at = bytes.windows(from.len()).position(|w| w == from).expect("the key is in the file");
+    let mut torn = bytes.clone();
+    torn[at..at + to.len()].copy_from_slice(to);
+    std::fs::write(&db, torn).unwrap();
+
+    // The same boot: no crash of the machine can have torn a page, and none is looked for.
+    let same = Store::open_as(dir.path(), Some("boot-a".into())).unwrap();
+    assert!(!same.verified && same.warnings.is_empty(), "{:?}", same.warnings);
+    assert_eq!(stored_paths(&same), ["app/models.py", "app/views.pz"]);
+    drop(same);
+
+    let after = Store::open_as(dir.path(), Some("boot-b".into())).unwrap();
+    assert!(after.verified);
+    assert!(after.warnings.iter().any(|w| w.contains("restarted") && w.contains("rebuilding")), "{:?}", after.warnings);
+    assert!(stored_paths(&after).is_empty());
+    drop(after);
+    let again = Store::open_as(dir.path(), Some("boot-b".into())).unwrap();
+    assert!(!again.verified && again.warnings.is_empty(), "{:?}", again.warnings);
+}
+
+#[test]
+fn after_a_restart_an_intact_cache_is_verified_once_and_kept() {
+    use repotoire::store::Store;
+    let dir = Dir::with_fixture(FIXTURE);
+    write_entries(&dir, "boot-a", &["app/models.py", "web/a.ts"]);
+    let after = Store::open_as(dir.path(), Some("boot-b".into())).unwrap();
+    assert!(after.verified && after.warnings.is_empty(), "{:?}", after.warnings);
+    assert_eq!(stored_paths(&after), ["app/models.py", "web/a.ts"]);
+    drop(after);
+    let again = Store::open_as(dir.path(), Some("boot-b".into())).unwrap();
+    assert!(!again.verified, "verified twice in one boot");
+    assert_eq!(again.files().unwrap()["web/a.ts"], entry(7));
+    // Where the boot is unknown the file is synced as redb does by default, and read alike.
+    drop(again);
+    let synced = Store::open_as(dir.path(), None).unwrap();
+    assert!(!synced.verified && synced.warnings.is_empty());
+    assert_eq!(stored_paths(&synced), ["app/models.py", "web/a.ts"]);
+}
