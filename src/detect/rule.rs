@@ -109,6 +109,9 @@ pub struct Rule {
     /// Where it came from (set by the loader).
     #[serde(skip)]
     pub source: String,
+    /// Built into the binary (the tests hold these valid for every language).
+    #[serde(skip)]
+    pub embedded: bool,
 }
 
 fn default_engine() -> Engine {
@@ -193,7 +196,7 @@ fn is_kebab(id: &str) -> bool {
 pub fn embedded() -> Result<Vec<Rule>, RuleError> {
     let mut rules = embedded::EMBEDDED
         .iter()
-        .map(|(path, text)| Rule::parse(text, &format!("detectors/{path}")))
+        .map(|(path, text)| Rule::parse(text, &format!("detectors/{path}")).map(|rule| Rule { embedded: true, ..rule }))
         .collect::<Result<Vec<_>, _>>()?;
     rules.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(rules)

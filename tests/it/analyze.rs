@@ -283,3 +283,71 @@ fn reports_are_identical_from_run_to_run() {
         assert_eq!(json_findings(&dir, &["--no-cache"]), first);
     }
 }
+
+/// A repository's own rule, with a TypeScript query the repository has no file for.
+const OWN_RULE: &str = r#"
+id = "no-print-debug"
+title = "Debug print left in"
+category = "quality"
+severity = "low"
+languages = ["python", "typescript"]
+message = "`print` of a debug value"
+
+[docs]
+what = "A print call whose argument names `debug`."
+why = "Debug output leaks into logs."
+example = "print(debug)"
+instead = "log.debug(value)"
+
+[query.python]
+scm = """
+((call function: (identifier) @_f arguments: (argument_list (identifier) @_a)) @match (#eq? @_f "print") (#eq? @_a "debug"))
+"""
+
+[query.typescript]
+scm = """
+((call_expression function: (identifier) @_f) @match (#eq? @_f "debugPrint"))
+"""
+"#;
+
+#[test]
+fn a_repositorys_own_rules_run_beside_the_embedded_ones() {
+    let dir = Dir::with_fixture(PROJECT);
+    dir.write("app/debugging.py", "def show(debug):\n    print(debug)\n    print(other)\n");
+    dir.write(".repotoire/detectors/no-print-debug/rule.toml", OWN_RULE);
+    let findings = json_findings(&dir, &[]);
+    let own: Vec<&Value> = findings.iter().filter(|f| f["detector"] == "no-print-debug").collect();
+    assert_eq!(own.len(), 1, "{own:?}");
+    assert_eq!((own[0]["file"].as_str(), own[0]["line"].as_u64()), (Some("app/debugging.py"), Some(2)));
+    assert!(detectors(&findings).contains(&"tls-verification-disabled".to_string()));
+    // Also from a folder the configuration names.
+    std::fs::remove_dir_all(dir.join(".repotoire/detectors")).unwrap();
+    dir.write("rules/no-print-debug/rule.toml", OWN_RULE);
+    dir.write("repotoire.toml", "rules = [\"rules\"]\n");
+    let findings = json_findings(&dir, &[]);
+    assert_eq!(findings.iter().filter(|f| f["detector"] == "no-print-debug").count(), 1);
+}
+
+/// Each language's rules are compiled for its first file, but a repository's own rules are
+/// checked before any file is read: a broken query for a language the repository does not
+/// even hold is still an error naming the rule file.
+#[test]
+fn a_broken_rule_of_the_repository_is_an_error_before_any_file_is_read() {
+    let dir = Dir::with_fixture(PROJECT);
+    let broken = OWN_RULE.replace("((call_expression function: (identifier) @_f)", "((call_expression function: (identifier) @_f");
+    dir.write(".repotoire/detectors/no-print-debug/rule.toml", &broken);
+    let output = analyze(&dir, &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("no-print-debug/rule.toml"), "{}", stderr(&output));
+    assert!(stdout(&output).is_empty());
+    assert!(!dir.join(".repotoire/cache.redb").exists(), "files were read before the rules were checked");
+}
+
+/// `Pass::new` leaves the embedded rules to each language's first file; here every one of
+/// them is compiled for every language.
+#[test]
+fn every_embedded_rule_compiles_for_every_language() {
+    let catalog = repotoire::detect::analyze::Catalog::builtin().unwrap();
+    let pass = catalog.pass().unwrap();
+    pass.compile_all().unwrap();
+}

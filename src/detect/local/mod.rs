@@ -14,6 +14,7 @@ use std::collections::HashSet;
 fn memchr_iter(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
     bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i)
 }
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -142,7 +143,9 @@ pub const LOCAL_DETECTORS: &[(&str, LocalDetector)] = &[
 
 pub struct Pass {
     rules: Vec<Rule>,
-    matchers: Vec<Option<rules::LangRules>>,
+    /// Each language's declarative rules, compiled for its first file (see `new`).
+    /// By `LangId`.
+    matchers: Vec<OnceLock<Result<rules::LangRules, String>>>,
     local: Vec<(usize, LocalDetector)>,
     taint_rules: HashSet<String>,
     key: [u8; 32],
@@ -163,14 +166,18 @@ impl Pass {
         hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
         hasher.update(format!("{rules:?}").as_bytes());
         let key = *hasher.finalize().as_bytes();
-        // Compiling is a fixed cost paid before any file is read: spread it over the cores.
-        use rayon::prelude::*;
-        let languages = [LangId::Python, LangId::Rust, LangId::TypeScript, LangId::Tsx, LangId::JavaScript];
-        debug_assert!(languages.iter().enumerate().all(|(i, l)| *l as usize == i));
-        let matchers = languages
-            .par_iter()
-            .map(|&language| rules::LangRules::new(language, rules).map(Some))
-            .collect::<Result<Vec<_>, String>>()?;
+        // Compiling a language's rules is most of a small repository's fixed cost, and most
+        // repositories hold one or two of the languages: each is compiled when its first
+        // file is analysed. A repository's own rules are compiled now as well, so that a
+        // mistake in one is reported before any file is read; the embedded ones are held
+        // valid for every language by the tests (`compile_all`).
+        let own: Vec<Rule> = rules.iter().filter(|r| !r.embedded).cloned().collect();
+        if !own.is_empty() {
+            for language in crate::lang::LANGUAGES.iter().map(|spec| spec.id) {
+                rules::LangRules::new(language, &own)?;
+            }
+        }
+        let matchers = crate::lang::LANGUAGES.iter().map(|_| OnceLock::new()).collect();
         let local: Vec<(usize, LocalDetector)> = rules
             .iter()
             .enumerate()
@@ -185,6 +192,16 @@ impl Pass {
             .collect();
         let spent = (0..SPENT_FIXED + local.len()).map(|_| AtomicU64::new(0)).collect();
         Ok(Pass { rules: rules.to_vec(), matchers, local, taint_rules, key, spent })
+    }
+
+    /// Compiles every language's rules now (what `new` leaves to each language's first file).
+    pub fn compile_all(&self) -> Result<(), String> {
+        crate::lang::LANGUAGES.iter().try_for_each(|spec| self.rules_of(spec.id).map(drop))
+    }
+
+    fn rules_of(&self, language: LangId) -> Result<&rules::LangRules, String> {
+        let slot = self.matchers.get(language as usize).ok_or_else(|| format!("no rule slot for {}", language.name()))?;
+        slot.get_or_init(|| rules::LangRules::new(language, &self.rules)).as_ref().map_err(Clone::clone)
     }
 
     /// Time spent so far per part of the pass (CPU time summed over threads, so it can
@@ -220,8 +237,13 @@ impl Pass {
         let mut collected = Collected::default();
         let Some(root) = (!flat.is_empty()).then(|| flat.entry(0).node) else { return out };
         let mut clock = Instant::now();
-        if let Some(Some(lang_rules)) = self.matchers.get(language as usize) {
-            lang_rules.run(&self.rules, source, flat, facts, &mut collected, &mut out.hits);
+        match self.rules_of(language) {
+            Ok(lang_rules) => lang_rules.run(&self.rules, source, flat, facts, &mut collected, &mut out.hits),
+            // Only a combination of rules each valid alone could fail here: said once.
+            Err(err) => {
+                static SAID: std::sync::Once = std::sync::Once::new();
+                SAID.call_once(|| tracing::warn!("detector rules for {}: {err}", language.name()));
+            }
         }
         clock = self.charge(SPENT_RULES, clock);
         let ctx = Ctx {
