@@ -538,7 +538,7 @@ impl Engine {
                         if let Err(err) = store.save(&update) {
                             warnings.push(format!("graph not cached ({err})"));
                         }
-                        tracing::debug!(size_ms = encoded.as_secs_f64() * 1000.0, write_ms = (started.elapsed() - encoded).as_secs_f64() * 1000.0, "graph cached");
+                        tracing::debug!(bytes = encoder.len(), size_ms = encoded.as_secs_f64() * 1000.0, write_ms = (started.elapsed() - encoded).as_secs_f64() * 1000.0, "graph cached");
                     }
                     Err(err) => warnings.push(format!("graph not cached ({err})")),
                 }

@@ -290,8 +290,11 @@ impl Store {
     fn clear_tables(path: &Path, db: &Database, boot: Option<&str>) -> Result<(), Error> {
         let path = path.to_path_buf();
         let mut write = db.begin_write().map_err(|e| db_error(&path, e))?;
-        // The stamp is made durable by the refresh's own commit, or when the file closes.
-        let _ = write.set_durability(redb::Durability::None);
+        // Where commits sync, the stamp is made durable by the refresh's own commit, or when
+        // the file closes.
+        if boot.is_none() {
+            let _ = write.set_durability(redb::Durability::None);
+        }
         for table in [FILES, FACTS, LOCAL, GRAPH] {
             write.delete_table(table).map_err(|e| db_error(&path, e))?;
         }
@@ -367,13 +370,16 @@ impl Store {
     /// Writes one refresh's changes in a single transaction.
     pub fn save(&mut self, update: &Update<'_>) -> Result<(), Error> {
         let db = self.db()?;
-        guard(&self.path, || Store::write_update(&self.path, db, update))
+        // Without syncs a durable commit costs only its writes, made now on the caller's
+        // thread; a non-durable one leaves its pages for the next commit to write.
+        let defer = update.deferred && self.boot.is_none();
+        guard(&self.path, || Store::write_update(&self.path, db, update, defer))
     }
 
-    fn write_update(path: &Path, db: &Database, update: &Update<'_>) -> Result<(), Error> {
+    fn write_update(path: &Path, db: &Database, update: &Update<'_>, defer: bool) -> Result<(), Error> {
         let err = |e: &dyn std::fmt::Display| db_error(path, e);
         let mut write = db.begin_write().map_err(|e| err(&e))?;
-        if update.deferred {
+        if defer {
             // Refused only where processes share the file; then the commit is simply durable.
             let _ = write.set_durability(redb::Durability::None);
         }
