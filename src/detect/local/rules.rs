@@ -1,13 +1,13 @@
 //! Declarative rules: every `[query.<lang>]` of a language compiled into one matcher (plus
 //! the few node kinds the Rust-coded detectors need), run in one walk of the tree.
 
-use regex::Regex;
 use tree_sitter::Node;
 
 use crate::detect::local::{Collected, Hit, is_test_path, line_of};
 use crate::detect::rule::{Engine, Rule, query_languages};
 use crate::lang::{Family, LangId};
 use crate::parse::FileFacts;
+use crate::parse::query::regexes::LazyRegex;
 use crate::parse::flat::FlatTree;
 use crate::parse::query::{Matcher, syntax};
 
@@ -33,9 +33,9 @@ fn collect_kinds(language: LangId) -> [&'static [&'static str]; 5] {
 }
 
 struct Filters {
-    unless_enclosing: Option<Regex>,
-    unless_above: Option<Regex>,
-    unless_function: Option<Regex>,
+    unless_enclosing: Option<LazyRegex>,
+    unless_above: Option<LazyRegex>,
+    unless_function: Option<LazyRegex>,
     in_loop: bool,
     outlives_loop: Option<String>,
     in_async: bool,
@@ -53,8 +53,8 @@ pub struct LangRules {
     collect: Vec<u8>,
 }
 
-fn regex(source: &str, text: &Option<String>) -> Result<Option<Regex>, String> {
-    text.as_deref().map(|t| crate::parse::query::regexes::compiled(t).map_err(|e| format!("{source}: {e}"))).transpose()
+fn regex(source: &str, text: &Option<String>) -> Result<Option<LazyRegex>, String> {
+    text.as_deref().map(|t| LazyRegex::new(t).map_err(|e| format!("{source}: {e}"))).transpose()
 }
 
 impl LangRules {
@@ -191,7 +191,7 @@ impl LangRules {
 /// The comment that justifies the match starting at byte `at`: its line, the line after it
 /// (a comment opening a block), the three lines above, and any comment block running further
 /// up. Reads only those lines: a file can hold hundreds of matches.
-fn justified(source: &str, at: usize, regex: &Regex) -> bool {
+fn justified(source: &str, at: usize, regex: &LazyRegex) -> bool {
     let line_start = source.get(..at).and_then(|b| b.rfind('\n')).map_or(0, |i| i + 1);
     let rest = source.get(line_start..).unwrap_or("");
     if rest.lines().take(2).any(|l| regex.is_match(l)) {

@@ -5,10 +5,10 @@
 //! stop at their first wrong name. It reports the same matches as tree-sitter's — `tests`
 //! compares the two on every fixture.
 
-use regex::Regex;
 use tree_sitter::{Language, Node};
 
 use crate::parse::flat::{Entry, FlatTree};
+use crate::parse::query::regexes::LazyRegex;
 use crate::parse::query::syntax::{self, Argument, Kind, PatternNode};
 
 /// A capture: its index in `Matcher::capture_names` and the node.
@@ -43,7 +43,7 @@ struct CChild {
 enum CPredicate {
     Eq { capture: u32, other: Operand, negate: bool },
     AnyOf { capture: u32, values: Vec<String>, negate: bool },
-    Match { capture: u32, regex: Regex, negate: bool },
+    Match { capture: u32, regex: LazyRegex, negate: bool },
 }
 
 enum Operand {
@@ -383,7 +383,7 @@ fn compile_predicate(predicate: &syntax::Predicate, names: &mut Vec<String>) -> 
         }
         "#match?" | "#not-match?" => {
             let pattern = texts.first().ok_or("#match? needs a regex")?;
-            let regex = super::regexes::compiled(pattern).map_err(|e| format!("#match? regex: {e}"))?;
+            let regex = LazyRegex::new(pattern).map_err(|e| format!("#match? regex: {e}"))?;
             Ok(CPredicate::Match { capture, regex, negate: predicate.name == "#not-match?" })
         }
         other => Err(format!("unsupported predicate {other}")),
