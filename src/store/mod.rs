@@ -92,8 +92,8 @@ pub struct Update<'a> {
     /// that many bytes (reserved in the database page: no buffer, no copy).
     pub graph: Option<GraphBytes<'a>>,
     /// Another commit follows in this process (or closing the database makes this one
-    /// durable): skip the file-system sync, where commits sync at all. A crash before then loses this update, which
-    /// the next run only recomputes.
+    /// durable): skip the file-system sync, where commits sync at all. A crash before then
+    /// loses this update, which the next run only recomputes.
     pub deferred: bool,
 }
 
@@ -260,14 +260,7 @@ impl Store {
         let intact = guard(&path, || Ok(db.check_integrity()));
         tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, intact = matches!(intact, Ok(Ok(true))), "cache verified after a restart");
         if !matches!(intact, Ok(Ok(true))) {
-            self.warnings.push(format!(
-                "cache {} was not fully written before the machine restarted; rebuilding it",
-                path.display()
-            ));
-            self.close();
-            let mut fresh = Store::rebuild(&path, Some(boot))?;
-            self.db = fresh.db.take();
-            return Ok(());
+            return self.reset("not fully written before the machine restarted");
         }
         let db = self.db()?;
         guard(&path, || {

@@ -7,8 +7,8 @@ use crate::detect::local::{Collected, Hit, is_test_path, line_of};
 use crate::detect::rule::{Engine, Rule, query_languages};
 use crate::lang::{Family, LangId};
 use crate::parse::FileFacts;
-use crate::parse::query::regexes::LazyRegex;
 use crate::parse::flat::FlatTree;
+use crate::parse::query::regexes::LazyRegex;
 use crate::parse::query::{Matcher, syntax};
 
 /// The node kinds the Rust-coded detectors need, by `Collected` slot: comments,
