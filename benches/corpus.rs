@@ -6,7 +6,8 @@
 //! cold, with no change, and with one file changed; then `analyze` cold (every detector,
 //! JSON report). Floor, cold and `analyze` run in turn, round after round, so that drift in
 //! the machine's speed hits all three; times are medians over `REPOTOIRE_BENCH_RUNS` rounds
-//! (default 5), and the two ratios are medians of each round's ratio.
+//! (default 5; more, up to 21, for corpora whose rounds are quick), and the two ratios are
+//! medians of each round's ratio.
 //!
 //!   cargo bench --bench corpus [-- NAME ...]
 
@@ -22,6 +23,10 @@ use rayon::prelude::*;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// Rounds a corpus may get when each is quick, and the time they may take together.
+const MAX_ROUNDS: usize = 21;
+const ROUND_BUDGET: Duration = Duration::from_secs(20);
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
@@ -139,7 +144,14 @@ fn main() {
         let mut cold = Vec::new();
         let mut analyze = Vec::new();
         let mut peak: f64 = 0.0;
-        for _ in 0..runs {
+        // Small corpora get more rounds (up to `MAX_ROUNDS`, within `ROUND_BUDGET`): on this
+        // host a 100 ms run moves by ±20 % from one round to the next, which a median of
+        // five cannot settle.
+        let mut rounds = runs;
+        let mut round = 0;
+        let started = Instant::now();
+        while round < rounds {
+            round += 1;
             floor.push(parse_floor(&root));
             reset_cache(&root);
             let run = run_stats(&binary, &root);
@@ -147,14 +159,18 @@ fn main() {
             cold.push(run.wall);
             reset_cache(&root);
             analyze.push(run_analyze(&binary, &root));
+            if round == 1 {
+                let per_round = started.elapsed().as_secs_f64().max(1e-3);
+                rounds = runs.max(((ROUND_BUDGET.as_secs_f64() / per_round) as usize).min(MAX_ROUNDS));
+            }
         }
         reset_cache(&root);
         let stats = run_stats(&binary, &root).stats;
-        let no_change: Vec<Duration> = (0..runs).map(|_| run_stats(&binary, &root).wall).collect();
+        let no_change: Vec<Duration> = (0..rounds).map(|_| run_stats(&binary, &root).wall).collect();
         let mut one_file = Vec::new();
         if let Some(path) = file_to_touch(&root) {
             let original = std::fs::read(&path).expect("read file to touch");
-            for i in 0..runs {
+            for i in 0..rounds {
                 let mut edited = original.clone();
                 edited.extend_from_slice(format!("\n// repotoire bench edit {i}\n").as_bytes());
                 if path.extension().is_some_and(|e| e == "py") {

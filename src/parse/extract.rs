@@ -573,8 +573,12 @@ fn doc_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
             let mut doc = String::new();
             for text in lines {
                 for line in text.lines() {
-                    let line = line.trim().trim_start_matches("///").trim_start_matches("/**");
-                    let line = line.trim_end_matches("*/").trim().trim_start_matches('*').trim();
+                    let line = strip_all(strip_all(line.trim(), "///"), "/**");
+                    let mut line = line;
+                    while let Some(rest) = line.strip_suffix("*/") {
+                        line = rest;
+                    }
+                    let line = line.trim().trim_start_matches('*').trim();
                     if !doc.is_empty() || !line.is_empty() {
                         doc.push_str(line);
                         doc.push('\n');
@@ -585,6 +589,15 @@ fn doc_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
         }
     };
     (!doc.is_empty()).then(|| clip(&doc))
+}
+
+/// `text` without every leading `prefix` (what `trim_start_matches` does, without building
+/// a substring searcher per call: doc-heavy Rust files have tens of thousands of lines).
+fn strip_all<'a>(mut text: &'a str, prefix: &str) -> &'a str {
+    while let Some(rest) = text.strip_prefix(prefix) {
+        text = rest;
+    }
+    text
 }
 
 /// Syntax errors and missing nodes, found without recursion (a deeply nested file must not
