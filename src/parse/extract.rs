@@ -573,8 +573,7 @@ fn doc_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
             let mut doc = String::new();
             for text in lines {
                 for line in text.lines() {
-                    let line = strip_all(strip_all(line.trim(), "///"), "/**");
-                    let mut line = line;
+                    let mut line = strip_all(strip_all(line.trim(), "///"), "/**");
                     while let Some(rest) = line.strip_suffix("*/") {
                         line = rest;
                     }
