@@ -340,7 +340,10 @@ impl Engine {
         // Nothing changed: the last graph is still the graph.
         // (A live engine resolves instead: it needs the resolver's tables for its patches.)
         if !any_parsed && removed.is_empty() && live.is_none() && !self.options.live
-            && let Some(snapshot) = store.as_ref().and_then(|s| s.graph(&digest, Snapshot::decode).ok().flatten()) {
+            && let Some(snapshot) = store.as_ref().and_then(|s| {
+                let _allowed = parse::huge_pages::Allowed::new();
+                s.graph(&digest, Snapshot::decode).ok().flatten()
+            }) {
                 report.reused = entries.len();
                 report.graph = GraphUpdate::Reused;
                 count_languages(&mut report, &walk.files, &entries);

@@ -182,19 +182,16 @@ impl Snapshot {
 
     /// The snapshot as bytes for the cache (see `decode`).
     pub fn encode(&self) -> Result<Vec<u8>, postcard::Error> {
-        postcard::to_stdvec(&self.persisted())
+        let encoder = self.encoder()?;
+        let mut out = vec![0u8; encoder.len()];
+        encoder.write(&mut out)?;
+        Ok(out)
     }
 
     /// The snapshot ready to be written straight into a buffer of its exact size (the
     /// cache reserves the bytes in the database page: no growing vector, no copy).
     pub fn encoder(&self) -> Result<Encoder<'_>, postcard::Error> {
-        let view = self.persisted();
-        let len = postcard::experimental::serialized_size(&view)?;
-        Ok(Encoder { view, len })
-    }
-
-    fn persisted(&self) -> PersistedRef<'_> {
-        PersistedRef {
+        let view = Sections {
             nodes: self.graph.node_weights().collect(),
             edges: self
                 .graph
@@ -204,22 +201,49 @@ impl Snapshot {
                     Some((source.index() as u32, target.index() as u32, self.graph.edge_weight(e)?))
                 })
                 .collect(),
-            files: &self.files,
+            rest: (&self.files, &self.stats, &self.warnings),
             unresolved_calls: &self.unresolved_calls,
-            stats: &self.stats,
-            warnings: &self.warnings,
+        };
+        let lens = [
+            postcard::experimental::serialized_size(&view.nodes)?,
+            postcard::experimental::serialized_size(&view.edges)?,
+            postcard::experimental::serialized_size(&view.rest)?,
+            postcard::experimental::serialized_size(view.unresolved_calls)?,
+        ];
+        let mut header = [0u8; HEADER];
+        header[..MAGIC.len()].copy_from_slice(MAGIC);
+        for (slot, len) in header[MAGIC.len()..].chunks_exact_mut(4).zip(lens) {
+            let len = u32::try_from(len).map_err(|_| postcard::Error::SerializeBufferFull)?;
+            slot.copy_from_slice(&len.to_le_bytes());
         }
+        Ok(Encoder { view, header, lens })
     }
 
-    /// A snapshot from `encode`'s bytes; `None` if they do not decode.
+    /// A snapshot from `encode`'s bytes; `None` if they do not decode. The nodes (more than
+    /// half the bytes: names and docs) are decoded and placed in the graph on one thread
+    /// while the other sections are decoded on another.
     pub fn decode(bytes: &[u8]) -> Option<Snapshot> {
-        let persisted: Persisted = postcard::from_bytes(bytes).ok()?;
-        let mut graph = StableDiGraph::with_capacity(persisted.nodes.len(), persisted.edges.len());
-        let count = persisted.nodes.len();
-        for node in persisted.nodes {
-            graph.add_node(node);
-        }
-        for (source, target, edge) in persisted.edges {
+        let [nodes, edges, rest, unresolved] = split_sections(bytes)?;
+        let (graph, others) = rayon::join(
+            || {
+                let nodes: Vec<Node> = postcard::from_bytes(nodes).ok()?;
+                let mut graph = StableDiGraph::with_capacity(nodes.len(), 0);
+                for node in nodes {
+                    graph.add_node(node);
+                }
+                Some(graph)
+            },
+            || {
+                let edges: Vec<(u32, u32, Edge)> = postcard::from_bytes(edges).ok()?;
+                let rest: (Vec<FileInfo>, ResolveStats, Vec<String>) = postcard::from_bytes(rest).ok()?;
+                let unresolved: UnresolvedCalls = postcard::from_bytes(unresolved).ok()?;
+                Some((edges, rest, unresolved))
+            },
+        );
+        let (mut graph, (edges, (files, stats, warnings), unresolved_calls)) = (graph?, others?);
+        let count = graph.node_count();
+        graph.reserve_exact_edges(edges.len());
+        for (source, target, edge) in edges {
             if source as usize >= count || target as usize >= count {
                 return None;
             }
@@ -227,11 +251,11 @@ impl Snapshot {
         }
         Some(Snapshot {
             graph,
-            files: persisted.files,
+            files,
             by_qualified_name: OnceLock::new(),
-            unresolved_calls: persisted.unresolved_calls,
-            stats: persisted.stats,
-            warnings: persisted.warnings,
+            unresolved_calls,
+            stats,
+            warnings,
             generation: next_generation(),
         })
     }
@@ -273,47 +297,71 @@ fn next_generation() -> u64 {
     NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
-/// The cached form of a snapshot. `PersistedRef` writes the same bytes without cloning.
-#[derive(Deserialize)]
-struct Persisted {
-    nodes: Vec<Node>,
-    edges: Vec<(u32, u32, Edge)>,
-    files: Vec<FileInfo>,
-    unresolved_calls: UnresolvedCalls,
-    stats: ResolveStats,
-    warnings: Vec<String>,
+/// The cached form: `MAGIC`, then the byte lengths of four sections (u32, little-endian),
+/// then the sections: nodes, edges, files with stats and warnings, unresolved calls. Each
+/// section is postcard on its own, so they encode and decode in parallel. Bytes of any
+/// other shape (an older format) do not decode, and the graph is resolved from the facts.
+const MAGIC: &[u8; 4] = b"RGS1";
+const HEADER: usize = MAGIC.len() + 4 * 4;
+
+fn split_sections(bytes: &[u8]) -> Option<[&[u8]; 4]> {
+    let (lens, mut body) = bytes.strip_prefix(MAGIC)?.split_at_checked(HEADER - MAGIC.len())?;
+    let mut sections: [&[u8]; 4] = [&[]; 4];
+    for (section, len) in sections.iter_mut().zip(lens.chunks_exact(4)) {
+        let len = u32::from_le_bytes(len.try_into().ok()?) as usize;
+        (*section, body) = body.split_at_checked(len)?;
+    }
+    body.is_empty().then_some(sections)
+}
+
+/// What the sections hold, borrowed from the snapshot (nothing is cloned to encode it).
+struct Sections<'a> {
+    nodes: Vec<&'a Node>,
+    edges: Vec<(u32, u32, &'a Edge)>,
+    rest: (&'a [FileInfo], &'a ResolveStats, &'a [String]),
+    unresolved_calls: &'a UnresolvedCalls,
 }
 
 /// A snapshot's encoding, sized before it is written (see `Snapshot::encoder`).
 pub struct Encoder<'a> {
-    view: PersistedRef<'a>,
-    len: usize,
+    view: Sections<'a>,
+    header: [u8; HEADER],
+    lens: [usize; 4],
 }
 
 impl Encoder<'_> {
     /// The exact length `write` fills.
     pub fn len(&self) -> usize {
-        self.len
+        HEADER + self.lens.iter().sum::<usize>()
     }
 
+    /// Never: even an empty graph has its header.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        false
     }
 
-    /// Writes the encoding into `out` (`len()` bytes): the same bytes `encode` returns.
+    /// Writes the encoding into `out` (`len()` bytes): the same bytes `encode` returns. The
+    /// nodes are written on one thread while the other sections are written on another.
     pub fn write(&self, out: &mut [u8]) -> Result<(), postcard::Error> {
-        postcard::to_slice(&self.view, out).map(|_| ())
+        if out.len() != self.len() {
+            return Err(postcard::Error::SerializeBufferFull);
+        }
+        let (header, body) = out.split_at_mut(HEADER);
+        header.copy_from_slice(&self.header);
+        let (nodes, body) = body.split_at_mut(self.lens[0]);
+        let (edges, body) = body.split_at_mut(self.lens[1]);
+        let (rest, unresolved) = body.split_at_mut(self.lens[2]);
+        let view = &self.view;
+        let (a, b) = rayon::join(
+            || postcard::to_slice(&view.nodes, nodes).map(|_| ()),
+            || {
+                postcard::to_slice(&view.edges, edges)?;
+                postcard::to_slice(&view.rest, rest)?;
+                postcard::to_slice(view.unresolved_calls, unresolved).map(|_| ())
+            },
+        );
+        a.and(b)
     }
-}
-
-#[derive(Serialize)]
-struct PersistedRef<'a> {
-    nodes: Vec<&'a Node>,
-    edges: Vec<(u32, u32, &'a Edge)>,
-    files: &'a [FileInfo],
-    unresolved_calls: &'a UnresolvedCalls,
-    stats: &'a ResolveStats,
-    warnings: &'a [String],
 }
 
 /// The current snapshot, swapped atomically; readers never lock.

@@ -5,6 +5,7 @@ pub mod captures;
 pub mod extract;
 pub mod facts;
 pub mod flat;
+pub mod huge_pages;
 pub mod query;
 pub mod recent;
 pub mod walk;

@@ -1,5 +1,7 @@
 //! The cache: reuse, incremental re-parse, damage and concurrent use.
 
+use repotoire::graph::snapshot::Snapshot;
+
 use crate::support::{Dir, cmd, dump_edges, dump_nodes, stderr, stdout};
 
 const FIXTURE: &str = r#"
@@ -58,6 +60,26 @@ fn the_cached_graph_is_the_graph_that_was_built() {
     assert_eq!(report.graph, repotoire::engine::GraphUpdate::Reused, "{report:?}");
     let snap = again.snapshot();
     assert_eq!((dump_nodes(&snap), dump_edges(&snap)), (cold_nodes, cold_edges));
+}
+
+#[test]
+fn graph_bytes_of_another_shape_are_not_decoded() {
+    let dir = Dir::with_fixture(FIXTURE);
+    let engine = dir.engine(false);
+    engine.refresh();
+    let built = engine.snapshot();
+    let bytes = built.encode().unwrap();
+    let decoded = Snapshot::decode(&bytes).expect("its own encoding decodes");
+    assert_eq!((dump_nodes(&decoded), dump_edges(&decoded)), (dump_nodes(&built), dump_edges(&built)));
+    assert_eq!(decoded.unresolved_calls, built.unresolved_calls);
+    assert_eq!(decoded.files, built.files);
+    // An older format (no header), a cut, a byte too many, a section length that overruns.
+    assert!(Snapshot::decode(&bytes[4..]).is_none());
+    assert!(Snapshot::decode(&bytes[..bytes.len() - 1]).is_none());
+    assert!(Snapshot::decode(&[bytes.as_slice(), &[0]].concat()).is_none());
+    let mut overrun = bytes.clone();
+    overrun[4] = overrun[4].wrapping_add(1);
+    assert!(Snapshot::decode(&overrun).is_none());
 }
 
 #[test]
