@@ -7,7 +7,7 @@
 //! JSON report). Floor, cold and `analyze` run in turn, round after round, so that drift in
 //! the machine's speed hits all three; times are medians over `REPOTOIRE_BENCH_RUNS` rounds
 //! (default 5; more, up to 21, for corpora whose rounds are quick), and the two ratios are
-//! medians of each round's ratio.
+//! medians of each round's ratio. Every timed run starts after a `sync`.
 //!
 //!   cargo bench --bench corpus [-- NAME ...]
 
@@ -100,6 +100,15 @@ fn run_analyze(binary: &Path, root: &Path) -> Duration {
 
 fn reset_cache(root: &Path) {
     let _ = std::fs::remove_dir_all(root.join(".repotoire"));
+    settle();
+}
+
+/// Flushes what earlier runs left in the page cache (the cache database is written without
+/// syncs), so that the kernel's writeback of one run is not timed as part of the next:
+/// without it, a cold run's walk after deleting the cache took 75–85 ms instead of ~33 on
+/// django, one time in three.
+fn settle() {
+    let _ = Command::new("sync").status();
 }
 
 /// A file to edit for the one-file-changed run: the largest source file.
@@ -152,6 +161,7 @@ fn main() {
         let started = Instant::now();
         while round < rounds {
             round += 1;
+            settle();
             floor.push(parse_floor(&root));
             reset_cache(&root);
             let run = run_stats(&binary, &root);
@@ -166,7 +176,12 @@ fn main() {
         }
         reset_cache(&root);
         let stats = run_stats(&binary, &root).stats;
-        let no_change: Vec<Duration> = (0..rounds).map(|_| run_stats(&binary, &root).wall).collect();
+        let no_change: Vec<Duration> = (0..rounds)
+            .map(|_| {
+                settle();
+                run_stats(&binary, &root).wall
+            })
+            .collect();
         let mut one_file = Vec::new();
         if let Some(path) = file_to_touch(&root) {
             let original = std::fs::read(&path).expect("read file to touch");
@@ -179,6 +194,7 @@ fn main() {
                     edited.extend_from_slice(format!("# repotoire bench edit {i}\n").as_bytes());
                 }
                 std::fs::write(&path, &edited).expect("edit");
+                settle();
                 one_file.push(run_stats(&binary, &root).wall);
             }
             std::fs::write(&path, &original).expect("restore");
