@@ -189,6 +189,26 @@ impl Drop for Engine {
     }
 }
 
+/// The cached graph as `Engine::walk_guessing` found it.
+enum Guess {
+    /// Not decoded beside the walk: read it from the cache if nothing changed.
+    Untried,
+    /// None there, called off or undecodable: read it again if nothing changed after all.
+    Gone,
+    /// Decoded; built from inputs with this digest.
+    Built([u8; 32], Snapshot),
+}
+
+/// Whether the walk found exactly the files the cache knows, each with its size and time
+/// as recorded. Only a guess about whether the cached graph will do: the digest decides.
+fn looks_unchanged(files: &[SourceFile], known: &HashMap<String, FileEntry>) -> bool {
+    files.len() == known.len() && files.iter().all(|f| as_recorded(f, known))
+}
+
+fn as_recorded(file: &SourceFile, known: &HashMap<String, FileEntry>) -> bool {
+    known.get(&file.path).is_some_and(|e| e.size == file.size && e.modified == file.modified)
+}
+
 /// Files modified this recently are hashed even when size and time match the cache: an
 /// edit within the same clock tick as the last run must not be missed.
 const RACY_WINDOW_NS: u64 = 2_000_000_000;
@@ -205,6 +225,42 @@ impl Engine {
         let root = root.canonicalize().map_err(|source| Error::Io { path: root.to_path_buf(), source })?;
         let root_name = root.file_name().map_or_else(|| "root".into(), |n| n.to_string_lossy().into_owned());
         Ok(Engine { root, root_name, options, snapshot: SharedSnapshot::default(), live: std::sync::Mutex::new(None), spare: std::sync::Mutex::new(None), recent: Default::default() })
+    }
+
+    /// Walks the tree while another thread decodes the graph the cache holds: on a tree
+    /// that did not change, the two are most of a run, and neither waits for the other.
+    /// The decode is called off as soon as the walk finds a file the cache does not know as
+    /// it is now (the graph is then resolved again). Also returns what the cache knows
+    /// about each file.
+    fn walk_guessing(&self, store: Option<&Store>) -> (parse::walk::Walk, Option<Result<HashMap<String, FileEntry>, store::Error>>, Guess) {
+        let stop = &std::sync::atomic::AtomicBool::new(false);
+        let started = Instant::now();
+        std::thread::scope(|scope| {
+            let decoding = store.map(|s| {
+                scope.spawn(move || {
+                    let graph = s.any_graph(|bytes| Snapshot::decode_unless(bytes, stop));
+                    tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "graph decoded beside the walk");
+                    graph
+                })
+            });
+            let known = store.map(Store::files);
+            // Called off at the first file the cache does not know as it is.
+            let walk = parse::walk::walk_watching(&self.root, self.options.max_file_size, &|file| {
+                if !matches!(&known, Some(Ok(known)) if as_recorded(file, known)) {
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            });
+            tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "walked");
+            if !matches!(&known, Some(Ok(known)) if looks_unchanged(&walk.files, known)) {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            let guess = match decoding.map(|handle| handle.join()) {
+                Some(Ok(Ok(Some((built_from, snapshot))))) => Guess::Built(built_from, snapshot),
+                Some(_) => Guess::Gone,
+                None => Guess::Untried,
+            };
+            (walk, known, guess)
+        })
     }
 
     /// Waits for this root's cache writes still running, logging their warnings.
@@ -258,14 +314,24 @@ impl Engine {
 
         let rewalked = hint.zip(live.as_ref()).and_then(|(paths, live)| self.rewalk(paths, live));
         let targeted = rewalked.is_some();
-        let walk = rewalked.unwrap_or_else(|| parse::walk::walk(&self.root, self.options.max_file_size));
+        // A one-shot refresh decodes the cached graph while it walks (see `walk_guessing`);
+        // a live engine resolves anyway, and a re-check is too short to hide anything behind.
+        let one_shot = live.is_none() && !self.options.live && !targeted;
+        let (walk, mut store, read_known, guess) = if one_shot {
+            let store = self.open_store(&mut report);
+            let (walk, known, guess) = self.walk_guessing(store.as_ref());
+            lap.time(&mut report, "walk + load graph");
+            (walk, store, known, guess)
+        } else {
+            let walk = rewalked.unwrap_or_else(|| parse::walk::walk(&self.root, self.options.max_file_size));
+            lap.time(&mut report, if targeted { "re-check" } else { "walk" });
+            (walk, self.open_store(&mut report), None, Guess::Untried)
+        };
         report.skipped = walk.skipped.clone();
-        lap.time(&mut report, if targeted { "re-check" } else { "walk" });
 
-        let mut store = self.open_store(&mut report);
         let known = match (&live, store.as_mut()) {
             (Some(live), _) => live.entries.clone(),
-            (None, Some(s)) => match s.files() {
+            (None, Some(s)) => match read_known.unwrap_or_else(|| s.files()) {
                 Ok(known) => known,
                 Err(err) => {
                     self.recover(&mut store, &mut report, &err.to_string());
@@ -339,11 +405,20 @@ impl Engine {
         };
         // Nothing changed: the last graph is still the graph.
         // (A live engine resolves instead: it needs the resolver's tables for its patches.)
-        if !any_parsed && removed.is_empty() && live.is_none() && !self.options.live
-            && let Some(snapshot) = store.as_ref().and_then(|s| {
-                let _allowed = parse::huge_pages::Allowed::new();
-                s.graph(&digest, Snapshot::decode).ok().flatten()
-            }) {
+        let unchanged = !any_parsed && removed.is_empty();
+        let reusable = match guess {
+            Guess::Built(built_from, snapshot) if built_from == digest => Some(snapshot),
+            // The cache holds the graph of other inputs: nothing to read again. Freeing it
+            // is left to another thread.
+            Guess::Built(_, snapshot) => {
+                std::thread::spawn(move || drop(snapshot));
+                None
+            }
+            Guess::Untried | Guess::Gone if unchanged => store.as_ref().and_then(|s| s.graph(&digest, Snapshot::decode).ok().flatten()),
+            Guess::Untried | Guess::Gone => None,
+        };
+        if unchanged && live.is_none() && !self.options.live
+            && let Some(snapshot) = reusable {
                 report.reused = entries.len();
                 report.graph = GraphUpdate::Reused;
                 count_languages(&mut report, &walk.files, &entries);

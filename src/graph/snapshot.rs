@@ -2,6 +2,7 @@
 //! writers publish new ones through. Nothing mutates a snapshot once built.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 use arc_swap::ArcSwap;
@@ -9,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use petgraph::stable_graph::{NodeIndex, StableDiGraph};
 use petgraph::visit::EdgeRef;
 
+use crate::graph::each;
 use crate::graph::model::{Edge, EdgeKind, Node, UnresolvedCalls};
 use crate::graph::resolve::{self, Patched, ProjectFiles, ResolveStats, Resolver};
 use crate::lang::LangId;
@@ -223,21 +225,25 @@ impl Snapshot {
     /// half the bytes: names and docs) are decoded and placed in the graph on one thread
     /// while the other sections are decoded on another.
     pub fn decode(bytes: &[u8]) -> Option<Snapshot> {
+        Snapshot::decode_unless(bytes, &AtomicBool::new(false))
+    }
+
+    /// `decode`, given up (`None`) soon after `stop` is set: a no-change run starts decoding
+    /// the cached graph before it knows whether the files changed.
+    pub fn decode_unless(bytes: &[u8], stop: &AtomicBool) -> Option<Snapshot> {
         let [nodes, edges, rest, unresolved] = split_sections(bytes)?;
         let (graph, others) = rayon::join(
             || {
-                let nodes: Vec<Node> = postcard::from_bytes(nodes).ok()?;
-                let mut graph = StableDiGraph::with_capacity(nodes.len(), 0);
-                for node in nodes {
-                    graph.add_node(node);
-                }
-                Some(graph)
+                let mut graph = Nodes(StableDiGraph::default());
+                each::decode_each(nodes, stop, &mut graph).ok()?;
+                Some(graph.0)
             },
             || {
-                let edges: Vec<(u32, u32, Edge)> = postcard::from_bytes(edges).ok()?;
+                let mut list: Vec<(u32, u32, Edge)> = Vec::new();
+                each::decode_each(edges, stop, &mut list).ok()?;
                 let rest: (Vec<FileInfo>, ResolveStats, Vec<String>) = postcard::from_bytes(rest).ok()?;
                 let unresolved: UnresolvedCalls = postcard::from_bytes(unresolved).ok()?;
-                Some((edges, rest, unresolved))
+                Some((list, rest, unresolved))
             },
         );
         let (mut graph, (edges, (files, stats, warnings), unresolved_calls)) = (graph?, others?);
@@ -278,6 +284,19 @@ impl Snapshot {
             index
         });
         index.get(qualified_name).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// A graph taking decoded nodes (see `each`).
+struct Nodes(StableDiGraph<Node, Edge>);
+
+impl each::Sink<Node> for Nodes {
+    fn reserve(&mut self, n: usize) {
+        self.0.reserve_exact_nodes(n);
+    }
+
+    fn push(&mut self, node: Node) {
+        self.0.add_node(node);
     }
 }
 

@@ -74,6 +74,12 @@ pub struct Walk {
 /// Lists the source files under `root`, sorted by path. Walks in parallel: on large trees
 /// the directory reads and `stat`s are a visible share of a no-change run.
 pub fn walk(root: &Path, max_file_size: u64) -> Walk {
+    walk_watching(root, max_file_size, &|_| {})
+}
+
+/// `walk`, showing `seen` each source file as it is found (from any walker thread, in no
+/// particular order).
+pub fn walk_watching(root: &Path, max_file_size: u64, seen: &(dyn Fn(&SourceFile) + Sync)) -> Walk {
     let collected = std::sync::Mutex::new(Walk::default());
     let walker = WalkBuilder::new(root)
         .follow_links(true)
@@ -87,7 +93,11 @@ pub fn walk(root: &Path, max_file_size: u64) -> Walk {
     walker.run(|| {
         let mut batch = Batch { collected: &collected, local: Walk::default() };
         Box::new(move |result| {
+            let before = batch.local.files.len();
             visit(root, result, max_file_size, &mut batch.local);
+            if let Some(file) = batch.local.files.get(before) {
+                seen(file);
+            }
             if batch.local.files.len() >= 256 {
                 batch.flush();
             }

@@ -349,13 +349,23 @@ impl Store {
     /// The cached graph decoded by `decode`, if it was built from inputs with this digest
     /// (read in place: no copy of the bytes).
     pub fn graph<T>(&self, digest: &[u8; 32], decode: impl FnOnce(&[u8]) -> Option<T>) -> Result<Option<T>, Error> {
+        self.read_graph(|built_from, bytes| (built_from == digest).then(|| decode(bytes)).flatten())
+    }
+
+    /// The cached graph decoded by `decode` whatever it was built from, with the digest of
+    /// its inputs (for decoding it before they are known).
+    pub fn any_graph<T>(&self, decode: impl FnOnce(&[u8]) -> Option<T>) -> Result<Option<([u8; 32], T)>, Error> {
+        self.read_graph(|built_from, bytes| decode(bytes).map(|graph| (*built_from, graph)))
+    }
+
+    fn read_graph<T>(&self, decode: impl FnOnce(&[u8; 32], &[u8]) -> Option<T>) -> Result<Option<T>, Error> {
         let db = self.db()?;
         guard(&self.path, || (|| -> Result<_, redb::Error> {
             let read = db.begin_read()?;
             let table = read.open_table(GRAPH)?;
             let Some(value) = table.get("current")? else { return Ok(None) };
-            let bytes = value.value();
-            Ok((bytes.len() > 32 && bytes[..32] == digest[..]).then(|| decode(&bytes[32..])).flatten())
+            let Some((built_from, body)) = value.value().split_first_chunk::<32>() else { return Ok(None) };
+            Ok(if body.is_empty() { None } else { decode(built_from, body) })
         })()
         .map_err(|e| db_error(&self.path, e)))
     }

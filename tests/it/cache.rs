@@ -118,6 +118,34 @@ fn a_file_touched_without_changing_content_is_not_reparsed() {
     dir.write("web/b.ts", contents);
     let report = dir.engine(true).refresh();
     assert_eq!(report.parsed, 0);
+    // The walk saw a time the cache did not know and called off the graph decoded beside
+    // it; the graph is still the cached one.
+    assert_eq!(report.graph, repotoire::engine::GraphUpdate::Reused, "{report:?}");
+}
+
+#[test]
+fn a_changed_project_file_resolves_again_though_no_source_changed() {
+    let dir = Dir::with_fixture(&format!("{FIXTURE}//- web/tsconfig.json\n{{ \"compilerOptions\": {{ \"baseUrl\": \".\" }} }}\n"));
+    dir.engine(true).refresh();
+    // Same sources, other path aliases: the graph decoded beside the walk was built from
+    // other inputs and must not be taken.
+    dir.write("web/tsconfig.json", r#"{ "compilerOptions": { "baseUrl": ".", "paths": { "@b": ["b.ts"] } } }"#);
+    dir.write("web/a.ts", "import { b } from \"@b\";\nexport function a() { b(); }\n");
+    let engine = dir.engine(true);
+    let report = engine.refresh();
+    assert_eq!(report.parsed, 1, "{report:?}");
+    let snap = engine.snapshot();
+    assert_eq!((dump_nodes(&snap), dump_edges(&snap)), cold_dump(&dir));
+    assert!(dump_edges(&snap).contains("web/a.a -calls(1.0)-> web/b.b"), "{}", dump_edges(&snap));
+    // And with only the project file changed back, nothing is parsed, yet the graph is
+    // resolved again rather than taken from the cache.
+    dir.write("web/tsconfig.json", r#"{ "compilerOptions": { "baseUrl": "." } }"#);
+    let engine = dir.engine(true);
+    let report = engine.refresh();
+    assert_eq!((report.parsed, report.graph), (0, repotoire::engine::GraphUpdate::Resolved), "{report:?}");
+    let snap = engine.snapshot();
+    assert_eq!((dump_nodes(&snap), dump_edges(&snap)), cold_dump(&dir));
+    assert!(!dump_edges(&snap).contains("web/a.a -calls(1.0)-> web/b.b"), "{}", dump_edges(&snap));
 }
 
 #[test]
