@@ -189,6 +189,9 @@ impl Drop for Engine {
     }
 }
 
+/// What the cache knows about each file, as read.
+type Known = Result<HashMap<String, FileEntry>, store::Error>;
+
 /// The cached graph as `Engine::walk_guessing` found it.
 enum Guess {
     /// Not decoded beside the walk: read it from the cache if nothing changed.
@@ -196,7 +199,7 @@ enum Guess {
     /// None there, called off or undecodable: read it again if nothing changed after all.
     Gone,
     /// Decoded; built from inputs with this digest.
-    Built([u8; 32], Snapshot),
+    Built([u8; 32], Box<Snapshot>),
 }
 
 /// Whether the walk found exactly the files the cache knows, each with its size and time
@@ -232,7 +235,7 @@ impl Engine {
     /// The decode is called off as soon as the walk finds a file the cache does not know as
     /// it is now (the graph is then resolved again). Also returns what the cache knows
     /// about each file.
-    fn walk_guessing(&self, store: Option<&Store>) -> (parse::walk::Walk, Option<Result<HashMap<String, FileEntry>, store::Error>>, Guess) {
+    fn walk_guessing(&self, store: Option<&Store>) -> (parse::walk::Walk, Option<Known>, Guess) {
         let stop = &std::sync::atomic::AtomicBool::new(false);
         let started = Instant::now();
         std::thread::scope(|scope| {
@@ -255,7 +258,7 @@ impl Engine {
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
             let guess = match decoding.map(|handle| handle.join()) {
-                Some(Ok(Ok(Some((built_from, snapshot))))) => Guess::Built(built_from, snapshot),
+                Some(Ok(Ok(Some((built_from, snapshot))))) => Guess::Built(built_from, Box::new(snapshot)),
                 Some(_) => Guess::Gone,
                 None => Guess::Untried,
             };
@@ -407,7 +410,7 @@ impl Engine {
         // (A live engine resolves instead: it needs the resolver's tables for its patches.)
         let unchanged = !any_parsed && removed.is_empty();
         let reusable = match guess {
-            Guess::Built(built_from, snapshot) if built_from == digest => Some(snapshot),
+            Guess::Built(built_from, snapshot) if built_from == digest => Some(*snapshot),
             // The cache holds the graph of other inputs: nothing to read again. Freeing it
             // is left to another thread.
             Guess::Built(_, snapshot) => {

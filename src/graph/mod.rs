@@ -6,6 +6,7 @@ pub mod louvain;
 pub mod model;
 pub mod resolve;
 pub mod snapshot;
+mod stored_nodes;
 
 pub use model::{Edge, EdgeKind, Node, NodeKind, Resolution, UnresolvedCall};
 pub use snapshot::{FileInfo, SharedSnapshot, Snapshot};

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use petgraph::stable_graph::{NodeIndex, StableDiGraph};
 use petgraph::visit::EdgeRef;
 
-use crate::graph::each;
+use crate::graph::{each, stored_nodes};
 use crate::graph::model::{Edge, EdgeKind, Node, UnresolvedCalls};
 use crate::graph::resolve::{self, Patched, ProjectFiles, ResolveStats, Resolver};
 use crate::lang::LangId;
@@ -194,7 +194,7 @@ impl Snapshot {
     /// cache reserves the bytes in the database page: no growing vector, no copy).
     pub fn encoder(&self) -> Result<Encoder<'_>, postcard::Error> {
         let view = Sections {
-            nodes: self.graph.node_weights().collect(),
+            nodes: stored_nodes::front_coded(self.graph.node_weights()),
             edges: self
                 .graph
                 .edge_indices()
@@ -234,9 +234,9 @@ impl Snapshot {
         let [nodes, edges, rest, unresolved] = split_sections(bytes)?;
         let (graph, others) = rayon::join(
             || {
-                let mut graph = Nodes(StableDiGraph::default());
-                each::decode_each(nodes, stop, &mut graph).ok()?;
-                Some(graph.0)
+                let mut graph = stored_nodes::IntoGraph { graph: StableDiGraph::default(), broken: false };
+                each::decode_each::<stored_nodes::ReadNode>(nodes, stop, &mut graph).ok()?;
+                (!graph.broken).then_some(graph.graph)
             },
             || {
                 let mut list: Vec<(u32, u32, Edge)> = Vec::new();
@@ -287,19 +287,6 @@ impl Snapshot {
     }
 }
 
-/// A graph taking decoded nodes (see `each`).
-struct Nodes(StableDiGraph<Node, Edge>);
-
-impl each::Sink<Node> for Nodes {
-    fn reserve(&mut self, n: usize) {
-        self.0.reserve_exact_nodes(n);
-    }
-
-    fn push(&mut self, node: Node) {
-        self.0.add_node(node);
-    }
-}
-
 /// Nodes a spare graph can take before a patch has to grow it (a saved file adds a few).
 const SPARE_ROOM: usize = 1024;
 
@@ -317,10 +304,11 @@ fn next_generation() -> u64 {
 }
 
 /// The cached form: `MAGIC`, then the byte lengths of four sections (u32, little-endian),
-/// then the sections: nodes, edges, files with stats and warnings, unresolved calls. Each
-/// section is postcard on its own, so they encode and decode in parallel. Bytes of any
-/// other shape (an older format) do not decode, and the graph is resolved from the facts.
-const MAGIC: &[u8; 4] = b"RGS1";
+/// then the sections: nodes (qualified names front-coded, see `stored_nodes`), edges, files
+/// with stats and warnings, unresolved calls. Each section is postcard on its own, so they
+/// encode and decode in parallel. Bytes of any other shape (an older format) do not
+/// decode, and the graph is resolved from the facts.
+const MAGIC: &[u8; 4] = b"RGS2";
 const HEADER: usize = MAGIC.len() + 4 * 4;
 
 fn split_sections(bytes: &[u8]) -> Option<[&[u8]; 4]> {
@@ -335,7 +323,7 @@ fn split_sections(bytes: &[u8]) -> Option<[&[u8]; 4]> {
 
 /// What the sections hold, borrowed from the snapshot (nothing is cloned to encode it).
 struct Sections<'a> {
-    nodes: Vec<&'a Node>,
+    nodes: Vec<stored_nodes::StoredNode<'a>>,
     edges: Vec<(u32, u32, &'a Edge)>,
     rest: (&'a [FileInfo], &'a ResolveStats, &'a [String]),
     unresolved_calls: &'a UnresolvedCalls,
