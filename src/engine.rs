@@ -189,6 +189,17 @@ impl Drop for Engine {
     }
 }
 
+/// The cache of `root`, or `None` with a warning saying why it cannot be used.
+fn open_store(root: &Path, warnings: &mut Vec<String>) -> Option<Store> {
+    match Store::open(root) {
+        Ok(store) => Some(store),
+        Err(err) => {
+            warnings.push(format!("cache unavailable ({err}); analysing without it"));
+            None
+        }
+    }
+}
+
 /// What the cache knows about each file, as read.
 type Known = Result<HashMap<String, FileEntry>, store::Error>;
 
@@ -320,7 +331,19 @@ impl Engine {
         // A one-shot refresh decodes the cached graph while it walks (see `walk_guessing`);
         // a live engine resolves anyway, and a re-check is too short to hide anything behind.
         let one_shot = live.is_none() && !self.options.live && !targeted;
-        let (walk, mut store, read_known, guess) = if one_shot {
+        // With no cache on disk yet there is nothing to read from it first: it is created
+        // on another thread while the tree is walked and parsed.
+        let mut creating = None;
+        let (walk, mut store, read_known, guess) = if one_shot && self.options.use_cache && !store::exists(&self.root) {
+            let root = self.root.clone();
+            creating = Some(std::thread::spawn(move || {
+                let mut warnings = Vec::new();
+                (open_store(&root, &mut warnings), warnings)
+            }));
+            let walk = parse::walk::walk(&self.root, self.options.max_file_size);
+            lap.time(&mut report, "walk");
+            (walk, None, None, Guess::Untried)
+        } else if one_shot {
             let store = self.open_store(&mut report);
             let (walk, known, guess) = self.walk_guessing(store.as_ref());
             lap.time(&mut report, "walk + load graph");
@@ -356,6 +379,12 @@ impl Engine {
             (Some(live), true) => live.project.clone(),
             _ => self.read_project_files(&walk.project_files, &mut report),
         };
+        if let Some(creating) = creating {
+            let (created, mut warnings) = creating.join().unwrap_or_else(|_| (None, vec!["cache unavailable (opening it failed); analysing without it".into()]));
+            report.warnings.append(&mut warnings);
+            store = created;
+            report.cache_used = store.is_some();
+        }
         lap.time(&mut report, "check + parse");
 
         let mut entries: Vec<(usize, FileEntry)> = Vec::with_capacity(checks.len());
@@ -693,13 +722,7 @@ impl Engine {
         if !self.options.use_cache {
             return None;
         }
-        match Store::open(&self.root) {
-            Ok(store) => Some(store),
-            Err(err) => {
-                report.warnings.push(format!("cache unavailable ({err}); analysing without it"));
-                None
-            }
-        }
+        open_store(&self.root, &mut report.warnings)
     }
 
     /// A read from the cache failed: say so once, start it afresh, carry on.

@@ -120,6 +120,11 @@ pub fn schema_key() -> String {
     format!("{SCHEMA_VERSION}:{}:{}", env!("CARGO_PKG_VERSION"), crate::lang::fingerprint())
 }
 
+/// Whether `root` has a cache file at all (a first run has nothing to read).
+pub fn exists(root: &Path) -> bool {
+    root.join(DIR_NAME).join(DB_NAME).exists()
+}
+
 /// The id of this boot of the machine (Linux), which changes with every restart.
 pub fn boot_id() -> Option<String> {
     let id = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;

@@ -149,6 +149,21 @@ fn a_changed_project_file_resolves_again_though_no_source_changed() {
 }
 
 #[test]
+fn a_cache_that_cannot_be_created_is_reported_and_the_run_goes_on_without_it() {
+    let dir = Dir::with_fixture(FIXTURE);
+    // A file where the cache folder would go: the first run creates its cache beside the
+    // walk and parse, and must still say why it could not, then finish.
+    dir.write(".repotoire", "not a folder\n");
+    let engine = dir.engine(true);
+    let report = engine.refresh();
+    assert!(!report.cache_used, "{report:?}");
+    assert!(report.warnings.iter().any(|w| w.starts_with("cache unavailable") && w.contains(".repotoire")), "{:?}", report.warnings);
+    assert_eq!(report.parsed, 5);
+    let snap = engine.snapshot();
+    assert_eq!((dump_nodes(&snap), dump_edges(&snap)), cold_dump(&dir));
+}
+
+#[test]
 fn a_truncated_database_is_reported_once_and_rebuilt() {
     let dir = Dir::with_fixture(FIXTURE);
     dir.engine(true).refresh();
