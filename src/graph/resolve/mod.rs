@@ -10,7 +10,6 @@ mod scope;
 pub mod types;
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -77,7 +76,7 @@ pub struct Resolver {
     /// Python import names and Rust qualified names → modules.
     module_index: FxHashMap<String, Vec<u32>>,
     python_import_name: FxHashMap<u32, String>,
-    ecma_paths: HashMap<String, u32>,
+    ecma_paths: FxHashMap<String, u32>,
     crate_roots: FxHashMap<String, u32>,
     bases: FxHashMap<u32, Vec<u32>>,
     /// (class, field) → bindings that type it.
@@ -131,7 +130,7 @@ impl Resolver {
         all_names: Default::default(),
         module_index: Default::default(),
         python_import_name: Default::default(),
-        ecma_paths: HashMap::new(),
+        ecma_paths: FxHashMap::default(),
         crate_roots: Default::default(),
         bases: Default::default(),
         fields: Default::default(),
