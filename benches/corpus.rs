@@ -6,8 +6,9 @@
 //! cold, with no change, and with one file changed; then `analyze` cold (every detector,
 //! JSON report). Floor, cold and `analyze` run in turn, round after round, so that drift in
 //! the machine's speed hits all three; times are medians over `REPOTOIRE_BENCH_RUNS` rounds
-//! (default 5; more, up to 21, for corpora whose rounds are quick), and the two ratios are
-//! medians of each round's ratio. Every timed run starts after a `sync`.
+//! (default 5; more, up to 21, for corpora whose rounds are quick; no-change runs always
+//! get 21), and the two ratios are medians of each round's ratio. Every timed run starts
+//! after a `sync`.
 //!
 //!   cargo bench --bench corpus [-- NAME ...]
 
@@ -176,7 +177,9 @@ fn main() {
         }
         reset_cache(&root);
         let stats = run_stats(&binary, &root).stats;
-        let no_change: Vec<Duration> = (0..rounds)
+        // No-change runs are cheap and, on this host, bimodal (ARCHITECTURE.md "Where the
+        // time goes", session 11): always the most rounds.
+        let no_change: Vec<Duration> = (0..MAX_ROUNDS.max(rounds))
             .map(|_| {
                 settle();
                 run_stats(&binary, &root).wall
