@@ -437,42 +437,41 @@ impl Engine {
         };
         // Nothing changed: the last graph is still the graph.
         // (A live engine resolves instead: it needs the resolver's tables for its patches.)
-        let unchanged = !any_parsed && removed.is_empty();
+        let may_reuse = !any_parsed && removed.is_empty() && live.is_none() && !self.options.live;
         let reusable = match guess {
-            Guess::Built(built_from, snapshot) if built_from == digest => Some(*snapshot),
-            // The cache holds the graph of other inputs: nothing to read again. Freeing it
-            // is left to another thread.
+            Guess::Built(built_from, snapshot) if may_reuse && built_from == digest => Some(*snapshot),
+            // A graph of other inputs (or a run that parsed after all): nothing to read
+            // again, and freeing it is left to another thread.
             Guess::Built(_, snapshot) => {
                 std::thread::spawn(move || drop(snapshot));
                 None
             }
-            Guess::Untried | Guess::Gone if unchanged => store.as_ref().and_then(|s| s.graph(&digest, Snapshot::decode).ok().flatten()),
+            Guess::Untried | Guess::Gone if may_reuse => store.as_ref().and_then(|s| s.graph(&digest, Snapshot::decode).ok().flatten()),
             Guess::Untried | Guess::Gone => None,
         };
-        if unchanged && live.is_none() && !self.options.live
-            && let Some(snapshot) = reusable {
-                report.reused = entries.len();
-                report.graph = GraphUpdate::Reused;
-                count_languages(&mut report, &walk.files, &entries);
-                self.collect_local(&walk.files, &entries, fresh_local, None, store.as_ref(), &mut report);
-                // Files touched but unchanged get their new times recorded; with none, nothing is
-                // written (a commit costs the file system a sync).
-                if let Some(store) = store.as_mut() {
-                    if !touched.is_empty() {
-                        let files = touched.iter().map(|&(i, e)| (walk.files[i].path.as_str(), e)).collect();
-                        let update = Update { files, ..Update::default() };
-                        if let Err(err) = store.save(&update) {
-                            report.warnings.push(format!("cache not updated ({err})"));
-                        }
+        if let Some(snapshot) = reusable {
+            report.reused = entries.len();
+            report.graph = GraphUpdate::Reused;
+            count_languages(&mut report, &walk.files, &entries);
+            self.collect_local(&walk.files, &entries, fresh_local, None, store.as_ref(), &mut report);
+            // Files touched but unchanged get their new times recorded; with none, nothing is
+            // written (a commit costs the file system a sync).
+            if let Some(store) = store.as_mut() {
+                if !touched.is_empty() {
+                    let files = touched.iter().map(|&(i, e)| (walk.files[i].path.as_str(), e)).collect();
+                    let update = Update { files, ..Update::default() };
+                    if let Err(err) = store.save(&update) {
+                        report.warnings.push(format!("cache not updated ({err})"));
                     }
-                    report.warnings.append(&mut store.warnings);
                 }
-                lap.time(&mut report, "load graph");
-                self.snapshot.publish(snapshot);
-                report.timings.push(("total", total.elapsed()));
-                report.skipped.sort();
-                return report;
+                report.warnings.append(&mut store.warnings);
             }
+            lap.time(&mut report, "load graph");
+            self.snapshot.publish(snapshot);
+            report.timings.push(("total", total.elapsed()));
+            report.skipped.sort();
+            return report;
+        }
         let checked = Checked { walk, entries, parsed, touched, fresh_local, removed, project, digest };
         self.resolve_all(Run { report, store, slot, total, lap }, live, checked)
     }
