@@ -488,17 +488,24 @@ pub fn token_windows(source: &str, language: crate::lang::LangId) -> Vec<(u64, u
         return Vec::new();
     }
     let mut windows = Vec::new();
+    // Tokens in the window, slid along rather than summed again for every window.
+    let mut tokens: usize = lines[..WINDOW].iter().map(|l| l.2).sum();
     for start in 0..=lines.len() - WINDOW {
-        let slice = &lines[start..start + WINDOW];
-        if slice.iter().map(|l| l.2).sum::<usize>() < MIN_TOKENS {
+        if start > 0 {
+            tokens = tokens + lines[start + WINDOW - 1].2 - lines[start - 1].2;
+        }
+        if tokens < MIN_TOKENS {
             continue;
         }
+        let slice = &lines[start..start + WINDOW];
         // Runs of one line shape (delegating getters, table rows) are regular code, not a
         // copied block: a window must hold several different line shapes.
-        let mut shapes: Vec<u64> = slice.iter().map(|l| l.1).collect();
+        let mut shapes = [0u64; WINDOW];
+        for (shape, line) in shapes.iter_mut().zip(slice) {
+            *shape = line.1;
+        }
         shapes.sort_unstable();
-        shapes.dedup();
-        if shapes.len() < MIN_SHAPES {
+        if 1 + shapes.windows(2).filter(|pair| pair[0] != pair[1]).count() < MIN_SHAPES {
             continue;
         }
         let mut hasher = rustc_hash::FxHasher::default();
