@@ -213,14 +213,9 @@ enum Guess {
     Built([u8; 32], Box<Snapshot>),
 }
 
-/// Whether the walk found exactly the files the cache knows, each with its size and time
-/// as recorded. Only a guess about whether the cached graph will do: the digest decides.
-fn looks_unchanged(files: &[SourceFile], known: &HashMap<String, FileEntry>) -> bool {
-    files.len() == known.len() && files.iter().all(|f| as_recorded(f, known))
-}
-
-fn as_recorded(file: &SourceFile, known: &HashMap<String, FileEntry>) -> bool {
-    known.get(&file.path).is_some_and(|e| e.size == file.size && e.modified == file.modified)
+/// Whether the cache recorded `file` with the size and time it has now.
+fn same_stat(entry: &FileEntry, file: &SourceFile) -> bool {
+    entry.size == file.size && entry.modified == file.modified
 }
 
 /// Files modified this recently are hashed even when size and time match the cache: an
@@ -258,14 +253,17 @@ impl Engine {
                 })
             });
             let known = store.map(Store::files);
-            // Called off at the first file the cache does not know as it is.
+            // Called off at the first file the cache does not know as it is. Only a guess
+            // about whether the cached graph will do: the digest decides.
             let walk = parse::walk::walk_watching(&self.root, self.options.max_file_size, &|file| {
-                if !matches!(&known, Some(Ok(known)) if as_recorded(file, known)) {
+                if !matches!(&known, Some(Ok(known)) if known.get(&file.path).is_some_and(|e| same_stat(e, file))) {
                     stop.store(true, std::sync::atomic::Ordering::Relaxed);
                 }
             });
             tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "walked");
-            if !matches!(&known, Some(Ok(known)) if looks_unchanged(&walk.files, known)) {
+            // Every file found was shown to the check above; what is left is a file the
+            // cache knows that the walk no longer found.
+            if !matches!(&known, Some(Ok(known)) if known.len() == walk.files.len()) {
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
             let guess = match decoding.map(|handle| handle.join()) {
@@ -891,7 +889,7 @@ fn check_files(
             };
             if let Some(entry) = cached {
                 let settled = file.modified != 0 && file.modified.saturating_add(RACY_WINDOW_NS) < now;
-                if settled && entry.size == file.size && entry.modified == file.modified && local_current(entry, &entry.hash) {
+                if settled && same_stat(entry, file) && local_current(entry, &entry.hash) {
                     return Check::Same(*entry);
                 }
             }
