@@ -1,5 +1,6 @@
 //! Embeds every `detectors/<category>/<id>/rule.toml` into the binary, so it needs no
-//! files beside it. Fixtures stay out: only the test suite reads them.
+//! files beside it (fixtures stay out: only the test suite reads them), and compiles the
+//! flat-tree walk against the headers of the tree-sitter crate in use.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -17,7 +18,26 @@ fn rules(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// `src/parse/flat_walk.c` reads tree-sitter's internal subtree layout, so it is built
+/// against that crate's own `src/` (its build script exports `include/`, beside it).
+fn flat_walk() {
+    println!("cargo:rerun-if-changed=src/parse/flat_walk.c");
+    let Ok(include) = std::env::var("DEP_TREE_SITTER_INCLUDE") else {
+        panic!("the tree-sitter crate did not export its include directory");
+    };
+    let include = PathBuf::from(include);
+    let internal = include.parent().map(|dir| dir.join("src")).unwrap_or_default();
+    cc::Build::new()
+        .std("c11")
+        .include(&internal)
+        .include(&include)
+        .warnings(false)
+        .file("src/parse/flat_walk.c")
+        .compile("repotoire_flat_walk");
+}
+
 fn main() {
+    flat_walk();
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
     let detectors = manifest.join("detectors");
     println!("cargo:rerun-if-changed=detectors");

@@ -25,6 +25,17 @@ fn bench(c: &mut Criterion) {
     c.bench_function("tree-sitter parse only (own sources)", |b| {
         b.iter(|| sources.iter().map(|(f, bytes)| parse::parse_only(f.language, bytes)).sum::<usize>())
     });
+    let trees: Vec<(repotoire::lang::LangId, tree_sitter::Tree)> = sources
+        .iter()
+        .map(|(f, bytes)| {
+            let mut parser = tree_sitter::Parser::new();
+            parser.set_language(&(f.language.spec().grammar)()).expect("grammar");
+            (f.language, parser.parse(bytes, None).expect("parse"))
+        })
+        .collect();
+    c.bench_function("flat tree from parsed trees (own sources)", |b| {
+        b.iter(|| trees.iter().map(|(language, tree)| parse::flat::FlatTree::new(tree, *language).len()).sum::<usize>())
+    });
     c.bench_function("parse + extract facts (own sources)", |b| {
         b.iter(|| {
             sources

@@ -19,40 +19,19 @@ struct Tables {
     names: Vec<String>,
     /// Whether each kind id is named (`Node::is_named`, without a call per node).
     named: Vec<bool>,
-    /// Whether a node of each kind id can hold a child under a field, from the grammar's
-    /// node types (fields of hidden rules are listed on the visible node that holds them).
-    /// Children of other kinds are never asked for a field: tree-sitter's answer searches
-    /// the parent's field map. Kinds the node types do not name are asked.
-    fielded: Vec<bool>,
 }
 
 fn tables(language: LangId) -> &'static Tables {
-    #[derive(serde::Deserialize)]
-    struct NodeType {
-        #[serde(rename = "type")]
-        kind: String,
-        #[serde(default)]
-        fields: HashMap<String, serde::de::IgnoredAny>,
-    }
     static TABLES: [OnceLock<Tables>; 5] = [const { OnceLock::new() }; 5];
     TABLES[language as usize].get_or_init(|| {
-        let spec = language.spec();
-        let grammar = (spec.grammar)();
+        let grammar = (language.spec().grammar)();
         let kinds = 0..grammar.node_kind_count() as u16;
-        let mut with_fields: HashMap<&str, bool> = HashMap::new();
-        let types = serde_json::from_str::<Vec<NodeType>>(spec.node_types).unwrap_or_default();
-        for node in &types {
-            *with_fields.entry(node.kind.as_str()).or_default() |= !node.fields.is_empty();
-        }
         Tables {
             fields: (1..=grammar.field_count() as u16)
                 .filter_map(|id| grammar.field_name_for_id(id).map(|name| (name.to_string(), id)))
                 .collect(),
             names: kinds.clone().map(|id| grammar.node_kind_for_id(id).unwrap_or("").to_string()).collect(),
-            named: kinds.clone().map(|id| grammar.node_kind_is_named(id)).collect(),
-            fielded: kinds
-                .map(|id| grammar.node_kind_for_id(id).and_then(|name| with_fields.get(name).copied()).unwrap_or(true))
-                .collect(),
+            named: kinds.map(|id| grammar.node_kind_is_named(id)).collect(),
         }
     })
 }
@@ -62,7 +41,9 @@ pub fn field_child<'t>(language: LangId, node: Node<'t>, name: &str) -> Option<N
     node.child_by_field_id(*tables(language).fields.get(name)?)
 }
 
+/// Laid out as `FlatEntry` in `flat_walk.c`, which writes these.
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub struct Entry<'t> {
     pub node: Node<'t>,
     pub kind: u16,
@@ -101,63 +82,76 @@ impl<'t> FlatTree<'t> {
     pub fn new(tree: &'t Tree, language: LangId) -> FlatTree<'t> {
         let count = tree.root_node().descendant_count();
         let tables = tables(language);
-        let (named, fielded) = (tables.named.as_slice(), tables.fielded.as_slice());
-        let walked = Self::walk(tree, count, named, fielded, true);
-        // The guided walk trusts tree-sitter's visible-child counts; should one ever
-        // disagree with what the cursor visits, the tree is read again step by step.
-        let nodes = if walked.len() == count {
-            walked
-        } else {
-            tracing::debug!(read = walked.len(), count, "guided tree walk disagreed with the node count");
-            Self::walk(tree, count, named, fielded, false)
+        // Should the C walk ever disagree with tree-sitter's node count, the tree is read
+        // again step by step with a cursor.
+        let nodes = match Self::read(tree, count) {
+            Some(nodes) => nodes,
+            None => {
+                tracing::debug!(count, "the flat walk disagreed with the node count");
+                Self::step(tree, count, &tables.named)
+            }
         };
         FlatTree::link(nodes, &tables.names, &tables.fields)
     }
 
-    /// Reads every node in pre-order. `guided`: each node's visible-child count says when
-    /// its last child is reached, so the cursor goes straight back up instead of first
-    /// failing to find a next sibling (a failed step costs about two successful ones), and
-    /// leaves are never asked for a first child; and only children of kinds that can hold
-    /// fields are asked for their field.
-    fn walk(tree: &'t Tree, count: usize, named: &[bool], fielded: &[bool], guided: bool) -> Vec<Entry<'t>> {
+    /// Reads every node in pre-order straight from tree-sitter's subtrees (`flat_walk.c`).
+    fn read(tree: &'t Tree, count: usize) -> Option<Vec<Entry<'t>>> {
+        #[allow(unsafe_code)]
+        unsafe extern "C" {
+            fn repotoire_flat_walk(tree: *const tree_sitter::ffi::TSTree, out: *mut Entry<'_>, capacity: u32) -> u32;
+        }
+        let capacity = u32::try_from(count).ok()?;
         let mut nodes: Vec<Entry<'t>> = Vec::with_capacity(count);
-        // (index, children not yet visited, whether they can have fields) of each node on
-        // the way down.
-        let mut stack: Vec<(u32, u32, bool)> = Vec::new();
+        // SAFETY: the tree outlives the entries (`'t`), `nodes` has room for `capacity`
+        // entries of the layout the C side writes (`#[repr(C)]`, matched field by field),
+        // and the walk writes at most `capacity` of them, each in full, before returning
+        // how many; only those are taken into the vector.
+        #[allow(unsafe_code)]
+        let written = unsafe {
+            let written = repotoire_flat_walk(tree.root_node().into_raw().tree, nodes.as_mut_ptr(), capacity);
+            if written as usize == count {
+                nodes.set_len(count);
+            }
+            written
+        };
+        (written as usize == count).then_some(nodes)
+    }
+
+    /// Reads every node in pre-order by stepping a cursor: what `read` must agree with.
+    fn step(tree: &'t Tree, count: usize, named: &[bool]) -> Vec<Entry<'t>> {
+        let mut nodes: Vec<Entry<'t>> = Vec::with_capacity(count);
+        // Index of each node on the way down.
+        let mut stack: Vec<u32> = Vec::new();
         let mut cursor = tree.walk();
         loop {
             let node = cursor.node();
             let index = nodes.len() as u32;
             let kind = node.kind_id();
-            let kids = if guided { node.child_count() } else { u32::MAX };
             nodes.push(Entry {
                 node,
                 kind,
-                field: if stack.last().is_none_or(|&(_, _, fields)| fields || !guided) {
-                    cursor.field_id().map_or(0, |f| f.get())
-                } else {
-                    0
-                },
+                field: cursor.field_id().map_or(0, |f| f.get()),
                 // Error nodes (kind `u16::MAX`) are named.
                 named: named.get(kind as usize).copied().unwrap_or(true),
                 extra: node.is_extra(),
-                parent: stack.last().map_or(u32::MAX, |&(parent, _, _)| parent),
+                parent: stack.last().copied().unwrap_or(u32::MAX),
                 end: index + 1,
                 end_byte: node.end_byte() as u32,
                 kids_start: 0,
                 kids_len: 0,
             });
-            if kids > 0 && cursor.goto_first_child() {
-                stack.push((index, kids, fielded.get(kind as usize).copied().unwrap_or(true)));
+            if cursor.goto_first_child() {
+                stack.push(index);
                 continue;
             }
             loop {
-                let Some((_, left, _)) = stack.last_mut() else { return nodes };
-                *left -= 1;
-                if *left > 0 && cursor.goto_next_sibling() {
+                if stack.is_empty() {
+                    return nodes;
+                }
+                if cursor.goto_next_sibling() {
                     break;
                 }
-                if let Some((done, _, _)) = stack.pop() {
+                if let Some(done) = stack.pop() {
                     nodes[done as usize].end = nodes.len() as u32;
                 }
                 cursor.goto_parent();
@@ -274,11 +268,12 @@ impl<'t> FlatTree<'t> {
 mod tests {
     use super::*;
 
-    /// Every sample, plus a file with syntax errors per language: the guided walk reads
-    /// exactly the nodes, fields, named-ness and subtrees that stepping the cursor does, and
-    /// the flat tree finds the same previous siblings as tree-sitter.
+    /// Every sample, plus a file with syntax errors per language: the C walk reads exactly
+    /// the nodes (positions and aliases included), kinds, fields, named-ness and subtrees
+    /// that stepping the cursor does, and the flat tree finds the same previous siblings as
+    /// tree-sitter.
     #[test]
-    fn guided_walk_reads_what_the_cursor_visits() {
+    fn c_walk_reads_what_the_cursor_visits() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let cases = [
             (LangId::Python, "py", "def f(:\n  return [x for x in (1,\nclass C(B, metaclass=M): pass\n"),
@@ -295,18 +290,21 @@ mod tests {
                 parser.set_language(&(language.spec().grammar)()).expect("grammar");
                 let tree = parser.parse(source, None).expect("parse");
                 let count = tree.root_node().descendant_count();
-                let tables = tables(language);
-                let (named, fielded) = (tables.named.as_slice(), tables.fielded.as_slice());
-                assert!(fielded.iter().any(|f| !f), "{ext}: node types give no fieldless kind");
-                let guided = FlatTree::walk(&tree, count, named, fielded, true);
-                let stepped = FlatTree::walk(&tree, count, named, fielded, false);
-                assert_eq!(guided.len(), count, "{ext}: guided walk missed nodes");
+                let read = FlatTree::read(&tree, count).expect("the C walk read every node");
+                let stepped = FlatTree::step(&tree, count, &tables(language).named);
                 assert_eq!(stepped.len(), count, "{ext}: stepped walk missed nodes");
-                for (a, b) in guided.iter().zip(&stepped) {
+                for (a, b) in read.iter().zip(&stepped) {
+                    assert_eq!(a.node.into_raw().context, b.node.into_raw().context, "{ext}: {}", b.node.kind());
                     assert_eq!(a.node.id(), b.node.id(), "{ext}");
-                    assert_eq!((a.kind, a.field, a.named, a.extra, a.parent, a.end), (b.kind, b.field, b.named, b.extra, b.parent, b.end), "{ext}");
+                    assert_eq!(
+                        (a.kind, a.field, a.named, a.extra, a.parent, a.end, a.end_byte),
+                        (b.kind, b.field, b.named, b.extra, b.parent, b.end, b.end_byte),
+                        "{ext}: {}",
+                        b.node.kind()
+                    );
                     assert_eq!(a.named, a.node.is_named(), "{ext}: {} named-ness", a.node.kind());
                 }
+                assert!(read.iter().any(|e| e.field != 0), "{ext}: no field read");
                 let flat = FlatTree::new(&tree, language);
                 for index in 0..flat.len() as u32 {
                     let node = flat.entry(index).node;
