@@ -54,6 +54,32 @@ pub trait LocalPass: Send + Sync {
 }
 
 /// Parses one file's bytes into facts. Never fails.
+/// What `text.lines().count()` answers, by counting newlines in bulk instead of finding
+/// each line (which costs a search call per line: ~10 ms over django).
+pub fn line_count(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+    newlines + usize::from(bytes.last().is_some_and(|&b| b != b'\n'))
+}
+
+/// The lines of `text`, exactly as `str::lines` splits them (`\r\n` ends a line too, no
+/// empty line after a final newline), found by one bulk newline search instead of one
+/// search per line.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> + '_ {
+    let mut start = 0;
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).map(Some).chain(std::iter::once(None));
+    ends.filter_map(move |end| {
+        // Only a line ended by `\n` drops a `\r` before it (as `str::lines` does).
+        let line = match end {
+            Some(end) => text[start..end].strip_suffix('\r').unwrap_or(&text[start..end]),
+            None if start < text.len() => &text[start..],
+            None => return None,
+        };
+        start = end.map_or(text.len(), |end| end + 1);
+        Some(line)
+    })
+}
+
 pub fn parse_bytes(path: &str, language: LangId, bytes: &[u8], hash: [u8; 32]) -> FileFacts {
     parse_bytes_with(path, language, bytes, hash, None, None).0
 }
@@ -73,7 +99,7 @@ pub fn parse_bytes_with(
         Ok(text) => (std::borrow::Cow::Borrowed(text), false),
         Err(_) => (String::from_utf8_lossy(bytes), true),
     };
-    let lines = text.lines().count() as u32;
+    let lines = line_count(&text) as u32;
     let mut facts = FileFacts {
         path: path.to_string(),
         language,
@@ -159,3 +185,17 @@ pub fn parse_only(language: LangId, bytes: &[u8]) -> usize {
     })
 }
 
+
+#[cfg(test)]
+mod tests {
+    /// `lines` and `line_count` answer what `str::lines` does, line endings and the last
+    /// line's edge cases included.
+    #[test]
+    fn lines_split_as_str_lines_does() {
+        let texts = ["", "a", "a\n", "a\r\n", "\n", "\n\n", "\r\n", "a\r", "a\nb", "a\r\nb\r\n\r\nc", "ü\n\nœ\r", "x\n\r\n"];
+        for text in texts {
+            assert_eq!(super::lines(text).collect::<Vec<_>>(), text.lines().collect::<Vec<_>>(), "{text:?}");
+            assert_eq!(super::line_count(text), text.lines().count(), "{text:?}");
+        }
+    }
+}
