@@ -255,7 +255,11 @@ impl Engine {
             let known = store.map(Store::files);
             // Called off at the first file the cache does not know as it is. Only a guess
             // about whether the cached graph will do: the digest decides.
-            let walk = parse::walk::walk_watching(&self.root, self.options.max_file_size, &|file| {
+            let expected = match &known {
+                Some(Ok(known)) => Some(known.len()),
+                _ => None,
+            };
+            let walk = parse::walk::walk_watching(&self.root, self.options.max_file_size, expected, &|file| {
                 if !matches!(&known, Some(Ok(known)) if known.get(&file.path).is_some_and(|e| same_stat(e, file))) {
                     stop.store(true, std::sync::atomic::Ordering::Relaxed);
                 }
