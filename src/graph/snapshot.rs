@@ -46,7 +46,8 @@ pub struct Snapshot {
     pub files: Vec<FileInfo>,
     /// Built on first use: a run that only exports or counts never pays for it.
     by_qualified_name: OnceLock<HashMap<String, Vec<NodeIndex>>>,
-    pub unresolved_calls: UnresolvedCalls,
+    /// See `unresolved_calls`.
+    unresolved: Unresolved,
     pub stats: ResolveStats,
     pub warnings: Vec<String>,
     /// Tells snapshots apart (a `Spare` belongs to one).
@@ -82,7 +83,7 @@ impl Snapshot {
             graph,
             files,
             by_qualified_name: OnceLock::new(),
-            unresolved_calls: resolved.unresolved_calls,
+            unresolved: Unresolved::decoded(resolved.unresolved_calls),
             stats: resolved.stats,
             warnings: resolved.warnings,
             generation: next_generation(),
@@ -113,7 +114,7 @@ impl Snapshot {
             of: self.generation,
             graph,
             files: self.files.clone(),
-            unresolved_calls: self.unresolved_calls.clone(),
+            unresolved_calls: self.unresolved_calls().clone(),
         }
     }
 
@@ -125,7 +126,7 @@ impl Snapshot {
         let started = std::time::Instant::now();
         let (mut graph, mut files, mut unresolved_calls) = match spare.filter(|s| s.of == self.generation) {
             Some(spare) => (spare.graph, spare.files, spare.unresolved_calls),
-            None => (self.graph.clone(), self.files.clone(), self.unresolved_calls.clone()),
+            None => (self.graph.clone(), self.files.clone(), self.unresolved_calls().clone()),
         };
         let nodes = resolver.nodes();
         let first_new = patches.iter().map(|p| p.first_new).min().unwrap_or(nodes.len() as u32);
@@ -175,7 +176,7 @@ impl Snapshot {
             graph,
             files,
             by_qualified_name: OnceLock::new(),
-            unresolved_calls,
+            unresolved: Unresolved::decoded(unresolved_calls),
             stats: resolver.stats(),
             warnings: resolver.warnings().to_vec(),
             generation: next_generation(),
@@ -204,13 +205,13 @@ impl Snapshot {
                 })
                 .collect(),
             rest: (&self.files, &self.stats, &self.warnings),
-            unresolved_calls: &self.unresolved_calls,
+            unresolved_calls: self.unresolved_calls(),
         };
         let lens = [
             postcard::experimental::serialized_size(&view.nodes)?,
             postcard::experimental::serialized_size(&view.edges)?,
             postcard::experimental::serialized_size(&view.rest)?,
-            postcard::experimental::serialized_size(view.unresolved_calls)?,
+            CHECKSUM + postcard::experimental::serialized_size(view.unresolved_calls)?,
         ];
         let mut header = [0u8; HEADER];
         header[..MAGIC.len()].copy_from_slice(MAGIC);
@@ -242,11 +243,10 @@ impl Snapshot {
                 let mut list: Vec<(u32, u32, Edge)> = Vec::new();
                 each::decode_each(edges, stop, &mut list).ok()?;
                 let rest: (Vec<FileInfo>, ResolveStats, Vec<String>) = postcard::from_bytes(rest).ok()?;
-                let unresolved: UnresolvedCalls = postcard::from_bytes(unresolved).ok()?;
-                Some((list, rest, unresolved))
+                Some((list, rest, Unresolved::encoded(unresolved)?))
             },
         );
-        let (mut graph, (edges, (files, stats, warnings), unresolved_calls)) = (graph?, others?);
+        let (mut graph, (edges, (files, stats, warnings), unresolved)) = (graph?, others?);
         let count = graph.node_count();
         graph.reserve_exact_edges(edges.len());
         for (source, target, edge) in edges {
@@ -259,10 +259,21 @@ impl Snapshot {
             graph,
             files,
             by_qualified_name: OnceLock::new(),
-            unresolved_calls,
+            unresolved,
             stats,
             warnings,
             generation: next_generation(),
+        })
+    }
+
+    /// The calls that went nowhere, file by file. A snapshot read from the cache decodes
+    /// them on first use: they were half the decoding of a cached graph, and a run that
+    /// only counts or exports never looks at them.
+    pub fn unresolved_calls(&self) -> &UnresolvedCalls {
+        self.unresolved.calls.get_or_init(|| {
+            // The bytes matched their checksum when the snapshot was read, so only a format
+            // this build cannot read would fail here; `Unresolved::encoded` rules that out.
+            self.unresolved.bytes.as_deref().and_then(|b| postcard::from_bytes(b).ok()).unwrap_or_default()
         })
     }
 
@@ -287,6 +298,27 @@ impl Snapshot {
     }
 }
 
+/// A snapshot's unresolved calls, or the checked bytes they decode from.
+#[derive(Debug, Default)]
+struct Unresolved {
+    calls: OnceLock<UnresolvedCalls>,
+    bytes: Option<Box<[u8]>>,
+}
+
+impl Unresolved {
+    fn decoded(calls: UnresolvedCalls) -> Unresolved {
+        Unresolved { calls: OnceLock::from(calls), bytes: None }
+    }
+
+    /// The section as cached: a blake3 checksum of the postcard bytes, then the bytes.
+    /// `None` if they do not match (a damaged cache: the graph is resolved again), so the
+    /// decode deferred to `unresolved_calls` reads bytes known to be the ones written.
+    fn encoded(section: &[u8]) -> Option<Unresolved> {
+        let (sum, bytes) = section.split_first_chunk::<CHECKSUM>()?;
+        (blake3::hash(bytes).as_bytes() == sum).then(|| Unresolved { calls: OnceLock::new(), bytes: Some(bytes.into()) })
+    }
+}
+
 /// Nodes a spare graph can take before a patch has to grow it (a saved file adds a few).
 const SPARE_ROOM: usize = 1024;
 
@@ -305,10 +337,11 @@ fn next_generation() -> u64 {
 
 /// The cached form: `MAGIC`, then the byte lengths of four sections (u32, little-endian),
 /// then the sections: nodes (qualified names front-coded, see `stored_nodes`), edges, files
-/// with stats and warnings, unresolved calls. Each section is postcard on its own, so they
-/// encode and decode in parallel. Bytes of any other shape (an older format) do not
-/// decode, and the graph is resolved from the facts.
-const MAGIC: &[u8; 4] = b"RGS2";
+/// with stats and warnings, unresolved calls (behind a checksum, see `Unresolved`). Each
+/// section is postcard on its own, so they encode and decode in parallel. Bytes of any
+/// other shape (an older format) do not decode, and the graph is resolved from the facts.
+const MAGIC: &[u8; 4] = b"RGS3";
+const CHECKSUM: usize = 32;
 const HEADER: usize = MAGIC.len() + 4 * 4;
 
 fn split_sections(bytes: &[u8]) -> Option<[&[u8]; 4]> {
@@ -364,7 +397,10 @@ impl Encoder<'_> {
             || {
                 postcard::to_slice(&view.edges, edges)?;
                 postcard::to_slice(&view.rest, rest)?;
-                postcard::to_slice(view.unresolved_calls, unresolved).map(|_| ())
+                let (sum, calls) = unresolved.split_at_mut(CHECKSUM);
+                postcard::to_slice(view.unresolved_calls, calls)?;
+                sum.copy_from_slice(blake3::hash(calls).as_bytes());
+                Ok(())
             },
         );
         a.and(b)

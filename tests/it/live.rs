@@ -104,7 +104,7 @@ fn canonical(snap: &Snapshot) -> Vec<String> {
         let w = edge.weight();
         out.push(format!("edge {} -[{:?} {:.2} {:?}]-> {}", key(edge.source()), w.kind, w.confidence, w.lines, key(edge.target())));
     }
-    for call in snap.unresolved_calls.iter() {
+    for call in snap.unresolved_calls().iter() {
         let caller = key(petgraph::stable_graph::NodeIndex::new(call.caller as usize));
         out.push(format!("unresolved {caller} {} {:?} {}:{}", call.name, call.receiver, call.line, call.column));
     }

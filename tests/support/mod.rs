@@ -118,7 +118,7 @@ pub fn dump_nodes(snap: &Snapshot) -> String {
 /// Unresolved calls as `caller: receiver.name @line`, sorted.
 pub fn dump_unresolved(snap: &Snapshot) -> String {
     let mut lines: Vec<String> = snap
-        .unresolved_calls
+        .unresolved_calls()
         .iter()
         .map(|c| {
             let caller = &snap.graph[petgraph::stable_graph::NodeIndex::new(c.caller as usize)].qualified_name;

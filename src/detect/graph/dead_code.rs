@@ -65,7 +65,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     }
     let maybe = |name: &str| first_bytes[usize::from(name.as_bytes().first().copied().unwrap_or(0))] && lengths & (1 << name.len().min(127)) != 0;
     let called_by_name: FxHashSet<&str> =
-        snap.unresolved_calls.iter().map(|c| c.name.as_str()).filter(|name| maybe(name) && wanted.contains(name)).collect();
+        snap.unresolved_calls().iter().map(|c| c.name.as_str()).filter(|name| maybe(name) && wanted.contains(name)).collect();
     candidates.retain(|(_, node)| !called_by_name.contains(node.name.as_str()));
     // Own-file mentions: one pass per file with all of its candidates' names at once.
     let mut by_file: HashMap<&str, Vec<&Node>> = HashMap::new();

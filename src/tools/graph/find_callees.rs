@@ -68,7 +68,7 @@ impl TypedTool for FindCallees {
         files.dedup();
         let mut external: Vec<ExternalCall> = files
             .iter()
-            .flat_map(|&file| snap.unresolved_calls.of_file(file))
+            .flat_map(|&file| snap.unresolved_calls().of_file(file))
             .filter(|c| ids.contains(&c.caller))
             .map(|c| ExternalCall { call: c.receiver.as_ref().map_or_else(|| c.name.clone(), |r| format!("{r}.{}", c.name)), line: c.line })
             .collect();

@@ -57,7 +57,7 @@ impl TypedTool for FindCallers {
 
         let names: Vec<&str> = targets.iter().map(|&t| snap.graph[t].name.as_str()).collect();
         let unresolved_by_name: Vec<Site> = snap
-            .unresolved_calls
+            .unresolved_calls()
             .iter()
             .filter(|c| names.contains(&c.name.as_str()))
             .take(shown)
