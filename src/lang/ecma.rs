@@ -37,7 +37,6 @@ pub static TYPESCRIPT: LanguageSpec = LanguageSpec {
     extensions: &["ts", "mts", "cts"],
     family: Family::Ecma,
     grammar: || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
-    node_types: tree_sitter_typescript::TYPESCRIPT_NODE_TYPES,
     queries: TYPESCRIPT_QUERIES,
     doc_style: DOC,
     separator: ".",
@@ -51,7 +50,6 @@ pub static TSX: LanguageSpec = LanguageSpec {
     extensions: &["tsx"],
     family: Family::Ecma,
     grammar: || tree_sitter_typescript::LANGUAGE_TSX.into(),
-    node_types: tree_sitter_typescript::TSX_NODE_TYPES,
     queries: TYPESCRIPT_QUERIES,
     doc_style: DOC,
     separator: ".",
@@ -65,7 +63,6 @@ pub static JAVASCRIPT: LanguageSpec = LanguageSpec {
     extensions: &["js", "jsx", "mjs", "cjs"],
     family: Family::Ecma,
     grammar: || tree_sitter_javascript::LANGUAGE.into(),
-    node_types: tree_sitter_javascript::NODE_TYPES,
     queries: &[
         ECMA_QUERIES[0], ECMA_QUERIES[1], ECMA_QUERIES[2], ECMA_QUERIES[3], ECMA_QUERIES[4],
         ("javascript/inherits.scm", include_str!("../../queries/javascript/inherits.scm")),

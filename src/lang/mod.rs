@@ -41,8 +41,6 @@ pub struct LanguageSpec {
     pub extensions: &'static [&'static str],
     pub family: Family,
     pub grammar: fn() -> Language,
-    /// The grammar's `node-types.json` (which node kinds have fields, see `parse::flat`).
-    pub node_types: &'static str,
     /// Query sources, concatenated in order into one query.
     pub queries: &'static [(&'static str, &'static str)],
     pub doc_style: DocStyle,

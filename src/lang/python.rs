@@ -8,7 +8,6 @@ pub static PYTHON: LanguageSpec = LanguageSpec {
     extensions: &["py", "pyi"],
     family: Family::Python,
     grammar: || tree_sitter_python::LANGUAGE.into(),
-    node_types: tree_sitter_python::NODE_TYPES,
     queries: &[
         ("python/tags.scm", include_str!("../../queries/python/tags.scm")),
         ("python/calls.scm", include_str!("../../queries/python/calls.scm")),

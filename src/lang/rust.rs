@@ -8,7 +8,6 @@ pub static RUST: LanguageSpec = LanguageSpec {
     extensions: &["rs"],
     family: Family::Rust,
     grammar: || tree_sitter_rust::LANGUAGE.into(),
-    node_types: tree_sitter_rust::NODE_TYPES,
     queries: &[
         ("rust/tags.scm", include_str!("../../queries/rust/tags.scm")),
         ("rust/calls.scm", include_str!("../../queries/rust/calls.scm")),
