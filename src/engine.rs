@@ -255,10 +255,7 @@ impl Engine {
             let known = store.map(Store::files);
             // Called off at the first file the cache does not know as it is. Only a guess
             // about whether the cached graph will do: the digest decides.
-            let expected = match &known {
-                Some(Ok(known)) => Some(known.len()),
-                _ => None,
-            };
+            let expected = known.as_ref().and_then(|k| k.as_ref().ok()).map(|k| k.len());
             let walk = parse::walk::walk_watching(&self.root, self.options.max_file_size, expected, &|file| {
                 if !matches!(&known, Some(Ok(known)) if known.get(&file.path).is_some_and(|e| same_stat(e, file))) {
                     stop.store(true, std::sync::atomic::Ordering::Relaxed);

@@ -62,6 +62,10 @@ pub struct Entry<'t> {
     kids_len: u32,
 }
 
+// `flat_walk.c` asserts the same size and last offset for its `FlatEntry`: a field added on
+// one side only stops the build instead of shifting what the walk writes.
+const _: () = assert!(std::mem::size_of::<Entry<'static>>() == 64 && std::mem::offset_of!(Entry<'static>, kids_len) == 56);
+
 impl Entry<'_> {
     /// The node's byte range in the source (as `Node::byte_range`).
     pub fn range(&self) -> std::ops::Range<usize> {

@@ -7,6 +7,7 @@
 // `flat.rs` compares every node with what stepping the cursor reads.
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -27,6 +28,8 @@ typedef struct {
   uint32_t kids_start;
   uint32_t kids_len;
 } FlatEntry;
+
+_Static_assert(sizeof(FlatEntry) == 64 && offsetof(FlatEntry, kids_len) == 56, "FlatEntry must match flat::Entry");
 
 // A node whose children are being read.
 typedef struct {

@@ -83,7 +83,7 @@ pub fn walk(root: &Path, max_file_size: u64) -> Walk {
 /// the walk ends only when it wakes. On flask, rxjs or serde that wait was a sixth of a
 /// no-change run (~5–6 ms); on django (3,248 folders) the parallel walk takes 20 ms to the
 /// single thread's 32.
-pub const SERIAL_BELOW: usize = 1000;
+const SERIAL_BELOW: usize = 1000;
 
 /// With no count to go by, a tree is walked on one thread until it shows more folders than
 /// this, and then walked again in parallel (what that costs django: ~3 ms of a 1 s run).
