@@ -5,6 +5,7 @@
 //! stop at their first wrong name. It reports the same matches as tree-sitter's — `tests`
 //! compares the two on every fixture.
 
+use rustc_hash::FxHashMap;
 use tree_sitter::{Language, Node};
 
 use crate::parse::flat::{Entry, FlatTree};
@@ -76,12 +77,25 @@ type Path = Vec<(u16, Vec<u16>)>;
 pub struct Matcher {
     patterns: Vec<CPattern>,
     pub capture_names: Vec<String>,
-    /// Kind id → patterns whose root can match it.
-    by_kind: Vec<Vec<u32>>,
-    /// Patterns whose root matches any kind.
-    any_kind: Vec<u32>,
+    /// Kind id → what to try at a node of that kind.
+    by_kind: Vec<Plan>,
     /// The distinct probe chains.
     paths: Vec<Path>,
+}
+
+/// The patterns that can start at nodes of one kind. Dozens of patterns rooted at calls
+/// each name the function they want: instead of testing each one's words against the node,
+/// each probe chain is read once and its words looked up.
+#[derive(Default, Clone)]
+struct Plan {
+    /// Every pattern rooted at this kind, then those rooted at any kind, in pattern order:
+    /// the order matches are reported in.
+    order: Vec<u32>,
+    /// Positions in `order` of the patterns without a probe, tried at every such node.
+    plain: Vec<u32>,
+    /// Per probe chain read at this kind: word → positions in `order` of the patterns
+    /// that word lets through.
+    probes: Vec<(usize, FxHashMap<Vec<u8>, Vec<u32>>)>,
 }
 
 impl Matcher {
@@ -120,7 +134,7 @@ impl Matcher {
             patterns.push(CPattern { root, predicates, late, probe });
         }
         let kinds = language.node_kind_count();
-        let mut by_kind = vec![Vec::new(); kinds];
+        let mut rooted = vec![Vec::new(); kinds];
         let mut any_kind = Vec::new();
         for (index, pattern) in patterns.iter().enumerate() {
             let mut ids = Vec::new();
@@ -130,13 +144,14 @@ impl Matcher {
                 ids.sort_unstable();
                 ids.dedup();
                 for id in ids {
-                    if let Some(list) = by_kind.get_mut(id as usize) {
+                    if let Some(list) = rooted.get_mut(id as usize) {
                         list.push(index as u32);
                     }
                 }
             }
         }
-        Ok(Matcher { patterns, capture_names, by_kind, any_kind, paths })
+        let by_kind = rooted.into_iter().map(|list| plan(&patterns, list.into_iter().chain(any_kind.iter().copied()).collect())).collect();
+        Ok(Matcher { patterns, capture_names, by_kind, paths })
     }
 
     pub fn pattern_count(&self) -> usize {
@@ -146,28 +161,15 @@ impl Matcher {
     /// Calls `found(pattern, captures)` for every match, in pre-order of the match roots.
     pub fn for_each_match<'t>(&self, tree: &FlatTree<'t>, source: &[u8], mut found: impl FnMut(u32, &[Capture<'t>])) {
         let mut caps: Vec<Capture<'t>> = Vec::new();
-        // Per probe chain: the node it was last read at, and the texts found there.
-        let mut probed: Vec<(u32, Vec<&[u8]>)> = vec![(u32::MAX, Vec::new()); self.paths.len()];
+        let mut texts: Vec<&[u8]> = Vec::new();
+        let mut admitted: Vec<u32> = Vec::new();
         for node in 0..tree.len() as u32 {
-            let kind = tree.entry(node).kind;
-            let list = self.by_kind.get(kind as usize).map_or(&[][..], Vec::as_slice);
-            for &index in list.iter().chain(&self.any_kind) {
+            let Some(plan) = self.by_kind.get(tree.entry(node).kind as usize) else { continue };
+            if plan.order.is_empty() {
+                continue;
+            }
+            let mut attempt = |index: u32| {
                 let pattern = &self.patterns[index as usize];
-                if let Some(probe) = &pattern.probe {
-                    let mut present = false;
-                    for &path in &probe.paths {
-                        let (at, texts) = &mut probed[path];
-                        if *at != node {
-                            *at = node;
-                            texts.clear();
-                            read_path(tree, node, &self.paths[path], source, texts);
-                        }
-                        present |= texts.iter().any(|t| probe.values.iter().any(|v| v == t));
-                    }
-                    if !present {
-                        continue;
-                    }
-                }
                 caps.clear();
                 let at = Match { tree, source, predicates: &pattern.predicates };
                 match_node(&at, &pattern.root, node, &mut caps, &mut |caps: &mut Vec<Capture<'t>>| {
@@ -176,9 +178,52 @@ impl Matcher {
                     }
                     true
                 });
+            };
+            if plan.probes.is_empty() {
+                plan.order.iter().for_each(|&index| attempt(index));
+                continue;
+            }
+            admitted.clear();
+            admitted.extend_from_slice(&plan.plain);
+            for (path, words) in &plan.probes {
+                texts.clear();
+                read_path(tree, node, &self.paths[*path], source, &mut texts);
+                for text in &texts {
+                    if let Some(positions) = words.get(*text) {
+                        admitted.extend_from_slice(positions);
+                    }
+                }
+            }
+            admitted.sort_unstable();
+            admitted.dedup();
+            admitted.iter().for_each(|&position| attempt(plan.order[position as usize]));
+        }
+    }
+}
+
+/// What to try at nodes whose candidate patterns are `order`.
+fn plan(patterns: &[CPattern], order: Vec<u32>) -> Plan {
+    let mut plain = Vec::new();
+    let mut probes: Vec<(usize, FxHashMap<Vec<u8>, Vec<u32>>)> = Vec::new();
+    for (position, &index) in order.iter().enumerate() {
+        let Some(probe) = &patterns[index as usize].probe else {
+            plain.push(position as u32);
+            continue;
+        };
+        for &path in &probe.paths {
+            let slot = match probes.iter().position(|(p, _)| *p == path) {
+                Some(slot) => slot,
+                None => {
+                    probes.push((path, FxHashMap::default()));
+                    probes.len() - 1
+                }
+            };
+            for value in &probe.values {
+                probes[slot].1.entry(value.clone()).or_default().push(position as u32);
             }
         }
     }
+    Plan { order, plain, probes }
 }
 
 /// The first chain of required field steps leading to a node whose text a positive
