@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::detect::finding::{Category, Severity};
 use crate::lang::LangId;
@@ -22,7 +22,7 @@ pub enum RuleError {
 }
 
 /// How a detector is implemented.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Engine {
     /// Tree-sitter queries in `[query.<lang>]`, run in the file-local pass.
@@ -35,7 +35,7 @@ pub enum Engine {
     Graph,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Docs {
     pub what: String,
@@ -45,7 +45,7 @@ pub struct Docs {
 }
 
 /// One language's query and the filters queries cannot say.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct QuerySpec {
     pub scm: String,
@@ -77,7 +77,7 @@ pub struct QuerySpec {
     pub in_async: bool,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rule {
     pub id: String,
@@ -194,8 +194,10 @@ fn is_kebab(id: &str) -> bool {
 
 /// Every rule the binary carries, sorted by id.
 pub fn embedded() -> Result<Vec<Rule>, RuleError> {
+    use rayon::prelude::*;
+    // Parsing a hundred TOML files is ~0.6 ms of every analysis, before any file is read.
     let mut rules = embedded::EMBEDDED
-        .iter()
+        .par_iter()
         .map(|(path, text)| Rule::parse(text, &format!("detectors/{path}")).map(|rule| Rule { embedded: true, ..rule }))
         .collect::<Result<Vec<_>, _>>()?;
     rules.sort_by(|a, b| a.id.cmp(&b.id));
