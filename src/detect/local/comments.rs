@@ -3,8 +3,10 @@
 use std::sync::LazyLock;
 
 use regex::Regex;
+use regex_automata::meta::Regex as Compiled;
 
 use crate::detect::local::{Ctx, Hit, Suppression};
+use crate::parse::query::regexes::built_in;
 use crate::lang::Family;
 
 /// How many lines at the top of a file may hold `ignore-file`.
@@ -20,14 +22,14 @@ pub fn re(pattern: &str) -> Regex {
 static TODO: LazyLock<Regex> = LazyLock::new(|| re(r"\b(TODO|FIXME|XXX|HACK)\b"));
 // Identifiers as ASCII `[0-9A-Za-z_]`, not Unicode `\w`: compiling Unicode word classes
 // into these alternations took ~4 ms per process, and code left in comments is ASCII.
-static PY_CODE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(import [0-9A-Za-z_.]+$|from [0-9A-Za-z_.]+ import [0-9A-Za-z_]|def [0-9A-Za-z_]+\(.*\):$|class [0-9A-Za-z_]+(\(.*\))?:$|return\b.*|print\(.*\)$|(if|elif|while) .+:$|for [0-9A-Za-z_]+ in .+:$|else:$|try:$|except\b.*:$|[0-9A-Za-z_.\[\]'\x22]+\s*(=|\+=|-=)\s*[0-9A-Za-z_\[\](\x22'{.-].*$|[0-9A-Za-z_.]+\(.*\)$)")
+static PY_CODE: LazyLock<Compiled> = LazyLock::new(|| {
+    built_in(r"^(import [0-9A-Za-z_.]+$|from [0-9A-Za-z_.]+ import [0-9A-Za-z_]|def [0-9A-Za-z_]+\(.*\):$|class [0-9A-Za-z_]+(\(.*\))?:$|return\b.*|print\(.*\)$|(if|elif|while) .+:$|for [0-9A-Za-z_]+ in .+:$|else:$|try:$|except\b.*:$|[0-9A-Za-z_.\[\]'\x22]+\s*(=|\+=|-=)\s*[0-9A-Za-z_\[\](\x22'{.-].*$|[0-9A-Za-z_.]+\(.*\)$)")
 });
-static C_CODE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(;$|\{$|^\}|^(const|let|var|function|return|import|export|fn|pub|use|if \(|for \(|while \()\b.*|^[0-9A-Za-z_.]+\(.*\);?$|^[0-9A-Za-z_.]+\s*=\s*[^=].*;$)")
+static C_CODE: LazyLock<Compiled> = LazyLock::new(|| {
+    built_in(r"(;$|\{$|^\}|^(const|let|var|function|return|import|export|fn|pub|use|if \(|for \(|while \()\b.*|^[0-9A-Za-z_.]+\(.*\);?$|^[0-9A-Za-z_.]+\s*=\s*[^=].*;$)")
 });
-static NOT_CODE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)(todo|fixme|noqa|type:|pragma|eslint|@ts-|safety|https?:|repotoire:|fmt:|pylint|-\*-|prettier|istanbul|c8 |jshint|clippy|rustfmt|nosec|mypy|pyright|e\.g\.|i\.e\.|example)")
+static NOT_CODE: LazyLock<Compiled> = LazyLock::new(|| {
+    built_in(r"(?i)(todo|fixme|noqa|type:|pragma|eslint|@ts-|safety|https?:|repotoire:|fmt:|pylint|-\*-|prettier|istanbul|c8 |jshint|clippy|rustfmt|nosec|mypy|pyright|e\.g\.|i\.e\.|example)")
 });
 
 fn comment_body(text: &str) -> &str {

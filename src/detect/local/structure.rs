@@ -6,11 +6,12 @@ use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use regex::Regex;
+use regex_automata::meta::Regex as Compiled;
 use rustc_hash::FxHashMap;
 use tree_sitter::Node;
 
 use crate::detect::finding::Severity;
-use crate::detect::local::comments::re;
+use crate::parse::query::regexes::built_in;
 use crate::detect::local::rules::{is_async, is_function};
 use crate::detect::local::{Ctx, Hit, line_of};
 use crate::lang::Family;
@@ -297,17 +298,17 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     }
 }
 
-static SECRET_NAME: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)(passw(or)?d|passwd|secret|token|api_?key|apikey|access_?key|private_?key|auth_?key|credentials?)$|^(?i)(passw(or)?d|secret|token|api_?key)")
+static SECRET_NAME: LazyLock<Compiled> = LazyLock::new(|| {
+    built_in(r"(?i)(passw(or)?d|passwd|secret|token|api_?key|apikey|access_?key|private_?key|auth_?key|credentials?)$|^(?i)(passw(or)?d|secret|token|api_?key)")
 });
-static NOT_SECRET_NAME: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)(url|uri|path|file|name|field|header|prefix|env|format|pattern|type|_id|length|len|size|regex|re|label|hint|placeholder|prompt|message|msg|error|key_?name|param|cookie|column|attr|template|salt_?name)$|^(?i)(test|fake|dummy|mock|example|sample)")
+static NOT_SECRET_NAME: LazyLock<Compiled> = LazyLock::new(|| {
+    built_in(r"(?i)(url|uri|path|file|name|field|header|prefix|env|format|pattern|type|_id|length|len|size|regex|re|label|hint|placeholder|prompt|message|msg|error|key_?name|param|cookie|column|attr|template|salt_?name)$|^(?i)(test|fake|dummy|mock|example|sample)")
 });
-static KNOWN_KEY: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,}|xox[baprs]-[A-Za-z0-9-]{10,}|sk_live_[0-9a-zA-Z]{24,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN (RSA |EC |OPENSSH |DSA )?PRIVATE KEY-----|sk-(proj-)?[A-Za-z0-9]{32,}|glpat-[A-Za-z0-9_-]{20})")
+static KNOWN_KEY: LazyLock<Compiled> = LazyLock::new(|| {
+    built_in(r"(AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,}|xox[baprs]-[A-Za-z0-9-]{10,}|sk_live_[0-9a-zA-Z]{24,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN (RSA |EC |OPENSSH |DSA )?PRIVATE KEY-----|sk-(proj-)?[A-Za-z0-9]{32,}|glpat-[A-Za-z0-9_-]{20})")
 });
-static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)(xxx|changeme|change_me|your[_-]|<|>|\$\{|\{\{|%s|%\(|example|dummy|test|fake|sample|placeholder|secret|password|\*\*\*|\.\.\.|insecure|todo|none|null|redacted|^[a-z_]+$)")
+static PLACEHOLDER: LazyLock<Compiled> = LazyLock::new(|| {
+    built_in(r"(?i)(xxx|changeme|change_me|your[_-]|<|>|\$\{|\{\{|%s|%\(|example|dummy|test|fake|sample|placeholder|secret|password|\*\*\*|\.\.\.|insecure|todo|none|null|redacted|^[a-z_]+$)")
 });
 
 fn entropy(text: &str) -> f64 {
@@ -351,7 +352,7 @@ pub fn hardcoded_secret(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         }
         let node = ctx.flat.entry(string).node;
         if let Some(found) = KNOWN_KEY.find(raw) {
-            let kind = describe_key(found.as_str());
+            let kind = describe_key(&raw[found.range()]);
             hits.push(hit("hardcoded-secret", node, format!("{kind} written into the source")));
             continue;
         }
