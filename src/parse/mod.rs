@@ -53,7 +53,6 @@ pub trait LocalPass: Send + Sync {
     fn run(&self, language: LangId, source: &str, tree: &flat::FlatTree<'_>, facts: &FileFacts) -> Vec<u8>;
 }
 
-/// Parses one file's bytes into facts. Never fails.
 /// What `text.lines().count()` answers, by counting newlines in bulk instead of finding
 /// each line (which costs a search call per line: ~10 ms over django).
 pub fn line_count(text: &str) -> usize {
@@ -80,6 +79,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> + '_ {
     })
 }
 
+/// Parses one file's bytes into facts. Never fails.
 pub fn parse_bytes(path: &str, language: LangId, bytes: &[u8], hash: [u8; 32]) -> FileFacts {
     parse_bytes_with(path, language, bytes, hash, None, None).0
 }
