@@ -86,17 +86,19 @@ pub struct Matcher {
 /// The patterns that can start at nodes of one kind. Dozens of patterns rooted at calls
 /// each name the function they want: instead of testing each one's words against the node,
 /// each probe chain is read once and its words looked up.
-#[derive(Default, Clone)]
 struct Plan {
     /// Every pattern rooted at this kind, then those rooted at any kind, in pattern order:
     /// the order matches are reported in.
     order: Vec<u32>,
     /// Positions in `order` of the patterns without a probe, tried at every such node.
     plain: Vec<u32>,
-    /// Per probe chain read at this kind: word → positions in `order` of the patterns
-    /// that word lets through.
-    probes: Vec<(usize, FxHashMap<Vec<u8>, Vec<u32>>)>,
+    /// Per probe chain read at this kind (an index into `Matcher::paths`): word →
+    /// positions in `order` of the patterns that word lets through.
+    probes: Vec<(usize, Admits)>,
 }
+
+/// Word → positions in a `Plan`'s order.
+type Admits = FxHashMap<Vec<u8>, Vec<u32>>;
 
 impl Matcher {
     pub fn new(language: &Language, source: &str) -> Result<Matcher, String> {
@@ -204,7 +206,7 @@ impl Matcher {
 /// What to try at nodes whose candidate patterns are `order`.
 fn plan(patterns: &[CPattern], order: Vec<u32>) -> Plan {
     let mut plain = Vec::new();
-    let mut probes: Vec<(usize, FxHashMap<Vec<u8>, Vec<u32>>)> = Vec::new();
+    let mut probes: Vec<(usize, Admits)> = Vec::new();
     for (position, &index) in order.iter().enumerate() {
         let Some(probe) = &patterns[index as usize].probe else {
             plain.push(position as u32);
@@ -214,7 +216,7 @@ fn plan(patterns: &[CPattern], order: Vec<u32>) -> Plan {
             let slot = match probes.iter().position(|(p, _)| *p == path) {
                 Some(slot) => slot,
                 None => {
-                    probes.push((path, FxHashMap::default()));
+                    probes.push((path, Admits::default()));
                     probes.len() - 1
                 }
             };
