@@ -12,8 +12,6 @@ use crate::cli::args::{AnalyzeArgs, FailOn, FindingsFormat, GlobalArgs};
 use crate::cli::graph_cmd::index_with_pass;
 use crate::detect::analyze::{Catalog, analyze};
 use crate::detect::baseline;
-use crate::detect::pending::Rules;
-use crate::detect::rule;
 use crate::detect::memory::Memory;
 use crate::detect::config::Config;
 use crate::detect::{Finding, Severity};
@@ -25,20 +23,24 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
         bail!("{}: {}", root.display(), if root.exists() { "not a directory" } else { "no such file or directory" });
     }
     let config = Config::load(root)?;
+    let catalog = Catalog::load(root, &config)?;
+    config.validate(&|id| catalog.get(id).is_some())?;
     let only: Option<HashSet<String>> = (!args.only.is_empty()).then(|| args.only.iter().cloned().collect());
-    let rules = load_rules(root, &config, only.as_ref())?;
+    if let Some(only) = &only
+        && let Some(unknown) = only.iter().find(|id| catalog.get(id).is_none()) {
+            bail!("--only: no detector `{unknown}` (see `repotoire detectors list`)");
+        }
     let baseline = args.baseline.as_deref().map(baseline::read).transpose()?;
     let changed = args.diff.as_deref().map(|r| changed_lines(root, r)).transpose()?;
 
     let progress = Progress::start();
     progress.stage("indexing");
-    let rules = Arc::new(rules);
-    let (engine, report) = index_with_pass(global, root, Some(rules.clone()))?;
-    let catalog = rules.catalog().map_err(|e| anyhow::anyhow!("detector rules: {e}"))?;
+    let pass = Arc::new(catalog.pass().map_err(|e| anyhow::anyhow!("detector rules: {e}"))?);
+    let (engine, report) = index_with_pass(global, root, Some(pass.clone()))?;
     progress.stage("running detectors");
     let snapshot = engine.snapshot();
     let detecting = std::time::Instant::now();
-    let analysis = analyze(&snapshot, &report.local, catalog, &config, only.as_ref(), &Memory::default());
+    let analysis = analyze(&snapshot, &report.local, &catalog, &config, only.as_ref(), &Memory::default());
     let detected = detecting.elapsed();
     progress.finish();
     if global.verbose > 0 {
@@ -49,7 +51,7 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
         for (id, took) in &analysis.timings {
             let _ = writeln!(stderr, "  {id}: {:.1} ms", took.as_secs_f64() * 1000.0);
         }
-        let mut local = rules.pass().timings();
+        let mut local = pass.timings();
         local.sort_by_key(|t| std::cmp::Reverse(t.1));
         let _ = writeln!(stderr, "file-local pass (CPU time summed over threads; files parsed this run only):");
         for (part, took) in &local {
@@ -104,28 +106,6 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
     let code = if summary.failing > 0 { crate::cli::EXIT_FINDINGS } else { crate::cli::EXIT_OK };
     crate::cli::discard_at_exit(engine, (report, snapshot, findings, text));
     Ok(code)
-}
-
-/// The detectors' rules, checked against the config and `--only` before any file is read.
-/// With no rules of the repository's own, the embedded ones load on another thread while
-/// the tree is walked (see `detect::pending`); their ids are known without loading them.
-fn load_rules(root: &Path, config: &Config, only: Option<&HashSet<String>>) -> anyhow::Result<Rules> {
-    let check = |known: &dyn Fn(&str) -> bool| -> anyhow::Result<()> {
-        config.validate(known)?;
-        if let Some(unknown) = only.and_then(|only| only.iter().find(|id| !known(id))) {
-            bail!("--only: no detector `{unknown}` (see `repotoire detectors list`)");
-        }
-        Ok(())
-    };
-    if Catalog::own_rule_dirs(root, config).iter().any(|dir| dir.is_dir()) {
-        let catalog = Catalog::load(root, config)?;
-        check(&|id| catalog.get(id).is_some())?;
-        let pass = catalog.pass().map_err(|e| anyhow::anyhow!("detector rules: {e}"))?;
-        return Ok(Rules::ready(catalog, pass));
-    }
-    let ids: HashSet<&str> = rule::embedded_ids().collect();
-    check(&|id| ids.contains(id))?;
-    Ok(Rules::embedded_in_background())
 }
 
 /// Lines changed since `reference` per file (an empty set: the whole file is new).

@@ -3,7 +3,7 @@
 //! test-code rules, attributes each finding to its innermost symbol and fingerprints it.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -35,7 +35,9 @@ impl Catalog {
     /// Embedded rules, then `<root>/.repotoire/detectors/` and the config's `rules` folders.
     pub fn load(root: &Path, config: &Config) -> Result<Catalog, RuleError> {
         let mut rules = rule::embedded()?;
-        for dir in Catalog::own_rule_dirs(root, config) {
+        let mut dirs = vec![root.join(".repotoire").join("detectors")];
+        dirs.extend(config.rules.iter().map(|r| root.join(r)));
+        for dir in dirs {
             if dir.is_dir() {
                 for user in rule::load_dir(&dir)? {
                     if rules.iter().any(|r| r.id == user.id) {
@@ -47,19 +49,6 @@ impl Catalog {
         }
         rules.sort_by(|a, b| a.id.cmp(&b.id));
         Ok(Catalog { rules })
-    }
-
-    /// The rules this binary carries, and none of a repository's.
-    pub fn embedded() -> Result<Catalog, RuleError> {
-        Ok(Catalog { rules: rule::embedded()? })
-    }
-
-    /// Where a repository's own rules may be: `.repotoire/detectors/` and the config's
-    /// `rules` folders (those that exist hold rules).
-    pub fn own_rule_dirs(root: &Path, config: &Config) -> Vec<PathBuf> {
-        let mut dirs = vec![root.join(".repotoire").join("detectors")];
-        dirs.extend(config.rules.iter().map(|r| root.join(r)));
-        dirs
     }
 
     pub fn get(&self, id: &str) -> Option<&Rule> {

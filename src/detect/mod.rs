@@ -9,7 +9,6 @@ pub mod finding;
 pub mod graph;
 pub mod local;
 pub mod memory;
-pub mod pending;
 pub mod rule;
 
 pub use analyze::{Analysis, Catalog};

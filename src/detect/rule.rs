@@ -204,12 +204,6 @@ pub fn embedded() -> Result<Vec<Rule>, RuleError> {
     Ok(rules)
 }
 
-/// The ids of the rules the binary carries, without parsing them: each is its folder's
-/// name (`Rule::parse` refuses one that is not).
-pub fn embedded_ids() -> impl Iterator<Item = &'static str> {
-    embedded::EMBEDDED.iter().filter_map(|(path, _)| path.rsplit('/').nth(1))
-}
-
 /// Rules from a folder of `<anything>/rule.toml` files (a user's own).
 pub fn load_dir(dir: &Path) -> Result<Vec<Rule>, RuleError> {
     let mut out = Vec::new();
@@ -236,19 +230,4 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Rule>, RuleError> {
     }
     out.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    /// A config is checked against `embedded_ids` before the rules are loaded: they must
-    /// be exactly the ids the loaded rules carry.
-    #[test]
-    fn embedded_ids_are_the_ids_of_the_embedded_rules() {
-        let mut named: Vec<&str> = super::embedded_ids().collect();
-        named.sort_unstable();
-        let loaded = super::embedded().expect("the embedded rules load");
-        let ids: Vec<&str> = loaded.iter().map(|r| r.id.as_str()).collect();
-        assert!(!ids.is_empty());
-        assert_eq!(named, ids);
-    }
 }

@@ -160,24 +160,8 @@ const SPENT_FILE: usize = 2;
 const SPENT_FIXED: usize = 3;
 
 impl Pass {
-    /// The pass of `rules` (all detectors, any engine), with the repository's own rules
-    /// compiled now for every language, so that a mistake in one is reported before any
-    /// file is read; the embedded ones are held valid for every language by the tests
-    /// (`compile_all`).
+    /// Compiles every rule for every language. `rules` holds all detectors (any engine).
     pub fn new(rules: &[Rule]) -> Result<Pass, String> {
-        let own: Vec<Rule> = rules.iter().filter(|r| !r.embedded).cloned().collect();
-        if !own.is_empty() {
-            for language in crate::lang::LANGUAGES.iter().map(|spec| spec.id) {
-                rules::LangRules::new(language, &own)?;
-            }
-        }
-        Ok(Pass::unchecked(rules))
-    }
-
-    /// The pass of `rules` without compiling any now. Compiling a language's rules is most
-    /// of a small repository's fixed cost, and most repositories hold one or two of the
-    /// languages: each is compiled when its first file is analysed.
-    pub fn unchecked(rules: &[Rule]) -> Pass {
         let mut hasher = blake3::Hasher::new();
         hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
         // The rules as postcard bytes: formatting them with `{:?}` (escaping each character
@@ -187,6 +171,17 @@ impl Pass {
             Err(_) => hasher.update(format!("{rules:?}").as_bytes()),
         };
         let key = *hasher.finalize().as_bytes();
+        // Compiling a language's rules is most of a small repository's fixed cost, and most
+        // repositories hold one or two of the languages: each is compiled when its first
+        // file is analysed. A repository's own rules are compiled now as well, so that a
+        // mistake in one is reported before any file is read; the embedded ones are held
+        // valid for every language by the tests (`compile_all`).
+        let own: Vec<Rule> = rules.iter().filter(|r| !r.embedded).cloned().collect();
+        if !own.is_empty() {
+            for language in crate::lang::LANGUAGES.iter().map(|spec| spec.id) {
+                rules::LangRules::new(language, &own)?;
+            }
+        }
         let matchers = crate::lang::LANGUAGES.iter().map(|_| OnceLock::new()).collect();
         let local: Vec<(usize, LocalDetector)> = rules
             .iter()
@@ -201,7 +196,7 @@ impl Pass {
             .map(|r| r.id.clone())
             .collect();
         let spent = (0..SPENT_FIXED + local.len()).map(|_| AtomicU64::new(0)).collect();
-        Pass { rules: rules.to_vec(), matchers, local, taint_rules, key, spent }
+        Ok(Pass { rules: rules.to_vec(), matchers, local, taint_rules, key, spent })
     }
 
     /// Compiles every language's rules now (what `new` leaves to each language's first file).
