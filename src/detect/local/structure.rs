@@ -11,7 +11,7 @@ use rustc_hash::FxHashMap;
 use tree_sitter::Node;
 
 use crate::detect::finding::Severity;
-use crate::parse::query::regexes::built_in;
+use crate::parse::query::regexes::{built_in, built_in_scanning};
 use crate::detect::local::rules::{is_async, is_function};
 use crate::detect::local::{Ctx, Hit, line_of};
 use crate::lang::Family;
@@ -304,8 +304,9 @@ static SECRET_NAME: LazyLock<Compiled> = LazyLock::new(|| {
 static NOT_SECRET_NAME: LazyLock<Compiled> = LazyLock::new(|| {
     built_in(r"(?i)(url|uri|path|file|name|field|header|prefix|env|format|pattern|type|_id|length|len|size|regex|re|label|hint|placeholder|prompt|message|msg|error|key_?name|param|cookie|column|attr|template|salt_?name)$|^(?i)(test|fake|dummy|mock|example|sample)")
 });
+// Searched through every string literal, docstrings included.
 static KNOWN_KEY: LazyLock<Compiled> = LazyLock::new(|| {
-    built_in(r"(AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,}|xox[baprs]-[A-Za-z0-9-]{10,}|sk_live_[0-9a-zA-Z]{24,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN (RSA |EC |OPENSSH |DSA )?PRIVATE KEY-----|sk-(proj-)?[A-Za-z0-9]{32,}|glpat-[A-Za-z0-9_-]{20})")
+    built_in_scanning(r"(AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,}|xox[baprs]-[A-Za-z0-9-]{10,}|sk_live_[0-9a-zA-Z]{24,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN (RSA |EC |OPENSSH |DSA )?PRIVATE KEY-----|sk-(proj-)?[A-Za-z0-9]{32,}|glpat-[A-Za-z0-9_-]{20})")
 });
 static PLACEHOLDER: LazyLock<Compiled> = LazyLock::new(|| {
     built_in(r"(?i)(xxx|changeme|change_me|your[_-]|<|>|\$\{|\{\{|%s|%\(|example|dummy|test|fake|sample|placeholder|secret|password|\*\*\*|\.\.\.|insecure|todo|none|null|redacted|^[a-z_]+$)")
