@@ -59,6 +59,9 @@ struct CPattern {
     late: Vec<usize>,
     /// A required descendant whose text must be one of a few words, if the pattern has one.
     probe: Option<Probe>,
+    /// Index into `Matcher::needs` of a text every match contains (patterns without a
+    /// probe only: see `needed`).
+    need: Option<usize>,
 }
 
 /// A chain of required (field, kinds) steps from a pattern's root to a node whose text the
@@ -81,7 +84,12 @@ pub struct Matcher {
     by_kind: Vec<Plan>,
     /// The distinct probe chains.
     paths: Vec<Path>,
+    /// The distinct texts some pattern needs the file to contain.
+    needs: Vec<Vec<u8>>,
 }
+
+/// Needed texts shorter than this are too common to rule a file out.
+const MIN_NEED: usize = 3;
 
 /// The patterns that can start at nodes of one kind. Dozens of patterns rooted at calls
 /// each name the function they want: instead of testing each one's words against the node,
@@ -106,6 +114,7 @@ impl Matcher {
         let mut capture_names = Vec::new();
         let mut patterns = Vec::new();
         let mut paths: Vec<Path> = Vec::new();
+        let mut needs: Vec<Vec<u8>> = Vec::new();
         let kinds = Kinds::new(language);
         for pattern in &parsed {
             let mut root = compile_node(&kinds, &pattern.root, &mut capture_names)
@@ -133,7 +142,14 @@ impl Matcher {
                     .collect();
                 Probe { paths: indices, values }
             });
-            patterns.push(CPattern { root, predicates, late, probe });
+            // A probe already rules most nodes out at the price of one lookup.
+            let need = probe.is_none().then(|| needed(&root, &predicates)).flatten().map(|text| {
+                needs.iter().position(|n| *n == text).unwrap_or_else(|| {
+                    needs.push(text);
+                    needs.len() - 1
+                })
+            });
+            patterns.push(CPattern { root, predicates, late, probe, need });
         }
         let kinds = language.node_kind_count();
         let mut rooted = vec![Vec::new(); kinds];
@@ -153,7 +169,7 @@ impl Matcher {
             }
         }
         let by_kind = rooted.into_iter().map(|list| plan(&patterns, list.into_iter().chain(any_kind.iter().copied()).collect())).collect();
-        Ok(Matcher { patterns, capture_names, by_kind, paths })
+        Ok(Matcher { patterns, capture_names, by_kind, paths, needs })
     }
 
     pub fn pattern_count(&self) -> usize {
@@ -165,6 +181,8 @@ impl Matcher {
         let mut caps: Vec<Capture<'t>> = Vec::new();
         let mut texts: Vec<&[u8]> = Vec::new();
         let mut admitted: Vec<u32> = Vec::new();
+        // Whether the file holds each needed text, looked for when a pattern first needs it.
+        let mut held: Vec<Option<bool>> = vec![None; self.needs.len()];
         for node in 0..tree.len() as u32 {
             let Some(plan) = self.by_kind.get(tree.entry(node).kind as usize) else { continue };
             if plan.order.is_empty() {
@@ -172,6 +190,10 @@ impl Matcher {
             }
             let mut attempt = |index: u32| {
                 let pattern = &self.patterns[index as usize];
+                if let Some(need) = pattern.need
+                    && !*held[need].get_or_insert_with(|| memchr::memmem::find(source, &self.needs[need]).is_some()) {
+                        return;
+                    }
                 caps.clear();
                 let at = Match { tree, source, predicates: &pattern.predicates };
                 match_node(&at, &pattern.root, node, &mut caps, &mut |caps: &mut Vec<Capture<'t>>| {
@@ -266,6 +288,23 @@ fn find_probe(node: &CNode, predicates: &[CPredicate]) -> Option<(Vec<Path>, Vec
         }
     }
     None
+}
+
+/// A text every match of the pattern rooted at `node` contains, so that a file without it
+/// needs no attempt: what a positive `#eq?` or `#match?` requires of a capture that every
+/// match takes (on this node or on a required child, outside alternations), the longest
+/// such. A predicate on a capture a match may skip passes without reading anything.
+fn needed(node: &CNode, predicates: &[CPredicate]) -> Option<Vec<u8>> {
+    if !node.alternatives.is_empty() {
+        return None;
+    }
+    let own = node.checks.iter().filter_map(|&p| match &predicates[p] {
+        CPredicate::Eq { other: Operand::Text(text), negate: false, .. } => Some(text.as_bytes().to_vec()),
+        CPredicate::Match { regex, negate: false, .. } => regex.required().map(<[u8]>::to_vec),
+        _ => None,
+    });
+    let below = node.children.iter().filter(|c| !c.optional).filter_map(|c| needed(&c.node, predicates));
+    own.chain(below).filter(|text| text.len() >= MIN_NEED).max_by_key(Vec::len)
 }
 
 /// The words a positive `#eq?`/`#any-of?` on this node's own capture allows.

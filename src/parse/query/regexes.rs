@@ -56,13 +56,20 @@ pub fn compiled(pattern: &str) -> Result<Regex, Box<meta::BuildError>> {
 pub struct LazyRegex {
     pattern: String,
     regex: OnceLock<Option<Regex>>,
+    /// Text every match contains (see `required_literal`).
+    required: Option<Vec<u8>>,
 }
 
 impl LazyRegex {
     pub fn new(pattern: &str) -> Result<LazyRegex, String> {
         // The parser `Regex::new` runs, with its defaults: what it rejects, this does.
-        regex_syntax::Parser::new().parse(pattern).map_err(|e| e.to_string())?;
-        Ok(LazyRegex { pattern: pattern.to_string(), regex: OnceLock::new() })
+        let hir = regex_syntax::Parser::new().parse(pattern).map_err(|e| e.to_string())?;
+        Ok(LazyRegex { pattern: pattern.to_string(), regex: OnceLock::new(), required: required_literal(&hir) })
+    }
+
+    /// Bytes every text this regex matches in contains, when the pattern says so.
+    pub fn required(&self) -> Option<&[u8]> {
+        self.required.as_deref()
     }
 
     pub fn is_match(&self, text: &str) -> bool {
@@ -72,6 +79,20 @@ impl LazyRegex {
             compiled(&self.pattern).map_err(|e| tracing::warn!("regex {}: {e}", self.pattern)).ok()
         });
         regex.as_ref().is_some_and(|r| r.is_match(text))
+    }
+}
+
+/// The longest literal that every match of `hir` contains, if there is one: a text
+/// without it cannot match. Alternations, classes (case-insensitive letters among them)
+/// and optional parts require nothing.
+fn required_literal(hir: &regex_syntax::hir::Hir) -> Option<Vec<u8>> {
+    use regex_syntax::hir::HirKind;
+    match hir.kind() {
+        HirKind::Literal(literal) => Some(literal.0.to_vec()),
+        HirKind::Repetition(repetition) if repetition.min > 0 => required_literal(&repetition.sub),
+        HirKind::Capture(capture) => required_literal(&capture.sub),
+        HirKind::Concat(parts) => parts.iter().filter_map(required_literal).max_by_key(Vec::len),
+        _ => None,
     }
 }
 
@@ -91,6 +112,32 @@ mod tests {
         assert!(lazy.regex.get().is_none(), "compiled before use");
         assert!(lazy.is_match("SAFE_join") && !lazy.is_match("unsafe_join"));
         assert!(lazy.regex.get().is_some());
+    }
+
+    /// What every match must contain is found where the pattern spells it out, and only
+    /// there; checked against what the regex matches.
+    #[test]
+    fn required_literals_are_in_every_match() {
+        let cases: [(&str, Option<&str>); 9] = [
+            (r"^[bru]*.0[.]0[.]0[.]0(:[0-9]+)?.$", Some("0.0.0.0")),
+            (r"^(md5|sha1)$", None),
+            (r"(?i)password", None),
+            (r"^verify=False", Some("verify=False")),
+            (r"x?abc", Some("abc")),
+            (r"(abc)?d", Some("d")),
+            (r"(abcd)+e", Some("abcd")),
+            (r"[a-z]+", None),
+            (r"^shell\s*=\s*True$", Some("shell")),
+        ];
+        for (pattern, expected) in cases {
+            let lazy = LazyRegex::new(pattern).expect("valid");
+            assert_eq!(lazy.required(), expected.map(str::as_bytes), "{pattern}");
+        }
+        let lazy = LazyRegex::new(r"^[bru]*.0[.]0[.]0[.]0(:[0-9]+)?.$").expect("valid");
+        for text in ["'0.0.0.0'", "b'0.0.0.0:80'", "'127.0.0.1'", "''"] {
+            let contains = text.as_bytes().windows(7).any(|w| w == b"0.0.0.0");
+            assert!(!lazy.is_match(text) || contains, "{text} matched without the literal");
+        }
     }
 
     /// Without a prefilter the regexes find what `regex::Regex` finds, where it finds it.
