@@ -17,8 +17,12 @@ static COMPILED: LazyLock<Mutex<HashMap<String, Regex>>> = LazyLock::new(Default
 /// The pattern compiled as `regex::Regex::new` would (Unicode, UTF-8, the same limits on
 /// the automata's sizes), minus the prefilter.
 fn build(pattern: &str) -> Result<Regex, Box<meta::BuildError>> {
+    build_with(pattern, false)
+}
+
+fn build_with(pattern: &str, prefilter: bool) -> Result<Regex, Box<meta::BuildError>> {
     meta::Builder::new()
-        .configure(meta::Config::new().auto_prefilter(false).nfa_size_limit(Some(10 << 20)).hybrid_cache_capacity(2 << 20))
+        .configure(meta::Config::new().auto_prefilter(prefilter).nfa_size_limit(Some(10 << 20)).hybrid_cache_capacity(2 << 20))
         .build(pattern)
         .map_err(Box::new)
 }
@@ -31,10 +35,7 @@ pub fn built_in(pattern: &str) -> Regex {
 /// A built-in pattern searched for through long texts (whole docstrings, not names): its
 /// literal prefilter is worth building there (~50 µs once; searches ~4× faster).
 pub fn built_in_scanning(pattern: &str) -> Regex {
-    meta::Builder::new()
-        .configure(meta::Config::new().nfa_size_limit(Some(10 << 20)).hybrid_cache_capacity(2 << 20))
-        .build(pattern)
-        .unwrap_or_else(|err| panic!("built-in regex {pattern}: {err}"))
+    build_with(pattern, true).unwrap_or_else(|err| panic!("built-in regex {pattern}: {err}"))
 }
 
 /// The pattern compiled, or the regex an earlier call compiled (a cheap clone).
