@@ -6,8 +6,11 @@
 
 mod comments;
 mod rules;
+mod secret_names;
+mod statements;
 mod structure;
 pub mod taint;
+mod words;
 
 use std::collections::HashSet;
 

@@ -11,9 +11,9 @@ use rustc_hash::FxHashMap;
 use tree_sitter::Node;
 
 use crate::detect::finding::Severity;
-use crate::parse::query::regexes::{built_in, built_in_scanning};
+use crate::parse::query::regexes::built_in_scanning;
 use crate::detect::local::rules::{is_async, is_function};
-use crate::detect::local::{Ctx, Hit, line_of};
+use crate::detect::local::{Ctx, Hit, line_of, secret_names};
 use crate::lang::Family;
 
 fn hit(rule: &str, node: Node<'_>, message: String) -> Hit {
@@ -298,20 +298,10 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     }
 }
 
-static SECRET_NAME: LazyLock<Compiled> = LazyLock::new(|| {
-    built_in(r"(?i)(passw(or)?d|passwd|secret|token|api_?key|apikey|access_?key|private_?key|auth_?key|credentials?)$|^(?i)(passw(or)?d|secret|token|api_?key)")
-});
-static NOT_SECRET_NAME: LazyLock<Compiled> = LazyLock::new(|| {
-    built_in(r"(?i)(url|uri|path|file|name|field|header|prefix|env|format|pattern|type|_id|length|len|size|regex|re|label|hint|placeholder|prompt|message|msg|error|key_?name|param|cookie|column|attr|template|salt_?name)$|^(?i)(test|fake|dummy|mock|example|sample)")
-});
 // Searched through every string literal, docstrings included.
 static KNOWN_KEY: LazyLock<Compiled> = LazyLock::new(|| {
     built_in_scanning(r"(AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,}|xox[baprs]-[A-Za-z0-9-]{10,}|sk_live_[0-9a-zA-Z]{24,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN (RSA |EC |OPENSSH |DSA )?PRIVATE KEY-----|sk-(proj-)?[A-Za-z0-9]{32,}|glpat-[A-Za-z0-9_-]{20})")
 });
-static PLACEHOLDER: LazyLock<Compiled> = LazyLock::new(|| {
-    built_in(r"(?i)(xxx|changeme|change_me|your[_-]|<|>|\$\{|\{\{|%s|%\(|example|dummy|test|fake|sample|placeholder|secret|password|\*\*\*|\.\.\.|insecure|todo|none|null|redacted|^[a-z_]+$)")
-});
-
 fn entropy(text: &str) -> f64 {
     let mut counts = [0u32; 256];
     for byte in text.bytes() {
@@ -358,11 +348,11 @@ pub fn hardcoded_secret(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             continue;
         }
         let Some(name) = assigned_name(ctx, string) else { continue };
-        if !SECRET_NAME.is_match(name) || NOT_SECRET_NAME.is_match(name) {
+        if !secret_names::holds_secret(name) || secret_names::mentions_secret(name) {
             continue;
         }
         let value = string_value(raw);
-        if value.len() < 12 || value.len() > 200 || value.contains(char::is_whitespace) || PLACEHOLDER.is_match(value) || entropy(value) < 3.3 {
+        if value.len() < 12 || value.len() > 200 || value.contains(char::is_whitespace) || secret_names::is_placeholder(value) || entropy(value) < 3.3 {
             continue;
         }
         hits.push(hit("hardcoded-secret", node, format!("`{name}` is set to a literal that looks like a real secret")));
