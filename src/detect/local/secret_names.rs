@@ -4,7 +4,7 @@
 //! Each test is the exact reading of a regex the detector used to run (kept in the tests
 //! below as the reference), apart from ASCII-only case folding (see `words`).
 
-use crate::detect::local::words::{contains_any_ci, ends_ci, starts_ci};
+use crate::detect::local::words::{Words, ends_ci, starts_ci};
 
 /// A name that holds a secret ends with one of these…
 const SECRET_ENDINGS: &[&str] = &[
@@ -24,10 +24,10 @@ const MENTION_ENDINGS: &[&str] = &[
 const MENTION_STARTS: &[&str] = &["test", "fake", "dummy", "mock", "example", "sample"];
 
 /// Parts of a value that say it is not a real secret.
-const PLACEHOLDERS: &[&str] = &[
+static PLACEHOLDERS: Words = Words::new(&[
     "xxx", "changeme", "change_me", "your_", "your-", "<", ">", "${", "{{", "%s", "%(", "example", "dummy", "test", "fake",
     "sample", "placeholder", "secret", "password", "***", "...", "insecure", "todo", "none", "null", "redacted",
-];
+]);
 
 pub fn holds_secret(name: &str) -> bool {
     SECRET_ENDINGS.iter().any(|w| ends_ci(name, w)) || SECRET_STARTS.iter().any(|w| starts_ci(name, w))
@@ -39,7 +39,7 @@ pub fn mentions_secret(name: &str) -> bool {
 
 /// A placeholder value, or one made of letters and underscores only (a word, not a key).
 pub fn is_placeholder(value: &str) -> bool {
-    contains_any_ci(value, PLACEHOLDERS) || (!value.is_empty() && value.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_'))
+    PLACEHOLDERS.in_text(value) || (!value.is_empty() && value.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_'))
 }
 
 #[cfg(test)]

@@ -5,17 +5,17 @@
 //! below as the reference) for text without a line break, apart from ASCII-only case
 //! folding (see `words`).
 
-use crate::detect::local::words::{boundary, contains_any_ci};
+use crate::detect::local::words::{Words, boundary};
 
 /// Markers of a note: tool directives, links, abbreviations of prose.
-const NOTES: &[&str] = &[
+static NOTES: Words = Words::new(&[
     "todo", "fixme", "noqa", "type:", "pragma", "eslint", "@ts-", "safety", "http:", "https:", "repotoire:", "fmt:",
     "pylint", "-*-", "prettier", "istanbul", "c8 ", "jshint", "clippy", "rustfmt", "nosec", "mypy", "pyright", "e.g.",
     "i.e.", "example",
-];
+]);
 
 pub fn is_note(body: &str) -> bool {
-    contains_any_ci(body, NOTES)
+    NOTES.in_text(body)
 }
 
 /// `[0-9A-Za-z_]`, with `.` when `dots`: the longest run at the start of `text`.
