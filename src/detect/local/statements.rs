@@ -24,9 +24,9 @@ fn name_run(text: &str, dots: bool) -> usize {
 }
 
 /// `name(...)` with the text after the parenthesis ending in `close`.
-fn call_ending(text: &str, dots: bool, close: &[&str]) -> bool {
+fn call_ending(text: &str, dots: bool, close: &str) -> bool {
     let run = name_run(text, dots);
-    run > 0 && text[run..].strip_prefix('(').is_some_and(|rest| close.iter().any(|c| rest.ends_with(c)))
+    run > 0 && text[run..].strip_prefix('(').is_some_and(|rest| rest.ends_with(close))
 }
 
 /// `keyword` then a word boundary.
@@ -43,9 +43,9 @@ pub fn is_python_statement(body: &str) -> bool {
     headed("import ").is_some_and(|rest| !rest.is_empty() && name_run(rest, true) == rest.len())
         || headed("from ").is_some_and(|rest| {
             let run = name_run(rest, true);
-            run > 0 && rest[run..].strip_prefix(" import ").is_some_and(|r| r.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_'))
+            run > 0 && rest[run..].strip_prefix(" import ").is_some_and(|r| name_run(r, false) > 0)
         })
-        || headed("def ").is_some_and(|rest| call_ending(rest, false, &["):"]))
+        || headed("def ").is_some_and(|rest| call_ending(rest, false, "):"))
         || headed("class ").is_some_and(|rest| {
             let run = name_run(rest, false);
             run > 0 && (&rest[run..] == ":" || rest[run..].strip_prefix('(').is_some_and(|r| r.ends_with("):")))
@@ -61,7 +61,7 @@ pub fn is_python_statement(body: &str) -> bool {
         || body == "try:"
         || (keyword(body, "except") && body.ends_with(':'))
         || python_assignment(body)
-        || call_ending(body, true, &[")"])
+        || call_ending(body, true, ")")
 }
 
 /// `target = value`, `+=` or `-=`, where the target is a name, attribute, subscript or
@@ -83,8 +83,8 @@ pub fn is_c_family_statement(body: &str) -> bool {
     body.ends_with(';')
         || body.ends_with('{')
         || body.starts_with('}')
-        || KEYWORDS.iter().any(|k| body.starts_with(k) && boundary(body, k.len()))
-        || call_ending(body, true, &[")"])
+        || KEYWORDS.iter().any(|k| keyword(body, k))
+        || call_ending(body, true, ")")
 }
 
 #[cfg(test)]
