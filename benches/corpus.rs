@@ -119,6 +119,8 @@ fn file_to_touch(root: &Path) -> Option<PathBuf> {
 }
 
 fn main() {
+    // The floor parses with the allocator set-up the binary uses.
+    repotoire::parse::parser_heap::install();
     let args: Vec<String> = std::env::args().collect();
     if let [_, flag, root] = args.as_slice()
         && flag == "--floor-once" {

@@ -603,7 +603,14 @@ impl Engine {
         };
         let keep = self.options.live;
         let (built, saved) = std::thread::scope(|scope| {
-            let saver = store.as_mut().map(|store| scope.spawn(move || store.save(&update)));
+            let saver = store.as_mut().map(|store| {
+                scope.spawn(move || {
+                    let started = Instant::now();
+                    let saved = store.save(&update);
+                    tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "facts saved");
+                    saved
+                })
+            });
             let built = if keep {
                 let mut resolver = Resolver::build(&facts, &project, &self.root_name);
                 let snapshot = Snapshot::of_resolver(&resolver);

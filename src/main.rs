@@ -9,6 +9,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
     repotoire::parse::huge_pages::turn_off();
+    repotoire::parse::parser_heap::install();
     let mut cli = repotoire::cli::Cli::parse();
     cli.global.verbose = cli.verbose;
     std::process::exit(repotoire::cli::run(cli));

@@ -6,6 +6,7 @@ pub mod extract;
 pub mod facts;
 pub mod flat;
 pub mod huge_pages;
+pub mod parser_heap;
 pub mod query;
 pub mod recent;
 pub mod walk;
