@@ -888,6 +888,8 @@ fn check_files(
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
+    let to_parse: u64 = files.iter().filter(|f| known.get(&f.path).is_none_or(|e| !same_stat(e, f))).map(|f| f.size).sum();
+    parse::parser_heap::choose(to_parse);
     files
         .par_iter()
         .map(|file| {

@@ -319,6 +319,8 @@ mod spare {
         nodes.clear();
         // Empty, the array holds no node of the tree it came from, so it can outlive it:
         // collected in place (same size and alignment), the allocation is kept.
+        // (`filter` would keep the item type, and with it the tree's lifetime.)
+        #[allow(clippy::unnecessary_filter_map)]
         let nodes: Vec<Entry<'static>> = nodes.into_iter().filter_map(|_| None).collect();
         let _ = ARRAYS.try_with(|a| a.borrow_mut().nodes = nodes);
     }
