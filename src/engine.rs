@@ -888,6 +888,8 @@ fn check_files(
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
+    // Where the parser allocates depends on how much this run parses (files whose metadata
+    // changed: near enough for the choice).
     let to_parse: u64 = files.iter().filter(|f| known.get(&f.path).is_none_or(|e| !same_stat(e, f))).map(|f| f.size).sum();
     parse::parser_heap::choose(to_parse);
     files

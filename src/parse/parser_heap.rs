@@ -22,10 +22,10 @@ pub fn choose(bytes: u64) {
     let _ = bytes;
 }
 
-/// Installs mimalloc, with the parser's heap, as tree-sitter's allocator. Call first thing in `main`, before any
-/// tree-sitter object exists. Only on Linux, where mimalloc also serves `malloc`: a block
-/// tree-sitter allocated before this (or that a grammar crate hands out) is a mimalloc
-/// block either way, so `mi_free` can release it.
+/// Installs mimalloc, with the parser's heap, as tree-sitter's allocator. Call first thing
+/// in `main`, before any tree-sitter object exists. Only on Linux, where mimalloc also
+/// serves `malloc`: a block tree-sitter allocated before this (or that a grammar crate
+/// hands out) is a mimalloc block either way, so `mi_free` can release it.
 pub fn install() {
     #[cfg(target_os = "linux")]
     linux::install();
