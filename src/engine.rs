@@ -367,7 +367,7 @@ impl Engine {
         };
         report.cache_used = store.is_some();
         if known.is_empty() {
-            parse::prepare(&walk.files.iter().map(|f| f.language).collect());
+            parse::prepare(&walk.files.iter().map(|f| f.language).collect(), self.options.pass.as_deref());
         }
         let pass = self.options.pass.as_deref().map(|p| (p, p.key()));
         // Only a live engine re-checking the files it was told about keeps trees: the few

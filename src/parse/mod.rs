@@ -52,6 +52,8 @@ pub trait LocalPass: Send + Sync {
     /// Changes whenever `run` could give a different answer for the same file.
     fn key(&self) -> [u8; 32];
     fn run(&self, language: LangId, source: &str, tree: &flat::FlatTree<'_>, facts: &FileFacts) -> Vec<u8>;
+    /// Readies what `run` needs for `language` (done by the first file otherwise).
+    fn prepare(&self, _language: LangId) {}
 }
 
 /// What `text.lines().count()` answers, by counting newlines in bulk instead of finding
@@ -159,11 +161,15 @@ pub fn parse_bytes_with(
 /// Compiles the queries of these languages in parallel. Compiling is a fixed cost
 /// (about 90 ms for TypeScript); done lazily, the first file of each language would
 /// compile it while other threads wait.
-pub fn prepare(languages: &std::collections::BTreeSet<LangId>) {
+pub fn prepare(languages: &std::collections::BTreeSet<LangId>, pass: Option<&dyn LocalPass>) {
     use rayon::prelude::*;
-    let languages: Vec<LangId> = languages.iter().copied().collect();
-    languages.par_iter().for_each(|&language| {
-        let _ = captures::compiled(language);
+    // A pass's rules compile beside the queries: one language alone would leave a core idle.
+    let jobs: Vec<(LangId, bool)> = languages.iter().flat_map(|&l| [(l, false), (l, true)]).filter(|&(_, rules)| !rules || pass.is_some()).collect();
+    jobs.par_iter().with_max_len(1).for_each(|&(language, rules)| match (rules, pass) {
+        (true, Some(pass)) => pass.prepare(language),
+        _ => {
+            let _ = captures::compiled(language);
+        }
     });
 }
 

@@ -309,6 +309,11 @@ impl LocalPass for Pass {
     fn run(&self, language: LangId, source: &str, flat: &FlatTree<'_>, facts: &FileFacts) -> Vec<u8> {
         postcard::to_stdvec(&self.analyse_flat(language, source, flat, facts)).unwrap_or_default()
     }
+
+    fn prepare(&self, language: LangId) {
+        // A rule that fails to compile says so on the first file, as before.
+        let _ = self.rules_of(language);
+    }
 }
 
 pub fn line_of(node: Node<'_>) -> u32 {
@@ -326,4 +331,23 @@ pub fn is_test_path(path: &str) -> bool {
         || file.ends_with("_test.rs")
         || file.ends_with("tests.py")
         || [".test.", ".spec.", "-test.", ".tests."].iter().any(|m| file.contains(m))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lang::LangId;
+    use crate::parse::LocalPass;
+
+    /// A cold run's preparation compiles the rules of the languages present, and only
+    /// theirs: the rest are left to a first file that may never come.
+    #[test]
+    fn preparing_compiles_the_rules_of_the_languages_present() {
+        let catalog = crate::detect::analyze::Catalog::builtin().expect("catalog");
+        let pass = catalog.pass().expect("pass");
+        let compiled = |language: LangId| pass.matchers[language as usize].get().is_some();
+        assert!(!compiled(LangId::Python), "compiled before preparation");
+        crate::parse::prepare(&[LangId::Python, LangId::TypeScript].into(), Some(&pass as &dyn LocalPass));
+        assert!(compiled(LangId::Python) && compiled(LangId::TypeScript));
+        assert!(!compiled(LangId::Rust) && !compiled(LangId::JavaScript), "a language not present was compiled");
+    }
 }
