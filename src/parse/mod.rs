@@ -158,16 +158,17 @@ pub fn parse_bytes_with(
     (facts, local)
 }
 
-/// Compiles the queries of these languages in parallel. Compiling is a fixed cost
-/// (about 90 ms for TypeScript); done lazily, the first file of each language would
-/// compile it while other threads wait.
+/// Compiles the queries of these languages, and `pass`'s rules for them, in parallel, one
+/// job each. Done lazily, the first file of each language would compile them while the
+/// other threads wait; and with one language, queries then rules would leave a core idle.
 pub fn prepare(languages: &std::collections::BTreeSet<LangId>, pass: Option<&dyn LocalPass>) {
     use rayon::prelude::*;
-    // A pass's rules compile beside the queries: one language alone would leave a core idle.
-    let jobs: Vec<(LangId, bool)> = languages.iter().flat_map(|&l| [(l, false), (l, true)]).filter(|&(_, rules)| !rules || pass.is_some()).collect();
-    jobs.par_iter().with_max_len(1).for_each(|&(language, rules)| match (rules, pass) {
-        (true, Some(pass)) => pass.prepare(language),
-        _ => {
+    let queries = languages.iter().map(|&language| (language, None));
+    let rules = pass.into_iter().flat_map(|pass| languages.iter().map(move |&language| (language, Some(pass))));
+    let jobs: Vec<(LangId, Option<&dyn LocalPass>)> = queries.chain(rules).collect();
+    jobs.par_iter().with_max_len(1).for_each(|&(language, pass)| match pass {
+        Some(pass) => pass.prepare(language),
+        None => {
             let _ = captures::compiled(language);
         }
     });
