@@ -305,11 +305,19 @@ mod spare {
         static ARRAYS: RefCell<Arrays> = RefCell::default();
     }
 
+    /// Room for `count` items where the kept array was too small: at least all that may be
+    /// kept. Pages are paid for (a fault each, ~1.2 µs on our CI host) only once written, so
+    /// the headroom costs nothing, while growing by a file's size at a time paid again for
+    /// each larger file: 90 of rxjs' 2,830 page faults.
+    fn grown(count: usize, item: usize) -> usize {
+        count.max(KEEP_BYTES / item)
+    }
+
     /// An empty array with room for `count` entries.
     pub(super) fn nodes<'t>(count: usize) -> Vec<Entry<'t>> {
         let kept = ARRAYS.try_with(|a| std::mem::take(&mut a.borrow_mut().nodes)).unwrap_or_default();
         // Grown by `reserve`, the old allocation would be copied for nothing.
-        if kept.capacity() >= count { kept } else { Vec::with_capacity(count) }
+        if kept.capacity() >= count { kept } else { Vec::with_capacity(grown(count, size_of::<Entry<'_>>())) }
     }
 
     pub(super) fn give_back_nodes(mut nodes: Vec<Entry<'_>>) {
@@ -329,7 +337,9 @@ mod spare {
     pub(super) fn zeroed(slot: Slot, len: usize) -> Vec<u32> {
         let mut kept = ARRAYS.try_with(|a| std::mem::take(&mut a.borrow_mut().words[slot as usize])).unwrap_or_default();
         if kept.capacity() < len {
-            return vec![0; len];
+            let mut fresh = Vec::with_capacity(grown(len, size_of::<u32>()));
+            fresh.resize(len, 0);
+            return fresh;
         }
         kept.resize(len, 0);
         kept
