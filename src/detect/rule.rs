@@ -215,13 +215,6 @@ pub fn embedded() -> Result<Vec<Rule>, RuleError> {
     Ok(rules)
 }
 
-/// The text an embedded rule was read from (its JSON), which says everything it is; `None`
-/// for a user's rule.
-pub fn embedded_text(rule: &Rule) -> Option<&'static str> {
-    let path = rule.source.strip_prefix("detectors/")?;
-    rule.embedded.then(|| embedded::EMBEDDED.iter().find(|(p, _)| *p == path).map(|(_, text)| *text)).flatten()
-}
-
 /// Rules from a folder of `<anything>/rule.toml` files (a user's own).
 pub fn load_dir(dir: &Path) -> Result<Vec<Rule>, RuleError> {
     let mut out = Vec::new();
