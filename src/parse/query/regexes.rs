@@ -150,3 +150,42 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod speed_scratch {
+    use regex_automata::meta;
+    const PATS: &[&str] = &[
+        r"(^|[^a-zA-Z0-9_])(float[(].(?i:nan).[)]|(math|np|numpy)[.]nan)([^a-zA-Z0-9_]|$)",
+        r"(?i)(cache|checksum|etag|fingerprint|file_?hash|hash_?file|cache_?key|dedup)",
+        r"^[bru]*.0[.]0[.]0[.]0(:[0-9]+)?.$",
+        r"usedforsecurity[[:space:]]*=[[:space:]]*False",
+        r"(is_authenticated|is_staff|is_superuser|is_admin|has_perm|has_permission|check_permission|is_owner|is_allowed|can_access|logged_in|user[.]role|[.]roles)",
+        r"(?i)^.access-control-allow-origin.$",
+        r"[*]",
+        r"^(0|1|2|3|10|100|1000|0[.]0|1[.]0|0[.]5|2[.]0|0x[0-9a-fA-F]+|0o[0-7]+|0b[01]+)$",
+        r"^(set_|enable|disable|toggle|_?set$)",
+    ];
+    fn time(name: &str, f: impl Fn(&str) -> meta::Regex) {
+        let mut total = std::time::Duration::ZERO;
+        let mut each = Vec::new();
+        for p in PATS {
+            let t = std::time::Instant::now();
+            let r = f(p);
+            let e = t.elapsed();
+            total += e;
+            each.push(format!("{:.0}", e.as_secs_f64() * 1e6));
+            std::hint::black_box(r.is_match("x"));
+        }
+        eprintln!("{name:12} total {:>6.0} us  [{}]", total.as_secs_f64() * 1e6, each.join(" "));
+    }
+    #[test]
+    fn regex_build_speed() {
+        for _ in 0..2 {
+            time("current", |p| super::build(p).unwrap());
+            time("no-dfa", |p| meta::Builder::new().configure(meta::Config::new().auto_prefilter(false).dfa(false).nfa_size_limit(Some(10 << 20)).hybrid_cache_capacity(2 << 20)).build(p).unwrap());
+            time("no-dfa-op", |p| meta::Builder::new().configure(meta::Config::new().auto_prefilter(false).dfa(false).onepass(false).nfa_size_limit(Some(10 << 20)).hybrid_cache_capacity(2 << 20)).build(p).unwrap());
+            time("no-dfa-op-bt", |p| meta::Builder::new().configure(meta::Config::new().auto_prefilter(false).dfa(false).onepass(false).backtrack(false).nfa_size_limit(Some(10 << 20)).hybrid_cache_capacity(2 << 20)).build(p).unwrap());
+            time("no-rev", |p| meta::Builder::new().configure(meta::Config::new().auto_prefilter(false).dfa(false).onepass(false).nfa_size_limit(Some(10 << 20)).hybrid_cache_capacity(2 << 20).which_captures(regex_automata::nfa::thompson::WhichCaptures::Implicit)).build(p).unwrap());
+        }
+    }
+}
