@@ -4,7 +4,7 @@
 //!
 //! The rules go in as JSON, converted here: every analysis reads all of them before it
 //! looks at a file, and `serde_json` reads them in a fraction of the time `toml` took
-//! (~0.6 → ~0.15 ms of each run). A rule that is not valid TOML stops the build.
+//! (0.62 → 0.29 ms of an `analyze` on flask). A rule that is not valid TOML stops the build.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
