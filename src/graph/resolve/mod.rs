@@ -12,7 +12,6 @@ pub mod types;
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use thread_local::ThreadLocal;
 
@@ -22,9 +21,6 @@ use crate::parse::{FileFacts, ImportKind, SymbolKind};
 pub use names::ProjectFiles;
 pub use patch::Patched;
 use names::{Crates, PythonNames, TsConfigs};
-
-/// A file's imports in order: the module each is made in, its targets, its line.
-type FileImports = Vec<(u32, Vec<u32>, u32)>;
 
 /// Deepest chain of re-exports, glob imports or bases followed before giving up.
 const MAX_DEPTH: usize = 24;
@@ -533,58 +529,37 @@ impl Resolver {
         }
     }
 
-    /// Every file's imports, looked up in parallel (lookups only read the resolver), then
-    /// recorded in file order so the graph does not depend on scheduling.
     fn add_import_edges(&mut self) {
-        let found: Vec<FileImports> = {
-            let this: &Self = self;
-            (0..this.facts.len()).into_par_iter().map(|file| this.imports_of(file as u32)).collect()
-        };
-        for (file, imports) in found.into_iter().enumerate() {
-            self.record_imports(file as u32, imports);
+        for file in 0..self.facts.len() {
+            self.import_edges(file as u32);
         }
     }
 
     pub(super) fn import_edges(&mut self, file: u32) {
-        let imports = self.imports_of(file);
-        self.record_imports(file, imports);
-    }
-
-    /// Where each of a file's imports goes: its home module, its targets (none: external)
-    /// and its line.
-    fn imports_of(&self, file: u32) -> FileImports {
-        let facts = &self.facts[file as usize];
-        facts
-            .imports
-            .iter()
-            .enumerate()
-            .map(|(index, import)| {
-                let home = self.home_module(file, import.scope);
-                let targets = match (import.kind, self.family(file)) {
-                    (ImportKind::Module, Family::Python) => self.python_module(file, &import.path).into_iter().collect(),
-                    (ImportKind::Glob | ImportKind::SideEffect | ImportKind::Namespace, _) => self.import_source(file, index as u32),
-                    _ => {
-                        let found = self.resolve_import(file, index as u32);
-                        if found.is_empty() { self.import_source(file, index as u32) } else { found }
-                    }
-                };
-                (home, targets, import.line)
-            })
-            .collect()
-    }
-
-    fn record_imports(&mut self, file: u32, imports: FileImports) {
-        for (home, targets, line) in imports {
-            let stats = &mut self.file_stats[file as usize];
-            stats.imports += 1;
+        let facts = self.facts[file as usize].clone();
+        for (index, import) in facts.imports.iter().enumerate() {
+            let home = self.home_module(file, import.scope);
+            self.file_stats[file as usize].imports += 1;
+            let targets = match (import.kind, self.family(file)) {
+                (ImportKind::Module, Family::Python) => {
+                    self.python_module(file, &import.path).into_iter().collect()
+                }
+                (ImportKind::Glob | ImportKind::SideEffect | ImportKind::Namespace, _) => {
+                    self.import_source(file, index as u32)
+                }
+                _ => {
+                    let found = self.resolve_import(file, index as u32);
+                    if found.is_empty() { self.import_source(file, index as u32) } else { found }
+                }
+            };
             if targets.is_empty() {
-                stats.imports_external += 1;
+                self.file_stats[file as usize].imports_external += 1;
                 continue;
             }
-            stats.imports_resolved += 1;
+            self.file_stats[file as usize].imports_resolved += 1;
             for target in targets {
                 if target != home {
-                    self.edge(home, target, EdgeKind::Imports, Resolution::Direct, Some(line));
+                    self.edge(home, target, EdgeKind::Imports, Resolution::Direct, Some(import.line));
                 }
             }
         }
