@@ -22,63 +22,6 @@ fn rules(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// A TOML value as JSON text (what `serde_json` reads back into the same `Rule`).
-fn value_json(value: &toml::Value, out: &mut String, path: &Path) {
-    match value {
-        toml::Value::String(s) => string_json(s, out),
-        toml::Value::Integer(i) => {
-            let _ = write!(out, "{i}");
-        }
-        toml::Value::Float(f) if f.is_finite() => {
-            let _ = write!(out, "{f:?}");
-        }
-        toml::Value::Float(f) => panic!("{}: {f} has no JSON form", path.display()),
-        toml::Value::Boolean(b) => {
-            let _ = write!(out, "{b}");
-        }
-        toml::Value::Datetime(d) => string_json(&d.to_string(), out),
-        toml::Value::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                value_json(item, out, path);
-            }
-            out.push(']');
-        }
-        toml::Value::Table(table) => table_json(table, out, path),
-    }
-}
-
-fn table_json(table: &toml::Table, out: &mut String, path: &Path) {
-    out.push('{');
-    for (i, (key, value)) in table.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        string_json(key, out);
-        out.push(':');
-        value_json(value, out, path);
-    }
-    out.push('}');
-}
-
-fn string_json(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 /// `src/parse/flat_walk.c` reads tree-sitter's internal subtree layout, so it is built
 /// against that crate's own `src/` (its build script exports `include/`, beside it).
 fn flat_walk() {
@@ -110,8 +53,7 @@ fn main() {
         let relative = path.strip_prefix(&detectors).unwrap_or(path).to_string_lossy().replace('\\', "/");
         let text = std::fs::read_to_string(path).unwrap_or_else(|err| panic!("reading {}: {err}", path.display()));
         let table: toml::Table = text.parse().unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-        let mut json = String::new();
-        table_json(&table, &mut json, path);
+        let json = serde_json::to_string(&table).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
         let _ = writeln!(code, "    ({relative:?}, {json:?}),");
     }
     code.push_str("];\n");
