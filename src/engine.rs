@@ -158,30 +158,7 @@ enum Check {
     Skipped(Skipped),
 }
 
-/// Graph writes still running, by root. The cache admits one writer, so a refresh of the
-/// same root — from any engine in this process — first waits for them, and so does
-/// dropping an engine (the process must not end halfway through a write).
-static PENDING_SAVES: std::sync::Mutex<Vec<(PathBuf, std::thread::JoinHandle<Vec<String>>)>> = std::sync::Mutex::new(Vec::new());
-
-/// Waits for the pending graph writes of `root`; their warnings.
-pub fn settle(root: &Path) -> Vec<String> {
-    let handles: Vec<_> = match PENDING_SAVES.lock() {
-        Ok(mut pending) => {
-            let (mine, others): (Vec<_>, Vec<_>) = pending.drain(..).partition(|(r, _)| r == root);
-            *pending = others;
-            mine
-        }
-        Err(_) => Vec::new(),
-    };
-    let mut warnings = Vec::new();
-    for (_, handle) in handles {
-        match handle.join() {
-            Ok(mut more) => warnings.append(&mut more),
-            Err(_) => warnings.push("graph not cached (the writer failed)".into()),
-        }
-    }
-    warnings
-}
+use crate::store::pending::settle;
 
 impl Drop for Engine {
     fn drop(&mut self) {
@@ -602,32 +579,33 @@ impl Engine {
             deferred: true,
         };
         let keep = self.options.live;
-        let (built, saved) = std::thread::scope(|scope| {
-            let saver = store.as_mut().map(|store| {
-                scope.spawn(move || {
+        // Both halves run on the thread pool: a thread of its own for the save would make
+        // three runnable threads on two cores while resolution's parallel phases run.
+        let (built, saved) = rayon::join(
+            || {
+                if keep {
+                    let mut resolver = Resolver::build(&facts, &project, &self.root_name);
+                    let snapshot = Snapshot::of_resolver(&resolver);
+                    resolver.prepare_patches();
+                    (snapshot, Some(resolver))
+                } else {
+                    (Snapshot::build(&facts, &project, &self.root_name), None)
+                }
+            },
+            || {
+                store.as_mut().map(|store| {
                     let started = Instant::now();
                     let saved = store.save(&update);
                     tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "facts saved");
                     saved
                 })
-            });
-            let built = if keep {
-                let mut resolver = Resolver::build(&facts, &project, &self.root_name);
-                let snapshot = Snapshot::of_resolver(&resolver);
-                resolver.prepare_patches();
-                (snapshot, Some(resolver))
-            } else {
-                (Snapshot::build(&facts, &project, &self.root_name), None)
-            };
-            (built, saver.map(|handle| handle.join()))
-        });
+            },
+        );
         let (snapshot, resolver) = built;
         report.warnings.extend(snapshot.warnings.iter().cloned());
         lap.time(&mut report, "resolve + save facts");
-        match saved {
-            Some(Ok(Err(err))) => report.warnings.push(format!("cache not updated ({err})")),
-            Some(Err(_)) => report.warnings.push("cache not updated (the writer failed)".into()),
-            _ => {}
+        if let Some(Err(err)) = saved {
+            report.warnings.push(format!("cache not updated ({err})"));
         }
 
         let previous_local = live.map(|l| l.local);
@@ -642,7 +620,7 @@ impl Engine {
         // background while the caller uses the snapshot (the detectors, a report).
         if let Some(mut store) = store {
             report.warnings.append(&mut store.warnings);
-            let handle = std::thread::spawn(move || {
+            crate::store::pending::spawn(&self.root, move || {
                 let mut warnings = Vec::new();
                 let started = Instant::now();
                 match published.encoder() {
@@ -660,9 +638,6 @@ impl Engine {
                 warnings.append(&mut store.warnings);
                 warnings
             });
-            if let Ok(mut pending) = PENDING_SAVES.lock() {
-                pending.push((self.root.clone(), handle));
-            }
         }
         report.skipped.sort();
         report.timings.push(("total", total.elapsed()));
@@ -672,7 +647,7 @@ impl Engine {
     /// A patched refresh's changes go to the cache on another thread (the graph itself is
     /// not written: the next cold run resolves from the cached facts).
     fn save_in_background(&self, mut store: Store, files: Vec<(String, FileEntry)>, facts: Vec<Arc<FileFacts>>, local: Vec<(String, LocalBytes)>) {
-        let handle = std::thread::spawn(move || {
+        crate::store::pending::spawn(&self.root, move || {
             let update = Update {
                 files: files.iter().map(|(p, e)| (p.as_str(), *e)).collect(),
                 facts: facts.iter().map(|f| &**f).collect(),
@@ -688,9 +663,6 @@ impl Engine {
             warnings.append(&mut store.warnings);
             warnings
         });
-        if let Ok(mut pending) = PENDING_SAVES.lock() {
-            pending.push((self.root.clone(), handle));
-        }
     }
 
     /// The last walk with the named paths looked at again, when each of them is a source

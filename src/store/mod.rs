@@ -21,6 +21,7 @@ use redb::{Database, DatabaseError, ReadableDatabase, ReadableTable, ReadableTab
 use crate::parse::FileFacts;
 
 mod backend;
+pub mod pending;
 
 const FILES: TableDefinition<&str, &[u8]> = TableDefinition::new("files");
 const FACTS: TableDefinition<&str, &[u8]> = TableDefinition::new("facts");
