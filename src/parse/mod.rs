@@ -5,6 +5,7 @@ pub mod captures;
 pub mod extract;
 pub mod facts;
 pub mod flat;
+pub mod git_excludes;
 pub mod huge_pages;
 pub mod parser_heap;
 pub mod query;

@@ -101,22 +101,35 @@ pub fn walk_watching(root: &Path, max_file_size: u64, expected: Option<usize>, s
     }
 }
 
+/// Git's global ignore file, looked for once per process, if it exists.
+fn global_excludes() -> Option<&'static Path> {
+    static GLOBAL: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    GLOBAL.get_or_init(|| super::git_excludes::path().filter(|p| p.is_file())).as_deref()
+}
+
 /// Walks on `threads` walker threads (0: one per core); `None` if the tree showed more
 /// than `folders` folders, where the walk stopped.
 fn walk_on(root: &Path, max_file_size: u64, threads: usize, folders: Option<usize>, seen: &(dyn Fn(&SourceFile) + Sync)) -> Option<Walk> {
     let collected = std::sync::Mutex::new(Walk::default());
     let found_folders = std::sync::atomic::AtomicUsize::new(0);
     let over = std::sync::atomic::AtomicBool::new(false);
-    let walker = WalkBuilder::new(root)
+    let mut builder = WalkBuilder::new(root);
+    builder
         .threads(threads)
         .follow_links(true)
         .require_git(false)
+        // Found by `git_excludes` instead (see there), and added below as `ignore` would.
+        .git_global(false)
         .add_custom_ignore_filename(".repotoireignore")
         .filter_entry(|entry| {
             let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
             !(is_dir && entry.depth() > 0 && SKIPPED_DIRS.iter().any(|d| entry.file_name() == *d))
-        })
-        .build_parallel();
+        });
+    if let Some(global) = global_excludes() {
+        // A partly unreadable file still gives the rules it could read, as in git.
+        let _ = builder.add_ignore(global);
+    }
+    let walker = builder.build_parallel();
     walker.run(|| {
         let mut batch = Batch { collected: &collected, local: Walk::default() };
         let (found_folders, over) = (&found_folders, &over);

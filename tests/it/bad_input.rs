@@ -104,6 +104,24 @@ fn ignored_and_vendored_folders_are_not_walked() {
 }
 
 #[test]
+fn gits_global_ignore_file_is_honoured() {
+    let dir = Dir::with_fixture("//- src/app.py\nx = 1\n//- src/notes.py\nx = 1\n//- gitconfig\n[core]\n\texcludesFile = \"~/global-ignore\"\n//- global-ignore\nnotes.py\n");
+    let stats = |config: &str| {
+        let output = cmd(dir.path())
+            .args(["graph", "stats", "--format", "json", "--no-cache", "src"])
+            .env("HOME", dir.path())
+            .env("GIT_CONFIG_GLOBAL", dir.path().join(config))
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", stderr(&output));
+        let stats: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        stats["files_by_language"]["python"].as_u64()
+    };
+    assert_eq!(stats("gitconfig"), Some(1), "the file the global ignore names is not walked");
+    assert_eq!(stats("no-such-config"), Some(2), "without the setting both files are walked");
+}
+
+#[test]
 fn skip_reasons_have_readable_labels() {
     assert_eq!(SkipReason::Binary.to_string(), "binary content");
     assert_eq!(SkipReason::TooLarge { size: 5, limit: 1 }.to_string(), "too large (5 bytes, limit 1)");
