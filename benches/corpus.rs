@@ -44,9 +44,11 @@ fn parse_floor_in_process(root: &Path) -> Duration {
     let walk = repotoire::parse::walk::walk(root, repotoire::engine::DEFAULT_MAX_FILE_SIZE);
     // The parser's heap as the binary chooses it for a cold run of this tree.
     repotoire::parse::parser_heap::choose(walk.files.iter().map(|f| f.size).sum());
-    let nodes: usize = walk
-        .files
-        .par_iter()
+    // In the order the engine parses them.
+    let nodes: usize = repotoire::parse::walk::largest_first(&walk.files)
+        .into_iter()
+        .par_bridge()
+        .map(|i| &walk.files[i])
         .map(|f| std::fs::read(&f.abs).map_or(0, |bytes| repotoire::parse::parse_only(f.language, &bytes)))
         .sum();
     std::hint::black_box(nodes);

@@ -864,36 +864,41 @@ fn check_files(
     // changed: near enough for the choice).
     let to_parse: u64 = files.iter().filter(|f| known.get(&f.path).is_none_or(|e| !same_stat(e, f))).map(|f| f.size).sum();
     parse::parser_heap::choose(to_parse);
-    files
-        .par_iter()
+    let local_current = |entry: &FileEntry, hash: &[u8; 32]| pass.is_none_or(|(_, key)| entry.local == local_key(&key, hash));
+    // A file whose size and time the cache has, settled, is not read: one look-up each, on
+    // this thread (a no-change run is all of these).
+    let mut checks: Vec<Option<Check>> = files
+        .iter()
         .map(|file| {
-            let cached = known.get(&file.path);
-            let local_current = |entry: &FileEntry, hash: &[u8; 32]| {
-                pass.is_none_or(|(_, key)| entry.local == local_key(&key, hash))
-            };
-            if let Some(entry) = cached {
-                let settled = file.modified != 0 && file.modified.saturating_add(RACY_WINDOW_NS) < now;
-                if settled && same_stat(entry, file) && local_current(entry, &entry.hash) {
-                    return Check::Same(*entry);
-                }
-            }
-            let bytes = match parse::read_source(&file.abs) {
-                Ok(bytes) => bytes,
-                Err(reason) => return Check::Skipped(Skipped { path: file.path.clone(), reason }),
-            };
-            let hash = parse::hash(&bytes);
-            let mut entry = FileEntry { hash, size: bytes.len() as u64, modified: file.modified, local: [0; 32] };
-            if let Some(c) = cached.filter(|c| c.hash == hash && local_current(c, &hash)) {
-                entry.local = c.local;
-                return Check::Touched(entry);
-            }
-            let (facts, local) = parse::parse_bytes_with(&file.path, file.language, &bytes, hash, pass.map(|(p, _)| p), recent);
-            if let Some((_, key)) = pass {
-                entry.local = local_key(&key, &hash);
-            }
-            Check::Parsed(entry, Box::new(facts), local)
+            let entry = known.get(&file.path)?;
+            let settled = file.modified != 0 && file.modified.saturating_add(RACY_WINDOW_NS) < now;
+            (settled && same_stat(entry, file) && local_current(entry, &entry.hash)).then_some(Check::Same(*entry))
         })
-        .collect()
+        .collect();
+    let read = |file: &SourceFile| -> Check {
+        let bytes = match parse::read_source(&file.abs) {
+            Ok(bytes) => bytes,
+            Err(reason) => return Check::Skipped(Skipped { path: file.path.clone(), reason }),
+        };
+        let hash = parse::hash(&bytes);
+        let mut entry = FileEntry { hash, size: bytes.len() as u64, modified: file.modified, local: [0; 32] };
+        if let Some(c) = known.get(&file.path).filter(|c| c.hash == hash && local_current(c, &hash)) {
+            entry.local = c.local;
+            return Check::Touched(entry);
+        }
+        let (facts, local) = parse::parse_bytes_with(&file.path, file.language, &bytes, hash, pass.map(|(p, _)| p), recent);
+        if let Some((_, key)) = pass {
+            entry.local = local_key(&key, &hash);
+        }
+        Check::Parsed(entry, Box::new(facts), local)
+    };
+    let rest: Vec<usize> = parse::walk::largest_first(files).into_iter().filter(|&i| checks[i].is_none()).collect();
+    let done: Vec<(usize, Check)> = rest.into_iter().par_bridge().map(|i| (i, read(&files[i]))).collect();
+    for (i, check) in done {
+        checks[i] = Some(check);
+    }
+    // Every file has its check now: each was either unchanged or read.
+    checks.into_iter().flatten().collect()
 }
 
 /// Everything the graph depends on: the schema, each file's path, language and content

@@ -78,6 +78,16 @@ pub fn walk(root: &Path, max_file_size: u64) -> Walk {
     walk_watching(root, max_file_size, None, &|_| {})
 }
 
+/// Indices of `files`, largest first: the order to parse them in on the pool, each worker
+/// taking the next as it frees up (`par_bridge`), so that no large file is left to parse at
+/// the end while the other core idles (cold serde, rxjs and flask 3–5 % faster than path
+/// order; django, tokio, three and zod unchanged).
+pub fn largest_first(files: &[SourceFile]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..files.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(files[i].size));
+    order
+}
+
 /// Below this many files, one walker thread is done sooner than several: `ignore`'s
 /// parallel walk lets a worker that runs out of folders sleep a millisecond at a time, and
 /// the walk ends only when it wakes. On flask, rxjs or serde that wait was a sixth of a
@@ -266,6 +276,17 @@ pub fn relative(root: &Path, path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn largest_first_orders_every_file_by_size() {
+        let file = |size| SourceFile { path: String::new(), abs: PathBuf::new(), language: LangId::Python, size, modified: 0 };
+        let files = [file(5), file(900), file(0), file(40), file(900)];
+        let order = largest_first(&files);
+        assert_eq!(order.iter().map(|&i| files[i].size).collect::<Vec<_>>(), [900, 900, 40, 5, 0]);
+        let mut all = order.clone();
+        all.sort_unstable();
+        assert_eq!(all, [0, 1, 2, 3, 4]);
+    }
 
     /// A tree with more folders than the single-thread budget is walked again in parallel
     /// and still lists every file once; every way of walking lists the same files.
