@@ -32,6 +32,12 @@ const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
 const SCHEMA_VERSION: u32 = 6;
 pub const DIR_NAME: &str = ".repotoire";
 const DB_NAME: &str = "cache.redb";
+/// redb's page cache. A run reads a few tables once and writes each page once, so a cache
+/// only costs fresh memory: with redb's default (1 GiB) every page written stays buffered
+/// until the commit and every page read stays cached, each first touched at ~1.2 µs a page
+/// here. With 256 KiB, written pages go out and their buffers are used again: cold rxjs
+/// −180 page faults and −1.5 %, no-change rxjs and flask −4 to −5 %, django unchanged.
+const CACHE_BYTES: usize = 256 * 1024;
 /// How long to wait for another process to release the database.
 const LOCK_WAIT: Duration = Duration::from_secs(10);
 
@@ -136,10 +142,10 @@ pub fn boot_id() -> Option<String> {
 /// Opens or creates the file; without syncs when the boot is known.
 fn create(path: &Path, boot: Option<&str>) -> Result<Database, DatabaseError> {
     if boot.is_none() {
-        return Database::create(path);
+        return Database::builder().set_cache_size(CACHE_BYTES).create(path);
     }
     let file = std::fs::OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path)?;
-    Database::builder().create_with_backend(backend::Unsynced::new(file)?)
+    Database::builder().set_cache_size(CACHE_BYTES).create_with_backend(backend::Unsynced::new(file)?)
 }
 
 fn db_error(path: &Path, err: impl std::fmt::Display) -> Error {
