@@ -13,6 +13,7 @@ use crate::graph::resolve::Resolver;
 use crate::graph::snapshot::Spare;
 use crate::graph::{SharedSnapshot, Snapshot};
 use crate::parse::{self, FileFacts, LocalPass, SkipReason, Skipped, SourceFile};
+use crate::store::pending::settle;
 use crate::store::{self, FileEntry, GraphBytes, Store, Update};
 
 /// Files larger than this are skipped unless configured otherwise.
@@ -157,8 +158,6 @@ enum Check {
     Parsed(FileEntry, Box<FileFacts>, Option<Vec<u8>>),
     Skipped(Skipped),
 }
-
-use crate::store::pending::settle;
 
 impl Drop for Engine {
     fn drop(&mut self) {
