@@ -896,8 +896,13 @@ fn check_files(
     for (i, check) in done {
         checks[i] = Some(check);
     }
-    // Every file has its check now: each was either unchanged or read.
-    checks.into_iter().flatten().collect()
+    // Each file was either unchanged or read; the fallback only keeps the checks aligned
+    // with the files should that ever not hold.
+    checks
+        .into_iter()
+        .zip(files)
+        .map(|(check, file)| check.unwrap_or_else(|| Check::Skipped(Skipped { path: file.path.clone(), reason: SkipReason::Unreadable("not checked".into()) })))
+        .collect()
 }
 
 /// Everything the graph depends on: the schema, each file's path, language and content
