@@ -529,7 +529,7 @@ pub fn type_only_lines(source: &str) -> Vec<u32> {
         return out;
     }
     let mut guard: Option<usize> = None;
-    for (index, line) in source.lines().enumerate() {
+    for (index, line) in crate::parse::lines(source).enumerate() {
         let indent = line.len() - line.trim_start().len();
         let trimmed = line.trim();
         if let Some(level) = guard {
