@@ -45,11 +45,13 @@ fn parse_floor_in_process(root: &Path) -> Duration {
     // The parser's heap as the binary chooses it for a cold run of this tree.
     repotoire::parse::parser_heap::choose(walk.files.iter().map(|f| f.size).sum());
     // In the order the engine parses them.
-    let nodes: usize = repotoire::parse::walk::largest_first(&walk.files)
+    let nodes: usize = repotoire::parse::walk::largest_first(&walk.files, 0..walk.files.len())
         .into_iter()
         .par_bridge()
-        .map(|i| &walk.files[i])
-        .map(|f| std::fs::read(&f.abs).map_or(0, |bytes| repotoire::parse::parse_only(f.language, &bytes)))
+        .map(|i| {
+            let f = &walk.files[i];
+            std::fs::read(&f.abs).map_or(0, |bytes| repotoire::parse::parse_only(f.language, &bytes))
+        })
         .sum();
     std::hint::black_box(nodes);
     started.elapsed()

@@ -891,7 +891,8 @@ fn check_files(
         }
         Check::Parsed(entry, Box::new(facts), local)
     };
-    let rest: Vec<usize> = parse::walk::largest_first(files).into_iter().filter(|&i| checks[i].is_none()).collect();
+    // Only what must be read is ordered: nothing, in a no-change run.
+    let rest = parse::walk::largest_first(files, (0..files.len()).filter(|&i| checks[i].is_none()));
     let done: Vec<(usize, Check)> = rest.into_iter().par_bridge().map(|i| (i, read(&files[i]))).collect();
     for (i, check) in done {
         checks[i] = Some(check);
