@@ -9,9 +9,15 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 
 use crate::cli::args::{AnalyzeArgs, FailOn, FindingsFormat, GlobalArgs};
+use crate::cli::deferred_pass::DeferredPass;
 use crate::cli::graph_cmd::index_with_pass;
 use crate::detect::analyze::{Catalog, analyze};
-use crate::detect::baseline;
+use crate::detect::local::Pass;
+use crate::lang::LangId;
+use crate::parse::LocalPass;
+use crate::parse::facts::FileFacts;
+use crate::parse::flat::FlatTree;
+use crate::detect::{baseline, rule};
 use crate::detect::memory::Memory;
 use crate::detect::config::Config;
 use crate::detect::{Finding, Severity};
@@ -23,24 +29,39 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
         bail!("{}: {}", root.display(), if root.exists() { "not a directory" } else { "no such file or directory" });
     }
     let config = Config::load(root)?;
-    let catalog = Catalog::load(root, &config)?;
-    config.validate(&|id| catalog.get(id).is_some())?;
     let only: Option<HashSet<String>> = (!args.only.is_empty()).then(|| args.only.iter().cloned().collect());
-    if let Some(only) = &only
-        && let Some(unknown) = only.iter().find(|id| catalog.get(id).is_none()) {
-            bail!("--only: no detector `{unknown}` (see `repotoire detectors list`)");
+    // The catalog is read and made into the local pass while the engine walks the tree.
+    let rules = Arc::new(DeferredPass::spawn({
+        let (root, config, only) = (root.to_path_buf(), config.clone(), only.clone());
+        move || {
+            let catalog = Catalog::load(&root, &config)?;
+            check_ids(&config, only.as_ref(), &|id| catalog.get(id).is_some())?;
+            let pass = catalog.pass().map_err(|e| anyhow::anyhow!("detector rules: {e}"))?;
+            Ok(Rules { catalog, pass })
         }
+    }));
+    // Input errors stop the run before any file is read: a repository's own rules (which may
+    // be broken) by waiting for the loading, the ids the config and `--only` name by the
+    // embedded rules' ids, which the binary knows without reading the rules.
+    if Catalog::has_own_rules(root, &config) {
+        if let Err(err) = rules.get() {
+            bail!("{err:#}");
+        }
+    } else {
+        check_ids(&config, only.as_ref(), &|id| rule::embedded_ids().any(|known| known == id))?;
+    }
     let baseline = args.baseline.as_deref().map(baseline::read).transpose()?;
     let changed = args.diff.as_deref().map(|r| changed_lines(root, r)).transpose()?;
 
     let progress = Progress::start();
     progress.stage("indexing");
-    let pass = Arc::new(catalog.pass().map_err(|e| anyhow::anyhow!("detector rules: {e}"))?);
-    let (engine, report) = index_with_pass(global, root, Some(pass.clone()))?;
+    let indexed = index_with_pass(global, root, Some(rules.clone()));
+    let Rules { catalog, pass } = rules.get().as_ref().map_err(|e| anyhow::anyhow!("{e:#}"))?;
+    let (engine, report) = indexed?;
     progress.stage("running detectors");
     let snapshot = engine.snapshot();
     let detecting = std::time::Instant::now();
-    let analysis = analyze(&snapshot, &report.local, &catalog, &config, only.as_ref(), &Memory::default());
+    let analysis = analyze(&snapshot, &report.local, catalog, &config, only.as_ref(), &Memory::default());
     let detected = detecting.elapsed();
     progress.finish();
     if global.verbose > 0 {
@@ -166,5 +187,34 @@ impl Progress {
         if let Some(bar) = &self.0 {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// Every detector id the config and `--only` name must be `known`.
+fn check_ids(config: &Config, only: Option<&HashSet<String>>, known: &dyn Fn(&str) -> bool) -> anyhow::Result<()> {
+    config.validate(known)?;
+    if let Some(unknown) = only.into_iter().flatten().find(|id| !known(id)) {
+        bail!("--only: no detector `{unknown}` (see `repotoire detectors list`)");
+    }
+    Ok(())
+}
+
+/// The rule catalog and the local pass made from it.
+struct Rules {
+    catalog: Catalog,
+    pass: Pass,
+}
+
+impl LocalPass for Rules {
+    fn key(&self) -> [u8; 32] {
+        self.pass.key()
+    }
+
+    fn run(&self, language: LangId, source: &str, tree: &FlatTree<'_>, facts: &FileFacts) -> Vec<u8> {
+        self.pass.run(language, source, tree, facts)
+    }
+
+    fn prepare(&self, language: LangId) {
+        self.pass.prepare(language);
     }
 }

@@ -2,6 +2,7 @@
 
 mod analyze_cmd;
 mod args;
+mod deferred_pass;
 mod ask_cmd;
 mod detectors_cmd;
 mod graph_cmd;

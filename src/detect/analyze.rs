@@ -35,9 +35,7 @@ impl Catalog {
     /// Embedded rules, then `<root>/.repotoire/detectors/` and the config's `rules` folders.
     pub fn load(root: &Path, config: &Config) -> Result<Catalog, RuleError> {
         let mut rules = rule::embedded()?;
-        let mut dirs = vec![root.join(".repotoire").join("detectors")];
-        dirs.extend(config.rules.iter().map(|r| root.join(r)));
-        for dir in dirs {
+        for dir in Catalog::own_rule_dirs(root, config) {
             if dir.is_dir() {
                 for user in rule::load_dir(&dir)? {
                     if rules.iter().any(|r| r.id == user.id) {
@@ -49,6 +47,18 @@ impl Catalog {
         }
         rules.sort_by(|a, b| a.id.cmp(&b.id));
         Ok(Catalog { rules })
+    }
+
+    /// Where a repository keeps rules of its own (see `load`).
+    fn own_rule_dirs(root: &Path, config: &Config) -> Vec<std::path::PathBuf> {
+        let mut dirs = vec![root.join(".repotoire").join("detectors")];
+        dirs.extend(config.rules.iter().map(|r| root.join(r)));
+        dirs
+    }
+
+    /// Whether `load` would read rules of the repository's own besides the embedded ones.
+    pub fn has_own_rules(root: &Path, config: &Config) -> bool {
+        Catalog::own_rule_dirs(root, config).iter().any(|dir| dir.is_dir())
     }
 
     pub fn get(&self, id: &str) -> Option<&Rule> {

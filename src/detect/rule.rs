@@ -215,6 +215,11 @@ pub fn embedded() -> Result<Vec<Rule>, RuleError> {
     Ok(rules)
 }
 
+/// The ids of the embedded rules, without reading them: each is its folder's name.
+pub fn embedded_ids() -> impl Iterator<Item = &'static str> {
+    embedded::EMBEDDED.iter().filter_map(|(path, _)| path.rsplit('/').nth(1))
+}
+
 /// Rules from a folder of `<anything>/rule.toml` files (a user's own).
 pub fn load_dir(dir: &Path) -> Result<Vec<Rule>, RuleError> {
     let mut out = Vec::new();
@@ -261,6 +266,15 @@ mod tests {
             assert_eq!(as_json(rule), as_json(toml_rule), "{}", rule.id);
             assert_eq!(rule.source, toml_rule.source);
         }
+    }
+
+    /// The ids known without reading the rules are those the rules give.
+    #[test]
+    fn embedded_ids_are_the_embedded_rules_ids() {
+        let mut ids: Vec<&str> = embedded_ids().collect();
+        ids.sort_unstable();
+        let rules = embedded().expect("embedded rules");
+        assert_eq!(ids, rules.iter().map(|r| r.id.as_str()).collect::<Vec<_>>());
     }
 
     fn load_all_toml(root: &Path) -> Vec<Rule> {

@@ -9,7 +9,7 @@ use tree_sitter::{Node, Tree};
 use crate::lang::{DocStyle, LangId};
 use crate::parse::captures::{CompiledQuery, Role};
 use crate::parse::facts::*;
-use crate::parse::flat::FlatTree;
+use crate::parse::flat::{field_child, FlatTree};
 
 /// Longest docstring or type text kept, in bytes.
 const MAX_TEXT: usize = 2000;
@@ -407,8 +407,8 @@ fn flatten_use(
     };
     match node.kind() {
         "use_as_clause" => {
-            let Some(path) = node.child_by_field_name("path") else { return };
-            let alias = node.child_by_field_name("alias").map(|a| ctx.text(a).to_string());
+            let Some(path) = field_child(ctx.lang, node, "path") else { return };
+            let alias = field_child(ctx.lang, node, "alias").map(|a| ctx.text(a).to_string());
             let segments = with_segments(prefix, ctx.text(path));
             push(out, ImportKind::Member, &segments, alias);
         }
@@ -418,10 +418,10 @@ fn flatten_use(
             push(out, ImportKind::Glob, &segments, None);
         }
         "scoped_use_list" => {
-            let added = node.child_by_field_name("path").map(|p| split_path(ctx.text(p))).unwrap_or_default();
+            let added = field_child(ctx.lang, node, "path").map(|p| split_path(ctx.text(p))).unwrap_or_default();
             let before = prefix.len();
             prefix.extend(added);
-            if let Some(list) = node.child_by_field_name("list") {
+            if let Some(list) = field_child(ctx.lang, node, "list") {
                 flatten_use(ctx, list, prefix, reexport, line, out, depth + 1);
             }
             prefix.truncate(before);
@@ -491,27 +491,27 @@ fn clip(text: &str) -> String {
 }
 
 /// The function node behind a definition (an arrow function assigned to a name).
-fn function_node(node: Node<'_>) -> Node<'_> {
+fn function_node(lang: LangId, node: Node<'_>) -> Node<'_> {
     match node.kind() {
         "variable_declarator" | "assignment_expression" => {
-            node.child_by_field_name("value").or_else(|| node.child_by_field_name("right")).unwrap_or(node)
+            field_child(lang, node, "value").or_else(|| field_child(lang, node, "right")).unwrap_or(node)
         }
         _ => node,
     }
 }
 
 fn return_type(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
-    let ty = function_node(node).child_by_field_name("return_type")?;
+    let ty = field_child(ctx.lang, function_node(ctx.lang, node), "return_type")?;
     let text = ctx.text(ty).trim_start_matches([':', ' ']).trim();
     (!text.is_empty()).then(|| clip(text))
 }
 
 fn count_params(ctx: &Ctx<'_>, node: Node<'_>, kind: SymbolKind) -> u32 {
-    let function = function_node(node);
-    if function.child_by_field_name("parameter").is_some() {
+    let function = function_node(ctx.lang, node);
+    if field_child(ctx.lang, function, "parameter").is_some() {
         return 1;
     }
-    let Some(params) = function.child_by_field_name("parameters") else { return 0 };
+    let Some(params) = field_child(ctx.lang, function, "parameters") else { return 0 };
     let mut walker = params.walk();
     let mut count = 0;
     for (position, param) in params.named_children(&mut walker).enumerate() {
@@ -533,7 +533,7 @@ fn count_params(ctx: &Ctx<'_>, node: Node<'_>, kind: SymbolKind) -> u32 {
 fn doc_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
     let doc = match ctx.lang.spec().doc_style {
         DocStyle::BodyString => {
-            let body = node.child_by_field_name("body")?;
+            let body = field_child(ctx.lang, node, "body")?;
             let first = body.named_child(0)?;
             let string = (first.kind() == "expression_statement").then(|| first.named_child(0)).flatten()?;
             if string.kind() != "string" {

@@ -36,7 +36,8 @@ fn tables(language: LangId) -> &'static Tables {
     })
 }
 
-/// The child of `node` under field `name` (what `Node::child_by_field_name` answers).
+/// The child of `node` under field `name`: what `Node::child_by_field_name` answers, without
+/// tree-sitter's string comparison against every field name of the grammar on each call.
 pub fn field_child<'t>(language: LangId, node: Node<'t>, name: &str) -> Option<Node<'t>> {
     node.child_by_field_id(*tables(language).fields.get(name)?)
 }

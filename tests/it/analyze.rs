@@ -343,6 +343,24 @@ fn a_broken_rule_of_the_repository_is_an_error_before_any_file_is_read() {
     assert!(!dir.join(".repotoire/cache.redb").exists(), "files were read before the rules were checked");
 }
 
+/// A detector id the config or `--only` names but no rule has is an error, and like a broken
+/// rule it stops the run before any file is read (the rules themselves load meanwhile).
+#[test]
+fn an_unknown_detector_id_is_an_error_before_any_file_is_read() {
+    let dir = Dir::with_fixture(PROJECT);
+    let output = analyze(&dir, &["--only", "no-such-detector"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("--only: no detector `no-such-detector`"), "{}", stderr(&output));
+    dir.write("repotoire.toml", "[detectors]\ndisable = [\"no-such-detector\"]\n");
+    let output = analyze(&dir, &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("unknown detector `no-such-detector`"), "{}", stderr(&output));
+    assert!(!dir.join(".repotoire/cache.redb").exists(), "files were read before the ids were checked");
+    // A known id passes.
+    dir.write("repotoire.toml", "[detectors]\ndisable = [\"todo-comment\"]\n");
+    assert!(json_findings(&dir, &[]).iter().all(|f| f["detector"] != "todo-comment"));
+}
+
 /// `Pass::new` leaves the embedded rules to each language's first file; here every one of
 /// them is compiled for every language.
 #[test]

@@ -116,10 +116,11 @@ impl Resolver {
     // One node per symbol, plus a file and a module node per file: sized up front, not
     // grown by doubling (copies, and twice the fresh memory touched).
     let nodes = facts.iter().map(|f| f.symbols.len()).sum::<usize>() + 2 * facts.len();
-    // Edges: one `contains` per node, and about one for every other call site (a third to a
-    // half resolve on our corpora, each import adds one or two). Reserved once: grown by
-    // doubling, the table is rehashed a dozen times and its memory touched twice over.
+    // Edges: one `contains` per node, about one for every other call site (a third to a
+    // half resolve on our corpora) and one per import. Reserved once: grown by doubling, the
+    // table is rehashed and its memory touched twice over.
     let calls = facts.iter().map(|f| f.calls.len()).sum::<usize>();
+    let imports = facts.iter().map(|f| f.imports.len()).sum::<usize>();
     let mut r = Resolver {
         facts: facts.to_vec(),
         nodes: Vec::with_capacity(nodes),
@@ -140,7 +141,7 @@ impl Resolver {
         fields: Default::default(),
         methods_by_name: Default::default(),
         tsconfigs,
-        edges: FxHashMap::with_capacity_and_hasher(nodes + calls / 2, Default::default()),
+        edges: FxHashMap::with_capacity_and_hasher(nodes + calls / 2 + imports, Default::default()),
         unresolved_calls: UnresolvedCalls::with_files(facts.len()),
         file_stats: vec![ResolveStats::default(); facts.len()],
         warnings,
