@@ -12,15 +12,14 @@ use crate::cli::args::{AnalyzeArgs, FailOn, FindingsFormat, GlobalArgs};
 use crate::cli::deferred_pass::DeferredPass;
 use crate::cli::graph_cmd::index_with_pass;
 use crate::detect::analyze::{Catalog, analyze};
+use crate::detect::config::Config;
 use crate::detect::local::Pass;
+use crate::detect::memory::Memory;
+use crate::detect::{Finding, Severity, baseline, rule};
 use crate::lang::LangId;
 use crate::parse::LocalPass;
 use crate::parse::facts::FileFacts;
 use crate::parse::flat::FlatTree;
-use crate::detect::{baseline, rule};
-use crate::detect::memory::Memory;
-use crate::detect::config::Config;
-use crate::detect::{Finding, Severity};
 use crate::report::{findings_json, findings_text, markdown, sarif, summary};
 
 pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
