@@ -9,17 +9,12 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 
 use crate::cli::args::{AnalyzeArgs, FailOn, FindingsFormat, GlobalArgs};
-use crate::cli::deferred_pass::DeferredPass;
+use crate::cli::deferred_pass::{DeferredPass, Rules};
 use crate::cli::graph_cmd::index_with_pass;
 use crate::detect::analyze::{Catalog, analyze};
 use crate::detect::config::Config;
-use crate::detect::local::Pass;
 use crate::detect::memory::Memory;
 use crate::detect::{Finding, Severity, baseline, rule};
-use crate::lang::LangId;
-use crate::parse::LocalPass;
-use crate::parse::facts::FileFacts;
-use crate::parse::flat::FlatTree;
 use crate::report::{findings_json, findings_text, markdown, sarif, summary};
 
 pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
@@ -198,22 +193,3 @@ fn check_ids(config: &Config, only: Option<&HashSet<String>>, known: &dyn Fn(&st
     Ok(())
 }
 
-/// The rule catalog and the local pass made from it.
-struct Rules {
-    catalog: Catalog,
-    pass: Pass,
-}
-
-impl LocalPass for Rules {
-    fn key(&self) -> [u8; 32] {
-        self.pass.key()
-    }
-
-    fn run(&self, language: LangId, source: &str, tree: &FlatTree<'_>, facts: &FileFacts) -> Vec<u8> {
-        self.pass.run(language, source, tree, facts)
-    }
-
-    fn prepare(&self, language: LangId) {
-        self.pass.prepare(language);
-    }
-}
