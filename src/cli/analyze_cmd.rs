@@ -61,7 +61,8 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
     if global.verbose > 0 {
         let mut stderr = std::io::stderr();
         let stages: Vec<String> = report.timings.iter().map(|(s, t)| format!("{s} {:.1} ms", t.as_secs_f64() * 1000.0)).collect();
-        let _ = writeln!(stderr, "time: {}, detectors {:.1} ms", stages.join(", "), detected.as_secs_f64() * 1000.0);
+        let inner: Vec<String> = analysis.stages.iter().map(|(s, t)| format!("{s} {:.1}", t.as_secs_f64() * 1000.0)).collect();
+        let _ = writeln!(stderr, "time: {}, detectors {:.1} ms ({} ms)", stages.join(", "), detected.as_secs_f64() * 1000.0, inner.join(", "));
         let _ = writeln!(stderr, "graph detectors (wall time each, run in parallel):");
         for (id, took) in &analysis.timings {
             let _ = writeln!(stderr, "  {id}: {:.1} ms", took.as_secs_f64() * 1000.0);

@@ -1,6 +1,7 @@
 //! The knowledge graph: model, resolution of facts into nodes and edges, and the immutable
 //! snapshot readers share. `graph` never sees redb types.
 
+pub mod docs;
 mod each;
 pub mod louvain;
 pub mod model;

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::lang::LangId;
-use crate::parse::{Metrics, SymbolKind};
+use crate::parse::{DocSpan, Metrics, SymbolKind};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -97,7 +97,8 @@ pub struct Node {
     pub line: u32,
     pub end_line: u32,
     pub language: LangId,
-    pub doc: Option<String>,
+    /// Where its doc is in its file: `graph::docs` reads the text when asked.
+    pub doc: Option<DocSpan>,
     pub metrics: Option<Metrics>,
 }
 

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::graph::each::Sink;
 use crate::graph::model::{Edge, Node, NodeKind};
 use crate::lang::LangId;
-use crate::parse::{Metrics, SymbolKind};
+use crate::parse::{DocSpan, Metrics, SymbolKind};
 use petgraph::stable_graph::{NodeIndex, StableDiGraph};
 
 /// A node as written: every field of `Node`, the qualified name as (shared, rest).
@@ -25,7 +25,7 @@ pub struct StoredNode<'a> {
     line: u32,
     end_line: u32,
     language: LangId,
-    doc: Option<&'a str>,
+    doc: Option<DocSpan>,
     metrics: Option<Metrics>,
 }
 
@@ -42,7 +42,7 @@ pub struct ReadNode<'a> {
     line: u32,
     end_line: u32,
     language: LangId,
-    doc: Option<String>,
+    doc: Option<DocSpan>,
     metrics: Option<Metrics>,
 }
 
@@ -64,7 +64,7 @@ pub fn front_coded<'a>(nodes: impl Iterator<Item = &'a Node>) -> Vec<StoredNode<
                 line: node.line,
                 end_line: node.end_line,
                 language: node.language,
-                doc: node.doc.as_deref(),
+                doc: node.doc,
                 metrics: node.metrics,
             }
         })
@@ -135,7 +135,7 @@ mod tests {
             line: 1,
             end_line: 2,
             language: LangId::Python,
-            doc: Some("doc".into()),
+            doc: Some(DocSpan { start: 3, end: 9 }),
             metrics: None,
         }
     }

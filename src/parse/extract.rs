@@ -6,12 +6,12 @@ use std::collections::{HashMap, HashSet};
 
 use tree_sitter::{Node, Tree};
 
-use crate::lang::{DocStyle, LangId};
+use crate::lang::LangId;
 use crate::parse::captures::{CompiledQuery, Role};
 use crate::parse::facts::*;
 use crate::parse::flat::{field_child, FlatTree};
 
-/// Longest docstring or type text kept, in bytes.
+/// Longest type text kept, in bytes.
 const MAX_TEXT: usize = 2000;
 /// Most diagnostics reported per file.
 const MAX_DIAGNOSTICS: usize = 20;
@@ -247,7 +247,7 @@ fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
             parent,
             line: line_of(def.node),
             end_line: def.node.end_position().row as u32 + 1,
-            doc: doc_of(ctx, def.node),
+            doc: crate::parse::docs::span_of(ctx.lang, ctx.flat, ctx.source, def.node),
             detail,
             metrics: kind.is_function_like().then(|| Metrics {
                 lines: (def.node.end_position().row - def.node.start_position().row) as u32 + 1,
@@ -530,75 +530,6 @@ fn count_params(ctx: &Ctx<'_>, node: Node<'_>, kind: SymbolKind) -> u32 {
     count
 }
 
-fn doc_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
-    let doc = match ctx.lang.spec().doc_style {
-        DocStyle::BodyString => {
-            let body = field_child(ctx.lang, node, "body")?;
-            let first = body.named_child(0)?;
-            let string = (first.kind() == "expression_statement").then(|| first.named_child(0)).flatten()?;
-            if string.kind() != "string" {
-                return None;
-            }
-            let text = ctx.text(string).trim_start_matches(['r', 'u', 'R', 'U', 'b', 'B']);
-            text.trim_matches(|c| c == '"' || c == '\'').trim().to_string()
-        }
-        DocStyle::LeadingComments(prefixes) => {
-            let flat = ctx.flat;
-            let mut anchor = flat.index_of(node)?;
-            if let Some(parent) = flat.parent(anchor)
-                && matches!(flat.kind(parent), "export_statement" | "lexical_declaration" | "variable_declaration") {
-                    anchor = parent;
-                    if let Some(outer) = flat.parent(parent).filter(|&p| flat.kind(p) == "export_statement") {
-                        anchor = outer;
-                    }
-                }
-            let mut lines = Vec::new();
-            let mut sibling = flat.prev_sibling(anchor);
-            while let Some(index) = sibling {
-                sibling = flat.prev_sibling(index);
-                let kind = flat.kind(index);
-                if kind == "attribute_item" {
-                    continue;
-                }
-                if !kind.contains("comment") {
-                    break;
-                }
-                let text = flat.text(index, ctx.source);
-                if !prefixes.iter().any(|p| text.starts_with(p)) {
-                    break;
-                }
-                lines.push(text);
-            }
-            lines.reverse();
-            let mut doc = String::new();
-            for text in lines {
-                for line in text.lines() {
-                    let mut line = strip_all(strip_all(line.trim(), "///"), "/**");
-                    while let Some(rest) = line.strip_suffix("*/") {
-                        line = rest;
-                    }
-                    let line = line.trim().trim_start_matches('*').trim();
-                    if !doc.is_empty() || !line.is_empty() {
-                        doc.push_str(line);
-                        doc.push('\n');
-                    }
-                }
-            }
-            doc.trim().to_string()
-        }
-    };
-    (!doc.is_empty()).then(|| clip(&doc))
-}
-
-/// `text` without every leading `prefix` (what `trim_start_matches` does, without building
-/// a substring searcher per call: doc-heavy Rust files have tens of thousands of lines).
-fn strip_all<'a>(mut text: &'a str, prefix: &str) -> &'a str {
-    while let Some(rest) = text.strip_prefix(prefix) {
-        text = rest;
-    }
-    text
-}
-
 /// Syntax errors and missing nodes, found without recursion (a deeply nested file must not
 /// overflow the stack).
 fn diagnostics(tree: &Tree) -> Vec<Diagnostic> {
@@ -648,6 +579,11 @@ mod tests {
     use crate::parse::facts::{ImportKind, SymbolKind};
     use crate::parse::{FileFacts, captures, parse_bytes};
 
+    /// The doc of symbol `index`, made from its span as a tool makes it.
+    fn doc(facts: &FileFacts, source: &str, index: usize) -> Option<String> {
+        facts.symbols[index].doc.and_then(|span| crate::parse::docs::text(facts.language, source, span))
+    }
+
     fn facts(lang: LangId, source: &str) -> FileFacts {
         parse_bytes("x", lang, source.as_bytes(), [0; 32])
     }
@@ -684,11 +620,9 @@ mod tests {
 
     #[test]
     fn rust_docs_metrics_and_else_if_chains() {
-        let f = facts(
-            LangId::Rust,
-            "/// Adds.\n/// Twice.\n#[inline]\npub fn add(&self, a: u32, b: u32) -> u32 {\n    if a > 0 && b > 0 {\n        for _ in 0..a { loop { break; } }\n    } else if b > 1 {\n    } else if a > 1 {\n    }\n    match a { 0 => 1, _ => 2 }\n}\n",
-        );
-        assert_eq!(f.symbols[0].doc.as_deref(), Some("Adds.\nTwice."));
+        let source = "/// Adds.\n/// Twice.\n#[inline]\npub fn add(&self, a: u32, b: u32) -> u32 {\n    if a > 0 && b > 0 {\n        for _ in 0..a { loop { break; } }\n    } else if b > 1 {\n    } else if a > 1 {\n    }\n    match a { 0 => 1, _ => 2 }\n}\n";
+        let f = facts(LangId::Rust, source);
+        assert_eq!(doc(&f, source, 0).as_deref(), Some("Adds.\nTwice."));
         assert_eq!(f.symbols[0].detail.as_deref(), Some("u32"));
         // if, &&, for, loop, else-if ×2, two match arms: 1 + 8. `else if` does not nest.
         assert_eq!(metrics(&f), ["add Function 8/9/3/2"]);
@@ -696,12 +630,10 @@ mod tests {
 
     #[test]
     fn typescript_docs_metrics_and_arrow_functions() {
-        let f = facts(
-            LangId::TypeScript,
-            "/** Formats a value. */\nexport function fmt(a: string, b?: number): string {\n  switch (a) { case 'x': return a ?? ''; default: return a; }\n}\nexport const twice = (n: number) => n > 1 ? n * 2 : n;\nclass K { /** Run it. */ run() { try { if (this.ok) {} } catch (e) {} } }\n",
-        );
-        let docs: Vec<_> = f.symbols.iter().map(|s| (s.name.as_str(), s.doc.as_deref())).collect();
-        assert_eq!(docs, [("fmt", Some("Formats a value.")), ("twice", None), ("K", None), ("run", Some("Run it."))]);
+        let source = "/** Formats a value. */\nexport function fmt(a: string, b?: number): string {\n  switch (a) { case 'x': return a ?? ''; default: return a; }\n}\nexport const twice = (n: number) => n > 1 ? n * 2 : n;\nclass K { /** Run it. */ run() { try { if (this.ok) {} } catch (e) {} } }\n";
+        let f = facts(LangId::TypeScript, source);
+        let docs: Vec<_> = (0..f.symbols.len()).map(|i| (f.symbols[i].name.as_str(), doc(&f, source, i))).collect();
+        assert_eq!(docs, [("fmt", Some("Formats a value.".to_string())), ("twice", None), ("K", None), ("run", Some("Run it.".to_string()))]);
         assert_eq!(metrics(&f), ["fmt Function 3/3/1/2", "twice Function 1/2/0/1", "run Method 1/3/2/0"]);
     }
 

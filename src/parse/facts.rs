@@ -86,10 +86,29 @@ pub struct Symbol {
     pub parent: Option<u32>,
     pub line: u32,
     pub end_line: u32,
-    pub doc: Option<String>,
+    /// Where its docstring or doc comments are (see `parse::docs`).
+    pub doc: Option<DocSpan>,
     /// Return type as written (functions), or the trait of an `impl` block.
     pub detail: Option<String>,
     pub metrics: Option<Metrics>,
+}
+
+/// A byte range of a file's text (as parsed: invalid UTF-8 replaced).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DocSpan {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl DocSpan {
+    pub fn of(range: std::ops::Range<usize>) -> DocSpan {
+        DocSpan { start: range.start as u32, end: range.end as u32 }
+    }
+
+    /// The spanned text of `source`; `None` when the span does not fit it.
+    pub fn text(self, source: &str) -> Option<&str> {
+        source.get(self.start as usize..self.end as usize)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -2,6 +2,7 @@
 //! Parsing never fails: a file with syntax errors yields what parsed plus diagnostics.
 
 pub mod captures;
+pub mod docs;
 pub mod extract;
 pub mod facts;
 pub mod flat;

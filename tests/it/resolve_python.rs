@@ -342,10 +342,19 @@ class Outer:
          module pkg.mod @pkg/mod.py:1-10"
     );
     let method = snap.lookup("pkg.mod.Outer.method")[0];
+    let outer = snap.lookup("pkg.mod.Outer")[0];
     let node = &snap.graph[method];
-    assert_eq!(node.doc.as_deref(), Some("Does things."));
+    let mut docs = repotoire::graph::docs::Docs::new(&snap, dir.path());
+    assert_eq!(docs.text(method).as_deref(), Some("Does things."));
     let metrics = node.metrics.expect("metrics");
     // if, and, for, while, conditional expression: 1 + 5.
     assert_eq!((metrics.lines, metrics.complexity, metrics.max_nesting, metrics.params), (7, 6, 3, 3));
-    assert_eq!(snap.graph[snap.lookup("pkg.mod.Outer")[0]].doc.as_deref(), Some("An outer class."));
+    assert_eq!(docs.text(outer).as_deref(), Some("An outer class."));
+    // The graph keeps where a doc is; once the file changes, that place says nothing.
+    let file = dir.path().join("pkg/mod.py");
+    let edited = format!("# a new first line\n{}", std::fs::read_to_string(&file).unwrap());
+    std::fs::write(&file, edited).unwrap();
+    let mut stale = repotoire::graph::docs::Docs::new(&snap, dir.path());
+    assert_eq!(stale.text(method), None);
+    assert!(snap.graph[method].doc.is_some());
 }

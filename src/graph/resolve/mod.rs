@@ -403,7 +403,7 @@ impl Resolver {
             line: symbol.line,
             end_line: symbol.end_line,
             language: facts.language,
-            doc: symbol.doc.clone(),
+            doc: symbol.doc,
             metrics: symbol.metrics,
         };
         let in_impl = parent_symbol.is_some_and(|ps| ps.kind == SymbolKind::Impl);

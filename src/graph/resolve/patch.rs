@@ -58,7 +58,7 @@ impl Resolver {
                 let n = &mut self.nodes[id as usize];
                 n.line = symbol.line;
                 n.end_line = symbol.end_line;
-                n.doc.clone_from(&symbol.doc);
+                n.doc = symbol.doc;
                 n.metrics = symbol.metrics;
                 self.origin[id as usize] = Some((file, i as u32));
             }

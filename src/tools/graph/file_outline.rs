@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::graph::{EdgeKind, NodeKind};
+use crate::graph::docs::Docs;
 use crate::tools::lookup::kind_name;
 use crate::tools::{Answer, Control, Hint, ToolError, TypedTool, Workspace};
 
@@ -68,7 +69,8 @@ impl TypedTool for FileOutline {
         let info = &snap.files[node.file as usize];
         let mut symbols = Vec::new();
         let mut module = None;
-        outline(snap, file, 0, true, &mut module, &mut symbols);
+        let mut docs = Docs::new(snap, ws.root());
+        outline(snap, &mut docs, file, 0, true, &mut module, &mut symbols);
         let mut text = format!("{} ({}, {} lines){}\n", path, info.language.name(), info.lines, module.as_deref().map(|m| format!(" module {m}")).unwrap_or_default());
         for item in &symbols {
             text.push_str(&format!("{}{} {} L{}-{}", "  ".repeat(item.depth as usize), item.kind, item.name, item.line, item.end_line));
@@ -93,7 +95,7 @@ impl TypedTool for FileOutline {
 
 /// Records `at`'s contained symbols in line order, depth first. The file's own module node is
 /// looked through, not listed.
-fn outline(snap: &crate::graph::Snapshot, at: NodeIndex, depth: u32, top: bool, module: &mut Option<String>, out: &mut Vec<Item>) {
+fn outline(snap: &crate::graph::Snapshot, docs: &mut Docs<'_>, at: NodeIndex, depth: u32, top: bool, module: &mut Option<String>, out: &mut Vec<Item>) {
     let mut children: Vec<NodeIndex> = snap
         .graph
         .edges_directed(at, Direction::Outgoing)
@@ -105,7 +107,7 @@ fn outline(snap: &crate::graph::Snapshot, at: NodeIndex, depth: u32, top: bool, 
         let n = &snap.graph[child];
         if top && n.kind == NodeKind::Module {
             *module = Some(n.qualified_name.clone());
-            outline(snap, child, depth, false, module, out);
+            outline(snap, docs, child, depth, false, module, out);
             continue;
         }
         out.push(Item {
@@ -117,10 +119,10 @@ fn outline(snap: &crate::graph::Snapshot, at: NodeIndex, depth: u32, top: bool, 
             depth,
             complexity: n.metrics.map(|m| m.complexity),
             params: n.metrics.map(|m| m.params),
-            doc: n.doc.as_deref().and_then(|d| d.lines().map(str::trim).find(|l| !l.is_empty())).map(|d| crate::tools::search::clip(d, 120)),
+            doc: docs.first_line(child).map(|d| crate::tools::search::clip(&d, 120)),
         });
         if depth < 16 {
-            outline(snap, child, depth + 1, false, module, out);
+            outline(snap, docs, child, depth + 1, false, module, out);
         }
     }
 }

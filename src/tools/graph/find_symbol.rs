@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use crate::graph::docs::Docs;
 use crate::tools::lookup::{KindFilter, SymbolRef};
 use crate::tools::{Answer, Control, Hint, ToolError, TypedTool, Workspace, limit};
 
@@ -56,12 +57,13 @@ impl TypedTool for FindSymbol {
             let query = args.query.trim().to_lowercase();
             found.retain(|(n, s)| *s >= 1.0 || snap.graph[*n].qualified_name.to_lowercase() == query);
         }
+        let mut docs = Docs::new(snap, ws.root());
         let matches: Vec<Match> = found
             .iter()
             .map(|&(node, score)| Match {
                 symbol: SymbolRef::of(snap, node),
                 score: (score * 100.0).round() / 100.0,
-                doc: snap.graph[node].doc.as_deref().and_then(|d| d.lines().map(str::trim).find(|l| !l.is_empty())).map(str::to_string),
+                doc: docs.first_line(node),
             })
             .collect();
         if matches.is_empty() {

@@ -31,7 +31,7 @@ pub struct SearchIndex {
 
 impl SearchIndex {
     pub fn build(snap: &Snapshot, root: &Path) -> SearchIndex {
-        let comments = comments_by_node(snap, root);
+        let (comments, docs) = texts_by_node(snap, root);
         let nodes: Vec<NodeIndex> = snap.graph.node_indices().filter(|&n| snap.graph[n].kind != NodeKind::File).collect();
         let documents: Vec<HashMap<String, f32>> = nodes
             .par_iter()
@@ -44,7 +44,7 @@ impl SearchIndex {
                 for term in tokens(&n.qualified_name).chain(tokens(snap.file_path(n))) {
                     *terms.entry(term).or_default() += PATH_WEIGHT;
                 }
-                if let Some(doc) = &n.doc {
+                if let Some(doc) = docs.get(&node) {
                     for term in tokens(doc) {
                         *terms.entry(term).or_default() += DOC_WEIGHT;
                     }
@@ -147,22 +147,43 @@ fn split_identifier(word: &str) -> Vec<String> {
 
 /// Full-line comments of every file, attributed to the innermost function or class around
 /// them (else the file's module). Files are read in parallel; unreadable ones are skipped.
-fn comments_by_node(snap: &Snapshot, root: &Path) -> HashMap<NodeIndex, String> {
+/// Each node's comments and its doc, read from the files (one read each). A file changed
+/// since the graph was built still gives its comments, by line, but not its docs, whose
+/// byte ranges no longer hold.
+fn texts_by_node(snap: &Snapshot, root: &Path) -> (HashMap<NodeIndex, String>, HashMap<NodeIndex, String>) {
     let mut spans: Vec<Vec<(u32, u32, NodeIndex)>> = vec![Vec::new(); snap.files.len()];
+    let mut documented: Vec<Vec<NodeIndex>> = vec![Vec::new(); snap.files.len()];
     for node in snap.graph.node_indices() {
         let n = &snap.graph[node];
+        if n.doc.is_some()
+            && let Some(list) = documented.get_mut(n.file as usize) {
+                list.push(node);
+            }
         if matches!(n.kind, NodeKind::Module | NodeKind::Class | NodeKind::Function | NodeKind::Method)
             && let Some(list) = spans.get_mut(n.file as usize) {
                 list.push((n.line, n.end_line, node));
             }
     }
-    let per_file: Vec<Vec<(NodeIndex, String)>> = snap
+    type Texts = Vec<(NodeIndex, String)>;
+    let per_file: Vec<(Texts, Texts)> = snap
         .files
         .par_iter()
-        .zip(spans.par_iter())
-        .map(|(file, spans)| {
-            let Ok(bytes) = std::fs::read(root.join(&file.path)) else { return Vec::new() };
+        .zip(spans.par_iter().zip(documented.par_iter()))
+        .map(|(file, (spans, documented))| {
+            let Ok(bytes) = std::fs::read(root.join(&file.path)) else { return Default::default() };
+            // Decoded as parsing decodes, so the docs' byte ranges hold.
             let text = String::from_utf8_lossy(&bytes);
+            let docs: Texts = if crate::parse::hash(&bytes) == file.hash {
+                documented
+                    .iter()
+                    .filter_map(|&node| {
+                        let n = &snap.graph[node];
+                        n.doc.and_then(|span| crate::parse::docs::text(n.language, &text, span)).map(|doc| (node, doc))
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let python = file.language.family() == Family::Python;
             let mut out: Vec<(NodeIndex, String)> = Vec::new();
             for (i, line) in text.lines().enumerate() {
@@ -183,16 +204,20 @@ fn comments_by_node(snap: &Snapshot, root: &Path) -> HashMap<NodeIndex, String> 
                     out.push((owner, comment.to_string()));
                 }
             }
-            out
+            (out, docs)
         })
         .collect();
     let mut comments: HashMap<NodeIndex, String> = HashMap::new();
-    for (node, text) in per_file.into_iter().flatten() {
-        let entry = comments.entry(node).or_default();
-        entry.push_str(&text);
-        entry.push('\n');
+    let mut docs: HashMap<NodeIndex, String> = HashMap::new();
+    for (file_comments, file_docs) in per_file {
+        for (node, text) in file_comments {
+            let entry = comments.entry(node).or_default();
+            entry.push_str(&text);
+            entry.push('\n');
+        }
+        docs.extend(file_docs);
     }
-    comments
+    (comments, docs)
 }
 
 #[cfg(test)]

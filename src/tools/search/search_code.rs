@@ -8,6 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use crate::graph::docs::Docs;
 use crate::tools::lookup::{KindFilter, SymbolRef};
 use crate::tools::search::clip;
 use crate::tools::{Answer, Control, Hint, ToolError, TypedTool, Workspace, limit};
@@ -95,6 +96,7 @@ impl TypedTool for SearchCode {
         let mut ranked: Vec<_> = fused.into_iter().collect();
         ranked.sort_by(|a, b| b.1.0.total_cmp(&a.1.0).then(a.0.cmp(&b.0)));
         ranked.truncate(limit(args.limit));
+        let mut docs = Docs::new(snap, ws.root());
         let hits: Vec<Hit> = ranked
             .into_iter()
             .map(|(n, (score, text_rank, name_rank))| Hit {
@@ -102,7 +104,7 @@ impl TypedTool for SearchCode {
                 score: (score * 10_000.0).round() / 10_000.0,
                 text_rank,
                 name_rank,
-                doc: snap.graph[n].doc.as_deref().and_then(|d| d.lines().map(str::trim).find(|l| !l.is_empty())).map(|d| clip(d, 100)),
+                doc: docs.first_line(n).map(|d| clip(&d, 100)),
             })
             .collect();
         if hits.is_empty() {
