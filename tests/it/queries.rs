@@ -101,3 +101,25 @@ fn unsupported_query_syntax_is_an_error_naming_the_place() {
     let err = Matcher::new(&grammar, "(no_such_node) @x").err().unwrap();
     assert!(err.contains("no node kind `no_such_node`"), "{err}");
 }
+
+/// Patterns marked skipped are not tried; the others match as they do without the marks.
+#[test]
+fn skipped_patterns_report_no_matches_and_leave_the_rest_alone() {
+    let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+    let matcher = Matcher::new(&grammar, "(call function: (identifier) @f)\n(string) @s\n(identifier) @i\n").unwrap();
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&grammar).unwrap();
+    let source = b"print('a')\nx = len(y)\n";
+    let tree = parser.parse(source, None).unwrap();
+    let flat = repotoire::parse::flat::FlatTree::new(&tree, LangId::Python);
+    let patterns = |skip: &[bool]| {
+        let mut seen = Vec::new();
+        matcher.for_each_match_except(&flat, source, skip, |pattern, _| seen.push(pattern));
+        seen
+    };
+    let all = patterns(&[]);
+    assert_eq!(all.iter().filter(|&&p| p == 0).count(), 2, "{all:?}");
+    let without_calls = patterns(&[true]);
+    assert_eq!(without_calls, all.iter().copied().filter(|&p| p != 0).collect::<Vec<_>>());
+    assert_eq!(patterns(&[false, true, true]), all.iter().copied().filter(|&p| p == 0).collect::<Vec<_>>());
+}

@@ -264,8 +264,12 @@ impl Pass {
             returns: std::cell::OnceCell::new(),
             line_starts: std::cell::OnceCell::new(),
         };
+        // A detector that reports nothing in test code is not run there (`analyze` drops
+        // such findings by the same test).
+        let test_file = is_test_path(&facts.path);
         for (slot, (index, run)) in self.local.iter().enumerate() {
-            if self.rules[*index].claims(language) {
+            let rule = &self.rules[*index];
+            if rule.claims(language) && !(rule.skip_tests && test_file) {
                 run(&ctx, &mut out.hits);
                 clock = self.charge(SPENT_FIXED + slot, clock);
             }
@@ -369,5 +373,24 @@ mod tests {
             crate::detect::finding::Severity::Low
         };
         assert_ne!(key(&rules), key(&edited), "a rule changed, the key stayed");
+    }
+
+    /// A detector that reports nothing in test code is not run there, declarative
+    /// (`weak-hash`) or Rust-coded (`hardcoded-secret`); one that reports there still runs.
+    #[test]
+    fn detectors_that_skip_tests_do_not_run_in_test_files() {
+        let catalog = crate::detect::analyze::Catalog::builtin().expect("catalog");
+        let pass = catalog.pass().expect("pass");
+        let source = "import hashlib\nAPI_TOKEN = \"q8Zr2LmX9vKp4TnW7yBc\"\n\ndef sign(token):\n    # TODO: sha256\n    return hashlib.md5(token.encode()).hexdigest()\n";
+        let rules_at = |path: &str| {
+            let (_, bytes) = crate::parse::parse_bytes_with(path, LangId::Python, source.as_bytes(), [0; 32], Some(&pass as &dyn LocalPass), None);
+            let results = super::LocalResults::decode(&bytes.expect("local results")).expect("decodes");
+            let mut rules: Vec<String> = results.hits.into_iter().map(|h| h.rule).collect();
+            rules.sort();
+            rules.dedup();
+            rules
+        };
+        assert_eq!(rules_at("src/sign.py"), ["hardcoded-secret", "todo-comment", "weak-hash"]);
+        assert_eq!(rules_at("tests/test_sign.py"), ["todo-comment"]);
     }
 }

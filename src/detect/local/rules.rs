@@ -47,6 +47,9 @@ pub struct LangRules {
     matcher: Matcher,
     /// Pattern index → (rule index, filters index).
     patterns: Vec<Option<(usize, usize)>>,
+    /// Pattern index → whether its rule reports nothing in test files, where it is not
+    /// tried at all (`analyze` would drop what it found there).
+    skipped_in_tests: Vec<bool>,
     filters: Vec<Filters>,
     match_capture: Option<u32>,
     /// Kind id → `Collected` slot + 1 (0: not collected).
@@ -61,6 +64,7 @@ impl LangRules {
     pub fn new(language: LangId, rules: &[Rule]) -> Result<LangRules, String> {
         let mut text = String::new();
         let mut patterns = Vec::new();
+        let mut skipped_in_tests = Vec::new();
         let mut filters = Vec::new();
         for (index, rule) in rules.iter().enumerate() {
             if rule.engine != Engine::Query || !rule.claims(language) {
@@ -85,6 +89,7 @@ impl LangRules {
                     }),
                 });
                 patterns.extend(std::iter::repeat_n(Some((index, filters.len() - 1)), count));
+                skipped_in_tests.extend(std::iter::repeat_n(rule.skip_tests, count));
                 text.push_str(&spec.scm);
                 text.push('\n');
             }
@@ -100,7 +105,7 @@ impl LangRules {
                 }
             }
         }
-        Ok(LangRules { language, matcher, patterns, filters, match_capture, collect })
+        Ok(LangRules { language, matcher, patterns, skipped_in_tests, filters, match_capture, collect })
     }
 
     pub fn run<'t>(
@@ -134,7 +139,8 @@ impl LangRules {
             };
             list.push(entry.node);
         }
-        self.matcher.for_each_match(tree, source.as_bytes(), |pattern, captures| {
+        let skip: &[bool] = if test_file { &self.skipped_in_tests } else { &[] };
+        self.matcher.for_each_match_except(tree, source.as_bytes(), skip, |pattern, captures| {
             let Some(Some((rule_index, filter_index))) = self.patterns.get(pattern as usize) else { return };
             let rule = &rules[*rule_index];
             let filters = &self.filters[*filter_index];

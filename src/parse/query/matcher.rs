@@ -177,7 +177,13 @@ impl Matcher {
     }
 
     /// Calls `found(pattern, captures)` for every match, in pre-order of the match roots.
-    pub fn for_each_match<'t>(&self, tree: &FlatTree<'t>, source: &[u8], mut found: impl FnMut(u32, &[Capture<'t>])) {
+    pub fn for_each_match<'t>(&self, tree: &FlatTree<'t>, source: &[u8], found: impl FnMut(u32, &[Capture<'t>])) {
+        self.for_each_match_except(tree, source, &[], found);
+    }
+
+    /// `for_each_match` without trying the patterns `skip` marks (by pattern index; a
+    /// pattern past its end is tried).
+    pub fn for_each_match_except<'t>(&self, tree: &FlatTree<'t>, source: &[u8], skip: &[bool], mut found: impl FnMut(u32, &[Capture<'t>])) {
         let mut caps: Vec<Capture<'t>> = Vec::new();
         let mut texts: Vec<&[u8]> = Vec::new();
         let mut admitted: Vec<u32> = Vec::new();
@@ -189,6 +195,9 @@ impl Matcher {
                 continue;
             }
             let mut attempt = |index: u32| {
+                if skip.get(index as usize) == Some(&true) {
+                    return;
+                }
                 let pattern = &self.patterns[index as usize];
                 if let Some(need) = pattern.need
                     && !*held[need].get_or_insert_with(|| memchr::memmem::find(source, &self.needs[need]).is_some()) {
