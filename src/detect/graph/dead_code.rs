@@ -246,8 +246,8 @@ fn words(names: &HashSet<&str>) -> Option<regex::bytes::Regex> {
 
 /// Prefixes of names put together from a string literal, as in
 /// `getattr(view, "_get_current_%s" % period)`: a quote, an identifier of three characters
-/// or more, then `%s`, `%(` or `{`. Scanned by hand: the regex this was compiled in every
-/// `analyze` (~0.2 ms) for the few files with a candidate. A match holds no quote, so
+/// or more, then `%s`, `%(` or `{`. Scanned by hand: the regex it replaces was compiled in
+/// every `analyze` (~0.2 ms) for the few files with a candidate. A match holds no quote, so
 /// trying each quote finds what the regex's leftmost, non-overlapping search found.
 fn built_prefixes(text: &str) -> Vec<&str> {
     let bytes = text.as_bytes();
