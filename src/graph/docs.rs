@@ -42,10 +42,15 @@ pub fn source(root: &Path, file: &FileInfo) -> Option<String> {
     unchanged(file, std::fs::read(root.join(&file.path)).ok()?)
 }
 
+/// Whether `bytes` are the content `file` was parsed from (so its docs' ranges hold).
+pub fn holds(file: &FileInfo, bytes: &[u8]) -> bool {
+    crate::parse::hash(bytes) == file.hash
+}
+
 /// `bytes` as text the way parsing decodes them, if they are the content `file` was parsed
 /// from.
 pub fn unchanged(file: &FileInfo, bytes: Vec<u8>) -> Option<String> {
-    if crate::parse::hash(&bytes) != file.hash {
+    if !holds(file, &bytes) {
         return None;
     }
     Some(String::from_utf8(bytes).unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned()))

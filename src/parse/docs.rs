@@ -6,11 +6,9 @@
 use tree_sitter::Node;
 
 use crate::lang::{DocStyle, Family, LangId};
+use crate::parse::extract::clip;
 use crate::parse::facts::DocSpan;
 use crate::parse::flat::{field_child, FlatTree};
-
-/// Longest doc text given, in bytes.
-const MAX_TEXT: usize = 2000;
 
 /// Where the doc of the definition `node` is, if it has one that says anything.
 pub(crate) fn span_of(lang: LangId, flat: &FlatTree<'_>, source: &str, node: Node<'_>) -> Option<DocSpan> {
@@ -76,7 +74,7 @@ pub fn text(lang: LangId, source: &str, span: DocSpan) -> Option<String> {
             doc.trim().to_string()
         }
     };
-    (!doc.is_empty()).then(|| clip(doc))
+    (!doc.is_empty()).then(|| clip(&doc))
 }
 
 /// A docstring's text: the string literal without its prefix letters, quotes and the
@@ -189,17 +187,6 @@ fn attribute_end(text: &[u8]) -> Option<usize> {
 fn strip_all<'a>(mut text: &'a str, prefix: &str) -> &'a str {
     while let Some(rest) = text.strip_prefix(prefix) {
         text = rest;
-    }
-    text
-}
-
-fn clip(mut text: String) -> String {
-    if text.len() > MAX_TEXT {
-        let mut end = MAX_TEXT;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        text.truncate(end);
     }
     text
 }

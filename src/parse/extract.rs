@@ -11,7 +11,7 @@ use crate::parse::captures::{CompiledQuery, Role};
 use crate::parse::facts::*;
 use crate::parse::flat::{field_child, FlatTree};
 
-/// Longest type text kept, in bytes.
+/// Longest docstring or type text kept, in bytes.
 const MAX_TEXT: usize = 2000;
 /// Most diagnostics reported per file.
 const MAX_DIAGNOSTICS: usize = 20;
@@ -479,7 +479,7 @@ fn short_expression(text: &str) -> String {
     format!("…{}", &collapsed[start..])
 }
 
-fn clip(text: &str) -> String {
+pub(crate) fn clip(text: &str) -> String {
     if text.len() <= MAX_TEXT {
         return text.to_string();
     }

@@ -173,7 +173,7 @@ fn texts_by_node(snap: &Snapshot, root: &Path) -> (HashMap<NodeIndex, String>, H
             let Ok(bytes) = std::fs::read(root.join(&file.path)) else { return Default::default() };
             // Decoded as parsing decodes, so the docs' byte ranges hold.
             let text = String::from_utf8_lossy(&bytes);
-            let docs: Texts = if crate::parse::hash(&bytes) == file.hash {
+            let docs: Texts = if crate::graph::docs::holds(file, &bytes) {
                 documented
                     .iter()
                     .filter_map(|&node| {
