@@ -10,7 +10,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn rules(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for path in entries {
@@ -30,7 +32,10 @@ fn flat_walk() {
         panic!("the tree-sitter crate did not export its include directory");
     };
     let include = PathBuf::from(include);
-    let internal = include.parent().map(|dir| dir.join("src")).unwrap_or_default();
+    let internal = include
+        .parent()
+        .map(|dir| dir.join("src"))
+        .unwrap_or_default();
     cc::Build::new()
         .std("c11")
         .include(&internal)
@@ -50,10 +55,18 @@ fn main() {
     let mut code = String::from("pub static EMBEDDED: &[(&str, &str)] = &[\n");
     for path in &found {
         println!("cargo:rerun-if-changed={}", path.display());
-        let relative = path.strip_prefix(&detectors).unwrap_or(path).to_string_lossy().replace('\\', "/");
-        let text = std::fs::read_to_string(path).unwrap_or_else(|err| panic!("reading {}: {err}", path.display()));
-        let table: toml::Table = text.parse().unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-        let json = serde_json::to_string(&table).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+        let relative = path
+            .strip_prefix(&detectors)
+            .unwrap_or(path)
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|err| panic!("reading {}: {err}", path.display()));
+        let table: toml::Table = text
+            .parse()
+            .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+        let json =
+            serde_json::to_string(&table).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
         let _ = writeln!(code, "    ({relative:?}, {json:?}),");
     }
     code.push_str("];\n");

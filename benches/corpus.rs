@@ -50,7 +50,8 @@ fn parse_floor_in_process(root: &Path) -> Duration {
         .par_bridge()
         .map(|i| {
             let f = &walk.files[i];
-            std::fs::read(&f.abs).map_or(0, |bytes| repotoire::parse::parse_only(f.language, &bytes))
+            std::fs::read(&f.abs)
+                .map_or(0, |bytes| repotoire::parse::parse_only(f.language, &bytes))
         })
         .sum();
     std::hint::black_box(nodes);
@@ -68,7 +69,11 @@ fn parse_floor(root: &Path) -> Duration {
         .output()
         .expect("run the floor");
     let wall = started.elapsed();
-    assert!(output.status.success() && !output.stdout.is_empty(), "the floor run failed: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success() && !output.stdout.is_empty(),
+        "the floor run failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     wall
 }
 
@@ -85,8 +90,15 @@ fn run_stats(binary: &Path, root: &Path) -> Run {
         .output()
         .expect("run repotoire");
     let wall = started.elapsed();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    Run { wall, stats: serde_json::from_slice(&output.stdout).expect("stats json") }
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Run {
+        wall,
+        stats: serde_json::from_slice(&output.stdout).expect("stats json"),
+    }
 }
 
 /// `analyze` from an empty cache, the report written to a scratch file.
@@ -94,13 +106,25 @@ fn run_analyze(binary: &Path, root: &Path) -> Duration {
     let report = std::env::temp_dir().join(format!("repotoire-bench-{}.json", std::process::id()));
     let started = Instant::now();
     let output = Command::new(binary)
-        .args(["--headless", "analyze", "--format", "json", "--fail-on", "never", "--output"])
+        .args([
+            "--headless",
+            "analyze",
+            "--format",
+            "json",
+            "--fail-on",
+            "never",
+            "--output",
+        ])
         .arg(&report)
         .arg(root)
         .output()
         .expect("run repotoire analyze");
     let wall = started.elapsed();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let _ = std::fs::remove_file(&report);
     wall
 }
@@ -121,7 +145,10 @@ fn settle() {
 /// A file to edit for the one-file-changed run: the largest source file.
 fn file_to_touch(root: &Path) -> Option<PathBuf> {
     let walk = repotoire::parse::walk::walk(root, repotoire::engine::DEFAULT_MAX_FILE_SIZE);
-    walk.files.iter().max_by_key(|f| f.size).map(|f| f.abs.clone())
+    walk.files
+        .iter()
+        .max_by_key(|f| f.size)
+        .map(|f| f.abs.clone())
 }
 
 fn main() {
@@ -129,31 +156,55 @@ fn main() {
     repotoire::parse::parser_heap::install();
     let args: Vec<String> = std::env::args().collect();
     if let [_, flag, root] = args.as_slice()
-        && flag == "--floor-once" {
-            // Timed from outside, like the cold run: exec and exit included.
-            println!("{:?}", parse_floor_in_process(Path::new(root)));
-            return;
-        }
+        && flag == "--floor-once"
+    {
+        // Timed from outside, like the cold run: exec and exit included.
+        println!("{:?}", parse_floor_in_process(Path::new(root)));
+        return;
+    }
     // `cargo test --all-targets` runs bench binaries without `--bench`: compile-check only.
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
     let binary = PathBuf::from(env!("CARGO_BIN_EXE_repotoire"));
     let dir = common::corpora_dir();
-    let runs: usize = std::env::var("REPOTOIRE_BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(5);
-    let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let runs: usize = std::env::var("REPOTOIRE_BENCH_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(5);
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
     let mut corpora: Vec<PathBuf> = match std::fs::read_dir(&dir) {
-        Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))).collect(),
+        Ok(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.is_dir()
+                    && !p
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .collect(),
         Err(_) => {
-            eprintln!("no corpora in {}: run ../shared/corpora.sh {}", dir.display(), dir.display());
+            eprintln!(
+                "no corpora in {}: run ../shared/corpora.sh {}",
+                dir.display(),
+                dir.display()
+            );
             return;
         }
     };
     corpora.sort();
-    println!("| corpus | files | floor ms | cold ms | cold/floor | no-change ms | no-change/cold | one-file ms | analyze ms | analyze/cold | peak MiB | nodes | edges | calls resolved | ambiguous |");
+    println!(
+        "| corpus | files | floor ms | cold ms | cold/floor | no-change ms | no-change/cold | one-file ms | analyze ms | analyze/cold | peak MiB | nodes | edges | calls resolved | ambiguous |"
+    );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for root in corpora {
-        let name = root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = root
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         if !only.is_empty() && !only.iter().any(|o| name.contains(o.as_str())) {
             continue;
         }
@@ -180,7 +231,8 @@ fn main() {
             analyze.push(run_analyze(&binary, &root));
             if round == 1 {
                 let per_round = started.elapsed().as_secs_f64().max(1e-3);
-                rounds = runs.max(((ROUND_BUDGET.as_secs_f64() / per_round) as usize).min(MAX_ROUNDS));
+                rounds =
+                    runs.max(((ROUND_BUDGET.as_secs_f64() / per_round) as usize).min(MAX_ROUNDS));
             }
         }
         reset_cache(&root);
@@ -211,8 +263,14 @@ fn main() {
             std::fs::write(&path, &original).expect("restore");
         }
         reset_cache(&root);
-        let files: u64 = stats["files_by_language"].as_object().map_or(0, |m| m.values().filter_map(|v| v.as_u64()).sum());
-        let sum = |key: &str| stats[key].as_object().map_or(0, |m| m.values().filter_map(|v| v.as_u64()).sum::<u64>());
+        let files: u64 = stats["files_by_language"]
+            .as_object()
+            .map_or(0, |m| m.values().filter_map(|v| v.as_u64()).sum());
+        let sum = |key: &str| {
+            stats[key]
+                .as_object()
+                .map_or(0, |m| m.values().filter_map(|v| v.as_u64()).sum::<u64>())
+        };
         let calls = &stats["calls"];
         let sites = calls["sites"].as_f64().unwrap_or(0.0).max(1.0);
         // Ratios taken round by round, then their median: a round's three runs share the
@@ -224,10 +282,25 @@ fn main() {
         };
         let (cold_floor, analyze_cold) = (ratio(&cold, &floor), ratio(&analyze, &cold));
         for (round, ((f, c), a)) in floor.iter().zip(&cold).zip(&analyze).enumerate() {
-            eprintln!("{name} round {round}: floor {:.0} cold {:.0} analyze {:.0} ms", ms(*f), ms(*c), ms(*a));
+            eprintln!(
+                "{name} round {round}: floor {:.0} cold {:.0} analyze {:.0} ms",
+                ms(*f),
+                ms(*c),
+                ms(*a)
+            );
         }
-        let (floor, cold, no_change, one_file, analyze) = (median(floor), median(cold), median(no_change), median(one_file), median(analyze));
-        eprintln!("{name}: floor in this (warm) process {:.0} ms, in a fresh process {:.0} ms", ms(warm), ms(floor));
+        let (floor, cold, no_change, one_file, analyze) = (
+            median(floor),
+            median(cold),
+            median(no_change),
+            median(one_file),
+            median(analyze),
+        );
+        eprintln!(
+            "{name}: floor in this (warm) process {:.0} ms, in a fresh process {:.0} ms",
+            ms(warm),
+            ms(floor)
+        );
         println!(
             "| {name} | {files} | {:.0} | {:.0} | {:.2} | {:.0} | {:.1}% | {:.0} | {:.0} | {:.2} | {:.0} | {} | {} | {:.1}% | {:.1}% |",
             ms(floor),

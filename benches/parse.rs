@@ -20,39 +20,70 @@ fn own_sources() -> Vec<parse::SourceFile> {
 
 fn bench(c: &mut Criterion) {
     let files = own_sources();
-    let sources: Vec<(parse::SourceFile, Vec<u8>)> =
-        files.into_iter().filter_map(|f| std::fs::read(&f.abs).ok().map(|b| (f, b))).collect();
+    let sources: Vec<(parse::SourceFile, Vec<u8>)> = files
+        .into_iter()
+        .filter_map(|f| std::fs::read(&f.abs).ok().map(|b| (f, b)))
+        .collect();
     c.bench_function("tree-sitter parse only (own sources)", |b| {
-        b.iter(|| sources.iter().map(|(f, bytes)| parse::parse_only(f.language, bytes)).sum::<usize>())
+        b.iter(|| {
+            sources
+                .iter()
+                .map(|(f, bytes)| parse::parse_only(f.language, bytes))
+                .sum::<usize>()
+        })
     });
     let trees: Vec<(repotoire::lang::LangId, tree_sitter::Tree)> = sources
         .iter()
         .map(|(f, bytes)| {
             let mut parser = tree_sitter::Parser::new();
-            parser.set_language(&(f.language.spec().grammar)()).expect("grammar");
+            parser
+                .set_language(&(f.language.spec().grammar)())
+                .expect("grammar");
             (f.language, parser.parse(bytes, None).expect("parse"))
         })
         .collect();
     c.bench_function("flat tree from parsed trees (own sources)", |b| {
-        b.iter(|| trees.iter().map(|(language, tree)| parse::flat::FlatTree::new(tree, *language).len()).sum::<usize>())
+        b.iter(|| {
+            trees
+                .iter()
+                .map(|(language, tree)| parse::flat::FlatTree::new(tree, *language).len())
+                .sum::<usize>()
+        })
     });
     c.bench_function("parse + extract facts (own sources)", |b| {
         b.iter(|| {
             sources
                 .iter()
-                .map(|(f, bytes)| parse::parse_bytes(&f.path, f.language, bytes, [0; 32]).symbols.len())
+                .map(|(f, bytes)| {
+                    parse::parse_bytes(&f.path, f.language, bytes, [0; 32])
+                        .symbols
+                        .len()
+                })
                 .sum::<usize>()
         })
     });
-    let facts: Vec<std::sync::Arc<FileFacts>> =
-        sources.iter().map(|(f, bytes)| std::sync::Arc::new(parse::parse_bytes(&f.path, f.language, bytes, [0; 32]))).collect();
-    let project = vec![("Cargo.toml".to_string(), include_str!("../Cargo.toml").to_string())];
+    let facts: Vec<std::sync::Arc<FileFacts>> = sources
+        .iter()
+        .map(|(f, bytes)| {
+            std::sync::Arc::new(parse::parse_bytes(&f.path, f.language, bytes, [0; 32]))
+        })
+        .collect();
+    let project = vec![(
+        "Cargo.toml".to_string(),
+        include_str!("../Cargo.toml").to_string(),
+    )];
     c.bench_function("resolve + snapshot (own sources)", |b| {
-        b.iter(|| Snapshot::build(&facts, &project, "repotoire").graph.edge_count())
+        b.iter(|| {
+            Snapshot::build(&facts, &project, "repotoire")
+                .graph
+                .edge_count()
+        })
     });
     let snap = Snapshot::build(&facts, &project, "repotoire");
     let bytes = snap.encode().unwrap_or_default();
-    c.bench_function("snapshot decode (own sources)", |b| b.iter(|| Snapshot::decode(&bytes).map(|s| s.graph.node_count())));
+    c.bench_function("snapshot decode (own sources)", |b| {
+        b.iter(|| Snapshot::decode(&bytes).map(|s| s.graph.node_count()))
+    });
 }
 
 criterion_group!(benches, bench);

@@ -31,17 +31,31 @@ fn percentile(samples: &mut [Duration], p: f64) -> f64 {
 }
 
 /// Symbols asked about on django, chosen across the fan-in range.
-const DJANGO: &[&str] = &["django.utils.text.slugify", "django.db.models.sql.query.Query.add_q", "django.utils.html.escape", "django.core.cache.backends.base.BaseCache.get"];
+const DJANGO: &[&str] = &[
+    "django.utils.text.slugify",
+    "django.db.models.sql.query.Query.add_q",
+    "django.utils.html.escape",
+    "django.core.cache.backends.base.BaseCache.get",
+];
 
 fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
-    let Some(root) = common::wanted_corpus() else { return };
-    let runs: usize = std::env::var("REPOTOIRE_TOOL_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(200);
+    let Some(root) = common::wanted_corpus() else {
+        return;
+    };
+    let runs: usize = std::env::var("REPOTOIRE_TOOL_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(200);
     let started = Instant::now();
     let ws = Workspace::open(&root, &WorkspaceOptions::default()).expect("workspace");
-    println!("{}: workspace open {:.0} ms", root.display(), started.elapsed().as_secs_f64() * 1000.0);
+    println!(
+        "{}: workspace open {:.0} ms",
+        root.display(),
+        started.elapsed().as_secs_f64() * 1000.0
+    );
 
     let symbol = DJANGO[0];
     let file = "django/utils/text.py";
@@ -50,12 +64,32 @@ fn main() {
         ("file_outline", json!({"file": file}), runs),
         ("find_callers", json!({"symbol": symbol}), runs),
         ("find_callers", json!({"symbol": symbol, "depth": 3}), runs),
-        ("find_callees", json!({"symbol": "django.db.models.sql.query.Query.add_q"}), runs),
+        (
+            "find_callees",
+            json!({"symbol": "django.db.models.sql.query.Query.add_q"}),
+            runs,
+        ),
         ("impact_of", json!({"symbol": symbol, "depth": 3}), runs),
-        ("impact_of", json!({"symbol": "django.utils.html.escape", "depth": 3}), runs),
-        ("trace_path", json!({"from": "django.contrib.admin.options.ModelAdmin.changelist_view", "to": "django.db.models.sql.query.Query.add_q"}), runs),
-        ("list_imports", json!({"module": "django/db/models/query.py"}), runs),
-        ("list_importers", json!({"target": "django.utils.text"}), runs),
+        (
+            "impact_of",
+            json!({"symbol": "django.utils.html.escape", "depth": 3}),
+            runs,
+        ),
+        (
+            "trace_path",
+            json!({"from": "django.contrib.admin.options.ModelAdmin.changelist_view", "to": "django.db.models.sql.query.Query.add_q"}),
+            runs,
+        ),
+        (
+            "list_imports",
+            json!({"module": "django/db/models/query.py"}),
+            runs,
+        ),
+        (
+            "list_importers",
+            json!({"target": "django.utils.text"}),
+            runs,
+        ),
         ("search_code", json!({"query": "slug unicode ascii"}), runs),
         ("search_code", json!({"query": "cache timeout"}), runs),
         ("list_findings", json!({"severity": "medium"}), runs),
@@ -70,7 +104,8 @@ fn main() {
     println!("|---|---|---:|---:|---:|---:|");
     for (tool, mut args, n) in calls {
         if tool == "explain_finding" {
-            let listed = registry::call(&ws, "list_findings", json!({"limit": 1}), &control).unwrap();
+            let listed =
+                registry::call(&ws, "list_findings", json!({"limit": 1}), &control).unwrap();
             args = json!({"fingerprint": listed.json["findings"][0]["fingerprint"]});
         }
         let first = Instant::now();
@@ -88,7 +123,18 @@ fn main() {
             })
             .collect();
         let shown = args.to_string();
-        println!("| {tool} | `{}` | {:.1} | {:.3} | {:.3} | {} |", if shown.len() > 60 { &shown[..60] } else { &shown }, first.as_secs_f64() * 1000.0, percentile(&mut samples, 0.5), percentile(&mut samples, 0.99), samples.len());
+        println!(
+            "| {tool} | `{}` | {:.1} | {:.3} | {:.3} | {} |",
+            if shown.len() > 60 {
+                &shown[..60]
+            } else {
+                &shown
+            },
+            first.as_secs_f64() * 1000.0,
+            percentile(&mut samples, 0.5),
+            percentile(&mut samples, 0.99),
+            samples.len()
+        );
     }
 
     mcp_round_trip(&root, symbol, runs);
@@ -114,45 +160,78 @@ fn mcp_round_trip(root: &Path, symbol: &str, runs: usize) {
         stdin.flush().unwrap();
     };
     let mut line = String::new();
-    send(json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}}));
+    send(
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}}),
+    );
     stdout.read_line(&mut line).unwrap();
     send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
     let mut samples = Vec::new();
     for id in 1..=runs.max(5) {
         line.clear();
         let t = Instant::now();
-        send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "find_callers", "arguments": {"symbol": symbol}}}));
+        send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "find_callers", "arguments": {"symbol": symbol}}}),
+        );
         stdout.read_line(&mut line).unwrap();
         samples.push(t.elapsed());
         assert!(line.contains("callers"), "{line}");
     }
     let _ = child.kill();
     let _ = child.wait();
-    println!("\nMCP stdio round trip, find_callers {symbol}: p50 {:.3} ms, p99 {:.3} ms over {} calls", percentile(&mut samples, 0.5), percentile(&mut samples, 0.99), samples.len());
+    println!(
+        "\nMCP stdio round trip, find_callers {symbol}: p50 {:.3} ms, p99 {:.3} ms over {} calls",
+        percentile(&mut samples, 0.5),
+        percentile(&mut samples, 0.99),
+        samples.len()
+    );
 }
 
 /// "Who calls X and what breaks if I change it": find_callers + impact_of (complete: no
 /// limit reached) against `grep -rnw NAME` over the source files plus the full text of every
 /// file it matched (what an agent reads to answer the same question).
 fn answer_sizes(ws: &Workspace, root: &Path) {
-    println!("\n| symbol | callers | dependents | ours (tokens ≈ chars/4) | grep route (tokens) | grep files | ratio | complete |");
+    println!(
+        "\n| symbol | callers | dependents | ours (tokens ≈ chars/4) | grep route (tokens) | grep files | ratio | complete |"
+    );
     println!("|---|---:|---:|---:|---:|---:|---:|---|");
     let control = Control::none();
     for symbol in DJANGO {
-        let callers = registry::call(ws, "find_callers", json!({"symbol": symbol, "limit": 500}), &control).unwrap();
-        let impact = registry::call(ws, "impact_of", json!({"symbol": symbol, "depth": 3, "limit": 500}), &control).unwrap();
+        let callers = registry::call(
+            ws,
+            "find_callers",
+            json!({"symbol": symbol, "limit": 500}),
+            &control,
+        )
+        .unwrap();
+        let impact = registry::call(
+            ws,
+            "impact_of",
+            json!({"symbol": symbol, "depth": 3, "limit": 500}),
+            &control,
+        )
+        .unwrap();
         let ours = callers.text.len() + impact.text.len();
-        let complete = callers.json["total"].as_u64() == Some(callers.json["callers"].as_array().unwrap().len() as u64)
-            && impact.json["direct_count"].as_u64() == Some(impact.json["direct"].as_array().unwrap().len() as u64)
+        let complete = callers.json["total"].as_u64()
+            == Some(callers.json["callers"].as_array().unwrap().len() as u64)
+            && impact.json["direct_count"].as_u64()
+                == Some(impact.json["direct"].as_array().unwrap().len() as u64)
             && !callers.text.contains("output cut")
             && !impact.text.contains("output cut");
         let name = symbol.rsplit('.').next().unwrap();
-        let grep = Command::new("grep").args(["-rnw", "--include=*.py", name]).arg(".").current_dir(root).output().expect("grep");
+        let grep = Command::new("grep")
+            .args(["-rnw", "--include=*.py", name])
+            .arg(".")
+            .current_dir(root)
+            .output()
+            .expect("grep");
         let hits = String::from_utf8_lossy(&grep.stdout);
         let mut files: Vec<&str> = hits.lines().filter_map(|l| l.split(':').next()).collect();
         files.sort();
         files.dedup();
-        let read: usize = files.iter().map(|f| std::fs::metadata(root.join(f)).map_or(0, |m| m.len() as usize)).sum();
+        let read: usize = files
+            .iter()
+            .map(|f| std::fs::metadata(root.join(f)).map_or(0, |m| m.len() as usize))
+            .sum();
         let grep_route = hits.len() + read;
         println!(
             "| {symbol} | {} | {} | {} | {} | {} | {:.1}× | {} |",
@@ -162,7 +241,11 @@ fn answer_sizes(ws: &Workspace, root: &Path) {
             grep_route / 4,
             files.len(),
             grep_route as f64 / ours.max(1) as f64,
-            if complete { "yes" } else { "no (limit reached)" }
+            if complete {
+                "yes"
+            } else {
+                "no (limit reached)"
+            }
         );
     }
 }

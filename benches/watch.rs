@@ -24,27 +24,65 @@ fn cpu_ticks(pid: u32) -> u64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
     let fields: Vec<&str> = after.split_whitespace().collect();
-    fields.get(11).and_then(|u| u.parse::<u64>().ok()).unwrap_or(0) + fields.get(12).and_then(|s| s.parse::<u64>().ok()).unwrap_or(0)
+    fields
+        .get(11)
+        .and_then(|u| u.parse::<u64>().ok())
+        .unwrap_or(0)
+        + fields
+            .get(12)
+            .and_then(|s| s.parse::<u64>().ok())
+            .unwrap_or(0)
 }
 
 fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
-    let Some(source) = common::wanted_corpus() else { return };
-    let edits: usize = std::env::var("REPOTOIRE_WATCH_EDITS").ok().and_then(|r| r.parse().ok()).unwrap_or(20);
-    let debounce: u64 = std::env::var("REPOTOIRE_WATCH_DEBOUNCE").ok().and_then(|r| r.parse().ok()).unwrap_or(100);
+    let Some(source) = common::wanted_corpus() else {
+        return;
+    };
+    let edits: usize = std::env::var("REPOTOIRE_WATCH_EDITS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(20);
+    let debounce: u64 = std::env::var("REPOTOIRE_WATCH_DEBOUNCE")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(100);
     let temp = tempfile::tempdir().unwrap();
     let root = temp.path().join("corpus");
-    let copied = Command::new("cp").arg("-r").arg(&source).arg(&root).status().unwrap();
+    let copied = Command::new("cp")
+        .arg("-r")
+        .arg(&source)
+        .arg(&root)
+        .status()
+        .unwrap();
     assert!(copied.success());
     // The file edited: the largest Python or TS file would favour us less than a typical one;
     // take a mid-sized, much-imported module.
-    let target = ["django/utils/text.py", "src/flask/helpers.py", "pydantic/main.py"].iter().map(|p| root.join(p)).find(|p| p.exists()).unwrap_or_else(|| largest_source(&root));
-    let relative = target.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+    let target = [
+        "django/utils/text.py",
+        "src/flask/helpers.py",
+        "pydantic/main.py",
+    ]
+    .iter()
+    .map(|p| root.join(p))
+    .find(|p| p.exists())
+    .unwrap_or_else(|| largest_source(&root));
+    let relative = target
+        .strip_prefix(&root)
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
 
     let mut child = Command::new(env!("CARGO_BIN_EXE_repotoire"))
-        .args(["watch", "--format", "jsonl", "--debounce", &debounce.to_string()])
+        .args([
+            "watch",
+            "--format",
+            "jsonl",
+            "--debounce",
+            &debounce.to_string(),
+        ])
         .arg(&root)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -53,41 +91,67 @@ fn main() {
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     // Findings folded from the events, to compare with a cold analysis at the end.
     let mut live: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
-    let mut finished = |lines: &mut std::io::Lines<BufReader<std::process::ChildStdout>>| -> serde_json::Value {
-        loop {
-            let line = lines.next().expect("watcher ended").unwrap();
-            let event: serde_json::Value = serde_json::from_str(&line).unwrap();
-            let fingerprint = event["finding"]["fingerprint"].as_str().unwrap_or_default().to_string();
-            match event["event"].as_str() {
-                Some("analysis_finished") => return event,
-                Some("finding_added") => {
-                    live.insert(fingerprint);
+    let mut finished =
+        |lines: &mut std::io::Lines<BufReader<std::process::ChildStdout>>| -> serde_json::Value {
+            loop {
+                let line = lines.next().expect("watcher ended").unwrap();
+                let event: serde_json::Value = serde_json::from_str(&line).unwrap();
+                let fingerprint = event["finding"]["fingerprint"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string();
+                match event["event"].as_str() {
+                    Some("analysis_finished") => return event,
+                    Some("finding_added") => {
+                        live.insert(fingerprint);
+                    }
+                    Some("finding_resolved") => {
+                        live.remove(&fingerprint);
+                    }
+                    _ => {}
                 }
-                Some("finding_resolved") => {
-                    live.remove(&fingerprint);
-                }
-                _ => {}
             }
-        }
-    };
+        };
     let started = Instant::now();
     let first = finished(&mut lines);
-    println!("{}: first analysis {:.0} ms ({} files, {} findings); editing {relative}; debounce {debounce} ms", source.display(), started.elapsed().as_secs_f64() * 1000.0, first["files"], first["findings"]);
+    println!(
+        "{}: first analysis {:.0} ms ({} files, {} findings); editing {relative}; debounce {debounce} ms",
+        source.display(),
+        started.elapsed().as_secs_f64() * 1000.0,
+        first["files"],
+        first["findings"]
+    );
 
     let mut total = Vec::new();
     let mut analysis = Vec::new();
     for i in 0..edits {
         let t = Instant::now();
-        let mut file = std::fs::OpenOptions::new().append(true).open(&target).unwrap();
-        writeln!(file, "\n\ndef bench_added_{i}(value):\n    return value * {i}").unwrap();
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&target)
+            .unwrap();
+        writeln!(
+            file,
+            "\n\ndef bench_added_{i}(value):\n    return value * {i}"
+        )
+        .unwrap();
         drop(file);
         let event = finished(&mut lines);
         total.push(t.elapsed().as_secs_f64() * 1000.0);
         analysis.push(event["ms"].as_f64().unwrap_or(0.0));
-        assert!(event["changed"].as_array().unwrap().iter().any(|c| c == relative.as_str()), "{event}");
+        assert!(
+            event["changed"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c == relative.as_str()),
+            "{event}"
+        );
     }
     let beyond: Vec<f64> = total.iter().map(|t| t - debounce as f64).collect();
-    println!("| edits | write → event p50 ms | p95 ms | beyond debounce p50 ms | p95 ms | analysis p50 ms (inside) |");
+    println!(
+        "| edits | write → event p50 ms | p95 ms | beyond debounce p50 ms | p95 ms | analysis p50 ms (inside) |"
+    );
     println!("|---:|---:|---:|---:|---:|---:|");
     println!(
         "| {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
@@ -107,25 +171,52 @@ fn main() {
     let idle = Duration::from_secs(10);
     std::thread::sleep(idle);
     let used = cpu_ticks(pid).saturating_sub(before);
-    println!("idle: {used} clock ticks of CPU in {} s ({:.2} % of one core)", idle.as_secs(), used as f64 / (idle.as_secs_f64() * 100.0) * 100.0);
+    println!(
+        "idle: {used} clock ticks of CPU in {} s ({:.2} % of one core)",
+        idle.as_secs(),
+        used as f64 / (idle.as_secs_f64() * 100.0) * 100.0
+    );
     let _ = child.kill();
     let _ = child.wait();
 
     let cold = Command::new(env!("CARGO_BIN_EXE_repotoire"))
-        .args(["--headless", "analyze", "--no-cache", "--format", "json", "--fail-on", "never"])
+        .args([
+            "--headless",
+            "analyze",
+            "--no-cache",
+            "--format",
+            "json",
+            "--fail-on",
+            "never",
+        ])
         .arg(&root)
         .output()
         .unwrap();
     let report: serde_json::Value = serde_json::from_slice(&cold.stdout).unwrap();
-    let cold: std::collections::BTreeSet<String> =
-        report["findings"].as_array().unwrap().iter().map(|f| f["fingerprint"].as_str().unwrap_or_default().to_string()).collect();
+    let cold: std::collections::BTreeSet<String> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["fingerprint"].as_str().unwrap_or_default().to_string())
+        .collect();
     let only_live = live.difference(&cold).count();
     let only_cold = cold.difference(&live).count();
-    println!("after the edits: {} findings live, {} in a cold analysis; {only_live} only live, {only_cold} only cold", live.len(), cold.len());
-    assert!(only_live == 0 && only_cold == 0, "watch diverged from a cold analysis");
+    println!(
+        "after the edits: {} findings live, {} in a cold analysis; {only_live} only live, {only_cold} only cold",
+        live.len(),
+        cold.len()
+    );
+    assert!(
+        only_live == 0 && only_cold == 0,
+        "watch diverged from a cold analysis"
+    );
 }
 
 fn largest_source(root: &Path) -> PathBuf {
     let walk = repotoire::parse::walk::walk(root, repotoire::engine::DEFAULT_MAX_FILE_SIZE);
-    walk.files.iter().max_by_key(|f| f.size).map(|f| f.abs.clone()).unwrap()
+    walk.files
+        .iter()
+        .max_by_key(|f| f.size)
+        .map(|f| f.abs.clone())
+        .unwrap()
 }

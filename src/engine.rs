@@ -44,7 +44,12 @@ impl std::fmt::Debug for Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_file_size: DEFAULT_MAX_FILE_SIZE, use_cache: true, pass: None, live: false }
+        Options {
+            max_file_size: DEFAULT_MAX_FILE_SIZE,
+            use_cache: true,
+            pass: None,
+            live: false,
+        }
     }
 }
 
@@ -55,7 +60,10 @@ pub enum Error {
     #[error("{0}: not a directory")]
     NotADirectory(PathBuf),
     #[error("{path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 /// What one refresh did, for stats and `-v`.
@@ -202,14 +210,30 @@ impl Engine {
     pub fn new(root: &Path, options: Options) -> Result<Engine, Error> {
         let meta = std::fs::metadata(root).map_err(|source| match source.kind() {
             std::io::ErrorKind::NotFound => Error::NotFound(root.to_path_buf()),
-            _ => Error::Io { path: root.to_path_buf(), source },
+            _ => Error::Io {
+                path: root.to_path_buf(),
+                source,
+            },
         })?;
         if !meta.is_dir() {
             return Err(Error::NotADirectory(root.to_path_buf()));
         }
-        let root = root.canonicalize().map_err(|source| Error::Io { path: root.to_path_buf(), source })?;
-        let root_name = root.file_name().map_or_else(|| "root".into(), |n| n.to_string_lossy().into_owned());
-        Ok(Engine { root, root_name, options, snapshot: SharedSnapshot::default(), live: std::sync::Mutex::new(None), spare: std::sync::Mutex::new(None), recent: Default::default() })
+        let root = root.canonicalize().map_err(|source| Error::Io {
+            path: root.to_path_buf(),
+            source,
+        })?;
+        let root_name = root
+            .file_name()
+            .map_or_else(|| "root".into(), |n| n.to_string_lossy().into_owned());
+        Ok(Engine {
+            root,
+            root_name,
+            options,
+            snapshot: SharedSnapshot::default(),
+            live: std::sync::Mutex::new(None),
+            spare: std::sync::Mutex::new(None),
+            recent: Default::default(),
+        })
     }
 
     /// Walks the tree while another thread decodes the graph the cache holds: on a tree
@@ -224,19 +248,31 @@ impl Engine {
             let decoding = store.map(|s| {
                 scope.spawn(move || {
                     let graph = s.any_graph(|bytes| Snapshot::decode_unless(bytes, stop));
-                    tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "graph decoded beside the walk");
+                    tracing::debug!(
+                        ms = started.elapsed().as_secs_f64() * 1000.0,
+                        "graph decoded beside the walk"
+                    );
                     graph
                 })
             });
             let known = store.map(Store::files);
             // Called off at the first file the cache does not know as it is. Only a guess
             // about whether the cached graph will do: the digest decides.
-            let expected = known.as_ref().and_then(|k| k.as_ref().ok()).map(|k| k.len());
-            let walk = parse::walk::walk_watching(&self.root, self.options.max_file_size, expected, &|file| {
-                if !matches!(&known, Some(Ok(known)) if known.get(&file.path).is_some_and(|e| same_stat(e, file))) {
-                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                }
-            });
+            let expected = known
+                .as_ref()
+                .and_then(|k| k.as_ref().ok())
+                .map(|k| k.len());
+            let walk = parse::walk::walk_watching(
+                &self.root,
+                self.options.max_file_size,
+                expected,
+                &|file| {
+                    if !matches!(&known, Some(Ok(known)) if known.get(&file.path).is_some_and(|e| same_stat(e, file)))
+                    {
+                        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                },
+            );
             tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "walked");
             // Every file found was shown to the check above; what is left is a file the
             // cache knows that the walk no longer found.
@@ -244,7 +280,9 @@ impl Engine {
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
             let guess = match decoding.map(|handle| handle.join()) {
-                Some(Ok(Ok(Some((built_from, snapshot))))) => Guess::Built(built_from, Box::new(snapshot)),
+                Some(Ok(Ok(Some((built_from, snapshot))))) => {
+                    Guess::Built(built_from, Box::new(snapshot))
+                }
                 Some(_) => Guess::Gone,
                 None => Guess::Untried,
             };
@@ -295,13 +333,21 @@ impl Engine {
     }
 
     fn refresh_with(&self, hint: Option<&[PathBuf]>) -> Report {
-        let mut report = Report { warnings: settle(&self.root), ..Report::default() };
+        let mut report = Report {
+            warnings: settle(&self.root),
+            ..Report::default()
+        };
         let total = Instant::now();
         let mut lap = Lap(Instant::now());
-        let mut slot = self.live.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut slot = self
+            .live
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let live = slot.take();
 
-        let rewalked = hint.zip(live.as_ref()).and_then(|(paths, live)| self.rewalk(paths, live));
+        let rewalked = hint
+            .zip(live.as_ref())
+            .and_then(|(paths, live)| self.rewalk(paths, live));
         let targeted = rewalked.is_some();
         // A one-shot refresh decodes the cached graph while it walks (see `walk_guessing`);
         // a live engine resolves anyway, and a re-check is too short to hide anything behind.
@@ -309,25 +355,27 @@ impl Engine {
         // With no cache on disk yet there is nothing to read from it first: it is created
         // on another thread while the tree is walked and parsed.
         let mut creating = None;
-        let (walk, mut store, read_known, guess) = if one_shot && self.options.use_cache && !store::exists(&self.root) {
-            let root = self.root.clone();
-            creating = Some(std::thread::spawn(move || {
-                let mut warnings = Vec::new();
-                (open_store(&root, &mut warnings), warnings)
-            }));
-            let walk = parse::walk::walk(&self.root, self.options.max_file_size);
-            lap.time(&mut report, "walk");
-            (walk, None, None, Guess::Untried)
-        } else if one_shot {
-            let store = self.open_store(&mut report);
-            let (walk, known, guess) = self.walk_guessing(store.as_ref());
-            lap.time(&mut report, "walk + load graph");
-            (walk, store, known, guess)
-        } else {
-            let walk = rewalked.unwrap_or_else(|| parse::walk::walk(&self.root, self.options.max_file_size));
-            lap.time(&mut report, if targeted { "re-check" } else { "walk" });
-            (walk, self.open_store(&mut report), None, Guess::Untried)
-        };
+        let (walk, mut store, read_known, guess) =
+            if one_shot && self.options.use_cache && !store::exists(&self.root) {
+                let root = self.root.clone();
+                creating = Some(std::thread::spawn(move || {
+                    let mut warnings = Vec::new();
+                    (open_store(&root, &mut warnings), warnings)
+                }));
+                let walk = parse::walk::walk(&self.root, self.options.max_file_size);
+                lap.time(&mut report, "walk");
+                (walk, None, None, Guess::Untried)
+            } else if one_shot {
+                let store = self.open_store(&mut report);
+                let (walk, known, guess) = self.walk_guessing(store.as_ref());
+                lap.time(&mut report, "walk + load graph");
+                (walk, store, known, guess)
+            } else {
+                let walk = rewalked
+                    .unwrap_or_else(|| parse::walk::walk(&self.root, self.options.max_file_size));
+                lap.time(&mut report, if targeted { "re-check" } else { "walk" });
+                (walk, self.open_store(&mut report), None, Guess::Untried)
+            };
         report.skipped = walk.skipped.clone();
 
         let known = match (&live, store.as_mut()) {
@@ -343,7 +391,10 @@ impl Engine {
         };
         report.cache_used = store.is_some();
         if known.is_empty() {
-            parse::prepare(&walk.files.iter().map(|f| f.language).collect(), self.options.pass.as_deref());
+            parse::prepare(
+                &walk.files.iter().map(|f| f.language).collect(),
+                self.options.pass.as_deref(),
+            );
         }
         let pass = self.options.pass.as_deref().map(|p| (p, p.key()));
         // Only a live engine re-checking the files it was told about keeps trees: the few
@@ -355,7 +406,12 @@ impl Engine {
             _ => self.read_project_files(&walk.project_files, &mut report),
         };
         if let Some(creating) = creating {
-            let (created, mut warnings) = creating.join().unwrap_or_else(|_| (None, vec!["cache unavailable (opening it failed); analysing without it".into()]));
+            let (created, mut warnings) = creating.join().unwrap_or_else(|_| {
+                (
+                    None,
+                    vec!["cache unavailable (opening it failed); analysing without it".into()],
+                )
+            });
             report.warnings.append(&mut warnings);
             store = created;
             report.cache_used = store.is_some();
@@ -391,22 +447,52 @@ impl Engine {
                 }
             }
         }
-        let present: HashSet<&str> = entries.iter().map(|(i, _)| walk.files[*i].path.as_str()).collect();
-        let removed: Vec<String> = known.keys().filter(|p| !present.contains(p.as_str())).cloned().collect();
+        let present: HashSet<&str> = entries
+            .iter()
+            .map(|(i, _)| walk.files[*i].path.as_str())
+            .collect();
+        let removed: Vec<String> = known
+            .keys()
+            .filter(|p| !present.contains(p.as_str()))
+            .cloned()
+            .collect();
         let digest = digest(&walk.files, &entries, &project);
         let any_parsed = parsed.iter().any(Option::is_some);
         let same_files = live.as_ref().is_some_and(|l| {
             removed.is_empty()
                 && l.project == project
                 && l.resolver.facts().len() == entries.len()
-                && l.resolver.facts().iter().zip(&entries).all(|(f, (i, _))| f.path == walk.files[*i].path)
+                && l.resolver
+                    .facts()
+                    .iter()
+                    .zip(&entries)
+                    .all(|(f, (i, _))| f.path == walk.files[*i].path)
         });
 
         // A live engine whose files are all still there patches the graph file by file.
         let live = match live {
             Some(live) if same_files => {
-                let checked = Checked { walk, entries, parsed, touched, fresh_local, removed, project, digest };
-                return self.patch_or_resolve(Run { report, store, slot, total, lap }, live, checked);
+                let checked = Checked {
+                    walk,
+                    entries,
+                    parsed,
+                    touched,
+                    fresh_local,
+                    removed,
+                    project,
+                    digest,
+                };
+                return self.patch_or_resolve(
+                    Run {
+                        report,
+                        store,
+                        slot,
+                        total,
+                        lap,
+                    },
+                    live,
+                    checked,
+                );
             }
             other => other,
         };
@@ -414,27 +500,44 @@ impl Engine {
         // (A live engine resolves instead: it needs the resolver's tables for its patches.)
         let may_reuse = !any_parsed && removed.is_empty() && live.is_none() && !self.options.live;
         let reusable = match guess {
-            Guess::Built(built_from, snapshot) if may_reuse && built_from == digest => Some(*snapshot),
+            Guess::Built(built_from, snapshot) if may_reuse && built_from == digest => {
+                Some(*snapshot)
+            }
             // A graph of other inputs (or a run that parsed after all): nothing to read
             // again, and freeing it is left to another thread.
             Guess::Built(_, snapshot) => {
                 std::thread::spawn(move || drop(snapshot));
                 None
             }
-            Guess::Untried | Guess::Gone if may_reuse => store.as_ref().and_then(|s| s.graph(&digest, Snapshot::decode).ok().flatten()),
+            Guess::Untried | Guess::Gone if may_reuse => store
+                .as_ref()
+                .and_then(|s| s.graph(&digest, Snapshot::decode).ok().flatten()),
             Guess::Untried | Guess::Gone => None,
         };
         if let Some(snapshot) = reusable {
             report.reused = entries.len();
             report.graph = GraphUpdate::Reused;
             count_languages(&mut report, &walk.files, &entries);
-            self.collect_local(&walk.files, &entries, fresh_local, None, store.as_ref(), &mut report);
+            self.collect_local(
+                &walk.files,
+                &entries,
+                fresh_local,
+                None,
+                store.as_ref(),
+                &mut report,
+            );
             // Files touched but unchanged get their new times recorded; with none, nothing is
             // written (a commit costs the file system a sync).
             if let Some(store) = store.as_mut() {
                 if !touched.is_empty() {
-                    let files = touched.iter().map(|&(i, e)| (walk.files[i].path.as_str(), e)).collect();
-                    let update = Update { files, ..Update::default() };
+                    let files = touched
+                        .iter()
+                        .map(|&(i, e)| (walk.files[i].path.as_str(), e))
+                        .collect();
+                    let update = Update {
+                        files,
+                        ..Update::default()
+                    };
                     if let Err(err) = store.save(&update) {
                         report.warnings.push(format!("cache not updated ({err})"));
                     }
@@ -447,26 +550,70 @@ impl Engine {
             report.skipped.sort();
             return report;
         }
-        let checked = Checked { walk, entries, parsed, touched, fresh_local, removed, project, digest };
-        self.resolve_all(Run { report, store, slot, total, lap }, live, checked)
+        let checked = Checked {
+            walk,
+            entries,
+            parsed,
+            touched,
+            fresh_local,
+            removed,
+            project,
+            digest,
+        };
+        self.resolve_all(
+            Run {
+                report,
+                store,
+                slot,
+                total,
+                lap,
+            },
+            live,
+            checked,
+        )
     }
 
     /// A live engine whose files are all still there patches the graph file by file, and
     /// resolves everything only when a patch is refused.
     fn patch_or_resolve(&self, run: Run<'_>, mut live: Live, checked: Checked) -> Report {
-        let Checked { walk, entries, mut parsed, touched, fresh_local, removed, project, digest } = checked;
-        let Run { mut report, store, mut slot, total, mut lap } = run;
+        let Checked {
+            walk,
+            entries,
+            mut parsed,
+            touched,
+            fresh_local,
+            removed,
+            project,
+            digest,
+        } = checked;
+        let Run {
+            mut report,
+            store,
+            mut slot,
+            total,
+            mut lap,
+        } = run;
         let fresh: Vec<usize> = (0..parsed.len()).filter(|&i| parsed[i].is_some()).collect();
         let outcome = if fresh.len() > MAX_PATCHED {
             Err(format!("{} files changed", fresh.len()))
         } else {
-            let position: HashMap<&str, u32> =
-                live.resolver.facts().iter().enumerate().map(|(i, f)| (f.path.as_str(), i as u32)).collect();
-            let wanted: Vec<(u32, usize)> = fresh.iter().filter_map(|&i| position.get(walk.files[i].path.as_str()).map(|&p| (p, i))).collect();
+            let position: HashMap<&str, u32> = live
+                .resolver
+                .facts()
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (f.path.as_str(), i as u32))
+                .collect();
+            let wanted: Vec<(u32, usize)> = fresh
+                .iter()
+                .filter_map(|&i| position.get(walk.files[i].path.as_str()).map(|&p| (p, i)))
+                .collect();
             let mut patches = Vec::new();
             let mut outcome = Ok(());
             for (file, i) in wanted {
-                let Some(facts) = parsed[i].take() else { continue };
+                let Some(facts) = parsed[i].take() else {
+                    continue;
+                };
                 let facts = Arc::new(facts);
                 match live.resolver.patch(file, facts.clone()) {
                     Ok(patch) => patches.push(patch),
@@ -484,25 +631,40 @@ impl Engine {
                 let fresh_paths: HashSet<&str> = report.fresh.iter().map(String::as_str).collect();
                 let files: Vec<(String, FileEntry)> = entries
                     .iter()
-                    .filter(|(i, _)| fresh_paths.contains(walk.files[*i].path.as_str()) || touched.iter().any(|(t, _)| t == i))
+                    .filter(|(i, _)| {
+                        fresh_paths.contains(walk.files[*i].path.as_str())
+                            || touched.iter().any(|(t, _)| t == i)
+                    })
                     .map(|(i, e)| (walk.files[*i].path.clone(), *e))
                     .collect();
                 if !patches.is_empty() {
-                    let spare = self.spare.lock().ok().and_then(|mut s| s.take()).and_then(|h| h.join().ok());
-                    let snapshot = self.snapshot.load().patched(&live.resolver, &patches, spare);
+                    let spare = self
+                        .spare
+                        .lock()
+                        .ok()
+                        .and_then(|mut s| s.take())
+                        .and_then(|h| h.join().ok());
+                    let snapshot = self
+                        .snapshot
+                        .load()
+                        .patched(&live.resolver, &patches, spare);
                     self.snapshot.publish(snapshot);
                     report.graph = GraphUpdate::Patched;
                 } else {
                     report.graph = GraphUpdate::Reused;
                 }
                 lap.time(&mut report, "patch graph");
-                let facts: Vec<Arc<FileFacts>> =
-                    patches.iter().map(|p| live.resolver.facts()[p.file as usize].clone()).collect();
+                let facts: Vec<Arc<FileFacts>> = patches
+                    .iter()
+                    .map(|p| live.resolver.facts()[p.file as usize].clone())
+                    .collect();
                 for (path, bytes) in fresh_local {
                     live.local.insert(path, bytes.into());
                 }
-                let local: Vec<(String, LocalBytes)> =
-                    facts.iter().filter_map(|f| live.local.get(&f.path).map(|b| (f.path.clone(), b.clone()))).collect();
+                let local: Vec<(String, LocalBytes)> = facts
+                    .iter()
+                    .filter_map(|f| live.local.get(&f.path).map(|b| (f.path.clone(), b.clone())))
+                    .collect();
                 for (path, entry) in &files {
                     live.entries.insert(path.clone(), *entry);
                 }
@@ -523,13 +685,38 @@ impl Engine {
                 tracing::debug!("graph resolved again: {why}");
                 // Facts patched in before the refusal are current: keep them.
                 for (i, slot) in parsed.iter_mut().enumerate() {
-                    if slot.is_none() && fresh.contains(&i)
-                        && let Some(f) = live.resolver.facts().iter().find(|f| f.path == walk.files[i].path) {
-                            *slot = Some((**f).clone());
-                        }
+                    if slot.is_none()
+                        && fresh.contains(&i)
+                        && let Some(f) = live
+                            .resolver
+                            .facts()
+                            .iter()
+                            .find(|f| f.path == walk.files[i].path)
+                    {
+                        *slot = Some((**f).clone());
+                    }
                 }
-                let checked = Checked { walk, entries, parsed, touched, fresh_local, removed, project, digest };
-                self.resolve_all(Run { report, store, slot, total, lap }, Some(live), checked)
+                let checked = Checked {
+                    walk,
+                    entries,
+                    parsed,
+                    touched,
+                    fresh_local,
+                    removed,
+                    project,
+                    digest,
+                };
+                self.resolve_all(
+                    Run {
+                        report,
+                        store,
+                        slot,
+                        total,
+                        lap,
+                    },
+                    Some(live),
+                    checked,
+                )
             }
         }
     }
@@ -537,20 +724,49 @@ impl Engine {
     /// Resolves every file (facts from this refresh, memory or the cache), publishes the
     /// graph and saves what changed.
     fn resolve_all(&self, run: Run<'_>, live: Option<Live>, checked: Checked) -> Report {
-        let Checked { walk, mut entries, parsed, touched, mut fresh_local, removed, project, digest } = checked;
-        let Run { mut report, mut store, mut slot, total, mut lap } = run;
+        let Checked {
+            walk,
+            mut entries,
+            parsed,
+            touched,
+            mut fresh_local,
+            removed,
+            project,
+            digest,
+        } = checked;
+        let Run {
+            mut report,
+            mut store,
+            mut slot,
+            total,
+            mut lap,
+        } = run;
         // Facts parsed now, else kept in memory (live), else from the cache.
-        let mut known: Vec<Option<Arc<FileFacts>>> = parsed.into_iter().map(|p| p.map(Arc::new)).collect();
+        let mut known: Vec<Option<Arc<FileFacts>>> =
+            parsed.into_iter().map(|p| p.map(Arc::new)).collect();
         if let Some(live) = &live {
-            let memory: HashMap<&str, &Arc<FileFacts>> = live.resolver.facts().iter().map(|f| (f.path.as_str(), f)).collect();
+            let memory: HashMap<&str, &Arc<FileFacts>> = live
+                .resolver
+                .facts()
+                .iter()
+                .map(|f| (f.path.as_str(), f))
+                .collect();
             for &(i, _) in &entries {
                 if known[i].is_none()
-                    && let Some(facts) = memory.get(walk.files[i].path.as_str()) {
-                        known[i] = Some(Arc::clone(facts));
-                    }
+                    && let Some(facts) = memory.get(walk.files[i].path.as_str())
+                {
+                    known[i] = Some(Arc::clone(facts));
+                }
             }
         }
-        let (facts, damaged) = self.gather_facts(&walk.files, &mut entries, known, store.as_ref(), &mut fresh_local, &mut report);
+        let (facts, damaged) = self.gather_facts(
+            &walk.files,
+            &mut entries,
+            known,
+            store.as_ref(),
+            &mut fresh_local,
+            &mut report,
+        );
         // A cache that failed mid-read is started afresh, so everything goes back into it.
         let save_all = damaged.is_some();
         if let Some(why) = damaged {
@@ -565,13 +781,24 @@ impl Engine {
         let fresh: HashSet<&str> = report.fresh.iter().map(String::as_str).collect();
         let files: Vec<(&str, FileEntry)> = entries
             .iter()
-            .filter(|(i, _)| save_all || fresh.contains(walk.files[*i].path.as_str()) || touched.iter().any(|(t, _)| t == i))
+            .filter(|(i, _)| {
+                save_all
+                    || fresh.contains(walk.files[*i].path.as_str())
+                    || touched.iter().any(|(t, _)| t == i)
+            })
             .map(|(i, e)| (walk.files[*i].path.as_str(), *e))
             .collect();
         let update = Update {
             files,
-            facts: facts.iter().filter(|f| save_all || fresh.contains(f.path.as_str())).map(|f| &**f).collect(),
-            local: fresh_local.iter().map(|(path, bytes)| (path.as_str(), bytes.as_slice())).collect(),
+            facts: facts
+                .iter()
+                .filter(|f| save_all || fresh.contains(f.path.as_str()))
+                .map(|f| &**f)
+                .collect(),
+            local: fresh_local
+                .iter()
+                .map(|(path, bytes)| (path.as_str(), bytes.as_slice()))
+                .collect(),
             removed,
             graph: None,
             // The graph's commit follows on another thread and makes this one durable.
@@ -608,10 +835,26 @@ impl Engine {
         }
 
         let previous_local = live.map(|l| l.local);
-        self.collect_local(&walk.files, &entries, fresh_local, previous_local.as_ref(), store.as_ref(), &mut report);
+        self.collect_local(
+            &walk.files,
+            &entries,
+            fresh_local,
+            previous_local.as_ref(),
+            store.as_ref(),
+            &mut report,
+        );
         if let Some(resolver) = resolver {
-            let entries = entries.iter().map(|(i, e)| (walk.files[*i].path.clone(), *e)).collect();
-            *slot = Some(Live { walk, project, entries, local: report.local.clone(), resolver });
+            let entries = entries
+                .iter()
+                .map(|(i, e)| (walk.files[*i].path.clone(), *e))
+                .collect();
+            *slot = Some(Live {
+                walk,
+                project,
+                entries,
+                local: report.local.clone(),
+                resolver,
+            });
         }
         drop(slot);
         let published = self.snapshot.publish(snapshot);
@@ -626,11 +869,23 @@ impl Engine {
                     Ok(encoder) => {
                         let encoded = started.elapsed();
                         let write = |out: &mut [u8]| encoder.write(out).map_err(|e| e.to_string());
-                        let update = Update { graph: Some(GraphBytes { digest, len: encoder.len(), write: &write }), ..Update::default() };
+                        let update = Update {
+                            graph: Some(GraphBytes {
+                                digest,
+                                len: encoder.len(),
+                                write: &write,
+                            }),
+                            ..Update::default()
+                        };
                         if let Err(err) = store.save(&update) {
                             warnings.push(format!("graph not cached ({err})"));
                         }
-                        tracing::debug!(bytes = encoder.len(), size_ms = encoded.as_secs_f64() * 1000.0, write_ms = (started.elapsed() - encoded).as_secs_f64() * 1000.0, "graph cached");
+                        tracing::debug!(
+                            bytes = encoder.len(),
+                            size_ms = encoded.as_secs_f64() * 1000.0,
+                            write_ms = (started.elapsed() - encoded).as_secs_f64() * 1000.0,
+                            "graph cached"
+                        );
                     }
                     Err(err) => warnings.push(format!("graph not cached ({err})")),
                 }
@@ -645,7 +900,13 @@ impl Engine {
 
     /// A patched refresh's changes go to the cache on another thread (the graph itself is
     /// not written: the next cold run resolves from the cached facts).
-    fn save_in_background(&self, mut store: Store, files: Vec<(String, FileEntry)>, facts: Vec<Arc<FileFacts>>, local: Vec<(String, LocalBytes)>) {
+    fn save_in_background(
+        &self,
+        mut store: Store,
+        files: Vec<(String, FileEntry)>,
+        facts: Vec<Arc<FileFacts>>,
+        local: Vec<(String, LocalBytes)>,
+    ) {
         crate::store::pending::spawn(&self.root, move || {
             let update = Update {
                 files: files.iter().map(|(p, e)| (p.as_str(), *e)).collect(),
@@ -669,10 +930,20 @@ impl Engine {
     /// a new file, a folder, a project file, an ignore file.
     fn rewalk(&self, paths: &[PathBuf], live: &Live) -> Option<parse::walk::Walk> {
         let mut files = live.walk.files.clone();
-        let position: HashMap<&str, usize> = live.walk.files.iter().enumerate().map(|(i, f)| (f.path.as_str(), i)).collect();
+        let position: HashMap<&str, usize> = live
+            .walk
+            .files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.path.as_str(), i))
+            .collect();
         let mut gone = HashSet::new();
         for path in paths {
-            let relative = if path.is_absolute() { path.strip_prefix(&self.root).ok()? } else { path.as_path() };
+            let relative = if path.is_absolute() {
+                path.strip_prefix(&self.root).ok()?
+            } else {
+                path.as_path()
+            };
             let relative = relative.to_str()?.replace('\\', "/");
             let &index = position.get(relative.as_str())?;
             match std::fs::metadata(self.root.join(&relative)) {
@@ -690,8 +961,17 @@ impl Engine {
                 Err(_) => return None,
             }
         }
-        let files = files.into_iter().enumerate().filter(|(i, _)| !gone.contains(i)).map(|(_, f)| f).collect();
-        Some(parse::walk::Walk { files, project_files: live.walk.project_files.clone(), skipped: live.walk.skipped.clone() })
+        let files = files
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| !gone.contains(i))
+            .map(|(_, f)| f)
+            .collect();
+        Some(parse::walk::Walk {
+            files,
+            project_files: live.walk.project_files.clone(),
+            skipped: live.walk.skipped.clone(),
+        })
     }
 
     fn open_store(&self, report: &mut Report) -> Option<Store> {
@@ -704,10 +984,13 @@ impl Engine {
     /// A read from the cache failed: say so once, start it afresh, carry on.
     fn recover(&self, store: &mut Option<Store>, report: &mut Report, why: &str) {
         if let Some(s) = store.as_mut()
-            && let Err(err) = s.reset(why) {
-                report.warnings.push(format!("cache unavailable ({err}); analysing without it"));
-                *store = None;
-            }
+            && let Err(err) = s.reset(why)
+        {
+            report
+                .warnings
+                .push(format!("cache unavailable ({err}); analysing without it"));
+            *store = None;
+        }
     }
 
     /// Facts for every present file: fresh ones as parsed, the rest from the cache (parsed
@@ -721,7 +1004,11 @@ impl Engine {
         fresh_local: &mut HashMap<String, Vec<u8>>,
         report: &mut Report,
     ) -> (Vec<Arc<FileFacts>>, Option<String>) {
-        let missing: Vec<usize> = entries.iter().map(|(i, _)| *i).filter(|&i| out[i].is_none()).collect();
+        let missing: Vec<usize> = entries
+            .iter()
+            .map(|(i, _)| *i)
+            .filter(|&i| out[i].is_none())
+            .collect();
         let paths: Vec<&str> = missing.iter().map(|&i| files[i].path.as_str()).collect();
         let mut damaged = None;
         let cached = match store.map(|s| s.facts(&paths)) {
@@ -744,7 +1031,14 @@ impl Engine {
                     .filter(|f| f.language == file.language && f.path == file.path);
                 match decoded {
                     Some(facts) => (i, Ok((facts, None)), false),
-                    None => (i, parse::parse_file(file, pass).map_err(|reason| Skipped { path: file.path.clone(), reason }), true),
+                    None => (
+                        i,
+                        parse::parse_file(file, pass).map_err(|reason| Skipped {
+                            path: file.path.clone(),
+                            reason,
+                        }),
+                        true,
+                    ),
                 }
             })
             .collect();
@@ -755,10 +1049,11 @@ impl Engine {
                         report.fresh.push(facts.path.clone());
                     }
                     if let (Some(local), Some(pass)) = (local, pass)
-                        && let Some((_, entry)) = entries.iter_mut().find(|(e, _)| *e == i) {
-                            entry.local = local_key(&pass.key(), &entry.hash);
-                            fresh_local.insert(facts.path.clone(), local);
-                        }
+                        && let Some((_, entry)) = entries.iter_mut().find(|(e, _)| *e == i)
+                    {
+                        entry.local = local_key(&pass.key(), &entry.hash);
+                        fresh_local.insert(facts.path.clone(), local);
+                    }
                     out[i] = Some(Arc::new(facts));
                 }
                 Err(skipped) => report.skipped.push(skipped),
@@ -781,8 +1076,13 @@ impl Engine {
         store: Option<&Store>,
         report: &mut Report,
     ) {
-        let Some(pass) = self.options.pass.as_deref() else { return };
-        let mut out: BTreeMap<String, LocalBytes> = fresh.into_iter().map(|(p, b)| (p, LocalBytes::from(b))).collect();
+        let Some(pass) = self.options.pass.as_deref() else {
+            return;
+        };
+        let mut out: BTreeMap<String, LocalBytes> = fresh
+            .into_iter()
+            .map(|(p, b)| (p, LocalBytes::from(b)))
+            .collect();
         let wanted: Vec<&SourceFile> = entries.iter().map(|(i, _)| &files[*i]).collect();
         let mut missing: Vec<&str> = Vec::new();
         for file in &wanted {
@@ -799,7 +1099,9 @@ impl Engine {
         let cached = match store.map(|s| s.local(&missing)) {
             Some(Ok(cached)) => cached,
             Some(Err(err)) => {
-                report.warnings.push(format!("cached findings unreadable ({err}); recomputing them"));
+                report.warnings.push(format!(
+                    "cached findings unreadable ({err}); recomputing them"
+                ));
                 vec![None; missing.len()]
             }
             None => vec![None; missing.len()],
@@ -817,9 +1119,17 @@ impl Engine {
         let recomputed: Vec<(String, Vec<u8>)> = wanted
             .par_iter()
             .filter(|f| lost.contains(f.path.as_str()))
-            .filter_map(|f| parse::parse_file(f, Some(pass)).ok().and_then(|(facts, local)| Some((facts.path, local?))))
+            .filter_map(|f| {
+                parse::parse_file(f, Some(pass))
+                    .ok()
+                    .and_then(|(facts, local)| Some((facts.path, local?)))
+            })
             .collect();
-        out.extend(recomputed.into_iter().map(|(p, b)| (p, LocalBytes::from(b))));
+        out.extend(
+            recomputed
+                .into_iter()
+                .map(|(p, b)| (p, LocalBytes::from(b))),
+        );
         report.local = out;
     }
 
@@ -828,13 +1138,15 @@ impl Engine {
         for path in paths {
             match std::fs::read_to_string(self.root.join(path)) {
                 Ok(text) => out.push((path.clone(), text)),
-                Err(err) => report.skipped.push(Skipped { path: path.clone(), reason: SkipReason::Unreadable(err.kind().to_string()) }),
+                Err(err) => report.skipped.push(Skipped {
+                    path: path.clone(),
+                    reason: SkipReason::Unreadable(err.kind().to_string()),
+                }),
             }
         }
         out
     }
 }
-
 
 /// Which run of the local pass over which content a stored result belongs to.
 fn local_key(pass_key: &[u8; 32], hash: &[u8; 32]) -> [u8; 32] {
@@ -861,9 +1173,15 @@ fn check_files(
         .map_or(0, |d| d.as_nanos() as u64);
     // Where the parser allocates depends on how much this run parses (files whose metadata
     // changed: near enough for the choice).
-    let to_parse: u64 = files.iter().filter(|f| known.get(&f.path).is_none_or(|e| !same_stat(e, f))).map(|f| f.size).sum();
+    let to_parse: u64 = files
+        .iter()
+        .filter(|f| known.get(&f.path).is_none_or(|e| !same_stat(e, f)))
+        .map(|f| f.size)
+        .sum();
     parse::parser_heap::choose(to_parse);
-    let local_current = |entry: &FileEntry, hash: &[u8; 32]| pass.is_none_or(|(_, key)| entry.local == local_key(&key, hash));
+    let local_current = |entry: &FileEntry, hash: &[u8; 32]| {
+        pass.is_none_or(|(_, key)| entry.local == local_key(&key, hash))
+    };
     // A file whose size and time the cache has, settled, is not read: one look-up each, on
     // this thread (a no-change run is all of these).
     let mut checks: Vec<Option<Check>> = files
@@ -871,21 +1189,42 @@ fn check_files(
         .map(|file| {
             let entry = known.get(&file.path)?;
             let settled = file.modified != 0 && file.modified.saturating_add(RACY_WINDOW_NS) < now;
-            (settled && same_stat(entry, file) && local_current(entry, &entry.hash)).then_some(Check::Same(*entry))
+            (settled && same_stat(entry, file) && local_current(entry, &entry.hash))
+                .then_some(Check::Same(*entry))
         })
         .collect();
     let read = |file: &SourceFile| -> Check {
         let bytes = match parse::read_source(&file.abs) {
             Ok(bytes) => bytes,
-            Err(reason) => return Check::Skipped(Skipped { path: file.path.clone(), reason }),
+            Err(reason) => {
+                return Check::Skipped(Skipped {
+                    path: file.path.clone(),
+                    reason,
+                });
+            }
         };
         let hash = parse::hash(&bytes);
-        let mut entry = FileEntry { hash, size: bytes.len() as u64, modified: file.modified, local: [0; 32] };
-        if let Some(c) = known.get(&file.path).filter(|c| c.hash == hash && local_current(c, &hash)) {
+        let mut entry = FileEntry {
+            hash,
+            size: bytes.len() as u64,
+            modified: file.modified,
+            local: [0; 32],
+        };
+        if let Some(c) = known
+            .get(&file.path)
+            .filter(|c| c.hash == hash && local_current(c, &hash))
+        {
             entry.local = c.local;
             return Check::Touched(entry);
         }
-        let (facts, local) = parse::parse_bytes_with(&file.path, file.language, &bytes, hash, pass.map(|(p, _)| p), recent);
+        let (facts, local) = parse::parse_bytes_with(
+            &file.path,
+            file.language,
+            &bytes,
+            hash,
+            pass.map(|(p, _)| p),
+            recent,
+        );
         if let Some((_, key)) = pass {
             entry.local = local_key(&key, &hash);
         }
@@ -893,7 +1232,11 @@ fn check_files(
     };
     // Only what must be read is ordered: nothing, in a no-change run.
     let rest = parse::walk::largest_first(files, (0..files.len()).filter(|&i| checks[i].is_none()));
-    let done: Vec<(usize, Check)> = rest.into_iter().par_bridge().map(|i| (i, read(&files[i]))).collect();
+    let done: Vec<(usize, Check)> = rest
+        .into_iter()
+        .par_bridge()
+        .map(|i| (i, read(&files[i])))
+        .collect();
     for (i, check) in done {
         checks[i] = Some(check);
     }
@@ -902,13 +1245,24 @@ fn check_files(
     checks
         .into_iter()
         .zip(files)
-        .map(|(check, file)| check.unwrap_or_else(|| Check::Skipped(Skipped { path: file.path.clone(), reason: SkipReason::Unreadable("not checked".into()) })))
+        .map(|(check, file)| {
+            check.unwrap_or_else(|| {
+                Check::Skipped(Skipped {
+                    path: file.path.clone(),
+                    reason: SkipReason::Unreadable("not checked".into()),
+                })
+            })
+        })
         .collect()
 }
 
 /// Everything the graph depends on: the schema, each file's path, language and content
 /// hash, and the project files.
-fn digest(files: &[SourceFile], entries: &[(usize, FileEntry)], project: &[(String, String)]) -> [u8; 32] {
+fn digest(
+    files: &[SourceFile],
+    entries: &[(usize, FileEntry)],
+    project: &[(String, String)],
+) -> [u8; 32] {
     let mut hasher = blake3::Hasher::new();
     hasher.update(store::schema_key().as_bytes());
     for (index, entry) in entries {
@@ -927,6 +1281,9 @@ fn digest(files: &[SourceFile], entries: &[(usize, FileEntry)], project: &[(Stri
 
 fn count_languages(report: &mut Report, files: &[SourceFile], entries: &[(usize, FileEntry)]) {
     for (index, _) in entries {
-        *report.files_by_language.entry(files[*index].language.name()).or_default() += 1;
+        *report
+            .files_by_language
+            .entry(files[*index].language.name())
+            .or_default() += 1;
     }
 }

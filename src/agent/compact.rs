@@ -33,10 +33,21 @@ pub fn transcript(messages: &[Message]) -> String {
         for block in &message.content {
             match block {
                 Block::Text { text } => out.push_str(&format!("{who}: {text}\n")),
-                Block::ToolUse { name, input, .. } => out.push_str(&format!("{who} called {name} {input}\n")),
-                Block::ToolResult { content, is_error, .. } => {
-                    let label = if *is_error { "TOOL ERROR" } else { "TOOL RESULT" };
-                    out.push_str(&format!("{label}: {}\n", crate::agent::conversation::for_model(content, 2_000)));
+                Block::ToolUse { name, input, .. } => {
+                    out.push_str(&format!("{who} called {name} {input}\n"))
+                }
+                Block::ToolResult {
+                    content, is_error, ..
+                } => {
+                    let label = if *is_error {
+                        "TOOL ERROR"
+                    } else {
+                        "TOOL RESULT"
+                    };
+                    out.push_str(&format!(
+                        "{label}: {}\n",
+                        crate::agent::conversation::for_model(content, 2_000)
+                    ));
                 }
             }
         }
@@ -44,22 +55,55 @@ pub fn transcript(messages: &[Message]) -> String {
     out
 }
 
-pub async fn compact(agent: &mut Agent, events: &UnboundedSender<Event>, cancel: &CancellationToken) -> Result<(), AgentError> {
-    let Some(start) = split_point(&agent.session.messages, agent.options().keep_recent) else { return Ok(()) };
+pub async fn compact(
+    agent: &mut Agent,
+    events: &UnboundedSender<Event>,
+    cancel: &CancellationToken,
+) -> Result<(), AgentError> {
+    let Some(start) = split_point(&agent.session.messages, agent.options().keep_recent) else {
+        return Ok(());
+    };
     let before = agent.session.messages.len();
-    let prompt = format!("{}\n\n<conversation>\n{}</conversation>", INSTRUCTIONS, transcript(&agent.session.messages[..start]));
+    let prompt = format!(
+        "{}\n\n<conversation>\n{}</conversation>",
+        INSTRUCTIONS,
+        transcript(&agent.session.messages[..start])
+    );
     let messages = vec![Message::user(prompt)];
-    let request = Request { system: "You summarise coding sessions into handoff notes.", messages: &messages, tools: &[], max_tokens: 4_096 };
+    let request = Request {
+        system: "You summarise coding sessions into handoff notes.",
+        messages: &messages,
+        tools: &[],
+        max_tokens: 4_096,
+    };
     let mut notes = |note: Note| {
-        if let Note::Retry { attempt, wait, reason, after_output } = note {
-            let _ = events.send(Event::Retry { attempt, wait_ms: wait.as_millis() as u64, reason, after_output });
+        if let Note::Retry {
+            attempt,
+            wait,
+            reason,
+            after_output,
+        } = note
+        {
+            let _ = events.send(Event::Retry {
+                attempt,
+                wait_ms: wait.as_millis() as u64,
+                reason,
+                after_output,
+            });
         }
     };
-    let completion = agent.client().complete(&request, cancel, &mut notes).await?;
+    let completion = agent
+        .client()
+        .complete(&request, cancel, &mut notes)
+        .await?;
     let summary = completion.message.text();
     let kept = before - start;
     agent.session.compact(summary.clone(), kept)?;
-    let _ = events.send(Event::Compacted { messages_before: before, messages_after: agent.session.messages.len(), summary_chars: summary.len() });
+    let _ = events.send(Event::Compacted {
+        messages_before: before,
+        messages_after: agent.session.messages.len(),
+        summary_chars: summary.len(),
+    });
     Ok(())
 }
 
@@ -70,9 +114,31 @@ mod tests {
 
     #[test]
     fn the_kept_part_starts_at_an_assistant_message() {
-        let call = Message { role: Role::Assistant, content: vec![Block::ToolUse { id: "1".into(), name: "grep".into(), input: json!({}) }] };
-        let result = Message { role: Role::User, content: vec![Block::ToolResult { tool_use_id: "1".into(), content: "x".into(), is_error: false }] };
-        let messages = vec![Message::user("a"), call.clone(), result.clone(), call.clone(), result.clone(), call, result];
+        let call = Message {
+            role: Role::Assistant,
+            content: vec![Block::ToolUse {
+                id: "1".into(),
+                name: "grep".into(),
+                input: json!({}),
+            }],
+        };
+        let result = Message {
+            role: Role::User,
+            content: vec![Block::ToolResult {
+                tool_use_id: "1".into(),
+                content: "x".into(),
+                is_error: false,
+            }],
+        };
+        let messages = vec![
+            Message::user("a"),
+            call.clone(),
+            result.clone(),
+            call.clone(),
+            result.clone(),
+            call,
+            result,
+        ];
         // Keeping 2 would start at a tool result: it moves to the next assistant message…
         assert_eq!(split_point(&messages, 3), Some(5));
         assert_eq!(split_point(&messages, 4), Some(3));

@@ -9,18 +9,58 @@ use crate::agent::conversation::Usage;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
-    SessionStarted { session: String, model: String, resumed: bool },
-    TurnStarted { turn: u32 },
-    TextDelta { text: String },
-    ToolCall { id: String, name: String, input: Value },
+    SessionStarted {
+        session: String,
+        model: String,
+        resumed: bool,
+    },
+    TurnStarted {
+        turn: u32,
+    },
+    TextDelta {
+        text: String,
+    },
+    ToolCall {
+        id: String,
+        name: String,
+        input: Value,
+    },
     /// Interactive runs only: the call waits for an `Approval`.
-    ApprovalNeeded { id: String, name: String, input: Value },
-    ToolResult { id: String, name: String, is_error: bool, summary: String, millis: u64 },
-    Usage { usage: Usage, context: u64, window: u64 },
-    Retry { attempt: u32, wait_ms: u64, reason: String, after_output: bool },
-    Compacted { messages_before: usize, messages_after: usize, summary_chars: usize },
-    TurnFinished { turn: u32, stop: String },
-    Error { message: String },
+    ApprovalNeeded {
+        id: String,
+        name: String,
+        input: Value,
+    },
+    ToolResult {
+        id: String,
+        name: String,
+        is_error: bool,
+        summary: String,
+        millis: u64,
+    },
+    Usage {
+        usage: Usage,
+        context: u64,
+        window: u64,
+    },
+    Retry {
+        attempt: u32,
+        wait_ms: u64,
+        reason: String,
+        after_output: bool,
+    },
+    Compacted {
+        messages_before: usize,
+        messages_after: usize,
+        summary_chars: usize,
+    },
+    TurnFinished {
+        turn: u32,
+        stop: String,
+    },
+    Error {
+        message: String,
+    },
 }
 
 /// The user's answer to `Event::ApprovalNeeded`.

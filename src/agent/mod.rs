@@ -24,7 +24,11 @@ use crate::tools::Workspace;
 pub fn tool_specs() -> Vec<provider::ToolSpec> {
     crate::tools::registry::all()
         .iter()
-        .map(|t| provider::ToolSpec { name: t.name().to_string(), description: t.description().to_string(), schema: serde_json::Value::Object(t.input_schema()) })
+        .map(|t| provider::ToolSpec {
+            name: t.name().to_string(),
+            description: t.description().to_string(),
+            schema: serde_json::Value::Object(t.input_schema()),
+        })
         .collect()
 }
 

@@ -35,7 +35,9 @@ impl Policy {
     /// The error result a refused call gets, worded for the model.
     pub fn refusal(&self, tool: &str, permission: Permission) -> String {
         match permission {
-            Permission::Deny => format!("`{tool}` is denied by the user's configuration; do not call it again — find another way or say what you would have done"),
+            Permission::Deny => format!(
+                "`{tool}` is denied by the user's configuration; do not call it again — find another way or say what you would have done"
+            ),
             _ => format!(
                 "`{tool}` needs the user's approval and this run is headless, so it was not run. Say what you would run or change instead (the user can allow it with --allow {tool})"
             ),

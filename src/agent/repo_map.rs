@@ -17,20 +17,28 @@ pub fn rank(snap: &Snapshot) -> HashMap<usize, f64> {
     let symbols: Vec<usize> = snap
         .graph
         .node_indices()
-        .filter(|&i| matches!(snap.graph[i].kind, NodeKind::Function | NodeKind::Method | NodeKind::Class))
+        .filter(|&i| {
+            matches!(
+                snap.graph[i].kind,
+                NodeKind::Function | NodeKind::Method | NodeKind::Class
+            )
+        })
         .map(|i| i.index())
         .collect();
     if symbols.is_empty() {
         return HashMap::new();
     }
-    let position: HashMap<usize, usize> = symbols.iter().enumerate().map(|(p, &i)| (i, p)).collect();
+    let position: HashMap<usize, usize> =
+        symbols.iter().enumerate().map(|(p, &i)| (i, p)).collect();
     let mut out_edges: Vec<Vec<(usize, f64)>> = vec![Vec::new(); symbols.len()];
     for edge in (&snap.graph).edge_references() {
         if edge.weight().kind != EdgeKind::Calls {
             continue;
         }
-        if let (Some(&s), Some(&t)) = (position.get(&edge.source().index()), position.get(&edge.target().index()))
-            && s != t
+        if let (Some(&s), Some(&t)) = (
+            position.get(&edge.source().index()),
+            position.get(&edge.target().index()),
+        ) && s != t
         {
             out_edges[s].push((t, f64::from(edge.weight().confidence).max(0.05)));
         }
@@ -75,7 +83,15 @@ pub fn render(snap: &Snapshot, budget_tokens: usize) -> String {
         entry.total += r;
         // Methods read best with their class: `Class.method`.
         let shown = match node.kind {
-            NodeKind::Method => node.qualified_name.rsplit('.').take(2).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("."),
+            NodeKind::Method => node
+                .qualified_name
+                .rsplit('.')
+                .take(2)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect::<Vec<_>>()
+                .join("."),
             _ => node.name.clone(),
         };
         entry.symbols.push((r, shown));
@@ -85,7 +101,9 @@ pub fn render(snap: &Snapshot, budget_tokens: usize) -> String {
     let budget = budget_tokens * 4;
     let mut out = String::new();
     for (file, FileRank { mut symbols, .. }) in files {
-        let Some(info) = snap.files.get(file as usize) else { continue };
+        let Some(info) = snap.files.get(file as usize) else {
+            continue;
+        };
         symbols.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         symbols.dedup_by(|a, b| a.1 == b.1);
         let names: Vec<&str> = symbols.iter().take(8).map(|(_, s)| s.as_str()).collect();

@@ -33,7 +33,13 @@ pub struct AgentOptions {
 
 impl Default for AgentOptions {
     fn default() -> AgentOptions {
-        AgentOptions { max_turns: 40, max_tokens: 8_192, tool_output_chars: 24_000, compact_at: 0.85, keep_recent: 6 }
+        AgentOptions {
+            max_turns: 40,
+            max_tokens: 8_192,
+            tool_output_chars: 24_000,
+            compact_at: 0.85,
+            keep_recent: 6,
+        }
     }
 }
 
@@ -71,9 +77,23 @@ struct Call {
 }
 
 impl Agent {
-    pub fn new(client: Client, workspace: Arc<Workspace>, policy: Policy, options: AgentOptions, session: Session) -> Agent {
+    pub fn new(
+        client: Client,
+        workspace: Arc<Workspace>,
+        policy: Policy,
+        options: AgentOptions,
+        session: Session,
+    ) -> Agent {
         let system = crate::agent::system_prompt(&workspace);
-        Agent { client, workspace, policy, options, session, system, tools: crate::agent::tool_specs() }
+        Agent {
+            client,
+            workspace,
+            policy,
+            options,
+            session,
+            system,
+            tools: crate::agent::tool_specs(),
+        }
     }
 
     pub fn client(&self) -> &Client {
@@ -86,59 +106,113 @@ impl Agent {
 
     /// Runs one user prompt to its end. Events go to `events` (a closed receiver is not an
     /// error: the work goes on and is saved); `approvals` answers `ApprovalNeeded`.
-    pub async fn ask(&mut self, prompt: &str, events: &UnboundedSender<Event>, approvals: &mut UnboundedReceiver<Approval>, cancel: &CancellationToken) -> Result<Outcome, AgentError> {
+    pub async fn ask(
+        &mut self,
+        prompt: &str,
+        events: &UnboundedSender<Event>,
+        approvals: &mut UnboundedReceiver<Approval>,
+        cancel: &CancellationToken,
+    ) -> Result<Outcome, AgentError> {
         let send = |event: Event| {
             let _ = events.send(event);
         };
         self.session.repair();
         self.session.push(Message::user(prompt))?;
         for turn in 1..=self.options.max_turns {
-            if self.session.context as f64 >= self.options.compact_at * self.client.spec().window as f64 {
+            if self.session.context as f64
+                >= self.options.compact_at * self.client.spec().window as f64
+            {
                 crate::agent::compact::compact(self, events, cancel).await?;
             }
             send(Event::TurnStarted { turn });
             let messages = self.for_model();
-            let request = Request { system: &self.system, messages: &messages, tools: &self.tools, max_tokens: self.options.max_tokens };
+            let request = Request {
+                system: &self.system,
+                messages: &messages,
+                tools: &self.tools,
+                max_tokens: self.options.max_tokens,
+            };
             let mut notes = |note: Note| match note {
                 Note::Text(text) => send(Event::TextDelta { text }),
-                Note::Retry { attempt, wait, reason, after_output } => {
-                    send(Event::Retry { attempt, wait_ms: wait.as_millis() as u64, reason, after_output });
+                Note::Retry {
+                    attempt,
+                    wait,
+                    reason,
+                    after_output,
+                } => {
+                    send(Event::Retry {
+                        attempt,
+                        wait_ms: wait.as_millis() as u64,
+                        reason,
+                        after_output,
+                    });
                 }
             };
             let completion = match self.client.complete(&request, cancel, &mut notes).await {
                 Ok(completion) => completion,
                 Err(ProviderError::Cancelled) => {
-                    send(Event::Error { message: "cancelled".into() });
+                    send(Event::Error {
+                        message: "cancelled".into(),
+                    });
                     return Ok(Outcome::Cancelled);
                 }
                 Err(error) => {
-                    send(Event::Error { message: error.to_string() });
+                    send(Event::Error {
+                        message: error.to_string(),
+                    });
                     return Err(error.into());
                 }
             };
             self.session.push(completion.message.clone())?;
             self.session.record_usage(completion.usage)?;
-            send(Event::Usage { usage: completion.usage, context: completion.usage.context(), window: self.client.spec().window });
+            send(Event::Usage {
+                usage: completion.usage,
+                context: completion.usage.context(),
+                window: self.client.spec().window,
+            });
             let calls: Vec<Call> = completion
                 .message
                 .tool_uses()
                 .into_iter()
                 .enumerate()
-                .map(|(index, (id, name, input))| Call { index, id: id.to_string(), name: name.to_string(), input: input.clone() })
+                .map(|(index, (id, name, input))| Call {
+                    index,
+                    id: id.to_string(),
+                    name: name.to_string(),
+                    input: input.clone(),
+                })
                 .collect();
             if calls.is_empty() {
-                send(Event::TurnFinished { turn, stop: stop_name(&completion.stop) });
+                send(Event::TurnFinished {
+                    turn,
+                    stop: stop_name(&completion.stop),
+                });
                 return Ok(Outcome::Finished);
             }
-            let results = self.run_calls(calls, &completion.malformed, events, approvals, cancel).await;
-            self.session.push(Message { role: Role::User, content: results })?;
+            let results = self
+                .run_calls(calls, &completion.malformed, events, approvals, cancel)
+                .await;
+            self.session.push(Message {
+                role: Role::User,
+                content: results,
+            })?;
             if cancel.is_cancelled() {
-                send(Event::Error { message: "cancelled".into() });
+                send(Event::Error {
+                    message: "cancelled".into(),
+                });
                 return Ok(Outcome::Cancelled);
             }
-            send(Event::TurnFinished { turn, stop: stop_name(&completion.stop) });
+            send(Event::TurnFinished {
+                turn,
+                stop: stop_name(&completion.stop),
+            });
         }
-        send(Event::Error { message: format!("stopped after {} model requests (max turns); ask again to go on", self.options.max_turns) });
+        send(Event::Error {
+            message: format!(
+                "stopped after {} model requests (max turns); ask again to go on",
+                self.options.max_turns
+            ),
+        });
         Ok(Outcome::MaxTurns)
     }
 
@@ -154,9 +228,15 @@ impl Agent {
                     .content
                     .iter()
                     .map(|b| match b {
-                        Block::ToolResult { tool_use_id, content, is_error } if content.len() > limit => {
-                            Block::ToolResult { tool_use_id: tool_use_id.clone(), content: for_model(content, limit), is_error: *is_error }
-                        }
+                        Block::ToolResult {
+                            tool_use_id,
+                            content,
+                            is_error,
+                        } if content.len() > limit => Block::ToolResult {
+                            tool_use_id: tool_use_id.clone(),
+                            content: for_model(content, limit),
+                            is_error: *is_error,
+                        },
                         other => other.clone(),
                     })
                     .collect(),
@@ -180,26 +260,50 @@ impl Agent {
         let flag = Arc::new(AtomicBool::new(false));
         let mut running: JoinSet<(usize, Result<String, ToolError>, u64)> = JoinSet::new();
         for call in &calls {
-            send(Event::ToolCall { id: call.id.clone(), name: call.name.clone(), input: call.input.clone() });
+            send(Event::ToolCall {
+                id: call.id.clone(),
+                name: call.name.clone(),
+                input: call.input.clone(),
+            });
             let refused = |text: String| {
-                send(Event::ToolResult { id: call.id.clone(), name: call.name.clone(), is_error: true, summary: summary(&text), millis: 0 });
+                send(Event::ToolResult {
+                    id: call.id.clone(),
+                    name: call.name.clone(),
+                    is_error: true,
+                    summary: summary(&text),
+                    millis: 0,
+                });
                 Some((text, true))
             };
             if let Some((_, why)) = malformed.iter().find(|(id, _)| *id == call.id) {
-                results[call.index] = refused(format!("your call to `{}` was not run: {why}. Send the arguments again as one JSON object.", call.name));
+                results[call.index] = refused(format!(
+                    "your call to `{}` was not run: {why}. Send the arguments again as one JSON object.",
+                    call.name
+                ));
                 continue;
             }
             let Some(tool) = registry::get(&call.name) else {
                 let known: Vec<&str> = registry::all().iter().map(|t| t.name()).collect();
-                results[call.index] = refused(format!("no tool `{}`; tools: {}", call.name, known.join(", ")));
+                results[call.index] = refused(format!(
+                    "no tool `{}`; tools: {}",
+                    call.name,
+                    known.join(", ")
+                ));
                 continue;
             };
             match self.policy.permission(tool) {
                 Permission::Allow => {}
                 Permission::Ask if self.policy.interactive => {
-                    send(Event::ApprovalNeeded { id: call.id.clone(), name: call.name.clone(), input: call.input.clone() });
+                    send(Event::ApprovalNeeded {
+                        id: call.id.clone(),
+                        name: call.name.clone(),
+                        input: call.input.clone(),
+                    });
                     if !approved(&call.id, approvals, cancel).await {
-                        results[call.index] = refused(format!("the user declined `{}`; do not retry it — ask or take another way", call.name));
+                        results[call.index] = refused(format!(
+                            "the user declined `{}`; do not retry it — ask or take another way",
+                            call.name
+                        ));
                         continue;
                     }
                 }
@@ -211,16 +315,24 @@ impl Agent {
             if cancel.is_cancelled() {
                 break;
             }
-            let (workspace, flag, input, index) = (self.workspace.clone(), flag.clone(), call.input.clone(), call.index);
+            let (workspace, flag, input, index) = (
+                self.workspace.clone(),
+                flag.clone(),
+                call.input.clone(),
+                call.index,
+            );
             running.spawn(async move {
                 let started = Instant::now();
                 let work = move || {
                     let control = Control::new(&flag, &|_, _, _| {});
-                    tool.call(&workspace, input, &control).map(|reply| reply.whole)
+                    tool.call(&workspace, input, &control)
+                        .map(|reply| reply.whole)
                 };
                 let result = match tool.kind() {
                     Kind::Graph => on_rayon(work).await,
-                    Kind::Coding => tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| Err(ToolError::Failed(format!("the tool panicked: {e}")))),
+                    Kind::Coding => tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| {
+                        Err(ToolError::Failed(format!("the tool panicked: {e}")))
+                    }),
                 };
                 (index, result, started.elapsed().as_millis() as u64)
             });
@@ -254,17 +366,31 @@ impl Agent {
             .map(|(call, result)| {
                 let (content, is_error) = result.unwrap_or_else(|| {
                     let text = "cancelled by the user before it ran".to_string();
-                    send(Event::ToolResult { id: call.id.clone(), name: call.name.clone(), is_error: true, summary: text.clone(), millis: 0 });
+                    send(Event::ToolResult {
+                        id: call.id.clone(),
+                        name: call.name.clone(),
+                        is_error: true,
+                        summary: text.clone(),
+                        millis: 0,
+                    });
                     (text, true)
                 });
-                Block::ToolResult { tool_use_id: call.id.clone(), content, is_error }
+                Block::ToolResult {
+                    tool_use_id: call.id.clone(),
+                    content,
+                    is_error,
+                }
             })
             .collect()
     }
 }
 
 /// Waits for the user's answer to one approval request.
-async fn approved(id: &str, approvals: &mut UnboundedReceiver<Approval>, cancel: &CancellationToken) -> bool {
+async fn approved(
+    id: &str,
+    approvals: &mut UnboundedReceiver<Approval>,
+    cancel: &CancellationToken,
+) -> bool {
     loop {
         tokio::select! {
             () = cancel.cancelled() => return false,
@@ -278,7 +404,9 @@ async fn approved(id: &str, approvals: &mut UnboundedReceiver<Approval>, cancel:
 }
 
 /// Runs CPU-bound work on the rayon pool and awaits it.
-async fn on_rayon<T: Send + 'static>(work: impl FnOnce() -> Result<T, ToolError> + Send + 'static) -> Result<T, ToolError> {
+async fn on_rayon<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ToolError> + Send + 'static,
+) -> Result<T, ToolError> {
     let (sender, receiver) = tokio::sync::oneshot::channel();
     rayon::spawn(move || {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
@@ -317,14 +445,22 @@ mod tests {
 
     /// The TUI will run a turn on a spawned task: the future must be `Send`.
     #[allow(dead_code)]
-    fn ask_is_send(agent: &mut Agent, events: &UnboundedSender<Event>, approvals: &mut UnboundedReceiver<Approval>, cancel: &CancellationToken) {
+    fn ask_is_send(
+        agent: &mut Agent,
+        events: &UnboundedSender<Event>,
+        approvals: &mut UnboundedReceiver<Approval>,
+        cancel: &CancellationToken,
+    ) {
         fn send<T: Send>(_: T) {}
         send(agent.ask("x", events, approvals, cancel));
     }
 
     #[test]
     fn summaries_are_one_short_line_saying_how_much_more() {
-        assert_eq!(summary("\nfirst line\nsecond\nthird"), "first line (+3 lines)");
+        assert_eq!(
+            summary("\nfirst line\nsecond\nthird"),
+            "first line (+3 lines)"
+        );
         assert_eq!(summary(&"x".repeat(500)).chars().count(), 120);
     }
 }

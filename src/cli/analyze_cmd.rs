@@ -20,17 +20,28 @@ use crate::report::{findings_json, findings_text, markdown, sarif, summary};
 pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
     let root = args.path.as_path();
     if !root.is_dir() {
-        bail!("{}: {}", root.display(), if root.exists() { "not a directory" } else { "no such file or directory" });
+        bail!(
+            "{}: {}",
+            root.display(),
+            if root.exists() {
+                "not a directory"
+            } else {
+                "no such file or directory"
+            }
+        );
     }
     let config = Config::load(root)?;
-    let only: Option<HashSet<String>> = (!args.only.is_empty()).then(|| args.only.iter().cloned().collect());
+    let only: Option<HashSet<String>> =
+        (!args.only.is_empty()).then(|| args.only.iter().cloned().collect());
     // The catalog is read and made into the local pass while the engine walks the tree.
     let rules = Arc::new(DeferredPass::spawn({
         let (root, config, only) = (root.to_path_buf(), config.clone(), only.clone());
         move || {
             let catalog = Catalog::load(&root, &config)?;
             check_ids(&config, only.as_ref(), &|id| catalog.get(id).is_some())?;
-            let pass = catalog.pass().map_err(|e| anyhow::anyhow!("detector rules: {e}"))?;
+            let pass = catalog
+                .pass()
+                .map_err(|e| anyhow::anyhow!("detector rules: {e}"))?;
             Ok(Rules { catalog, pass })
         }
     }));
@@ -42,10 +53,16 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
             bail!("{err:#}");
         }
     } else {
-        check_ids(&config, only.as_ref(), &|id| rule::embedded_ids().any(|known| known == id))?;
+        check_ids(&config, only.as_ref(), &|id| {
+            rule::embedded_ids().any(|known| known == id)
+        })?;
     }
     let baseline = args.baseline.as_deref().map(baseline::read).transpose()?;
-    let changed = args.diff.as_deref().map(|r| changed_lines(root, r)).transpose()?;
+    let changed = args
+        .diff
+        .as_deref()
+        .map(|r| changed_lines(root, r))
+        .transpose()?;
 
     let progress = Progress::start();
     progress.stage("indexing");
@@ -55,21 +72,45 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
     progress.stage("running detectors");
     let snapshot = engine.snapshot();
     let detecting = std::time::Instant::now();
-    let analysis = analyze(&snapshot, &report.local, catalog, &config, only.as_ref(), &Memory::default());
+    let analysis = analyze(
+        &snapshot,
+        &report.local,
+        catalog,
+        &config,
+        only.as_ref(),
+        &Memory::default(),
+    );
     let detected = detecting.elapsed();
     progress.finish();
     if global.verbose > 0 {
         let mut stderr = std::io::stderr();
-        let stages: Vec<String> = report.timings.iter().map(|(s, t)| format!("{s} {:.1} ms", t.as_secs_f64() * 1000.0)).collect();
-        let inner: Vec<String> = analysis.stages.iter().map(|(s, t)| format!("{s} {:.1}", t.as_secs_f64() * 1000.0)).collect();
-        let _ = writeln!(stderr, "time: {}, detectors {:.1} ms ({} ms)", stages.join(", "), detected.as_secs_f64() * 1000.0, inner.join(", "));
+        let stages: Vec<String> = report
+            .timings
+            .iter()
+            .map(|(s, t)| format!("{s} {:.1} ms", t.as_secs_f64() * 1000.0))
+            .collect();
+        let inner: Vec<String> = analysis
+            .stages
+            .iter()
+            .map(|(s, t)| format!("{s} {:.1}", t.as_secs_f64() * 1000.0))
+            .collect();
+        let _ = writeln!(
+            stderr,
+            "time: {}, detectors {:.1} ms ({} ms)",
+            stages.join(", "),
+            detected.as_secs_f64() * 1000.0,
+            inner.join(", ")
+        );
         let _ = writeln!(stderr, "graph detectors (wall time each, run in parallel):");
         for (id, took) in &analysis.timings {
             let _ = writeln!(stderr, "  {id}: {:.1} ms", took.as_secs_f64() * 1000.0);
         }
         let mut local = pass.timings();
         local.sort_by_key(|t| std::cmp::Reverse(t.1));
-        let _ = writeln!(stderr, "file-local pass (CPU time summed over threads; files parsed this run only):");
+        let _ = writeln!(
+            stderr,
+            "file-local pass (CPU time summed over threads; files parsed this run only):"
+        );
         for (part, took) in &local {
             let _ = writeln!(stderr, "  {part}: {:.1} ms", took.as_secs_f64() * 1000.0);
         }
@@ -77,7 +118,11 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
 
     let mut findings = analysis.findings;
     if let Some(changed) = &changed {
-        findings.retain(|f| changed.get(&f.file).is_some_and(|lines| lines.is_empty() || (f.line..=f.end_line).any(|l| lines.contains(&l))));
+        findings.retain(|f| {
+            changed.get(&f.file).is_some_and(|lines| {
+                lines.is_empty() || (f.line..=f.end_line).any(|l| lines.contains(&l))
+            })
+        });
     }
     if let Some(path) = &args.write_baseline {
         baseline::write(path, &findings)?;
@@ -90,9 +135,20 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
         FailOn::Info => Some(Severity::Info),
         FailOn::Never => None,
     };
-    let in_baseline = |f: &Finding| baseline.as_ref().is_some_and(|b| b.contains(&f.fingerprint));
+    let in_baseline = |f: &Finding| {
+        baseline
+            .as_ref()
+            .is_some_and(|b| b.contains(&f.fingerprint))
+    };
     let threshold = fail_on.unwrap_or(Severity::Critical);
-    let mut summary = summary::summarise(&findings, analysis.files, analysis.lines, threshold, &in_baseline, analysis.suppressed);
+    let mut summary = summary::summarise(
+        &findings,
+        analysis.files,
+        analysis.lines,
+        threshold,
+        &in_baseline,
+        analysis.suppressed,
+    );
     if fail_on.is_none() {
         summary.failing = 0;
         summary.fail_on = "never";
@@ -101,25 +157,38 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
     let text = match args.format {
         FindingsFormat::Text => {
             let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
-            findings_text::render(&findings, &summary, to_terminal && std::env::var_os("NO_COLOR").is_none())
+            findings_text::render(
+                &findings,
+                &summary,
+                to_terminal && std::env::var_os("NO_COLOR").is_none(),
+            )
         }
         FindingsFormat::Json => findings_json::render(&findings, &summary)?,
         FindingsFormat::Markdown => markdown::render(&findings, &summary),
         FindingsFormat::Sarif => {
             let enabled = catalog.enabled(&config);
-            let rules: Vec<_> = catalog.rules.iter().filter(|r| enabled.contains(&r.id)).collect();
+            let rules: Vec<_> = catalog
+                .rules
+                .iter()
+                .filter(|r| enabled.contains(&r.id))
+                .collect();
             sarif::render(&findings, &rules, &root_abs)?
         }
     };
     match &args.output {
-        Some(path) => baseline::write_atomic(path, text.as_bytes()).with_context(|| format!("{}: cannot write the report", path.display()))?,
+        Some(path) => baseline::write_atomic(path, text.as_bytes())
+            .with_context(|| format!("{}: cannot write the report", path.display()))?,
         None => {
             let mut stdout = std::io::stdout().lock();
             stdout.write_all(text.as_bytes())?;
             stdout.flush()?;
         }
     }
-    let code = if summary.failing > 0 { crate::cli::EXIT_FINDINGS } else { crate::cli::EXIT_OK };
+    let code = if summary.failing > 0 {
+        crate::cli::EXIT_FINDINGS
+    } else {
+        crate::cli::EXIT_OK
+    };
     crate::cli::discard_at_exit(engine, (report, snapshot, findings, text));
     Ok(code)
 }
@@ -127,14 +196,31 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
 /// Lines changed since `reference` per file (an empty set: the whole file is new).
 fn changed_lines(root: &Path, reference: &str) -> anyhow::Result<HashMap<String, HashSet<u32>>> {
     let git = |args: &[&str]| -> anyhow::Result<String> {
-        let output = std::process::Command::new("git").arg("-C").arg(root).args(args).output().context("--diff: cannot run git")?;
+        let output = std::process::Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(args)
+            .output()
+            .context("--diff: cannot run git")?;
         if !output.status.success() {
-            bail!("--diff {reference}: git {}: {}", args.join(" "), String::from_utf8_lossy(&output.stderr).trim());
+            bail!(
+                "--diff {reference}: git {}: {}",
+                args.join(" "),
+                String::from_utf8_lossy(&output.stderr).trim()
+            );
         }
         Ok(String::from_utf8_lossy(&output.stdout).into_owned())
     };
     let prefix = git(&["rev-parse", "--show-prefix"])?.trim().to_string();
-    let diff = git(&["diff", "--unified=0", "--no-color", "--relative", reference, "--", "."])?;
+    let diff = git(&[
+        "diff",
+        "--unified=0",
+        "--no-color",
+        "--relative",
+        reference,
+        "--",
+        ".",
+    ])?;
     let mut out: HashMap<String, HashSet<u32>> = HashMap::new();
     let mut current: Option<String> = None;
     for line in diff.lines() {
@@ -186,11 +272,14 @@ impl Progress {
 }
 
 /// Every detector id the config and `--only` name must be `known`.
-fn check_ids(config: &Config, only: Option<&HashSet<String>>, known: &dyn Fn(&str) -> bool) -> anyhow::Result<()> {
+fn check_ids(
+    config: &Config,
+    only: Option<&HashSet<String>>,
+    known: &dyn Fn(&str) -> bool,
+) -> anyhow::Result<()> {
     config.validate(known)?;
     if let Some(unknown) = only.into_iter().flatten().find(|id| !known(id)) {
         bail!("--only: no detector `{unknown}` (see `repotoire detectors list`)");
     }
     Ok(())
 }
-

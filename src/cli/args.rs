@@ -5,7 +5,11 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 #[derive(Debug, Parser)]
-#[command(name = "repotoire", version, about = "Code intelligence for Rust, Python and TypeScript/JavaScript repositories")]
+#[command(
+    name = "repotoire",
+    version,
+    about = "Code intelligence for Rust, Python and TypeScript/JavaScript repositories"
+)]
 pub struct Cli {
     /// No terminal UI: plain output for scripts and CI.
     #[arg(long, global = true)]
@@ -126,7 +130,11 @@ pub struct QueryArgs {
     #[arg(long, default_value = ".")]
     pub path: PathBuf,
     /// The tool, then its arguments as `--name value` (or one JSON object).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "TOOL [ARGS]")]
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "TOOL [ARGS]"
+    )]
     pub rest: Vec<String>,
 }
 
@@ -139,7 +147,12 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ADDR")]
     pub http: Option<String>,
     /// Require `Authorization: Bearer TOKEN` on HTTP requests (or set REPOTOIRE_MCP_TOKEN).
-    #[arg(long, value_name = "TOKEN", env = "REPOTOIRE_MCP_TOKEN", hide_env_values = true)]
+    #[arg(
+        long,
+        value_name = "TOKEN",
+        env = "REPOTOIRE_MCP_TOKEN",
+        hide_env_values = true
+    )]
     pub token: Option<String>,
     /// Largest HTTP request body accepted, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 1024 * 1024)]

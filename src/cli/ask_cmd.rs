@@ -11,9 +11,9 @@ use tokio_util::sync::CancellationToken;
 
 use crate::agent::config::UserConfig;
 use crate::agent::policy::Policy;
+use crate::agent::provider::ModelSpec;
 use crate::agent::provider::models::DEFAULT_MODEL;
 use crate::agent::provider::retry::{Client, RetryPolicy};
-use crate::agent::provider::ModelSpec;
 use crate::agent::session::{self, Session};
 use crate::agent::{Agent, AgentError, AgentOptions, Event, Outcome};
 use crate::cli::args::{AskArgs, GlobalArgs};
@@ -26,16 +26,26 @@ const EXIT_CANCELLED: i32 = 130;
 pub fn run(global: &GlobalArgs, args: AskArgs) -> anyhow::Result<i32> {
     let env = |name: &str| std::env::var(name).ok();
     let config = UserConfig::load(UserConfig::default_path(&env).as_deref())?;
-    let root = args.path.canonicalize().with_context(|| format!("{}: no such folder", args.path.display()))?;
+    let root = args
+        .path
+        .canonicalize()
+        .with_context(|| format!("{}: no such folder", args.path.display()))?;
     let root_name = root.display().to_string();
     let dir = session::default_dir(&env);
     let earlier = match (&args.resume, args.continue_last, &dir) {
         (Some(id), _, Some(dir)) => Some(Session::resume(dir, id)?),
         (None, true, Some(dir)) => Some(Session::latest(dir, &root_name)?),
-        (Some(_), _, None) | (None, true, None) => anyhow::bail!("neither XDG_STATE_HOME nor HOME is set: no saved sessions to continue"),
+        (Some(_), _, None) | (None, true, None) => {
+            anyhow::bail!("neither XDG_STATE_HOME nor HOME is set: no saved sessions to continue")
+        }
         _ => None,
     };
-    let model = args.model.clone().or_else(|| earlier.as_ref().map(|s| s.model.clone())).or_else(|| config.model.clone()).unwrap_or_else(|| DEFAULT_MODEL.to_string());
+    let model = args
+        .model
+        .clone()
+        .or_else(|| earlier.as_ref().map(|s| s.model.clone()))
+        .or_else(|| config.model.clone())
+        .unwrap_or_else(|| DEFAULT_MODEL.to_string());
     // A missing key fails here, before any indexing or session file.
     let spec = ModelSpec::resolve(&model, &config, &env)?;
     let resumed = earlier.is_some();
@@ -43,19 +53,32 @@ pub fn run(global: &GlobalArgs, args: AskArgs) -> anyhow::Result<i32> {
         Some(session) => session,
         None => Session::create(dir.as_deref(), &root_name, &spec.name())?,
     };
-    let options = WorkspaceOptions { use_cache: !global.no_cache, max_file_size: global.max_file_size, live: true };
+    let options = WorkspaceOptions {
+        use_cache: !global.no_cache,
+        max_file_size: global.max_file_size,
+        live: true,
+    };
     let ws = Arc::new(Workspace::open(&root, &options)?);
     let policy = Policy {
         allow: config.allow.iter().chain(&args.allow).cloned().collect(),
         deny: config.deny.iter().chain(&args.deny).cloned().collect(),
         interactive: false,
     };
-    let agent_options = AgentOptions { max_turns: args.max_turns.or(config.max_turns).unwrap_or(AgentOptions::default().max_turns), ..AgentOptions::default() };
+    let agent_options = AgentOptions {
+        max_turns: args
+            .max_turns
+            .or(config.max_turns)
+            .unwrap_or(AgentOptions::default().max_turns),
+        ..AgentOptions::default()
+    };
     let client = Client::new(spec, RetryPolicy::default())?;
     let mut agent = Agent::new(client, ws, policy, agent_options, session);
     let prompt = args.prompt.join(" ");
     let json = args.json;
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the async runtime")?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
     runtime.block_on(async move {
         let (events, received) = tokio::sync::mpsc::unbounded_channel();
         let (_approve, mut approvals) = tokio::sync::mpsc::unbounded_channel();
@@ -67,7 +90,11 @@ pub fn run(global: &GlobalArgs, args: AskArgs) -> anyhow::Result<i32> {
             }
         });
         let printer = tokio::task::spawn_blocking(move || print(received, json));
-        let _ = events.send(Event::SessionStarted { session: agent.session.id.clone(), model: agent.client().spec().name(), resumed });
+        let _ = events.send(Event::SessionStarted {
+            session: agent.session.id.clone(),
+            model: agent.client().spec().name(),
+            resumed,
+        });
         let outcome = agent.ask(&prompt, &events, &mut approvals, &cancel).await;
         drop(events);
         let _ = printer.await;
@@ -100,8 +127,16 @@ fn print(mut events: UnboundedReceiver<Event>, json: bool) {
                 let _ = stdout.flush();
                 ends_with_newline = text.ends_with('\n');
             }
-            Event::SessionStarted { session, model, resumed } => {
-                let _ = writeln!(stderr, "repotoire: {} session {session} with {model}", if resumed { "continuing" } else { "new" });
+            Event::SessionStarted {
+                session,
+                model,
+                resumed,
+            } => {
+                let _ = writeln!(
+                    stderr,
+                    "repotoire: {} session {session} with {model}",
+                    if resumed { "continuing" } else { "new" }
+                );
             }
             Event::ToolCall { name, input, .. } => {
                 let mut shown = input.to_string();
@@ -110,20 +145,52 @@ fn print(mut events: UnboundedReceiver<Event>, json: bool) {
                 }
                 let _ = writeln!(stderr, "→ {name} {shown}");
             }
-            Event::ToolResult { is_error, summary, millis, .. } => {
-                let _ = writeln!(stderr, "  {} {summary} ({millis} ms)", if is_error { "✗" } else { "←" });
+            Event::ToolResult {
+                is_error,
+                summary,
+                millis,
+                ..
+            } => {
+                let _ = writeln!(
+                    stderr,
+                    "  {} {summary} ({millis} ms)",
+                    if is_error { "✗" } else { "←" }
+                );
             }
-            Event::Retry { attempt, wait_ms, reason, after_output } => {
-                let discarded = if after_output { "; the partial answer above is discarded and will come again" } else { "" };
-                let _ = writeln!(stderr, "repotoire: retry {attempt} in {:.1} s after: {reason}{discarded}", wait_ms as f64 / 1000.0);
+            Event::Retry {
+                attempt,
+                wait_ms,
+                reason,
+                after_output,
+            } => {
+                let discarded = if after_output {
+                    "; the partial answer above is discarded and will come again"
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    stderr,
+                    "repotoire: retry {attempt} in {:.1} s after: {reason}{discarded}",
+                    wait_ms as f64 / 1000.0
+                );
             }
-            Event::Compacted { messages_before, messages_after, .. } => {
-                let _ = writeln!(stderr, "repotoire: context compacted ({messages_before} → {messages_after} messages)");
+            Event::Compacted {
+                messages_before,
+                messages_after,
+                ..
+            } => {
+                let _ = writeln!(
+                    stderr,
+                    "repotoire: context compacted ({messages_before} → {messages_after} messages)"
+                );
             }
             Event::Error { message } => {
                 let _ = writeln!(stderr, "repotoire: {message}");
             }
-            Event::TurnStarted { .. } | Event::TurnFinished { .. } | Event::Usage { .. } | Event::ApprovalNeeded { .. } => {}
+            Event::TurnStarted { .. }
+            | Event::TurnFinished { .. }
+            | Event::Usage { .. }
+            | Event::ApprovalNeeded { .. } => {}
         }
     }
     if !json && !ends_with_newline {

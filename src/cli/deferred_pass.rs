@@ -31,16 +31,25 @@ pub struct DeferredPass {
 impl DeferredPass {
     /// Starts `load` on a new thread.
     pub fn spawn(load: impl FnOnce() -> Loaded + Send + 'static) -> DeferredPass {
-        DeferredPass { loading: Mutex::new(Some(std::thread::spawn(load))), loaded: OnceLock::new() }
+        DeferredPass {
+            loading: Mutex::new(Some(std::thread::spawn(load))),
+            loaded: OnceLock::new(),
+        }
     }
 
     /// What the loading gave, waiting for it if need be.
     pub fn get(&self) -> &Loaded {
         self.loaded.get_or_init(|| {
-            let handle = self.loading.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+            let handle = self
+                .loading
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .take();
             match handle.map(JoinHandle::join) {
                 Some(Ok(loaded)) => loaded,
-                Some(Err(_)) => Err(anyhow::anyhow!("loading the detectors failed (the loader panicked)")),
+                Some(Err(_)) => Err(anyhow::anyhow!(
+                    "loading the detectors failed (the loader panicked)"
+                )),
                 // Only `get_or_init` takes the handle, and it runs once.
                 None => Err(anyhow::anyhow!("the detectors were never loaded")),
             }
@@ -59,8 +68,16 @@ impl LocalPass for DeferredPass {
         self.pass().map_or([0; 32], LocalPass::key)
     }
 
-    fn run(&self, language: LangId, source: &str, tree: &FlatTree<'_>, facts: &FileFacts) -> Vec<u8> {
-        self.pass().map(|pass| pass.run(language, source, tree, facts)).unwrap_or_default()
+    fn run(
+        &self,
+        language: LangId,
+        source: &str,
+        tree: &FlatTree<'_>,
+        facts: &FileFacts,
+    ) -> Vec<u8> {
+        self.pass()
+            .map(|pass| pass.run(language, source, tree, facts))
+            .unwrap_or_default()
     }
 
     fn prepare(&self, language: LangId) {
@@ -93,9 +110,23 @@ mod tests {
     fn a_failed_or_panicking_load_keeps_its_error_and_finds_nothing() {
         let failed = DeferredPass::spawn(|| Err(anyhow::anyhow!("rules.toml: bad")));
         assert_eq!(failed.key(), [0; 32]);
-        assert_eq!(failed.get().as_ref().err().map(ToString::to_string).as_deref(), Some("rules.toml: bad"));
+        assert_eq!(
+            failed
+                .get()
+                .as_ref()
+                .err()
+                .map(ToString::to_string)
+                .as_deref(),
+            Some("rules.toml: bad")
+        );
         let panicked = DeferredPass::spawn(|| panic!("boom"));
         assert_eq!(panicked.key(), [0; 32]);
-        assert!(panicked.get().as_ref().err().is_some_and(|e| e.to_string().contains("panicked")));
+        assert!(
+            panicked
+                .get()
+                .as_ref()
+                .err()
+                .is_some_and(|e| e.to_string().contains("panicked"))
+        );
     }
 }

@@ -11,7 +11,11 @@ use crate::report::{graph_dot, graph_json, stats};
 
 pub fn run(global: &GlobalArgs, command: GraphCommand) -> anyhow::Result<i32> {
     match command {
-        GraphCommand::Export { path, format, level } => {
+        GraphCommand::Export {
+            path,
+            format,
+            level,
+        } => {
             let engine = index(global, &path)?;
             let snap = engine.snapshot();
             let stdout = std::io::stdout();
@@ -64,7 +68,12 @@ pub fn index_with_pass(
     path: &Path,
     pass: Option<std::sync::Arc<dyn crate::parse::LocalPass>>,
 ) -> anyhow::Result<(Engine, Report)> {
-    let options = Options { max_file_size: global.max_file_size, use_cache: !global.no_cache, pass, live: false };
+    let options = Options {
+        max_file_size: global.max_file_size,
+        use_cache: !global.no_cache,
+        pass,
+        live: false,
+    };
     let engine = Engine::new(path, options)?;
     let report = engine.refresh();
     let mut stderr = std::io::stderr();

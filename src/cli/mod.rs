@@ -2,8 +2,8 @@
 
 mod analyze_cmd;
 mod args;
-mod deferred_pass;
 mod ask_cmd;
+mod deferred_pass;
 mod detectors_cmd;
 mod graph_cmd;
 mod query_cmd;
@@ -63,7 +63,9 @@ pub(crate) fn discard_at_exit<T>(engine: crate::engine::Engine, rest: T) {
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
-        cause.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
     })
 }
 
@@ -76,7 +78,8 @@ fn init_tracing(verbose: u8) {
     let filter = tracing_subscriber::EnvFilter::try_from_env("REPOTOIRE_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
     // Colour only for a person at a terminal who has not asked for none.
-    let colour = std::io::IsTerminal::is_terminal(&std::io::stderr()) && std::env::var_os("NO_COLOR").is_none();
+    let colour = std::io::IsTerminal::is_terminal(&std::io::stderr())
+        && std::env::var_os("NO_COLOR").is_none();
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_ansi(colour)

@@ -17,11 +17,24 @@ use crate::watch::{Changes, Message, Session};
 
 pub fn run(global: &GlobalArgs, args: WatchArgs) -> anyhow::Result<i32> {
     if !args.path.is_dir() {
-        bail!("{}: {}", args.path.display(), if args.path.exists() { "not a directory" } else { "no such file or directory" });
+        bail!(
+            "{}: {}",
+            args.path.display(),
+            if args.path.exists() {
+                "not a directory"
+            } else {
+                "no such file or directory"
+            }
+        );
     }
-    let options = WorkspaceOptions { use_cache: !global.no_cache, max_file_size: global.max_file_size, live: true };
+    let options = WorkspaceOptions {
+        use_cache: !global.no_cache,
+        max_file_size: global.max_file_size,
+        live: true,
+    };
     // Watching starts before the first analysis so that no save in between is lost.
-    let changes = Changes::watch(&args.path, Duration::from_millis(args.debounce)).with_context(|| format!("{}: cannot watch", args.path.display()))?;
+    let changes = Changes::watch(&args.path, Duration::from_millis(args.debounce))
+        .with_context(|| format!("{}: cannot watch", args.path.display()))?;
     let workspace = Arc::new(Workspace::open(&args.path, &options)?);
     let mut session = Session::new(workspace.clone());
     let updates = session.subscribe();
@@ -36,7 +49,10 @@ pub fn run(global: &GlobalArgs, args: WatchArgs) -> anyhow::Result<i32> {
 
     let stop = changes.sender.clone();
     std::thread::spawn(move || {
-        if let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        if let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        {
             runtime.block_on(async {
                 let _ = tokio::signal::ctrl_c().await;
             });
@@ -62,7 +78,9 @@ fn print_updates(updates: &std::sync::mpsc::Receiver<Update>, format: WatchForma
                 };
                 for (file, diagnostics) in &delta.diagnostics {
                     for d in diagnostics {
-                        line(json!({"event": "syntax_error", "file": file, "line": d.line, "column": d.column, "message": d.message}));
+                        line(
+                            json!({"event": "syntax_error", "file": file, "line": d.line, "column": d.column, "message": d.message}),
+                        );
                     }
                 }
                 for finding in &delta.resolved {
@@ -93,12 +111,17 @@ fn print_updates(updates: &std::sync::mpsc::Receiver<Update>, format: WatchForma
                         delta.health
                     ));
                 } else {
-                    let shown: Vec<&str> = delta.changed.iter().take(3).map(String::as_str).collect();
+                    let shown: Vec<&str> =
+                        delta.changed.iter().take(3).map(String::as_str).collect();
                     let more = delta.changed.len().saturating_sub(shown.len());
                     text.push_str(&format!(
                         "{}{}: +{} -{} findings ({} now), health {}{} ({:.0} ms)\n",
                         shown.join(", "),
-                        if more > 0 { format!(" and {more} more") } else { String::new() },
+                        if more > 0 {
+                            format!(" and {more} more")
+                        } else {
+                            String::new()
+                        },
                         delta.added.len(),
                         delta.resolved.len(),
                         delta.findings,
@@ -111,7 +134,10 @@ fn print_updates(updates: &std::sync::mpsc::Receiver<Update>, format: WatchForma
                     ));
                     for (file, diagnostics) in &delta.diagnostics {
                         for d in diagnostics.iter().take(3) {
-                            text.push_str(&format!("  ! syntax error {file}:{}: {}\n", d.line, d.message));
+                            text.push_str(&format!(
+                                "  ! syntax error {file}:{}: {}\n",
+                                d.line, d.message
+                            ));
                         }
                     }
                     for finding in &delta.resolved {
@@ -124,12 +150,23 @@ fn print_updates(updates: &std::sync::mpsc::Receiver<Update>, format: WatchForma
             }
         }
         // A closed stdout ends the printing, not the process (Ctrl+C does).
-        if out.write_all(text.as_bytes()).and_then(|()| out.flush()).is_err() {
+        if out
+            .write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .is_err()
+        {
             return;
         }
     }
 }
 
 fn one_line(finding: &Finding) -> String {
-    format!("{} {} {}:{} — {}", finding.severity.as_str(), finding.detector, finding.file, finding.line, finding.message)
+    format!(
+        "{} {} {}:{} — {}",
+        finding.severity.as_str(),
+        finding.detector,
+        finding.file,
+        finding.line,
+        finding.message
+    )
 }

@@ -16,9 +16,9 @@ use crate::detect::graph::{self, GraphCtx};
 use crate::detect::local::{Hit, LocalResults, Pass, Suppression, is_test_path};
 use crate::detect::memory::Memory;
 use crate::detect::rule::{self, Engine, Rule, RuleError};
-use crate::parse::LocalBytes;
 use crate::graph::Snapshot;
 use crate::graph::model::NodeKind;
+use crate::parse::LocalBytes;
 use petgraph::stable_graph::NodeIndex;
 
 /// Every detector known to this run: embedded rules plus the user's.
@@ -29,7 +29,9 @@ pub struct Catalog {
 impl Catalog {
     /// The embedded rules only.
     pub fn builtin() -> Result<Catalog, RuleError> {
-        Ok(Catalog { rules: rule::embedded()? })
+        Ok(Catalog {
+            rules: rule::embedded()?,
+        })
     }
 
     /// Embedded rules, then `<root>/.repotoire/detectors/` and the config's `rules` folders.
@@ -39,7 +41,10 @@ impl Catalog {
             if dir.is_dir() {
                 for user in rule::load_dir(&dir)? {
                     if rules.iter().any(|r| r.id == user.id) {
-                        return Err(RuleError::Invalid { path: user.source.clone(), reason: format!("id `{}` is already taken", user.id) });
+                        return Err(RuleError::Invalid {
+                            path: user.source.clone(),
+                            reason: format!("id `{}` is already taken", user.id),
+                        });
                     }
                     rules.push(user);
                 }
@@ -58,7 +63,9 @@ impl Catalog {
 
     /// Whether `load` would read rules of the repository's own besides the embedded ones.
     pub fn has_own_rules(root: &Path, config: &Config) -> bool {
-        Catalog::own_rule_dirs(root, config).iter().any(|dir| dir.is_dir())
+        Catalog::own_rule_dirs(root, config)
+            .iter()
+            .any(|dir| dir.is_dir())
     }
 
     pub fn get(&self, id: &str) -> Option<&Rule> {
@@ -139,7 +146,9 @@ pub fn analyze(
         let run = graph::find(&rule.id)?;
         let started = Instant::now();
         let limit = threshold(rule);
-        let digest = digests.zip(graph::reuse::reads(&rule.id)).map(|(d, reads)| d.key(reads) ^ limit.map_or(0, f64::to_bits));
+        let digest = digests
+            .zip(graph::reuse::reads(&rule.id))
+            .map(|(d, reads)| d.key(reads) ^ limit.map_or(0, f64::to_bits));
         if let Some(hits) = digest.and_then(|d| memory.hits(&rule.id, d)) {
             return Some((rule.id.clone(), started.elapsed(), hits));
         }
@@ -151,38 +160,59 @@ pub fn analyze(
     };
     // In a session, the detectors that may reuse their hits wait for the digests of what
     // they read; the others need not, and run meanwhile.
-    let (reusable, always): (Vec<&Rule>, Vec<&Rule>) =
-        graph_rules.iter().partition(|r| memory.reuses_hits() && graph::reuse::reads(&r.id).is_some());
+    let (reusable, always): (Vec<&Rule>, Vec<&Rule>) = graph_rules
+        .iter()
+        .partition(|r| memory.reuses_hits() && graph::reuse::reads(&r.id).is_some());
     let (mut produced, others) = rayon::join(
         || {
             if reusable.is_empty() {
                 return Vec::new();
             }
             let digests = graph::reuse::Digests::of(&ctx);
-            reusable.par_iter().filter_map(|rule| run_rule(rule, Some(&digests))).collect::<Vec<Produced>>()
+            reusable
+                .par_iter()
+                .filter_map(|rule| run_rule(rule, Some(&digests)))
+                .collect::<Vec<Produced>>()
         },
-        || always.par_iter().filter_map(|rule| run_rule(rule, None)).collect::<Vec<Produced>>(),
+        || {
+            always
+                .par_iter()
+                .filter_map(|rule| run_rule(rule, None))
+                .collect::<Vec<Produced>>()
+        },
     );
     produced.extend(others);
     lap("graph detectors");
-    let mut analysis = Analysis { files: snap.files.len(), lines: snap.files.iter().map(|f| u64::from(f.lines)).sum(), ..Analysis::default() };
+    let mut analysis = Analysis {
+        files: snap.files.len(),
+        lines: snap.files.iter().map(|f| u64::from(f.lines)).sum(),
+        ..Analysis::default()
+    };
     for (id, took, hits) in produced {
         analysis.timings.push((id, took));
         raw.extend(hits);
     }
 
     let excluded = config.excluded();
-    let languages: FxHashMap<&str, crate::lang::LangId> = snap.files.iter().map(|f| (f.path.as_str(), f.language)).collect();
+    let languages: FxHashMap<&str, crate::lang::LangId> = snap
+        .files
+        .iter()
+        .map(|f| (f.path.as_str(), f.language))
+        .collect();
     let symbols = SymbolIndex::new(snap);
     let mut findings = Vec::new();
     // Hits come file by file: what depends on the path alone is worked out once per file.
     let mut last_path: Option<(String, bool, bool)> = None;
     for (path, hit) in raw {
-        let Some(rule) = catalog.get(&hit.rule) else { continue };
+        let Some(rule) = catalog.get(&hit.rule) else {
+            continue;
+        };
         if last_path.as_ref().is_none_or(|(p, _, _)| *p != path) {
             last_path = Some((path.clone(), excluded.is_match(&path), is_test_path(&path)));
         }
-        let Some((_, path_excluded, test_path)) = last_path.as_ref() else { continue };
+        let Some((_, path_excluded, test_path)) = last_path.as_ref() else {
+            continue;
+        };
         if !enabled.contains(&rule.id) || *path_excluded {
             continue;
         }
@@ -190,10 +220,14 @@ pub fn analyze(
             continue;
         }
         if let (Some(limit), Some(value)) = (threshold(rule), hit.value)
-            && value <= limit {
-                continue;
-            }
-        if languages.get(path.as_str()).is_some_and(|l| !rule.claims(*l)) {
+            && value <= limit
+        {
+            continue;
+        }
+        if languages
+            .get(path.as_str())
+            .is_some_and(|l| !rule.claims(*l))
+        {
             continue;
         }
         let results = decoded.get(path.as_str());
@@ -210,7 +244,9 @@ pub fn analyze(
             .and_then(|s| Severity::parse(s))
             .or(hit.severity)
             .unwrap_or(rule.severity);
-        let snippet = results.and_then(|r| r.lines.iter().find(|(l, _)| *l == hit.line)).map(|(_, t)| t.clone());
+        let snippet = results
+            .and_then(|r| r.lines.iter().find(|(l, _)| *l == hit.line))
+            .map(|(_, t)| t.clone());
         findings.push(Finding {
             detector: rule.id.clone(),
             category: rule.category,
@@ -225,12 +261,24 @@ pub fn analyze(
             cwe: rule.cwe.clone(),
             fingerprint: String::new(),
             snippet,
-            flow: hit.flow.into_iter().map(|(line, note)| Step { file: path.clone(), line, note }).collect(),
+            flow: hit
+                .flow
+                .into_iter()
+                .map(|(line, note)| Step {
+                    file: path.clone(),
+                    line,
+                    note,
+                })
+                .collect(),
         });
     }
     lap("assemble");
-    findings.sort_by(|a, b| (&a.file, a.line, a.column, &a.detector).cmp(&(&b.file, b.line, b.column, &b.detector)));
-    findings.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.detector == b.detector && a.message == b.message);
+    findings.sort_by(|a, b| {
+        (&a.file, a.line, a.column, &a.detector).cmp(&(&b.file, b.line, b.column, &b.detector))
+    });
+    findings.dedup_by(|a, b| {
+        a.file == b.file && a.line == b.line && a.detector == b.detector && a.message == b.message
+    });
     crate::detect::baseline::fingerprint_all(&mut findings);
     analysis.findings = findings;
     lap("fingerprint");
@@ -259,14 +307,25 @@ impl<'s> SymbolIndex<'s> {
         let mut by_file: Vec<Vec<(u32, u32, NodeIndex)>> = vec![Vec::new(); snap.files.len()];
         for index in snap.graph.node_indices() {
             let node = &snap.graph[index];
-            if matches!(node.kind, NodeKind::Function | NodeKind::Method | NodeKind::Class)
-                && let Some(symbols) = by_file.get_mut(node.file as usize)
+            if matches!(
+                node.kind,
+                NodeKind::Function | NodeKind::Method | NodeKind::Class
+            ) && let Some(symbols) = by_file.get_mut(node.file as usize)
             {
                 symbols.push((node.line, node.end_line, index));
             }
         }
-        let file_of = snap.files.iter().enumerate().map(|(i, f)| (f.path.as_str(), i)).collect();
-        SymbolIndex { snap, file_of, by_file }
+        let file_of = snap
+            .files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.path.as_str(), i))
+            .collect();
+        SymbolIndex {
+            snap,
+            file_of,
+            by_file,
+        }
     }
 
     fn innermost(&self, path: &str, line: u32) -> Option<String> {

@@ -22,7 +22,11 @@ pub fn fingerprint_all(findings: &mut [Finding]) {
         hasher.update(&[0]);
         let content: String = match &finding.snippet {
             Some(snippet) => snippet.chars().filter(|c| !c.is_whitespace()).collect(),
-            None => finding.message.chars().filter(|c| !c.is_ascii_digit()).collect(),
+            None => finding
+                .message
+                .chars()
+                .filter(|c| !c.is_ascii_digit())
+                .collect(),
         };
         hasher.update(content.as_bytes());
         let base = *hasher.finalize().as_bytes();
@@ -40,7 +44,10 @@ pub enum BaselineError {
     #[error("{path}: {reason}")]
     Invalid { path: String, reason: String },
     #[error("{path}: {source}")]
-    Io { path: String, source: std::io::Error },
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -61,13 +68,25 @@ struct BaselineEntry {
 
 pub fn read(path: &Path) -> Result<HashSet<String>, BaselineError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| BaselineError::Io { path: shown.clone(), source })?;
-    let file: BaselineFile =
-        serde_json::from_str(&text).map_err(|e| BaselineError::Invalid { path: shown.clone(), reason: format!("not a repotoire baseline ({e})") })?;
+    let text = std::fs::read_to_string(path).map_err(|source| BaselineError::Io {
+        path: shown.clone(),
+        source,
+    })?;
+    let file: BaselineFile = serde_json::from_str(&text).map_err(|e| BaselineError::Invalid {
+        path: shown.clone(),
+        reason: format!("not a repotoire baseline ({e})"),
+    })?;
     if file.version != 1 {
-        return Err(BaselineError::Invalid { path: shown, reason: format!("baseline version {} is not supported", file.version) });
+        return Err(BaselineError::Invalid {
+            path: shown,
+            reason: format!("baseline version {} is not supported", file.version),
+        });
     }
-    Ok(file.fingerprints.into_iter().map(|e| e.fingerprint).collect())
+    Ok(file
+        .fingerprints
+        .into_iter()
+        .map(|e| e.fingerprint)
+        .collect())
 }
 
 /// Writes atomically: a temporary file beside the target, then a rename.
@@ -78,18 +97,33 @@ pub fn write(path: &Path, findings: &[Finding]) -> Result<(), BaselineError> {
         tool: format!("repotoire {}", env!("CARGO_PKG_VERSION")),
         fingerprints: findings
             .iter()
-            .map(|f| BaselineEntry { fingerprint: f.fingerprint.clone(), detector: f.detector.clone(), file: f.file.clone() })
+            .map(|f| BaselineEntry {
+                fingerprint: f.fingerprint.clone(),
+                detector: f.detector.clone(),
+                file: f.file.clone(),
+            })
             .collect(),
     };
-    let text = serde_json::to_string_pretty(&file).map_err(|e| BaselineError::Invalid { path: shown.clone(), reason: e.to_string() })?;
-    write_atomic(path, text.as_bytes()).map_err(|source| BaselineError::Io { path: shown, source })
+    let text = serde_json::to_string_pretty(&file).map_err(|e| BaselineError::Invalid {
+        path: shown.clone(),
+        reason: e.to_string(),
+    })?;
+    write_atomic(path, text.as_bytes()).map_err(|source| BaselineError::Io {
+        path: shown,
+        source,
+    })
 }
 
 /// Writes through a temporary file and a rename, so a failed write never leaves half a
 /// file; a file replaced keeps its permissions (an executable script stays executable).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = std::fs::write(&temp, bytes)
         .and_then(|()| match std::fs::metadata(path) {

@@ -16,7 +16,10 @@ pub enum ConfigError {
     #[error("{path}: {reason}")]
     Invalid { path: PathBuf, reason: String },
     #[error("{path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 #[derive(Debug, Default, Clone, Deserialize)]
@@ -75,7 +78,12 @@ impl Config {
         let path = root.join(FILE_NAME);
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Config { root: Some(root.to_path_buf()), ..Config::default() }),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Config {
+                    root: Some(root.to_path_buf()),
+                    ..Config::default()
+                });
+            }
             Err(source) => return Err(ConfigError::Io { path, source }),
         };
         let mut config = Config::parse(&text, &path)?;
@@ -93,12 +101,19 @@ impl Config {
     }
 
     fn invalid(&self, reason: String) -> ConfigError {
-        ConfigError::Invalid { path: self.path.clone().unwrap_or_else(|| PathBuf::from(FILE_NAME)), reason }
+        ConfigError::Invalid {
+            path: self
+                .path
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(FILE_NAME)),
+            reason,
+        }
     }
 
     /// Checks every detector id and value against the catalog.
     pub fn validate(&self, known: &dyn Fn(&str) -> bool) -> Result<(), ConfigError> {
-        let unknown = |section: &str, id: &str| self.invalid(format!("unknown detector `{id}` in {section}"));
+        let unknown =
+            |section: &str, id: &str| self.invalid(format!("unknown detector `{id}` in {section}"));
         for id in self.detectors.enable.iter().chain(&self.detectors.disable) {
             if !known(id) {
                 return Err(unknown("[detectors]", id));
@@ -119,7 +134,11 @@ impl Config {
                 return Err(unknown("[thresholds]", id));
             }
         }
-        for pattern in self.exclude.iter().chain(self.layers.iter().flat_map(|l| &l.paths)) {
+        for pattern in self
+            .exclude
+            .iter()
+            .chain(self.layers.iter().flat_map(|l| &l.paths))
+        {
             if let Err(err) = globset::Glob::new(pattern) {
                 return Err(self.invalid(format!("glob `{pattern}`: {err}")));
             }
@@ -131,7 +150,9 @@ impl Config {
 fn location(text: &str, span: Option<std::ops::Range<usize>>) -> String {
     match span {
         Some(span) => {
-            let line = text.get(..span.start).map_or(0, |t| t.lines().count().max(1));
+            let line = text
+                .get(..span.start)
+                .map_or(0, |t| t.lines().count().max(1));
             format!(" (line {line})")
         }
         None => String::new(),
@@ -139,14 +160,30 @@ fn location(text: &str, span: Option<std::ops::Range<usize>>) -> String {
 }
 
 /// Third-party code copied into a repository and minified bundles: not the user's to fix.
-pub const VENDORED: &[&str] = &["**/vendor/**", "**/vendors/**", "**/third_party/**", "**/*.min.js", "**/*-min.js", "**/*.bundle.js"];
+pub const VENDORED: &[&str] = &[
+    "**/vendor/**",
+    "**/vendors/**",
+    "**/third_party/**",
+    "**/*.min.js",
+    "**/*-min.js",
+    "**/*.bundle.js",
+];
 
 impl Config {
     /// The paths not reported on: `exclude`, plus `VENDORED` unless `include_vendored`.
     pub fn excluded(&self) -> &globset::GlobSet {
         self.excluded.get_or_init(|| {
-            let vendored = if self.include_vendored { &[][..] } else { VENDORED };
-            let patterns: Vec<String> = self.exclude.iter().cloned().chain(vendored.iter().map(|p| p.to_string())).collect();
+            let vendored = if self.include_vendored {
+                &[][..]
+            } else {
+                VENDORED
+            };
+            let patterns: Vec<String> = self
+                .exclude
+                .iter()
+                .cloned()
+                .chain(vendored.iter().map(|p| p.to_string()))
+                .collect();
             globs(&patterns)
         })
     }
@@ -160,5 +197,7 @@ pub fn globs(patterns: &[String]) -> globset::GlobSet {
             builder.add(glob);
         }
     }
-    builder.build().unwrap_or_else(|_| globset::GlobSet::empty())
+    builder
+        .build()
+        .unwrap_or_else(|_| globset::GlobSet::empty())
 }

@@ -3,7 +3,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Info,
@@ -14,7 +16,13 @@ pub enum Severity {
 }
 
 impl Severity {
-    pub const ALL: [Severity; 5] = [Severity::Critical, Severity::High, Severity::Medium, Severity::Low, Severity::Info];
+    pub const ALL: [Severity; 5] = [
+        Severity::Critical,
+        Severity::High,
+        Severity::Medium,
+        Severity::Low,
+        Severity::Info,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -31,7 +39,9 @@ impl Severity {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Category {
     Security,
@@ -42,8 +52,13 @@ pub enum Category {
 }
 
 impl Category {
-    pub const ALL: [Category; 5] =
-        [Category::Security, Category::Architecture, Category::Quality, Category::BugRisk, Category::Performance];
+    pub const ALL: [Category; 5] = [
+        Category::Security,
+        Category::Architecture,
+        Category::Quality,
+        Category::BugRisk,
+        Category::Performance,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {

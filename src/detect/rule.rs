@@ -18,7 +18,10 @@ pub enum RuleError {
     #[error("{path}: {reason}")]
     Invalid { path: String, reason: String },
     #[error("{path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 /// How a detector is implemented.
@@ -141,32 +144,54 @@ pub fn query_languages(key: &str) -> &'static [LangId] {
 }
 
 /// Claimable languages (`languages = [...]`) and their fixture extension.
-pub const LANGUAGE_NAMES: &[(&str, &str)] =
-    &[("python", "py"), ("rust", "rs"), ("javascript", "js"), ("typescript", "ts")];
+pub const LANGUAGE_NAMES: &[(&str, &str)] = &[
+    ("python", "py"),
+    ("rust", "rs"),
+    ("javascript", "js"),
+    ("typescript", "ts"),
+];
 
 impl Rule {
     /// A rule from the text of its `rule.toml`, checked.
     pub fn parse(text: &str, source: &str) -> Result<Rule, RuleError> {
-        let rule: Rule = toml::from_str(text).map_err(|e| RuleError::Invalid { path: source.to_string(), reason: e.to_string().trim().replace('\n', " ") })?;
+        let rule: Rule = toml::from_str(text).map_err(|e| RuleError::Invalid {
+            path: source.to_string(),
+            reason: e.to_string().trim().replace('\n', " "),
+        })?;
         rule.checked(source)
     }
 
     /// A rule from the JSON `build.rs` made of its `rule.toml`, checked.
     fn from_json(text: &str, source: &str) -> Result<Rule, RuleError> {
-        let rule: Rule = serde_json::from_str(text).map_err(|e| RuleError::Invalid { path: source.to_string(), reason: e.to_string() })?;
+        let rule: Rule = serde_json::from_str(text).map_err(|e| RuleError::Invalid {
+            path: source.to_string(),
+            reason: e.to_string(),
+        })?;
         rule.checked(source)
     }
 
     fn checked(self, source: &str) -> Result<Rule, RuleError> {
-        let invalid = |reason: String| RuleError::Invalid { path: source.to_string(), reason };
-        let rule = Rule { source: source.to_string(), ..self };
+        let invalid = |reason: String| RuleError::Invalid {
+            path: source.to_string(),
+            reason,
+        };
+        let rule = Rule {
+            source: source.to_string(),
+            ..self
+        };
         if !is_kebab(&rule.id) {
             return Err(invalid(format!("id `{}` is not kebab-case", rule.id)));
         }
         if let Some(dir) = Path::new(source).parent().and_then(|p| p.file_name())
-            && dir.to_string_lossy() != rule.id && source.ends_with("rule.toml") {
-                return Err(invalid(format!("id `{}` differs from its folder `{}`", rule.id, dir.to_string_lossy())));
-            }
+            && dir.to_string_lossy() != rule.id
+            && source.ends_with("rule.toml")
+        {
+            return Err(invalid(format!(
+                "id `{}` differs from its folder `{}`",
+                rule.id,
+                dir.to_string_lossy()
+            )));
+        }
         for language in &rule.languages {
             if !LANGUAGE_NAMES.iter().any(|(name, _)| name == language) {
                 return Err(invalid(format!("unknown language `{language}`")));
@@ -178,10 +203,15 @@ impl Rule {
             }
         }
         if rule.engine == Engine::Query && rule.query.is_empty() {
-            return Err(invalid("a query rule needs at least one [query.<lang>] section".into()));
+            return Err(invalid(
+                "a query rule needs at least one [query.<lang>] section".into(),
+            ));
         }
         if !matches!(rule.precision.as_str(), "high" | "medium" | "low") {
-            return Err(invalid(format!("precision `{}` is not high, medium or low", rule.precision)));
+            return Err(invalid(format!(
+                "precision `{}` is not high, medium or low",
+                rule.precision
+            )));
         }
         Ok(rule)
     }
@@ -200,7 +230,12 @@ impl Rule {
 
 fn is_kebab(id: &str) -> bool {
     !id.is_empty()
-        && id.split('-').all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()))
+        && id.split('-').all(|part| {
+            !part.is_empty()
+                && part
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        })
 }
 
 /// Every rule the binary carries, sorted by id.
@@ -209,7 +244,12 @@ pub fn embedded() -> Result<Vec<Rule>, RuleError> {
     // for all of them, where their TOML took ~0.6 ms even on two threads.
     let mut rules = embedded::EMBEDDED
         .iter()
-        .map(|(path, json)| Rule::from_json(json, &format!("detectors/{path}")).map(|rule| Rule { embedded: true, ..rule }))
+        .map(|(path, json)| {
+            Rule::from_json(json, &format!("detectors/{path}")).map(|rule| Rule {
+                embedded: true,
+                ..rule
+            })
+        })
         .collect::<Result<Vec<_>, _>>()?;
     rules.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(rules)
@@ -217,7 +257,9 @@ pub fn embedded() -> Result<Vec<Rule>, RuleError> {
 
 /// The ids of the embedded rules, without reading them: each is its folder's name.
 pub fn embedded_ids() -> impl Iterator<Item = &'static str> {
-    embedded::EMBEDDED.iter().filter_map(|(path, _)| path.rsplit('/').nth(1))
+    embedded::EMBEDDED
+        .iter()
+        .filter_map(|(path, _)| path.rsplit('/').nth(1))
 }
 
 /// Rules from a folder of `<anything>/rule.toml` files (a user's own).
@@ -225,13 +267,24 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Rule>, RuleError> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(dir) = stack.pop() {
-        let entries = std::fs::read_dir(&dir).map_err(|source| RuleError::Io { path: dir.clone(), source })?;
+        let entries = std::fs::read_dir(&dir).map_err(|source| RuleError::Io {
+            path: dir.clone(),
+            source,
+        })?;
         for entry in entries {
-            let path = entry.map_err(|source| RuleError::Io { path: dir.clone(), source })?.path();
+            let path = entry
+                .map_err(|source| RuleError::Io {
+                    path: dir.clone(),
+                    source,
+                })?
+                .path();
             if path.is_dir() {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "toml") {
-                let text = std::fs::read_to_string(&path).map_err(|source| RuleError::Io { path: path.clone(), source })?;
+                let text = std::fs::read_to_string(&path).map_err(|source| RuleError::Io {
+                    path: path.clone(),
+                    source,
+                })?;
                 let mut rule = Rule::parse(&text, &path.display().to_string())?;
                 if rule.engine != Engine::Query {
                     return Err(RuleError::Invalid {
@@ -259,9 +312,16 @@ mod tests {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("detectors");
         let from_toml = load_all_toml(&dir);
         let embedded = embedded().expect("embedded rules");
-        assert_eq!(embedded.len(), from_toml.len(), "a rule.toml is missing from the binary, or one too many");
+        assert_eq!(
+            embedded.len(),
+            from_toml.len(),
+            "a rule.toml is missing from the binary, or one too many"
+        );
         for rule in &embedded {
-            let toml_rule = from_toml.iter().find(|r| r.id == rule.id).unwrap_or_else(|| panic!("{} has no rule.toml", rule.id));
+            let toml_rule = from_toml
+                .iter()
+                .find(|r| r.id == rule.id)
+                .unwrap_or_else(|| panic!("{} has no rule.toml", rule.id));
             let as_json = |r: &Rule| serde_json::to_value(r).expect("rule serialises");
             assert_eq!(as_json(rule), as_json(toml_rule), "{}", rule.id);
             assert_eq!(rule.source, toml_rule.source);
@@ -288,7 +348,10 @@ mod tests {
                 } else if path.file_name().is_some_and(|n| n == "rule.toml") {
                     let text = std::fs::read_to_string(&path).expect("rule text");
                     let relative = path.strip_prefix(root).expect("under detectors");
-                    let source = format!("detectors/{}", relative.to_string_lossy().replace('\\', "/"));
+                    let source = format!(
+                        "detectors/{}",
+                        relative.to_string_lossy().replace('\\', "/")
+                    );
                     rules.push(Rule::parse(&text, &source).unwrap_or_else(|e| panic!("{e}")));
                 }
             }
@@ -303,7 +366,8 @@ mod tests {
         let source = format!("detectors/{path}");
         assert!(Rule::from_json(json, &source).is_ok());
         assert!(Rule::from_json(&json.replacen('{', "{\"bogus\":1,", 1), &source).is_err());
-        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&source)).expect("rule text");
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&source))
+            .expect("rule text");
         assert!(Rule::parse(&text, &source).is_ok());
         assert!(Rule::parse(&format!("bogus = 1\n{text}"), &source).is_err());
     }

@@ -18,7 +18,11 @@ pub struct Docs<'s> {
 
 impl<'s> Docs<'s> {
     pub fn new(snap: &'s Snapshot, root: &'s Path) -> Docs<'s> {
-        Docs { snap, root, sources: HashMap::new() }
+        Docs {
+            snap,
+            root,
+            sources: HashMap::new(),
+        }
     }
 
     /// The doc of `node`, if it has one and its file is unchanged.
@@ -26,13 +30,21 @@ impl<'s> Docs<'s> {
         let n = self.snap.graph.node_weight(node)?;
         let span = n.doc?;
         let (snap, root) = (self.snap, self.root);
-        let source = self.sources.entry(n.file).or_insert_with(|| snap.files.get(n.file as usize).and_then(|file| source(root, file)));
+        let source = self.sources.entry(n.file).or_insert_with(|| {
+            snap.files
+                .get(n.file as usize)
+                .and_then(|file| source(root, file))
+        });
         crate::parse::docs::text(n.language, source.as_deref()?, span)
     }
 
     /// The first line of `node`'s doc that says something.
     pub fn first_line(&mut self, node: NodeIndex) -> Option<String> {
-        self.text(node)?.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_string)
+        self.text(node)?
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .map(str::to_string)
     }
 }
 
@@ -53,5 +65,8 @@ pub fn unchanged(file: &FileInfo, bytes: Vec<u8>) -> Option<String> {
     if !holds(file, &bytes) {
         return None;
     }
-    Some(String::from_utf8(bytes).unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned()))
+    Some(
+        String::from_utf8(bytes)
+            .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned()),
+    )
 }

@@ -8,8 +8,8 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use serde::de::{DeserializeSeed, Deserializer, Error as _, SeqAccess, Visitor};
 use serde::Deserialize;
+use serde::de::{DeserializeSeed, Deserializer, Error as _, SeqAccess, Visitor};
 
 /// How often (in elements) a decode looks at its stop flag.
 const CHECK_EVERY: usize = 1024;
@@ -34,9 +34,19 @@ impl<T> Sink<T> for Vec<T> {
 /// Decodes the sequence in `bytes` into `sink`, reserving its length first (bounded by the
 /// bytes there are: every element takes at least one). Fails on bytes that do not decode
 /// and soon after `stop` is set.
-pub fn decode_each<'de, T: Deserialize<'de>>(bytes: &'de [u8], stop: &AtomicBool, sink: &mut impl Sink<T>) -> Result<(), postcard::Error> {
+pub fn decode_each<'de, T: Deserialize<'de>>(
+    bytes: &'de [u8],
+    stop: &AtomicBool,
+    sink: &mut impl Sink<T>,
+) -> Result<(), postcard::Error> {
     let mut deserializer = postcard::Deserializer::from_bytes(bytes);
-    Each { limit: bytes.len(), stop, sink, element: PhantomData }.deserialize(&mut deserializer)
+    Each {
+        limit: bytes.len(),
+        stop,
+        sink,
+        element: PhantomData,
+    }
+    .deserialize(&mut deserializer)
 }
 
 struct Each<'a, T, S> {
@@ -62,7 +72,8 @@ impl<'de, T: Deserialize<'de>, S: Sink<T>> Visitor<'de> for Each<'_, T, S> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        self.sink.reserve(seq.size_hint().unwrap_or(0).min(self.limit));
+        self.sink
+            .reserve(seq.size_hint().unwrap_or(0).min(self.limit));
         let mut count = 0usize;
         while let Some(element) = seq.next_element::<T>()? {
             self.sink.push(element);
@@ -87,7 +98,10 @@ mod tests {
 
     impl<T> Default for Recorded<T> {
         fn default() -> Self {
-            Recorded { reserved: Vec::new(), elements: Vec::new() }
+            Recorded {
+                reserved: Vec::new(),
+                elements: Vec::new(),
+            }
         }
     }
 
@@ -117,7 +131,12 @@ mod tests {
         let mut out = Recorded::<u8>::default();
         assert!(decode_each(&bytes, &AtomicBool::new(false), &mut out).is_err());
         assert_eq!(out.reserved.len(), 1);
-        assert!(out.reserved[0] <= bytes.len(), "reserved {:?} for {} bytes", out.reserved, bytes.len());
+        assert!(
+            out.reserved[0] <= bytes.len(),
+            "reserved {:?} for {} bytes",
+            out.reserved,
+            bytes.len()
+        );
     }
 
     #[test]

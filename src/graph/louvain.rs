@@ -45,7 +45,10 @@ fn adjacency(nodes: usize, edges: &[(usize, usize, f64)]) -> Vec<Vec<(usize, f64
 /// Local moving on one level; returns each node's community and whether anything moved.
 fn one_level(adjacency: &[Vec<(usize, f64)>], m2: f64, resolution: f64) -> (Vec<usize>, bool) {
     let n = adjacency.len();
-    let degree: Vec<f64> = adjacency.iter().map(|list| list.iter().map(|e| e.1).sum()).collect();
+    let degree: Vec<f64> = adjacency
+        .iter()
+        .map(|list| list.iter().map(|e| e.1).sum())
+        .collect();
     let mut community: Vec<usize> = (0..n).collect();
     let mut tot: Vec<f64> = degree.clone();
     let mut weight_to: Vec<f64> = vec![0.0; n];
@@ -96,7 +99,12 @@ fn one_level(adjacency: &[Vec<(usize, f64)>], m2: f64, resolution: f64) -> (Vec<
 }
 
 fn renumber(membership: &[usize]) -> (Vec<usize>, usize) {
-    let mut dense = vec![usize::MAX; membership.len().max(membership.iter().copied().max().map_or(0, |m| m + 1))];
+    let mut dense = vec![
+        usize::MAX;
+        membership
+            .len()
+            .max(membership.iter().copied().max().map_or(0, |m| m + 1))
+    ];
     let mut next = 0;
     for &m in membership {
         if dense[m] == usize::MAX {
@@ -117,10 +125,18 @@ fn fold(adjacency: &[Vec<(usize, f64)>], dense: &[usize], count: usize) -> Vec<V
             *merged[c].entry(dense[other]).or_default() += w;
         }
     }
-    merged.into_iter().map(|m| m.into_iter().collect()).collect()
+    merged
+        .into_iter()
+        .map(|m| m.into_iter().collect())
+        .collect()
 }
 
-pub fn modularity(nodes: usize, edges: &[(usize, usize, f64)], membership: &[usize], resolution: f64) -> f64 {
+pub fn modularity(
+    nodes: usize,
+    edges: &[(usize, usize, f64)],
+    membership: &[usize],
+    resolution: f64,
+) -> f64 {
     let m: f64 = edges.iter().map(|e| e.2).sum();
     if m <= 0.0 {
         return 0.0;
@@ -139,7 +155,9 @@ pub fn modularity(nodes: usize, edges: &[(usize, usize, f64)], membership: &[usi
     for (node, d) in degree.iter().enumerate() {
         tot[membership[node]] += d;
     }
-    (0..communities).map(|c| inside[c] / m - resolution * (tot[c] / (2.0 * m)).powi(2)).sum()
+    (0..communities)
+        .map(|c| inside[c] / m - resolution * (tot[c] / (2.0 * m)).powi(2))
+        .sum()
 }
 
 #[cfg(test)]
@@ -180,7 +198,12 @@ mod tests {
         }
         let (membership, q) = louvain(40, &edges, 1.0);
         for c in 0..8 {
-            assert!(membership[c * 5..c * 5 + 5].iter().all(|&m| m == membership[c * 5]), "clique {c} split");
+            assert!(
+                membership[c * 5..c * 5 + 5]
+                    .iter()
+                    .all(|&m| m == membership[c * 5]),
+                "clique {c} split"
+            );
         }
         assert!(q > 0.6, "modularity {q}");
         assert!((q - modularity(40, &edges, &membership, 1.0)).abs() < 1e-9);

@@ -16,8 +16,13 @@ pub enum NodeKind {
 }
 
 impl NodeKind {
-    pub const ALL: [NodeKind; 5] =
-        [NodeKind::File, NodeKind::Module, NodeKind::Class, NodeKind::Function, NodeKind::Method];
+    pub const ALL: [NodeKind; 5] = [
+        NodeKind::File,
+        NodeKind::Module,
+        NodeKind::Class,
+        NodeKind::Function,
+        NodeKind::Method,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -49,7 +54,12 @@ pub enum EdgeKind {
 }
 
 impl EdgeKind {
-    pub const ALL: [EdgeKind; 4] = [EdgeKind::Contains, EdgeKind::Calls, EdgeKind::Imports, EdgeKind::Inherits];
+    pub const ALL: [EdgeKind; 4] = [
+        EdgeKind::Contains,
+        EdgeKind::Calls,
+        EdgeKind::Imports,
+        EdgeKind::Inherits,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -132,7 +142,9 @@ pub struct UnresolvedCalls {
 impl UnresolvedCalls {
     pub fn with_files(files: usize) -> UnresolvedCalls {
         let empty: std::sync::Arc<[UnresolvedCall]> = std::sync::Arc::new([]);
-        UnresolvedCalls { by_file: vec![empty; files] }
+        UnresolvedCalls {
+            by_file: vec![empty; files],
+        }
     }
 
     /// Every unresolved call, file by file, in source order within a file.

@@ -6,13 +6,13 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 use arc_swap::ArcSwap;
-use serde::{Deserialize, Serialize};
 use petgraph::stable_graph::{NodeIndex, StableDiGraph};
 use petgraph::visit::EdgeRef;
+use serde::{Deserialize, Serialize};
 
-use crate::graph::{each, stored_nodes};
 use crate::graph::model::{Edge, EdgeKind, Node, UnresolvedCalls};
 use crate::graph::resolve::{self, Patched, ProjectFiles, ResolveStats, Resolver};
+use crate::graph::{each, stored_nodes};
 use crate::lang::LangId;
 use crate::parse::{Diagnostic, FileFacts};
 
@@ -74,11 +74,18 @@ impl Snapshot {
             graph.add_edge(
                 NodeIndex::new(source as usize),
                 NodeIndex::new(target as usize),
-                Edge { kind, confidence: how.confidence(), lines },
+                Edge {
+                    kind,
+                    confidence: how.confidence(),
+                    lines,
+                },
             );
         }
         let files = facts.iter().map(|f| FileInfo::of(f)).collect();
-        tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "snapshot built");
+        tracing::debug!(
+            ms = started.elapsed().as_secs_f64() * 1000.0,
+            "snapshot built"
+        );
         Snapshot {
             graph,
             files,
@@ -122,16 +129,34 @@ impl Snapshot {
     /// nodes take their new spans, new nodes are appended, and the edges leaving those files
     /// (and the `contains` edges of new nodes) are replaced. Starts from `spare` when it is
     /// a copy of this snapshot.
-    pub fn patched(&self, resolver: &Resolver, patches: &[Patched], spare: Option<Spare>) -> Snapshot {
+    pub fn patched(
+        &self,
+        resolver: &Resolver,
+        patches: &[Patched],
+        spare: Option<Spare>,
+    ) -> Snapshot {
         let started = std::time::Instant::now();
-        let (mut graph, mut files, mut unresolved_calls) = match spare.filter(|s| s.of == self.generation) {
-            Some(spare) => (spare.graph, spare.files, spare.unresolved_calls),
-            None => (self.graph.clone(), self.files.clone(), self.unresolved_calls().clone()),
-        };
+        let (mut graph, mut files, mut unresolved_calls) =
+            match spare.filter(|s| s.of == self.generation) {
+                Some(spare) => (spare.graph, spare.files, spare.unresolved_calls),
+                None => (
+                    self.graph.clone(),
+                    self.files.clone(),
+                    self.unresolved_calls().clone(),
+                ),
+            };
         let nodes = resolver.nodes();
-        let first_new = patches.iter().map(|p| p.first_new).min().unwrap_or(nodes.len() as u32);
+        let first_new = patches
+            .iter()
+            .map(|p| p.first_new)
+            .min()
+            .unwrap_or(nodes.len() as u32);
         let patched_files: HashSet<u32> = patches.iter().map(|p| p.file).collect();
-        for &id in patches.iter().flat_map(|p| p.nodes.iter()).filter(|&&id| id < first_new) {
+        for &id in patches
+            .iter()
+            .flat_map(|p| p.nodes.iter())
+            .filter(|&&id| id < first_new)
+        {
             if let Some(weight) = graph.node_weight_mut(NodeIndex::new(id as usize)) {
                 *weight = nodes[id as usize].clone();
             }
@@ -147,18 +172,30 @@ impl Snapshot {
         for node in &nodes[first_new as usize..] {
             graph.add_node(node.clone());
         }
-        let mut fresh: Vec<(u32, u32, EdgeKind)> = patches.iter().flat_map(|p| resolver.owned_edges(p.file).iter().copied()).collect();
-        fresh.extend((first_new..nodes.len() as u32).filter_map(|id| resolver.parent(id).map(|p| (p, id, EdgeKind::Contains))));
+        let mut fresh: Vec<(u32, u32, EdgeKind)> = patches
+            .iter()
+            .flat_map(|p| resolver.owned_edges(p.file).iter().copied())
+            .collect();
+        fresh.extend(
+            (first_new..nodes.len() as u32)
+                .filter_map(|id| resolver.parent(id).map(|p| (p, id, EdgeKind::Contains))),
+        );
         fresh.sort_unstable();
         fresh.dedup();
         for key in fresh {
-            let Some((how, lines)) = resolver.edges().get(&key) else { continue };
+            let Some((how, lines)) = resolver.edges().get(&key) else {
+                continue;
+            };
             let mut lines = lines.clone();
             lines.sort_unstable();
             graph.add_edge(
                 NodeIndex::new(key.0 as usize),
                 NodeIndex::new(key.1 as usize),
-                Edge { kind: key.2, confidence: how.confidence(), lines },
+                Edge {
+                    kind: key.2,
+                    confidence: how.confidence(),
+                    lines,
+                },
             );
         }
         for &file in &patched_files {
@@ -171,7 +208,10 @@ impl Snapshot {
                 unresolved_calls.set(file, calls.clone());
             }
         }
-        tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "snapshot patched");
+        tracing::debug!(
+            ms = started.elapsed().as_secs_f64() * 1000.0,
+            "snapshot patched"
+        );
         Snapshot {
             graph,
             files,
@@ -201,7 +241,11 @@ impl Snapshot {
                 .edge_indices()
                 .filter_map(|e| {
                     let (source, target) = self.graph.edge_endpoints(e)?;
-                    Some((source.index() as u32, target.index() as u32, self.graph.edge_weight(e)?))
+                    Some((
+                        source.index() as u32,
+                        target.index() as u32,
+                        self.graph.edge_weight(e)?,
+                    ))
                 })
                 .collect(),
             rest: (&self.files, &self.stats, &self.warnings),
@@ -235,14 +279,18 @@ impl Snapshot {
         let [nodes, edges, rest, unresolved] = split_sections(bytes)?;
         let (graph, others) = rayon::join(
             || {
-                let mut graph = stored_nodes::IntoGraph { graph: StableDiGraph::default(), broken: false };
+                let mut graph = stored_nodes::IntoGraph {
+                    graph: StableDiGraph::default(),
+                    broken: false,
+                };
                 each::decode_each::<stored_nodes::ReadNode>(nodes, stop, &mut graph).ok()?;
                 (!graph.broken).then_some(graph.graph)
             },
             || {
                 let mut list: Vec<(u32, u32, Edge)> = Vec::new();
                 each::decode_each(edges, stop, &mut list).ok()?;
-                let rest: (Vec<FileInfo>, ResolveStats, Vec<String>) = postcard::from_bytes(rest).ok()?;
+                let rest: (Vec<FileInfo>, ResolveStats, Vec<String>) =
+                    postcard::from_bytes(rest).ok()?;
                 Some((list, rest, Unresolved::encoded(unresolved)?))
             },
         );
@@ -253,7 +301,11 @@ impl Snapshot {
             if source as usize >= count || target as usize >= count {
                 return None;
             }
-            graph.add_edge(NodeIndex::new(source as usize), NodeIndex::new(target as usize), edge);
+            graph.add_edge(
+                NodeIndex::new(source as usize),
+                NodeIndex::new(target as usize),
+                edge,
+            );
         }
         Some(Snapshot {
             graph,
@@ -273,7 +325,11 @@ impl Snapshot {
         self.unresolved.calls.get_or_init(|| {
             // The bytes matched their checksum when the snapshot was read, so only a format
             // this build cannot read would fail here; `Unresolved::encoded` rules that out.
-            self.unresolved.bytes.as_deref().and_then(|b| postcard::from_bytes(b).ok()).unwrap_or_default()
+            self.unresolved
+                .bytes
+                .as_deref()
+                .and_then(|b| postcard::from_bytes(b).ok())
+                .unwrap_or_default()
         })
     }
 
@@ -282,15 +338,21 @@ impl Snapshot {
     }
 
     pub fn file_path(&self, node: &Node) -> &str {
-        self.files.get(node.file as usize).map_or("", |f| f.path.as_str())
+        self.files
+            .get(node.file as usize)
+            .map_or("", |f| f.path.as_str())
     }
 
     /// Nodes with this exact qualified name.
     pub fn lookup(&self, qualified_name: &str) -> &[NodeIndex] {
         let index = self.by_qualified_name.get_or_init(|| {
-            let mut index: HashMap<String, Vec<NodeIndex>> = HashMap::with_capacity(self.graph.node_count());
+            let mut index: HashMap<String, Vec<NodeIndex>> =
+                HashMap::with_capacity(self.graph.node_count());
             for node_index in self.graph.node_indices() {
-                index.entry(self.graph[node_index].qualified_name.clone()).or_default().push(node_index);
+                index
+                    .entry(self.graph[node_index].qualified_name.clone())
+                    .or_default()
+                    .push(node_index);
             }
             index
         });
@@ -307,7 +369,10 @@ struct Unresolved {
 
 impl Unresolved {
     fn decoded(calls: UnresolvedCalls) -> Unresolved {
-        Unresolved { calls: OnceLock::from(calls), bytes: None }
+        Unresolved {
+            calls: OnceLock::from(calls),
+            bytes: None,
+        }
     }
 
     /// The section as cached: a blake3 checksum of the postcard bytes, then the bytes.
@@ -315,7 +380,10 @@ impl Unresolved {
     /// decode deferred to `unresolved_calls` reads bytes known to be the ones written.
     fn encoded(section: &[u8]) -> Option<Unresolved> {
         let (sum, bytes) = section.split_first_chunk::<CHECKSUM>()?;
-        (blake3::hash(bytes).as_bytes() == sum).then(|| Unresolved { calls: OnceLock::new(), bytes: Some(bytes.into()) })
+        (blake3::hash(bytes).as_bytes() == sum).then(|| Unresolved {
+            calls: OnceLock::new(),
+            bytes: Some(bytes.into()),
+        })
     }
 }
 
@@ -345,7 +413,9 @@ const CHECKSUM: usize = 32;
 const HEADER: usize = MAGIC.len() + 4 * 4;
 
 fn split_sections(bytes: &[u8]) -> Option<[&[u8]; 4]> {
-    let (lens, mut body) = bytes.strip_prefix(MAGIC)?.split_at_checked(HEADER - MAGIC.len())?;
+    let (lens, mut body) = bytes
+        .strip_prefix(MAGIC)?
+        .split_at_checked(HEADER - MAGIC.len())?;
     let mut sections: [&[u8]; 4] = [&[]; 4];
     for (section, len) in sections.iter_mut().zip(lens.chunks_exact(4)) {
         let len = u32::from_le_bytes(len.try_into().ok()?) as usize;

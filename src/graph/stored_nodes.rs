@@ -94,7 +94,9 @@ impl<'a> Sink<ReadNode<'a>> for IntoGraph {
 
     fn push(&mut self, node: ReadNode<'a>) {
         let count = self.graph.node_count();
-        let previous = count.checked_sub(1).and_then(|last| self.graph.node_weight(NodeIndex::new(last)));
+        let previous = count
+            .checked_sub(1)
+            .and_then(|last| self.graph.node_weight(NodeIndex::new(last)));
         let previous = previous.map_or("", |n| n.qualified_name.as_str());
         let Some(head) = previous.get(..node.shared as usize) else {
             self.broken = true;
@@ -142,14 +144,33 @@ mod tests {
 
     #[test]
     fn front_coded_nodes_decode_to_the_same_nodes() {
-        let nodes: Vec<Node> = ["pkg", "pkg.mod", "pkg.mod.café", "pkg.mod.cafè", "other.x", "pkg.mod"].into_iter().map(node).collect();
+        let nodes: Vec<Node> = [
+            "pkg",
+            "pkg.mod",
+            "pkg.mod.café",
+            "pkg.mod.cafè",
+            "other.x",
+            "pkg.mod",
+        ]
+        .into_iter()
+        .map(node)
+        .collect();
         let stored = front_coded(nodes.iter());
-        assert_eq!(stored.iter().map(|n| n.shared).collect::<Vec<_>>(), vec![0, 3, 7, 11, 0, 0]);
+        assert_eq!(
+            stored.iter().map(|n| n.shared).collect::<Vec<_>>(),
+            vec![0, 3, 7, 11, 0, 0]
+        );
         let bytes = postcard::to_stdvec(&stored).unwrap();
-        let mut into = IntoGraph { graph: StableDiGraph::default(), broken: false };
+        let mut into = IntoGraph {
+            graph: StableDiGraph::default(),
+            broken: false,
+        };
         decode_each::<ReadNode>(&bytes, &AtomicBool::new(false), &mut into).unwrap();
         assert!(!into.broken);
-        assert_eq!(into.graph.node_weights().cloned().collect::<Vec<_>>(), nodes);
+        assert_eq!(
+            into.graph.node_weights().cloned().collect::<Vec<_>>(),
+            nodes
+        );
     }
 
     #[test]
@@ -158,7 +179,10 @@ mod tests {
         let mut stored = front_coded(nodes.iter());
         stored[1].shared = 10;
         let bytes = postcard::to_stdvec(&stored).unwrap();
-        let mut into = IntoGraph { graph: StableDiGraph::default(), broken: false };
+        let mut into = IntoGraph {
+            graph: StableDiGraph::default(),
+            broken: false,
+        };
         decode_each::<ReadNode>(&bytes, &AtomicBool::new(false), &mut into).unwrap();
         assert!(into.broken);
     }

@@ -21,29 +21,51 @@ pub struct HttpOptions {
 }
 
 /// Binds `listener` and serves until `stop` is cancelled.
-pub async fn serve(ws: Arc<Workspace>, listener: tokio::net::TcpListener, options: HttpOptions, stop: CancellationToken) -> anyhow::Result<()> {
+pub async fn serve(
+    ws: Arc<Workspace>,
+    listener: tokio::net::TcpListener,
+    options: HttpOptions,
+    stop: CancellationToken,
+) -> anyhow::Result<()> {
     let address = listener.local_addr()?;
     let config = StreamableHttpServerConfig::default()
         .with_allowed_hosts(allowed_hosts(address))
-        .with_allowed_origins(["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*", "https://localhost:*", "https://127.0.0.1:*"])
+        .with_allowed_origins([
+            "http://localhost:*",
+            "http://127.0.0.1:*",
+            "http://[::1]:*",
+            "https://localhost:*",
+            "https://127.0.0.1:*",
+        ])
         .enforce_origin_validation()
         .with_max_request_body_bytes(options.max_request_bytes)
         .with_cancellation_token(stop.child_token());
     let server = Server::new(ws);
-    let service = StreamableHttpService::new(move || Ok(server.clone()), Arc::new(LocalSessionManager::default()), config);
+    let service = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        Arc::new(LocalSessionManager::default()),
+        config,
+    );
     let token = options.token.map(Arc::new);
-    let router = axum::Router::new()
-        .nest_service("/mcp", service)
-        .layer(axum::middleware::from_fn(move |request: Request, next: Next| {
+    let router = axum::Router::new().nest_service("/mcp", service).layer(
+        axum::middleware::from_fn(move |request: Request, next: Next| {
             let token = token.clone();
             async move { authorise(token.as_deref().map(String::as_str), request, next).await }
-        }));
-    axum::serve(listener, router).with_graceful_shutdown(async move { stop.cancelled().await }).await?;
+        }),
+    );
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async move { stop.cancelled().await })
+        .await?;
     Ok(())
 }
 
 fn allowed_hosts(address: SocketAddr) -> Vec<String> {
-    let mut hosts = vec!["localhost".to_string(), "127.0.0.1".to_string(), "::1".to_string(), "[::1]".to_string()];
+    let mut hosts = vec![
+        "localhost".to_string(),
+        "127.0.0.1".to_string(),
+        "::1".to_string(),
+        "[::1]".to_string(),
+    ];
     if !address.ip().is_loopback() && !address.ip().is_unspecified() {
         hosts.push(address.ip().to_string());
     }
@@ -59,7 +81,12 @@ async fn authorise(token: Option<&str>, request: Request, next: Next) -> Respons
             .and_then(|v| v.strip_prefix("Bearer "))
             .unwrap_or("");
         if !same(given.as_bytes(), expected.as_bytes()) {
-            return (StatusCode::UNAUTHORIZED, [(header::WWW_AUTHENTICATE, "Bearer")], "missing or wrong bearer token\n").into_response();
+            return (
+                StatusCode::UNAUTHORIZED,
+                [(header::WWW_AUTHENTICATE, "Bearer")],
+                "missing or wrong bearer token\n",
+            )
+                .into_response();
         }
     }
     next.run(request).await

@@ -8,8 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeResult, ListToolsResult,
-    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, Tool as McpTool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    InitializeResult, ListToolsResult, PaginatedRequestParams, ProgressNotificationParam,
+    ServerCapabilities, Tool as McpTool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
@@ -31,10 +32,17 @@ impl Server {
 
 /// A registry tool as MCP describes it.
 pub fn describe(tool: &dyn Tool) -> McpTool {
-    let annotations = ToolAnnotations::new().read_only(tool.read_only()).destructive(false).open_world(false);
-    McpTool::new(tool.name(), tool.description(), Arc::new(tool.input_schema()))
-        .with_raw_output_schema(Arc::new(tool.output_schema()))
-        .with_annotations(annotations)
+    let annotations = ToolAnnotations::new()
+        .read_only(tool.read_only())
+        .destructive(false)
+        .open_world(false);
+    McpTool::new(
+        tool.name(),
+        tool.description(),
+        Arc::new(tool.input_schema()),
+    )
+    .with_raw_output_schema(Arc::new(tool.output_schema()))
+    .with_annotations(annotations)
 }
 
 impl ServerHandler for Server {
@@ -44,25 +52,45 @@ impl ServerHandler for Server {
             .with_instructions(INSTRUCTIONS)
     }
 
-    async fn list_tools(&self, _request: Option<PaginatedRequestParams>, _context: RequestContext<RoleServer>) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(registry::served_over_mcp().map(describe).collect()))
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(
+            registry::served_over_mcp().map(describe).collect(),
+        ))
     }
 
-    async fn call_tool(&self, request: CallToolRequestParams, context: RequestContext<RoleServer>) -> Result<CallToolResponse, ErrorData> {
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
         if !registry::served_over_mcp().any(|t| t.name() == name) {
             let known: Vec<&str> = registry::served_over_mcp().map(|t| t.name()).collect();
-            return Err(ErrorData::invalid_params(format!("no tool `{name}`; tools: {}", known.join(", ")), None));
+            return Err(ErrorData::invalid_params(
+                format!("no tool `{name}`; tools: {}", known.join(", ")),
+                None,
+            ));
         }
         let arguments = serde_json::Value::Object(request.arguments.unwrap_or_default());
         let cancelled = Arc::new(AtomicBool::new(false));
-        let (progress_tx, mut progress_rx) = tokio::sync::mpsc::unbounded_channel::<(f64, f64, String)>();
+        let (progress_tx, mut progress_rx) =
+            tokio::sync::mpsc::unbounded_channel::<(f64, f64, String)>();
         let token = context.meta.get_progress_token();
         let peer = context.peer.clone();
         let forward = tokio::spawn(async move {
             while let Some((done, total, message)) = progress_rx.recv().await {
                 if let Some(token) = &token {
-                    let _ = peer.notify_progress(ProgressNotificationParam::new(token.clone(), done).with_total(total).with_message(message)).await;
+                    let _ = peer
+                        .notify_progress(
+                            ProgressNotificationParam::new(token.clone(), done)
+                                .with_total(total)
+                                .with_message(message),
+                        )
+                        .await;
                 }
             }
         });
@@ -91,9 +119,13 @@ impl ServerHandler for Server {
                 result
             }
             // Errors a model can act on go back as tool results, not protocol errors.
-            Ok(Err(err @ (ToolError::Invalid(_) | ToolError::Failed(_) | ToolError::Cancelled))) => CallToolResult::error(vec![ContentBlock::text(err.to_string())]),
+            Ok(Err(
+                err @ (ToolError::Invalid(_) | ToolError::Failed(_) | ToolError::Cancelled),
+            )) => CallToolResult::error(vec![ContentBlock::text(err.to_string())]),
             Ok(Err(err)) => return Err(ErrorData::invalid_params(err.to_string(), None)),
-            Err(join) => CallToolResult::error(vec![ContentBlock::text(format!("the tool failed: {join}"))]),
+            Err(join) => {
+                CallToolResult::error(vec![ContentBlock::text(format!("the tool failed: {join}"))])
+            }
         };
         Ok(result.into())
     }

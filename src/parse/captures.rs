@@ -3,8 +3,8 @@
 use std::sync::OnceLock;
 
 use crate::lang::{self, LangId};
-use crate::parse::query::Matcher;
 use crate::parse::facts::SymbolKind;
+use crate::parse::query::Matcher;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
@@ -96,8 +96,13 @@ pub struct CompiledQuery {
 /// error (caught by the query tests, never by a user). Compiled by our matcher, which is
 /// fast to build; tree-sitter compiles the same source in the tests to validate it.
 pub fn compiled(id: LangId) -> Result<&'static CompiledQuery, String> {
-    static TABLES: [OnceLock<Result<CompiledQuery, String>>; 5] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static TABLES: [OnceLock<Result<CompiledQuery, String>>; 5] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
     TABLES[id as usize]
         .get_or_init(|| {
             let spec = id.spec();
@@ -106,7 +111,9 @@ pub fn compiled(id: LangId) -> Result<&'static CompiledQuery, String> {
             let roles = matcher
                 .capture_names
                 .iter()
-                .map(|name| role_of(name).ok_or_else(|| format!("{}: unknown capture @{name}", id.name())))
+                .map(|name| {
+                    role_of(name).ok_or_else(|| format!("{}: unknown capture @{name}", id.name()))
+                })
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(CompiledQuery { matcher, roles })
         })

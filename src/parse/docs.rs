@@ -8,15 +8,22 @@ use tree_sitter::Node;
 use crate::lang::{DocStyle, Family, LangId};
 use crate::parse::extract::clip;
 use crate::parse::facts::DocSpan;
-use crate::parse::flat::{field_child, FlatTree};
+use crate::parse::flat::{FlatTree, field_child};
 
 /// Where the doc of the definition `node` is, if it has one that says anything.
-pub(crate) fn span_of(lang: LangId, flat: &FlatTree<'_>, source: &str, node: Node<'_>) -> Option<DocSpan> {
+pub(crate) fn span_of(
+    lang: LangId,
+    flat: &FlatTree<'_>,
+    source: &str,
+    node: Node<'_>,
+) -> Option<DocSpan> {
     match lang.spec().doc_style {
         DocStyle::BodyString => {
             let body = field_child(lang, node, "body")?;
             let first = body.named_child(0)?;
-            let string = (first.kind() == "expression_statement").then(|| first.named_child(0)).flatten()?;
+            let string = (first.kind() == "expression_statement")
+                .then(|| first.named_child(0))
+                .flatten()?;
             if string.kind() != "string" {
                 return None;
             }
@@ -26,12 +33,19 @@ pub(crate) fn span_of(lang: LangId, flat: &FlatTree<'_>, source: &str, node: Nod
         DocStyle::LeadingComments(prefixes) => {
             let mut anchor = flat.index_of(node)?;
             if let Some(parent) = flat.parent(anchor)
-                && matches!(flat.kind(parent), "export_statement" | "lexical_declaration" | "variable_declaration") {
-                    anchor = parent;
-                    if let Some(outer) = flat.parent(parent).filter(|&p| flat.kind(p) == "export_statement") {
-                        anchor = outer;
-                    }
+                && matches!(
+                    flat.kind(parent),
+                    "export_statement" | "lexical_declaration" | "variable_declaration"
+                )
+            {
+                anchor = parent;
+                if let Some(outer) = flat
+                    .parent(parent)
+                    .filter(|&p| flat.kind(p) == "export_statement")
+                {
+                    anchor = outer;
                 }
+            }
             // The comments right above, attributes between them skipped, nearest first.
             let (mut first, mut last) = (None, None);
             let mut sibling = flat.prev_sibling(anchor);
@@ -41,14 +55,22 @@ pub(crate) fn span_of(lang: LangId, flat: &FlatTree<'_>, source: &str, node: Nod
                 if kind == "attribute_item" {
                     continue;
                 }
-                if !kind.contains("comment") || !prefixes.iter().any(|p| flat.text(index, source).starts_with(p)) {
+                if !kind.contains("comment")
+                    || !prefixes
+                        .iter()
+                        .any(|p| flat.text(index, source).starts_with(p))
+                {
                     break;
                 }
                 first = Some(index);
                 last = last.or(Some(index));
             }
-            let span = DocSpan { start: flat.entry(first?).range().start as u32, end: flat.entry(last?).range().end as u32 };
-            let said = comments(lang, span.text(source)?).any(|comment| comment_lines(comment).any(|line| !line.is_empty()));
+            let span = DocSpan {
+                start: flat.entry(first?).range().start as u32,
+                end: flat.entry(last?).range().end as u32,
+            };
+            let said = comments(lang, span.text(source)?)
+                .any(|comment| comment_lines(comment).any(|line| !line.is_empty()));
             said.then_some(span)
         }
     }
@@ -80,7 +102,10 @@ pub fn text(lang: LangId, source: &str, span: DocSpan) -> Option<String> {
 /// A docstring's text: the string literal without its prefix letters, quotes and the
 /// whitespace around.
 fn docstring(literal: &str) -> &str {
-    literal.trim_start_matches(['r', 'u', 'R', 'U', 'b', 'B']).trim_matches(|c| c == '"' || c == '\'').trim()
+    literal
+        .trim_start_matches(['r', 'u', 'R', 'U', 'b', 'B'])
+        .trim_matches(|c| c == '"' || c == '\'')
+        .trim()
 }
 
 /// One doc comment's lines, each without its markers (`///`, `/**`, `*/`, a leading `*`).
@@ -155,7 +180,10 @@ fn block_end(text: &[u8], nested: bool) -> Option<usize> {
 /// literals inside it skipped.
 fn attribute_end(text: &[u8]) -> Option<usize> {
     let open = text.iter().position(|&b| b == b'[')?;
-    if !text[1..open].iter().all(|&b| b == b'!' || b.is_ascii_whitespace()) {
+    if !text[1..open]
+        .iter()
+        .all(|&b| b == b'!' || b.is_ascii_whitespace())
+    {
         return None;
     }
     let mut depth = 0usize;
@@ -198,23 +226,51 @@ mod tests {
     /// Each definition's doc, by name, made from the spans extraction keeps.
     fn docs(lang: LangId, source: &str) -> Vec<(String, Option<String>)> {
         let facts = crate::parse::parse_bytes("x", lang, source.as_bytes(), [0; 32]);
-        facts.symbols.iter().map(|s| (s.name.clone(), s.doc.and_then(|span| text(lang, source, span)))).collect()
+        facts
+            .symbols
+            .iter()
+            .map(|s| {
+                (
+                    s.name.clone(),
+                    s.doc.and_then(|span| text(lang, source, span)),
+                )
+            })
+            .collect()
     }
 
     fn named(pairs: &[(&str, Option<&str>)]) -> Vec<(String, Option<String>)> {
-        pairs.iter().map(|(n, d)| (n.to_string(), d.map(str::to_string))).collect()
+        pairs
+            .iter()
+            .map(|(n, d)| (n.to_string(), d.map(str::to_string)))
+            .collect()
     }
 
     #[test]
     fn python_docstrings_lose_their_quotes_and_prefixes() {
         let source = "def a():\n    r'''Raw.\n    Two lines.'''\n\ndef b():\n    \"\"\"   \"\"\"\n\ndef c():\n    x = 1\n    \"\"\"Not first.\"\"\"\n\nclass D:\n    u\"Short.\"\n";
-        assert_eq!(docs(LangId::Python, source), named(&[("a", Some("Raw.\n    Two lines.")), ("b", None), ("c", None), ("D", Some("Short."))]));
+        assert_eq!(
+            docs(LangId::Python, source),
+            named(&[
+                ("a", Some("Raw.\n    Two lines.")),
+                ("b", None),
+                ("c", None),
+                ("D", Some("Short."))
+            ])
+        );
     }
 
     #[test]
     fn rust_doc_comments_skip_attributes_between_them_and_nest_blocks() {
         let source = "//! The crate.\n/// One.\n#[cfg(all(x, feature = \"a]b\"))]\n///\n/// Two.\n#[inline]\nfn a() {}\n\n/** Outer /* inner */ still. */\nfn b() {}\n\n// Plain.\nfn c() {}\n\n///\n///\nfn d() {}\n";
-        assert_eq!(docs(LangId::Rust, source), named(&[("a", Some("One.\n\nTwo.")), ("b", Some("Outer /* inner */ still.")), ("c", None), ("d", None)]));
+        assert_eq!(
+            docs(LangId::Rust, source),
+            named(&[
+                ("a", Some("One.\n\nTwo.")),
+                ("b", Some("Outer /* inner */ still.")),
+                ("c", None),
+                ("d", None)
+            ])
+        );
     }
 
     #[test]
@@ -222,7 +278,11 @@ mod tests {
         let source = "/**\n * Formats.\n *\n * @param a the value\n */\nexport const f = (a) => a;\n// Not doc.\n/** One. */\n/** Two. */\nfunction g() {}\n/* plain */\nfunction h() {}\n";
         assert_eq!(
             docs(LangId::JavaScript, source),
-            named(&[("f", Some("Formats.\n\n@param a the value")), ("g", Some("One.\nTwo.")), ("h", None)])
+            named(&[
+                ("f", Some("Formats.\n\n@param a the value")),
+                ("g", Some("One.\nTwo.")),
+                ("h", None)
+            ])
         );
     }
 
@@ -231,9 +291,20 @@ mod tests {
     fn a_span_that_does_not_fit_the_text_gives_no_doc() {
         let lang = LangId::Rust;
         assert_eq!(text(lang, "/// é\n", DocSpan { start: 0, end: 40 }), None);
-        assert_eq!(text(lang, "/// é\n", DocSpan { start: 0, end: 5 }), None, "ends inside a character");
-        assert_eq!(text(lang, "fn x() {}\n", DocSpan { start: 0, end: 9 }), None, "no comment there");
-        assert_eq!(text(lang, "/// é\n", DocSpan { start: 0, end: 6 }).as_deref(), Some("é"));
+        assert_eq!(
+            text(lang, "/// é\n", DocSpan { start: 0, end: 5 }),
+            None,
+            "ends inside a character"
+        );
+        assert_eq!(
+            text(lang, "fn x() {}\n", DocSpan { start: 0, end: 9 }),
+            None,
+            "no comment there"
+        );
+        assert_eq!(
+            text(lang, "/// é\n", DocSpan { start: 0, end: 6 }).as_deref(),
+            Some("é")
+        );
     }
 
     #[test]

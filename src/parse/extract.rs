@@ -9,13 +9,12 @@ use tree_sitter::{Node, Tree};
 use crate::lang::LangId;
 use crate::parse::captures::{CompiledQuery, Role};
 use crate::parse::facts::*;
-use crate::parse::flat::{field_child, FlatTree};
+use crate::parse::flat::{FlatTree, field_child};
 
 /// Longest docstring or type text kept, in bytes.
 const MAX_TEXT: usize = 2000;
 /// Most diagnostics reported per file.
 const MAX_DIAGNOSTICS: usize = 20;
-
 
 /// The captures of one match, by role.
 #[derive(Default)]
@@ -81,7 +80,14 @@ fn line_of(node: Node<'_>) -> u32 {
 }
 
 /// Fills `out` (whose path, language and size are set) with what the query finds in `tree`.
-pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree, flat: &FlatTree<'_>, out: &mut FileFacts) {
+pub fn extract(
+    lang: LangId,
+    query: &CompiledQuery,
+    source: &str,
+    tree: &Tree,
+    flat: &FlatTree<'_>,
+    out: &mut FileFacts,
+) {
     let ctx = Ctx { source, lang, flat };
     let mut defs: Vec<RawDef<'_>> = Vec::new();
     let mut calls: Vec<RawCall<'_>> = Vec::new();
@@ -92,74 +98,99 @@ pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree, f
     let mut flats: HashSet<usize> = HashSet::new();
     let mut import_offsets: Vec<usize> = Vec::new();
 
-    query.matcher.for_each_match(flat, source.as_bytes(), |_, captures| {
-        let mut caps = Caps::default();
-        for &(index, node) in captures {
-            match query.roles[index as usize] {
-                Role::Definition(kind) => caps.definition = Some((kind, node)),
-                Role::Name => caps.name = Some(node),
-                Role::ImplTrait => caps.impl_trait = Some(node),
-                Role::Call => caps.call = Some((CallKind::Call, node)),
-                Role::New => caps.call = Some((CallKind::New, node)),
-                Role::CallReceiver => caps.receiver = Some(node),
-                Role::CallScope => caps.scope = Some(node),
-                Role::ImportModule => caps.import_module = Some(node),
-                Role::ImportFrom => caps.import_from = Some(node),
-                Role::ImportName => caps.import_name = Some(node),
-                Role::ImportAlias => caps.import_alias = Some(node),
-                Role::ImportDefault => caps.import_default = Some(node),
-                Role::ImportNamespace => caps.import_namespace = Some(node),
-                Role::ImportGlob => caps.import_glob = true,
-                Role::ImportReexport => caps.import_reexport = true,
-                Role::ImportTree => caps.import_tree = Some(node),
-                Role::ImportPub => caps.import_pub = true,
-                Role::ExportName => caps.export_name = Some(node),
-                Role::ExportLocal => caps.export_local = Some(node),
-                Role::ExportDefault => caps.export_default = Some(node),
-                Role::InheritBase => caps.inherit_base = Some(node),
-                Role::BindName => caps.bind_name = Some(node),
-                Role::BindField => caps.bind_field = Some(node),
-                Role::BindType => caps.bind_type = Some(node),
-                Role::BindCall => caps.bind_call = Some(node),
-                Role::MetricBranch => branches.push(node.start_byte()),
-                Role::MetricNesting => nestings.push((node.start_byte(), node.end_byte(), node.id())),
-                Role::MetricFlat => {
-                    flats.insert(node.id());
+    query
+        .matcher
+        .for_each_match(flat, source.as_bytes(), |_, captures| {
+            let mut caps = Caps::default();
+            for &(index, node) in captures {
+                match query.roles[index as usize] {
+                    Role::Definition(kind) => caps.definition = Some((kind, node)),
+                    Role::Name => caps.name = Some(node),
+                    Role::ImplTrait => caps.impl_trait = Some(node),
+                    Role::Call => caps.call = Some((CallKind::Call, node)),
+                    Role::New => caps.call = Some((CallKind::New, node)),
+                    Role::CallReceiver => caps.receiver = Some(node),
+                    Role::CallScope => caps.scope = Some(node),
+                    Role::ImportModule => caps.import_module = Some(node),
+                    Role::ImportFrom => caps.import_from = Some(node),
+                    Role::ImportName => caps.import_name = Some(node),
+                    Role::ImportAlias => caps.import_alias = Some(node),
+                    Role::ImportDefault => caps.import_default = Some(node),
+                    Role::ImportNamespace => caps.import_namespace = Some(node),
+                    Role::ImportGlob => caps.import_glob = true,
+                    Role::ImportReexport => caps.import_reexport = true,
+                    Role::ImportTree => caps.import_tree = Some(node),
+                    Role::ImportPub => caps.import_pub = true,
+                    Role::ExportName => caps.export_name = Some(node),
+                    Role::ExportLocal => caps.export_local = Some(node),
+                    Role::ExportDefault => caps.export_default = Some(node),
+                    Role::InheritBase => caps.inherit_base = Some(node),
+                    Role::BindName => caps.bind_name = Some(node),
+                    Role::BindField => caps.bind_field = Some(node),
+                    Role::BindType => caps.bind_type = Some(node),
+                    Role::BindCall => caps.bind_call = Some(node),
+                    Role::MetricBranch => branches.push(node.start_byte()),
+                    Role::MetricNesting => {
+                        nestings.push((node.start_byte(), node.end_byte(), node.id()))
+                    }
+                    Role::MetricFlat => {
+                        flats.insert(node.id());
+                    }
+                    Role::Helper => {}
                 }
-                Role::Helper => {}
             }
-        }
-        if let Some((kind, node)) = caps.definition {
-            if let Some(name) = caps.name {
-                defs.push(RawDef { kind, node, name, impl_trait: caps.impl_trait });
+            if let Some((kind, node)) = caps.definition {
+                if let Some(name) = caps.name {
+                    defs.push(RawDef {
+                        kind,
+                        node,
+                        name,
+                        impl_trait: caps.impl_trait,
+                    });
+                }
+            } else if let Some((kind, node)) = caps.call {
+                if let Some(name) = caps.name {
+                    calls.push(RawCall {
+                        kind,
+                        node,
+                        name,
+                        receiver: caps.receiver,
+                        scope: caps.scope,
+                    });
+                }
+            } else if let Some(base) = caps.inherit_base {
+                if let Some(name) = caps.name {
+                    inherits.push((name, base));
+                }
+            } else if let Some(name) = caps.bind_name.or(caps.bind_field) {
+                let field = caps.bind_field.is_some();
+                if let Some(ty) = caps.bind_type {
+                    bindings.push((name, field, ty, false));
+                } else if let Some(callee) = caps.bind_call {
+                    bindings.push((name, field, callee, true));
+                }
+            } else {
+                let offset = captures.first().map_or(0, |c| c.1.start_byte());
+                collect_import_or_export(&ctx, &caps, out);
+                import_offsets.resize(out.imports.len(), offset);
             }
-        } else if let Some((kind, node)) = caps.call {
-            if let Some(name) = caps.name {
-                calls.push(RawCall { kind, node, name, receiver: caps.receiver, scope: caps.scope });
-            }
-        } else if let Some(base) = caps.inherit_base {
-            if let Some(name) = caps.name {
-                inherits.push((name, base));
-            }
-        } else if let Some(name) = caps.bind_name.or(caps.bind_field) {
-            let field = caps.bind_field.is_some();
-            if let Some(ty) = caps.bind_type {
-                bindings.push((name, field, ty, false));
-            } else if let Some(callee) = caps.bind_call {
-                bindings.push((name, field, callee, true));
-            }
-        } else {
-            let offset = captures.first().map_or(0, |c| c.1.start_byte());
-            collect_import_or_export(&ctx, &caps, out);
-            import_offsets.resize(out.imports.len(), offset);
-        }
-    });
+        });
 
     let built = build_symbols(&ctx, defs);
-    let locator = Locator { symbols: &built.symbols, ranges: &built.ranges };
+    let locator = Locator {
+        symbols: &built.symbols,
+        ranges: &built.ranges,
+    };
 
     let mut seen_calls = HashSet::new();
-    for RawCall { kind, node, name, receiver, scope } in calls {
+    for RawCall {
+        kind,
+        node,
+        name,
+        receiver,
+        scope,
+    } in calls
+    {
         if !seen_calls.insert(node.id()) {
             continue;
         }
@@ -175,7 +206,11 @@ pub fn extract(lang: LangId, query: &CompiledQuery, source: &str, tree: &Tree, f
     }
     for (name, base) in inherits {
         if let Some(&class) = built.by_name.get(&name.start_byte()) {
-            out.inherits.push(Inherit { class, base: clip(ctx.text(base)), line: line_of(base) });
+            out.inherits.push(Inherit {
+                class,
+                base: clip(ctx.text(base)),
+                line: line_of(base),
+            });
         }
     }
     for (name, field, ty, from_call) in bindings {
@@ -213,7 +248,10 @@ struct Built {
 
 fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
     defs.sort_by(|a, b| {
-        a.node.start_byte().cmp(&b.node.start_byte()).then(b.node.end_byte().cmp(&a.node.end_byte()))
+        a.node
+            .start_byte()
+            .cmp(&b.node.start_byte())
+            .then(b.node.end_byte().cmp(&a.node.end_byte()))
     });
     defs.dedup_by(|a, b| a.node.id() == b.node.id());
     let mut built = Built {
@@ -224,7 +262,10 @@ fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
     let mut stack: Vec<u32> = Vec::new();
     for def in &defs {
         let (start, end) = (def.node.start_byte(), def.node.end_byte());
-        while stack.last().is_some_and(|&top| built.ranges[top as usize].1 < end) {
+        while stack
+            .last()
+            .is_some_and(|&top| built.ranges[top as usize].1 < end)
+        {
             stack.pop();
         }
         let parent = stack.last().copied();
@@ -235,7 +276,10 @@ fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
             kind = SymbolKind::Method;
         }
         let (name, detail) = if kind == SymbolKind::Impl {
-            (type_name(ctx.text(def.name)), def.impl_trait.map(|t| type_name(ctx.text(t))))
+            (
+                type_name(ctx.text(def.name)),
+                def.impl_trait.map(|t| type_name(ctx.text(t))),
+            )
         } else {
             (ctx.text(def.name).to_string(), return_type(ctx, def.node))
         };
@@ -278,7 +322,11 @@ impl Locator<'_> {
         while let Some(index) = candidate {
             let (start, end) = self.ranges[index as usize];
             let symbol = &self.symbols[index as usize];
-            if start <= offset && offset < end && symbol.kind != SymbolKind::Impl && keep(symbol.kind) {
+            if start <= offset
+                && offset < end
+                && symbol.kind != SymbolKind::Impl
+                && keep(symbol.kind)
+            {
                 return Some(index);
             }
             candidate = symbol.parent;
@@ -307,7 +355,10 @@ fn measure(
     let mut by_function: HashMap<u32, Vec<(usize, usize, bool)>> = HashMap::new();
     for &(start, end, id) in nestings {
         if let Some(function) = locator.innermost_function(start) {
-            by_function.entry(function).or_default().push((start, end, flats.contains(&id)));
+            by_function
+                .entry(function)
+                .or_default()
+                .push((start, end, flats.contains(&id)));
         }
     }
     for (function, mut blocks) in by_function {
@@ -332,7 +383,15 @@ fn collect_import_or_export(ctx: &Ctx<'_>, caps: &Caps<'_>, out: &mut FileFacts)
     let text = |n: Option<Node<'_>>| n.map(|n| ctx.text(n).to_string());
     if let Some(tree) = caps.import_tree {
         let mut prefix = Vec::new();
-        flatten_use(ctx, tree, &mut prefix, caps.import_pub, line_of(tree), &mut out.imports, 0);
+        flatten_use(
+            ctx,
+            tree,
+            &mut prefix,
+            caps.import_pub,
+            line_of(tree),
+            &mut out.imports,
+            0,
+        );
         return;
     }
     if let Some(module) = caps.import_module {
@@ -355,11 +414,20 @@ fn collect_import_or_export(ctx: &Ctx<'_>, caps: &Caps<'_>, out: &mut FileFacts)
         } else if let Some(default) = caps.import_default {
             (ImportKind::Default, None, text(Some(default)))
         } else if let Some(name) = caps.import_name {
-            (ImportKind::Member, text(Some(name)), text(caps.import_alias))
+            (
+                ImportKind::Member,
+                text(Some(name)),
+                text(caps.import_alias),
+            )
         } else {
             (ImportKind::SideEffect, None, None)
         };
-        let line = line_of(caps.import_name.or(caps.import_namespace).or(caps.import_default).unwrap_or(from));
+        let line = line_of(
+            caps.import_name
+                .or(caps.import_namespace)
+                .or(caps.import_default)
+                .unwrap_or(from),
+        );
         out.imports.push(Import {
             kind,
             path: ctx.text(from).to_string(),
@@ -372,11 +440,21 @@ fn collect_import_or_export(ctx: &Ctx<'_>, caps: &Caps<'_>, out: &mut FileFacts)
         return;
     }
     if let Some(local) = caps.export_default {
-        out.exports.push(Export { name: "default".into(), local: ctx.text(local).to_string(), line: line_of(local) });
+        out.exports.push(Export {
+            name: "default".into(),
+            local: ctx.text(local).to_string(),
+            line: line_of(local),
+        });
     } else if let Some(name_node) = caps.export_name.or(caps.export_local) {
         let name = ctx.text(name_node).to_string();
-        let local = caps.export_local.map_or_else(|| name.clone(), |l| ctx.text(l).to_string());
-        out.exports.push(Export { name, local, line: line_of(name_node) });
+        let local = caps
+            .export_local
+            .map_or_else(|| name.clone(), |l| ctx.text(l).to_string());
+        out.exports.push(Export {
+            name,
+            local,
+            line: line_of(name_node),
+        });
     }
 }
 
@@ -403,11 +481,21 @@ fn flatten_use(
             (_, Some((last, init))) => (init.join("::"), Some(last.clone())),
             (_, None) => return,
         };
-        out.push(Import { kind, path, name, alias, reexport, scope: None, line });
+        out.push(Import {
+            kind,
+            path,
+            name,
+            alias,
+            reexport,
+            scope: None,
+            line,
+        });
     };
     match node.kind() {
         "use_as_clause" => {
-            let Some(path) = field_child(ctx.lang, node, "path") else { return };
+            let Some(path) = field_child(ctx.lang, node, "path") else {
+                return;
+            };
             let alias = field_child(ctx.lang, node, "alias").map(|a| ctx.text(a).to_string());
             let segments = with_segments(prefix, ctx.text(path));
             push(out, ImportKind::Member, &segments, alias);
@@ -418,7 +506,9 @@ fn flatten_use(
             push(out, ImportKind::Glob, &segments, None);
         }
         "scoped_use_list" => {
-            let added = field_child(ctx.lang, node, "path").map(|p| split_path(ctx.text(p))).unwrap_or_default();
+            let added = field_child(ctx.lang, node, "path")
+                .map(|p| split_path(ctx.text(p)))
+                .unwrap_or_default();
             let before = prefix.len();
             prefix.extend(added);
             if let Some(list) = field_child(ctx.lang, node, "list") {
@@ -441,7 +531,10 @@ fn flatten_use(
 }
 
 fn split_path(text: &str) -> Vec<String> {
-    text.split("::").map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+    text.split("::")
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 fn with_segments(prefix: &[String], text: &str) -> Vec<String> {
@@ -493,9 +586,9 @@ pub(crate) fn clip(text: &str) -> String {
 /// The function node behind a definition (an arrow function assigned to a name).
 fn function_node(lang: LangId, node: Node<'_>) -> Node<'_> {
     match node.kind() {
-        "variable_declarator" | "assignment_expression" => {
-            field_child(lang, node, "value").or_else(|| field_child(lang, node, "right")).unwrap_or(node)
-        }
+        "variable_declarator" | "assignment_expression" => field_child(lang, node, "value")
+            .or_else(|| field_child(lang, node, "right"))
+            .unwrap_or(node),
         _ => node,
     }
 }
@@ -511,7 +604,9 @@ fn count_params(ctx: &Ctx<'_>, node: Node<'_>, kind: SymbolKind) -> u32 {
     if field_child(ctx.lang, function, "parameter").is_some() {
         return 1;
     }
-    let Some(params) = field_child(ctx.lang, function, "parameters") else { return 0 };
+    let Some(params) = field_child(ctx.lang, function, "parameters") else {
+        return 0;
+    };
     let mut walker = params.walk();
     let mut count = 0;
     for (position, param) in params.named_children(&mut walker).enumerate() {
@@ -581,7 +676,9 @@ mod tests {
 
     /// The doc of symbol `index`, made from its span as a tool makes it.
     fn doc(facts: &FileFacts, source: &str, index: usize) -> Option<String> {
-        facts.symbols[index].doc.and_then(|span| crate::parse::docs::text(facts.language, source, span))
+        facts.symbols[index]
+            .doc
+            .and_then(|span| crate::parse::docs::text(facts.language, source, span))
     }
 
     fn facts(lang: LangId, source: &str) -> FileFacts {
@@ -595,7 +692,10 @@ mod tests {
             .iter()
             .filter_map(|s| {
                 let m = s.metrics?;
-                Some(format!("{} {:?} {}/{}/{}/{}", s.name, s.kind, m.lines, m.complexity, m.max_nesting, m.params))
+                Some(format!(
+                    "{} {:?} {}/{}/{}/{}",
+                    s.name, s.kind, m.lines, m.complexity, m.max_nesting, m.params
+                ))
             })
             .collect()
     }
@@ -606,7 +706,10 @@ mod tests {
         assert_eq!(super::short_expression("a\n    .iter()"), "a .iter()");
         let chain = format!("items{}", ".map(|x| x + 1)".repeat(20));
         let short = super::short_expression(&chain);
-        assert!(short.starts_with('…') && short.ends_with(".map(|x| x + 1)") && short.len() <= 100, "{short}");
+        assert!(
+            short.starts_with('…') && short.ends_with(".map(|x| x + 1)") && short.len() <= 100,
+            "{short}"
+        );
     }
 
     #[test]
@@ -632,16 +735,47 @@ mod tests {
     fn typescript_docs_metrics_and_arrow_functions() {
         let source = "/** Formats a value. */\nexport function fmt(a: string, b?: number): string {\n  switch (a) { case 'x': return a ?? ''; default: return a; }\n}\nexport const twice = (n: number) => n > 1 ? n * 2 : n;\nclass K { /** Run it. */ run() { try { if (this.ok) {} } catch (e) {} } }\n";
         let f = facts(LangId::TypeScript, source);
-        let docs: Vec<_> = (0..f.symbols.len()).map(|i| (f.symbols[i].name.as_str(), doc(&f, source, i))).collect();
-        assert_eq!(docs, [("fmt", Some("Formats a value.".to_string())), ("twice", None), ("K", None), ("run", Some("Run it.".to_string()))]);
-        assert_eq!(metrics(&f), ["fmt Function 3/3/1/2", "twice Function 1/2/0/1", "run Method 1/3/2/0"]);
+        let docs: Vec<_> = (0..f.symbols.len())
+            .map(|i| (f.symbols[i].name.as_str(), doc(&f, source, i)))
+            .collect();
+        assert_eq!(
+            docs,
+            [
+                ("fmt", Some("Formats a value.".to_string())),
+                ("twice", None),
+                ("K", None),
+                ("run", Some("Run it.".to_string()))
+            ]
+        );
+        assert_eq!(
+            metrics(&f),
+            [
+                "fmt Function 3/3/1/2",
+                "twice Function 1/2/0/1",
+                "run Method 1/3/2/0"
+            ]
+        );
     }
 
     #[test]
     fn javascript_class_methods_and_inheritance() {
-        let f = facts(LangId::JavaScript, "class A extends B { m() { this.n(); } n() {} }\n");
-        let kinds: Vec<_> = f.symbols.iter().map(|s| (s.name.as_str(), s.kind)).collect();
-        assert_eq!(kinds, [("A", SymbolKind::Class), ("m", SymbolKind::Method), ("n", SymbolKind::Method)]);
+        let f = facts(
+            LangId::JavaScript,
+            "class A extends B { m() { this.n(); } n() {} }\n",
+        );
+        let kinds: Vec<_> = f
+            .symbols
+            .iter()
+            .map(|s| (s.name.as_str(), s.kind))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("A", SymbolKind::Class),
+                ("m", SymbolKind::Method),
+                ("n", SymbolKind::Method)
+            ]
+        );
         assert_eq!(f.inherits.len(), 1);
         assert_eq!(f.inherits[0].base, "B");
         assert_eq!(f.calls[0].receiver.as_deref(), Some("this"));
@@ -649,18 +783,35 @@ mod tests {
 
     #[test]
     fn rust_use_trees_flatten_into_one_import_per_leaf() {
-        let f = facts(LangId::Rust, "pub use crate::a::{b, c::{self, d as e}, f::*};\n");
+        let f = facts(
+            LangId::Rust,
+            "pub use crate::a::{b, c::{self, d as e}, f::*};\n",
+        );
         let imports: Vec<_> = f
             .imports
             .iter()
-            .map(|i| (i.kind, i.path.as_str(), i.name.as_deref(), i.alias.as_deref(), i.reexport))
+            .map(|i| {
+                (
+                    i.kind,
+                    i.path.as_str(),
+                    i.name.as_deref(),
+                    i.alias.as_deref(),
+                    i.reexport,
+                )
+            })
             .collect();
         assert_eq!(
             imports,
             [
                 (ImportKind::Member, "crate::a", Some("b"), None, true),
                 (ImportKind::Member, "crate::a", Some("c"), None, true),
-                (ImportKind::Member, "crate::a::c", Some("d"), Some("e"), true),
+                (
+                    ImportKind::Member,
+                    "crate::a::c",
+                    Some("d"),
+                    Some("e"),
+                    true
+                ),
                 (ImportKind::Glob, "crate::a::f", None, None, true),
             ]
         );
@@ -668,10 +819,28 @@ mod tests {
 
     #[test]
     fn python_nested_functions_are_not_methods_and_calls_belong_to_the_innermost() {
-        let f = facts(LangId::Python, "class C:\n    def m(self):\n        def inner():\n            g()\n        inner()\n");
-        let kinds: Vec<_> = f.symbols.iter().map(|s| (s.name.as_str(), s.kind, s.parent)).collect();
-        assert_eq!(kinds, [("C", SymbolKind::Class, None), ("m", SymbolKind::Method, Some(0)), ("inner", SymbolKind::Function, Some(1))]);
-        let callers: Vec<_> = f.calls.iter().map(|c| (c.name.as_str(), c.caller)).collect();
+        let f = facts(
+            LangId::Python,
+            "class C:\n    def m(self):\n        def inner():\n            g()\n        inner()\n",
+        );
+        let kinds: Vec<_> = f
+            .symbols
+            .iter()
+            .map(|s| (s.name.as_str(), s.kind, s.parent))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("C", SymbolKind::Class, None),
+                ("m", SymbolKind::Method, Some(0)),
+                ("inner", SymbolKind::Function, Some(1))
+            ]
+        );
+        let callers: Vec<_> = f
+            .calls
+            .iter()
+            .map(|c| (c.name.as_str(), c.caller))
+            .collect();
         assert_eq!(callers, [("g", Some(2)), ("inner", Some(1))]);
     }
 }

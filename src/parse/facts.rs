@@ -102,7 +102,10 @@ pub struct DocSpan {
 
 impl DocSpan {
     pub fn of(range: std::ops::Range<usize>) -> DocSpan {
-        DocSpan { start: range.start as u32, end: range.end as u32 }
+        DocSpan {
+            start: range.start as u32,
+            end: range.end as u32,
+        }
     }
 
     /// The spanned text of `source`; `None` when the span does not fit it.

@@ -28,9 +28,16 @@ fn tables(language: LangId) -> &'static Tables {
         let kinds = 0..grammar.node_kind_count() as u16;
         Tables {
             fields: (1..=grammar.field_count() as u16)
-                .filter_map(|id| grammar.field_name_for_id(id).map(|name| (name.to_string(), id)))
+                .filter_map(|id| {
+                    grammar
+                        .field_name_for_id(id)
+                        .map(|name| (name.to_string(), id))
+                })
                 .collect(),
-            names: kinds.clone().map(|id| grammar.node_kind_for_id(id).unwrap_or("").to_string()).collect(),
+            names: kinds
+                .clone()
+                .map(|id| grammar.node_kind_for_id(id).unwrap_or("").to_string())
+                .collect(),
             named: kinds.map(|id| grammar.node_kind_is_named(id)).collect(),
         }
     })
@@ -65,7 +72,10 @@ pub struct Entry<'t> {
 
 // `flat_walk.c` asserts the same size and last offset for its `FlatEntry`: a field added on
 // one side only stops the build instead of shifting what the walk writes.
-const _: () = assert!(std::mem::size_of::<Entry<'static>>() == 64 && std::mem::offset_of!(Entry<'static>, kids_len) == 56);
+const _: () = assert!(
+    std::mem::size_of::<Entry<'static>>() == 64
+        && std::mem::offset_of!(Entry<'static>, kids_len) == 56
+);
 
 impl Entry<'_> {
     /// The node's byte range in the source (as `Node::byte_range`).
@@ -103,7 +113,11 @@ impl<'t> FlatTree<'t> {
     fn read(tree: &'t Tree, count: usize) -> Option<Vec<Entry<'t>>> {
         #[allow(unsafe_code)]
         unsafe extern "C" {
-            fn repotoire_flat_walk(tree: *const tree_sitter::ffi::TSTree, out: *mut Entry<'_>, capacity: u32) -> u32;
+            fn repotoire_flat_walk(
+                tree: *const tree_sitter::ffi::TSTree,
+                out: *mut Entry<'_>,
+                capacity: u32,
+            ) -> u32;
         }
         let capacity = u32::try_from(count).ok()?;
         let mut nodes: Vec<Entry<'t>> = spare::nodes(count);
@@ -113,7 +127,11 @@ impl<'t> FlatTree<'t> {
         // how many; only those are taken into the vector.
         #[allow(unsafe_code)]
         let written = unsafe {
-            let written = repotoire_flat_walk(tree.root_node().into_raw().tree, nodes.as_mut_ptr(), capacity);
+            let written = repotoire_flat_walk(
+                tree.root_node().into_raw().tree,
+                nodes.as_mut_ptr(),
+                capacity,
+            );
             if written as usize == count {
                 nodes.set_len(count);
             }
@@ -166,7 +184,11 @@ impl<'t> FlatTree<'t> {
 
     /// Groups children by parent: count, place runs by prefix sum, then fill in pre-order
     /// (which keeps siblings in source order).
-    fn link(mut nodes: Vec<Entry<'t>>, names: &'static [String], fields: &'static HashMap<String, u16>) -> FlatTree<'t> {
+    fn link(
+        mut nodes: Vec<Entry<'t>>,
+        names: &'static [String],
+        fields: &'static HashMap<String, u16>,
+    ) -> FlatTree<'t> {
         for index in 1..nodes.len() {
             let parent = nodes[index].parent as usize;
             nodes[parent].kids_len += 1;
@@ -184,12 +206,19 @@ impl<'t> FlatTree<'t> {
             filled[p] += 1;
         }
         spare::give_back(spare::Slot::Filled, filled);
-        FlatTree { nodes, kids, names, fields }
+        FlatTree {
+            nodes,
+            kids,
+            names,
+            fields,
+        }
     }
 
     /// The kind name of node `index`.
     pub fn kind(&self, index: u32) -> &'static str {
-        self.names.get(self.nodes[index as usize].kind as usize).map_or("", String::as_str)
+        self.names
+            .get(self.nodes[index as usize].kind as usize)
+            .map_or("", String::as_str)
     }
 
     /// Where `node` sits in this tree (nodes are in pre-order, so sorted by start byte).
@@ -228,7 +257,10 @@ impl<'t> FlatTree<'t> {
         if field == 0 {
             return None;
         }
-        self.children(index).iter().copied().find(|&c| self.nodes[c as usize].field == field)
+        self.children(index)
+            .iter()
+            .copied()
+            .find(|&c| self.nodes[c as usize].field == field)
     }
 
     /// The child of `index` under the field called `name`.
@@ -238,7 +270,10 @@ impl<'t> FlatTree<'t> {
 
     /// The named children of `index`, in source order.
     pub fn named_children(&self, index: u32) -> impl Iterator<Item = u32> + '_ {
-        self.children(index).iter().copied().filter(|&c| self.nodes[c as usize].named)
+        self.children(index)
+            .iter()
+            .copied()
+            .filter(|&c| self.nodes[c as usize].named)
     }
 
     /// The source text of node `index`.
@@ -316,9 +351,15 @@ mod spare {
 
     /// An empty array with room for `count` entries.
     pub(super) fn nodes<'t>(count: usize) -> Vec<Entry<'t>> {
-        let kept = ARRAYS.try_with(|a| std::mem::take(&mut a.borrow_mut().nodes)).unwrap_or_default();
+        let kept = ARRAYS
+            .try_with(|a| std::mem::take(&mut a.borrow_mut().nodes))
+            .unwrap_or_default();
         // Grown by `reserve`, the old allocation would be copied for nothing.
-        if kept.capacity() >= count { kept } else { Vec::with_capacity(grown(count, size_of::<Entry<'_>>())) }
+        if kept.capacity() >= count {
+            kept
+        } else {
+            Vec::with_capacity(grown(count, size_of::<Entry<'_>>()))
+        }
     }
 
     pub(super) fn give_back_nodes(mut nodes: Vec<Entry<'_>>) {
@@ -336,7 +377,9 @@ mod spare {
 
     /// `len` zeros.
     pub(super) fn zeroed(slot: Slot, len: usize) -> Vec<u32> {
-        let mut kept = ARRAYS.try_with(|a| std::mem::take(&mut a.borrow_mut().words[slot as usize])).unwrap_or_default();
+        let mut kept = ARRAYS
+            .try_with(|a| std::mem::take(&mut a.borrow_mut().words[slot as usize]))
+            .unwrap_or_default();
         if kept.capacity() < len {
             let mut fresh = Vec::with_capacity(grown(len, size_of::<u32>()));
             fresh.resize(len, 0);
@@ -367,40 +410,82 @@ mod tests {
     fn c_walk_reads_what_the_cursor_visits() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let cases = [
-            (LangId::Python, "py", "def f(:\n  return [x for x in (1,\nclass C(B, metaclass=M): pass\n"),
-            (LangId::Rust, "rs", "fn f( { let x = ; }\nimpl<T> S<T> where T: { fn g(&self) -> }\n"),
-            (LangId::TypeScript, "ts", "function f(a: , b) { return <T>(x) => ; }\nclass C extends { m() { this. } }\n"),
-            (LangId::Tsx, "tsx", "const a = <div>{x</div>; function f<T,>() { return <A b={ /> }\n"),
-            (LangId::JavaScript, "js", "function f( { return a ?. ; }\nconst o = { a: , ...b, [c] }\n"),
+            (
+                LangId::Python,
+                "py",
+                "def f(:\n  return [x for x in (1,\nclass C(B, metaclass=M): pass\n",
+            ),
+            (
+                LangId::Rust,
+                "rs",
+                "fn f( { let x = ; }\nimpl<T> S<T> where T: { fn g(&self) -> }\n",
+            ),
+            (
+                LangId::TypeScript,
+                "ts",
+                "function f(a: , b) { return <T>(x) => ; }\nclass C extends { m() { this. } }\n",
+            ),
+            (
+                LangId::Tsx,
+                "tsx",
+                "const a = <div>{x</div>; function f<T,>() { return <A b={ /> }\n",
+            ),
+            (
+                LangId::JavaScript,
+                "js",
+                "function f( { return a ?. ; }\nconst o = { a: , ...b, [c] }\n",
+            ),
         ];
         let mut checked = 0;
         for (language, ext, broken) in cases {
-            let sample = std::fs::read(root.join(format!("queries/tests/sample.{ext}"))).expect("sample");
+            let sample =
+                std::fs::read(root.join(format!("queries/tests/sample.{ext}"))).expect("sample");
             for source in [sample.as_slice(), broken.as_bytes()] {
                 let mut parser = tree_sitter::Parser::new();
-                parser.set_language(&(language.spec().grammar)()).expect("grammar");
+                parser
+                    .set_language(&(language.spec().grammar)())
+                    .expect("grammar");
                 let tree = parser.parse(source, None).expect("parse");
                 let count = tree.root_node().descendant_count();
                 let read = FlatTree::read(&tree, count).expect("the C walk read every node");
                 let stepped = FlatTree::step(&tree, count, &tables(language).named);
                 assert_eq!(stepped.len(), count, "{ext}: stepped walk missed nodes");
                 for (a, b) in read.iter().zip(&stepped) {
-                    assert_eq!(a.node.into_raw().context, b.node.into_raw().context, "{ext}: {}", b.node.kind());
-                    assert_eq!(a.node.id(), b.node.id(), "{ext}");
                     assert_eq!(
-                        (a.kind, a.field, a.named, a.extra, a.parent, a.end, a.end_byte),
-                        (b.kind, b.field, b.named, b.extra, b.parent, b.end, b.end_byte),
+                        a.node.into_raw().context,
+                        b.node.into_raw().context,
                         "{ext}: {}",
                         b.node.kind()
                     );
-                    assert_eq!(a.named, a.node.is_named(), "{ext}: {} named-ness", a.node.kind());
+                    assert_eq!(a.node.id(), b.node.id(), "{ext}");
+                    assert_eq!(
+                        (
+                            a.kind, a.field, a.named, a.extra, a.parent, a.end, a.end_byte
+                        ),
+                        (
+                            b.kind, b.field, b.named, b.extra, b.parent, b.end, b.end_byte
+                        ),
+                        "{ext}: {}",
+                        b.node.kind()
+                    );
+                    assert_eq!(
+                        a.named,
+                        a.node.is_named(),
+                        "{ext}: {} named-ness",
+                        a.node.kind()
+                    );
                 }
                 assert!(read.iter().any(|e| e.field != 0), "{ext}: no field read");
                 let flat = FlatTree::new(&tree, language);
                 for index in 0..flat.len() as u32 {
                     let node = flat.entry(index).node;
                     let sibling = flat.prev_sibling(index).map(|s| flat.entry(s).node.id());
-                    assert_eq!(sibling, node.prev_sibling().map(|s| s.id()), "{ext}: previous sibling of {}", node.kind());
+                    assert_eq!(
+                        sibling,
+                        node.prev_sibling().map(|s| s.id()),
+                        "{ext}: previous sibling of {}",
+                        node.kind()
+                    );
                     assert_eq!(flat.index_of(node), Some(index), "{ext}");
                 }
                 checked += count;
@@ -416,22 +501,49 @@ mod tests {
         std::thread::spawn(|| {
             let language = LangId::Python;
             let mut parser = tree_sitter::Parser::new();
-            parser.set_language(&(language.spec().grammar)()).expect("grammar");
-            let tree = parser.parse("def f(a, b):\n    return a + b\n", None).expect("tree");
+            parser
+                .set_language(&(language.spec().grammar)())
+                .expect("grammar");
+            let tree = parser
+                .parse("def f(a, b):\n    return a + b\n", None)
+                .expect("tree");
             let flat = FlatTree::new(&tree, language);
             let (nodes, kids) = (flat.nodes.as_ptr() as usize, flat.kids.as_ptr() as usize);
-            let first: Vec<(u16, u32, u32)> = flat.nodes.iter().map(|e| (e.kind, e.parent, e.kids_len)).collect();
+            let first: Vec<(u16, u32, u32)> = flat
+                .nodes
+                .iter()
+                .map(|e| (e.kind, e.parent, e.kids_len))
+                .collect();
             drop(flat);
             let again = FlatTree::new(&tree, language);
-            assert_eq!(again.nodes.as_ptr() as usize, nodes, "node array not reused");
-            assert_eq!(again.kids.as_ptr() as usize, kids, "children array not reused");
-            let second: Vec<(u16, u32, u32)> = again.nodes.iter().map(|e| (e.kind, e.parent, e.kids_len)).collect();
+            assert_eq!(
+                again.nodes.as_ptr() as usize,
+                nodes,
+                "node array not reused"
+            );
+            assert_eq!(
+                again.kids.as_ptr() as usize,
+                kids,
+                "children array not reused"
+            );
+            let second: Vec<(u16, u32, u32)> = again
+                .nodes
+                .iter()
+                .map(|e| (e.kind, e.parent, e.kids_len))
+                .collect();
             assert_eq!(first, second, "a reused array read the tree differently");
             drop(again);
-            assert!(spare::zeroed(spare::Slot::Filled, 5).iter().all(|&w| w == 0));
+            assert!(
+                spare::zeroed(spare::Slot::Filled, 5)
+                    .iter()
+                    .all(|&w| w == 0)
+            );
             let huge = (spare::KEEP_BYTES / size_of::<u32>()) + 1;
             spare::give_back(spare::Slot::Kids, vec![7; huge]);
-            assert!(spare::zeroed(spare::Slot::Kids, 1).capacity() < huge, "an oversized array was kept");
+            assert!(
+                spare::zeroed(spare::Slot::Kids, 1).capacity() < huge,
+                "an oversized array was kept"
+            );
         })
         .join()
         .expect("test thread");

@@ -33,7 +33,8 @@ thread_local! {
 
 /// Reads a file for parsing; binary content is refused.
 pub fn read_source(path: &Path) -> Result<Vec<u8>, SkipReason> {
-    let bytes = std::fs::read(path).map_err(|err| SkipReason::Unreadable(err.kind().to_string()))?;
+    let bytes =
+        std::fs::read(path).map_err(|err| SkipReason::Unreadable(err.kind().to_string()))?;
     if bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0) {
         return Err(SkipReason::Binary);
     }
@@ -53,7 +54,13 @@ pub type LocalBytes = std::sync::Arc<[u8]>;
 pub trait LocalPass: Send + Sync {
     /// Changes whenever `run` could give a different answer for the same file.
     fn key(&self) -> [u8; 32];
-    fn run(&self, language: LangId, source: &str, tree: &flat::FlatTree<'_>, facts: &FileFacts) -> Vec<u8>;
+    fn run(
+        &self,
+        language: LangId,
+        source: &str,
+        tree: &flat::FlatTree<'_>,
+        facts: &FileFacts,
+    ) -> Vec<u8>;
     /// Readies what `run` needs for `language` (done by the first file otherwise).
     fn prepare(&self, _language: LangId) {}
 }
@@ -71,11 +78,15 @@ pub fn line_count(text: &str) -> usize {
 /// search per line.
 pub fn lines(text: &str) -> impl Iterator<Item = &str> + '_ {
     let mut start = 0;
-    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).map(Some).chain(std::iter::once(None));
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes())
+        .map(Some)
+        .chain(std::iter::once(None));
     ends.filter_map(move |end| {
         // Only a line ended by `\n` drops a `\r` before it (as `str::lines` does).
         let line = match end {
-            Some(end) => text[start..end].strip_suffix('\r').unwrap_or(&text[start..end]),
+            Some(end) => text[start..end]
+                .strip_suffix('\r')
+                .unwrap_or(&text[start..end]),
             None if start < text.len() => &text[start..],
             None => return None,
         };
@@ -130,7 +141,11 @@ pub fn parse_bytes_with(
     let query = match captures::compiled(language) {
         Ok(query) => query,
         Err(err) => {
-            facts.diagnostics.push(Diagnostic { line: 1, column: 1, message: err });
+            facts.diagnostics.push(Diagnostic {
+                line: 1,
+                column: 1,
+                message: err,
+            });
             return (facts, None);
         }
     };
@@ -148,7 +163,11 @@ pub fn parse_bytes_with(
         parser.parse(text.as_bytes(), old.as_ref())
     });
     let Some(tree) = tree else {
-        facts.diagnostics.push(Diagnostic { line: 1, column: 1, message: "the parser gave up on this file".into() });
+        facts.diagnostics.push(Diagnostic {
+            line: 1,
+            column: 1,
+            message: "the parser gave up on this file".into(),
+        });
         return (facts, None);
     };
     if let Some(recent) = recent {
@@ -166,21 +185,37 @@ pub fn parse_bytes_with(
 pub fn prepare(languages: &std::collections::BTreeSet<LangId>, pass: Option<&dyn LocalPass>) {
     use rayon::prelude::*;
     let queries = languages.iter().map(|&language| (language, None));
-    let rules = pass.into_iter().flat_map(|pass| languages.iter().map(move |&language| (language, Some(pass))));
-    let jobs: Vec<(LangId, Option<&dyn LocalPass>)> = queries.chain(rules).collect();
-    jobs.par_iter().with_max_len(1).for_each(|&(language, pass)| match pass {
-        Some(pass) => pass.prepare(language),
-        None => {
-            let _ = captures::compiled(language);
-        }
+    let rules = pass.into_iter().flat_map(|pass| {
+        languages
+            .iter()
+            .map(move |&language| (language, Some(pass)))
     });
+    let jobs: Vec<(LangId, Option<&dyn LocalPass>)> = queries.chain(rules).collect();
+    jobs.par_iter()
+        .with_max_len(1)
+        .for_each(|&(language, pass)| match pass {
+            Some(pass) => pass.prepare(language),
+            None => {
+                let _ = captures::compiled(language);
+            }
+        });
 }
 
 /// Reads and parses one file (and runs `pass` over it).
-pub fn parse_file(file: &SourceFile, pass: Option<&dyn LocalPass>) -> Result<(FileFacts, Option<Vec<u8>>), SkipReason> {
+pub fn parse_file(
+    file: &SourceFile,
+    pass: Option<&dyn LocalPass>,
+) -> Result<(FileFacts, Option<Vec<u8>>), SkipReason> {
     let bytes = read_source(&file.abs)?;
     let hash = hash(&bytes);
-    Ok(parse_bytes_with(&file.path, file.language, &bytes, hash, pass, None))
+    Ok(parse_bytes_with(
+        &file.path,
+        file.language,
+        &bytes,
+        hash,
+        pass,
+        None,
+    ))
 }
 
 /// Only tree-sitter, no extraction: the floor the full pipeline is measured against.
@@ -188,13 +223,15 @@ pub fn parse_only(language: LangId, bytes: &[u8]) -> usize {
     PARSERS.with(|parsers| {
         let mut parsers = parsers.borrow_mut();
         let parser = parsers.entry(language).or_insert_with(Parser::new);
-        if parser.language().is_none() && parser.set_language(&(language.spec().grammar)()).is_err() {
+        if parser.language().is_none() && parser.set_language(&(language.spec().grammar)()).is_err()
+        {
             return 0;
         }
-        parser.parse(bytes, None).map_or(0, |tree| tree.root_node().descendant_count())
+        parser
+            .parse(bytes, None)
+            .map_or(0, |tree| tree.root_node().descendant_count())
     })
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -202,9 +239,26 @@ mod tests {
     /// line's edge cases included.
     #[test]
     fn lines_split_as_str_lines_does() {
-        let texts = ["", "a", "a\n", "a\r\n", "\n", "\n\n", "\r\n", "a\r", "a\nb", "a\r\nb\r\n\r\nc", "ü\n\nœ\r", "x\n\r\n"];
+        let texts = [
+            "",
+            "a",
+            "a\n",
+            "a\r\n",
+            "\n",
+            "\n\n",
+            "\r\n",
+            "a\r",
+            "a\nb",
+            "a\r\nb\r\n\r\nc",
+            "ü\n\nœ\r",
+            "x\n\r\n",
+        ];
         for text in texts {
-            assert_eq!(super::lines(text).collect::<Vec<_>>(), text.lines().collect::<Vec<_>>(), "{text:?}");
+            assert_eq!(
+                super::lines(text).collect::<Vec<_>>(),
+                text.lines().collect::<Vec<_>>(),
+                "{text:?}"
+            );
             assert_eq!(super::line_count(text), text.lines().count(), "{text:?}");
         }
     }

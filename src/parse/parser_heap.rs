@@ -17,7 +17,10 @@ pub const OWN_HEAP_FROM_BYTES: u64 = 2 << 20;
 /// either heap may be freed or resized under the other setting.
 pub fn choose(bytes: u64) {
     #[cfg(target_os = "linux")]
-    linux::OWN.store(bytes >= OWN_HEAP_FROM_BYTES, std::sync::atomic::Ordering::Relaxed);
+    linux::OWN.store(
+        bytes >= OWN_HEAP_FROM_BYTES,
+        std::sync::atomic::Ordering::Relaxed,
+    );
     #[cfg(not(target_os = "linux"))]
     let _ = bytes;
 }
@@ -73,20 +76,34 @@ mod linux {
 
     unsafe extern "C" fn malloc(size: usize) -> *mut c_void {
         // SAFETY: `HEAP` is a live heap.
-        unsafe { if OWN.load(Ordering::Relaxed) { mi_heap_malloc(HEAP.load(Ordering::Relaxed), size) } else { mi_malloc(size) } }
+        unsafe {
+            if OWN.load(Ordering::Relaxed) {
+                mi_heap_malloc(HEAP.load(Ordering::Relaxed), size)
+            } else {
+                mi_malloc(size)
+            }
+        }
     }
 
     unsafe extern "C" fn calloc(count: usize, size: usize) -> *mut c_void {
         // SAFETY: `HEAP` is a live heap.
         unsafe {
-            if OWN.load(Ordering::Relaxed) { mi_heap_calloc(HEAP.load(Ordering::Relaxed), count, size) } else { mi_calloc(count, size) }
+            if OWN.load(Ordering::Relaxed) {
+                mi_heap_calloc(HEAP.load(Ordering::Relaxed), count, size)
+            } else {
+                mi_calloc(count, size)
+            }
         }
     }
 
     unsafe extern "C" fn realloc(block: *mut c_void, size: usize) -> *mut c_void {
         // SAFETY: `HEAP` is a live heap; `block` is null or a mimalloc block (see `install`).
         unsafe {
-            if OWN.load(Ordering::Relaxed) { mi_heap_realloc(HEAP.load(Ordering::Relaxed), block, size) } else { mi_realloc(block, size) }
+            if OWN.load(Ordering::Relaxed) {
+                mi_heap_realloc(HEAP.load(Ordering::Relaxed), block, size)
+            } else {
+                mi_realloc(block, size)
+            }
         }
     }
 
@@ -109,7 +126,12 @@ mod linux {
             // `malloc` does; `Once` keeps this from racing itself, and `install`'s caller
             // runs it before tree-sitter is used.
             unsafe {
-                tree_sitter::set_allocator(Some(tree_sitter::Allocator { malloc, calloc, realloc, free }));
+                tree_sitter::set_allocator(Some(tree_sitter::Allocator {
+                    malloc,
+                    calloc,
+                    realloc,
+                    free,
+                }));
             }
         });
     }
@@ -127,14 +149,22 @@ mod tests {
     fn trees_cross_between_the_heaps() {
         install();
         let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&(LangId::Python.spec().grammar)()).expect("grammar");
+        parser
+            .set_language(&(LangId::Python.spec().grammar)())
+            .expect("grammar");
         let source = "class A:\n    def f(self, x):\n        return [x * 2 for x in range(10)]\n";
         choose(u64::MAX);
         let own = parser.parse(source, None).expect("tree");
         choose(0);
         let shared = parser.parse(source, None).expect("tree");
-        assert!(linux::owns(own.root_node().id()), "a large batch's tree is not on the parser's heap");
-        assert!(!linux::owns(shared.root_node().id()), "a small batch's tree is on the parser's heap");
+        assert!(
+            linux::owns(own.root_node().id()),
+            "a large batch's tree is not on the parser's heap"
+        );
+        assert!(
+            !linux::owns(shared.root_node().id()),
+            "a small batch's tree is on the parser's heap"
+        );
         assert_eq!(own.root_node().to_sexp(), shared.root_node().to_sexp());
         assert!(!own.root_node().has_error());
         // An edited re-parse reuses (and resizes) blocks of the old tree on the other heap.
@@ -151,7 +181,14 @@ mod tests {
             new_end_position: tree_sitter::Point::new(2, column + 6),
         });
         let again = parser.parse(&longer, Some(&edited)).expect("tree");
-        assert_eq!(again.root_node().to_sexp(), parser.parse(&longer, None).expect("tree").root_node().to_sexp());
+        assert_eq!(
+            again.root_node().to_sexp(),
+            parser
+                .parse(&longer, None)
+                .expect("tree")
+                .root_node()
+                .to_sexp()
+        );
         drop((own, shared, edited, again));
         choose(u64::MAX);
         let last = parser.parse(&longer, None).expect("tree");

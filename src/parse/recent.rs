@@ -31,19 +31,28 @@ impl RecentTrees {
     /// tree), if it was parsed recently with the same language.
     pub(super) fn edited(&self, path: &str, language: LangId, source: &[u8]) -> Option<Tree> {
         let kept = self.kept.lock().ok()?;
-        let recent = kept.iter().find(|r| r.path == path && r.language == language)?;
+        let recent = kept
+            .iter()
+            .find(|r| r.path == path && r.language == language)?;
         let mut tree = recent.tree.clone();
         tree.edit(&edit_between(&recent.source, source));
         Some(tree)
     }
 
     pub(super) fn remember(&self, path: &str, language: LangId, source: &[u8], tree: &Tree) {
-        let Ok(mut kept) = self.kept.lock() else { return };
+        let Ok(mut kept) = self.kept.lock() else {
+            return;
+        };
         kept.retain(|r| r.path != path);
         if kept.len() == KEPT {
             kept.pop_front();
         }
-        kept.push_back(Recent { path: path.to_string(), language, source: source.to_vec(), tree: tree.clone() });
+        kept.push_back(Recent {
+            path: path.to_string(),
+            language,
+            source: source.to_vec(),
+            tree: tree.clone(),
+        });
     }
 }
 
@@ -52,7 +61,13 @@ impl RecentTrees {
 fn edit_between(old: &[u8], new: &[u8]) -> InputEdit {
     let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
     let room = old.len().min(new.len()) - prefix;
-    let suffix = old.iter().rev().zip(new.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+    let suffix = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
     let (old_end, new_end) = (old.len() - suffix, new.len() - suffix);
     InputEdit {
         start_byte: prefix,
@@ -68,7 +83,10 @@ fn edit_between(old: &[u8], new: &[u8]) -> InputEdit {
 fn point_at(text: &[u8], offset: usize) -> Point {
     let before = &text[..offset];
     let row = before.iter().filter(|&&b| b == b'\n').count();
-    let column = before.iter().rposition(|&b| b == b'\n').map_or(offset, |newline| offset - newline - 1);
+    let column = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(offset, |newline| offset - newline - 1);
     Point { row, column }
 }
 
@@ -79,13 +97,33 @@ mod tests {
     #[test]
     fn the_edit_spans_exactly_what_changed() {
         let edit = edit_between(b"ab\ncd\nef", b"ab\ncXYd\nef");
-        assert_eq!((edit.start_byte, edit.old_end_byte, edit.new_end_byte), (4, 4, 6));
-        assert_eq!((edit.start_position, edit.old_end_position, edit.new_end_position), (Point { row: 1, column: 1 }, Point { row: 1, column: 1 }, Point { row: 1, column: 3 }));
+        assert_eq!(
+            (edit.start_byte, edit.old_end_byte, edit.new_end_byte),
+            (4, 4, 6)
+        );
+        assert_eq!(
+            (
+                edit.start_position,
+                edit.old_end_position,
+                edit.new_end_position
+            ),
+            (
+                Point { row: 1, column: 1 },
+                Point { row: 1, column: 1 },
+                Point { row: 1, column: 3 }
+            )
+        );
         // An append, and a deletion whose bytes repeat around it (prefix and suffix must not overlap).
         let edit = edit_between(b"x\n", b"x\ny\n");
-        assert_eq!((edit.start_byte, edit.old_end_byte, edit.new_end_byte), (2, 2, 4));
+        assert_eq!(
+            (edit.start_byte, edit.old_end_byte, edit.new_end_byte),
+            (2, 2, 4)
+        );
         let edit = edit_between(b"aaaa", b"aa");
-        assert_eq!((edit.start_byte, edit.old_end_byte, edit.new_end_byte), (2, 4, 2));
+        assert_eq!(
+            (edit.start_byte, edit.old_end_byte, edit.new_end_byte),
+            (2, 4, 2)
+        );
     }
 
     /// Saves in a row (append, insert above, break the syntax, fix it, rewrite): each
@@ -102,12 +140,28 @@ mod tests {
             "print('short')\n",
         ];
         for (i, text) in versions.iter().enumerate() {
-            assert_eq!(recent.edited("m.py", LangId::Python, text.as_bytes()).is_some(), i > 0, "version {i}");
+            assert_eq!(
+                recent
+                    .edited("m.py", LangId::Python, text.as_bytes())
+                    .is_some(),
+                i > 0,
+                "version {i}"
+            );
             let hash = crate::parse::hash(text.as_bytes());
-            let (incremental, _) = crate::parse::parse_bytes_with("m.py", LangId::Python, text.as_bytes(), hash, None, Some(&recent));
+            let (incremental, _) = crate::parse::parse_bytes_with(
+                "m.py",
+                LangId::Python,
+                text.as_bytes(),
+                hash,
+                None,
+                Some(&recent),
+            );
             let fresh = crate::parse::parse_bytes("m.py", LangId::Python, text.as_bytes(), hash);
             assert_eq!(incremental, fresh, "version {i}");
         }
-        assert!(recent.edited("m.py", LangId::TypeScript, b"x").is_none(), "a tree is kept for its language only");
+        assert!(
+            recent.edited("m.py", LangId::TypeScript, b"x").is_none(),
+            "a tree is kept for its language only"
+        );
     }
 }

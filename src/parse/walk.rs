@@ -9,8 +9,17 @@ use ignore::WalkBuilder;
 use crate::lang::{self, LangId};
 
 /// Folders skipped wherever they appear.
-pub const SKIPPED_DIRS: &[&str] =
-    &["node_modules", "target", ".venv", "venv", "dist", "build", "__pycache__", ".repotoire", ".git"];
+pub const SKIPPED_DIRS: &[&str] = &[
+    "node_modules",
+    "target",
+    ".venv",
+    "venv",
+    "dist",
+    "build",
+    "__pycache__",
+    ".repotoire",
+    ".git",
+];
 
 /// Files that are not source but that resolution reads (crate names, path aliases).
 pub const PROJECT_FILES: &[&str] = &["Cargo.toml", "tsconfig.json", "jsconfig.json"];
@@ -49,7 +58,9 @@ impl SkipReason {
 impl std::fmt::Display for SkipReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SkipReason::TooLarge { size, limit } => write!(f, "too large ({size} bytes, limit {limit})"),
+            SkipReason::TooLarge { size, limit } => {
+                write!(f, "too large ({size} bytes, limit {limit})")
+            }
             SkipReason::Binary => write!(f, "binary content"),
             SkipReason::Unreadable(why) => write!(f, "unreadable: {why}"),
             SkipReason::SymlinkLoop => write!(f, "symlink loop"),
@@ -102,24 +113,41 @@ const SERIAL_FOLDERS: usize = 300;
 /// `walk`, showing `seen` each source file as it is found (from any walker thread, in no
 /// particular order; a file may be shown twice). `expected`: how many source files the
 /// tree held when last seen, if known.
-pub fn walk_watching(root: &Path, max_file_size: u64, expected: Option<usize>, seen: &(dyn Fn(&SourceFile) + Sync)) -> Walk {
+pub fn walk_watching(
+    root: &Path,
+    max_file_size: u64,
+    expected: Option<usize>,
+    seen: &(dyn Fn(&SourceFile) + Sync),
+) -> Walk {
     let parallel = || walk_on(root, max_file_size, 0, None, seen).unwrap_or_default();
     match expected {
-        Some(files) if files < SERIAL_BELOW => walk_on(root, max_file_size, 1, None, seen).unwrap_or_default(),
+        Some(files) if files < SERIAL_BELOW => {
+            walk_on(root, max_file_size, 1, None, seen).unwrap_or_default()
+        }
         Some(_) => parallel(),
-        None => walk_on(root, max_file_size, 1, Some(SERIAL_FOLDERS), seen).unwrap_or_else(parallel),
+        None => {
+            walk_on(root, max_file_size, 1, Some(SERIAL_FOLDERS), seen).unwrap_or_else(parallel)
+        }
     }
 }
 
 /// Git's global ignore file, looked for once per process, if it exists.
 fn global_excludes() -> Option<&'static Path> {
     static GLOBAL: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
-    GLOBAL.get_or_init(|| super::git_excludes::path().filter(|p| p.is_file())).as_deref()
+    GLOBAL
+        .get_or_init(|| super::git_excludes::path().filter(|p| p.is_file()))
+        .as_deref()
 }
 
 /// Walks on `threads` walker threads (0: one per core); `None` if the tree showed more
 /// than `folders` folders, where the walk stopped.
-fn walk_on(root: &Path, max_file_size: u64, threads: usize, folders: Option<usize>, seen: &(dyn Fn(&SourceFile) + Sync)) -> Option<Walk> {
+fn walk_on(
+    root: &Path,
+    max_file_size: u64,
+    threads: usize,
+    folders: Option<usize>,
+    seen: &(dyn Fn(&SourceFile) + Sync),
+) -> Option<Walk> {
     let collected = std::sync::Mutex::new(Walk::default());
     let found_folders = std::sync::atomic::AtomicUsize::new(0);
     let over = std::sync::atomic::AtomicBool::new(false);
@@ -141,15 +169,19 @@ fn walk_on(root: &Path, max_file_size: u64, threads: usize, folders: Option<usiz
     }
     let walker = builder.build_parallel();
     walker.run(|| {
-        let mut batch = Batch { collected: &collected, local: Walk::default() };
+        let mut batch = Batch {
+            collected: &collected,
+            local: Walk::default(),
+        };
         let (found_folders, over) = (&found_folders, &over);
         Box::new(move |result| {
             if let (Some(limit), Ok(entry)) = (folders, &result)
                 && entry.file_type().is_some_and(|t| t.is_dir())
-                && found_folders.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= limit {
-                    over.store(true, std::sync::atomic::Ordering::Relaxed);
-                    return ignore::WalkState::Quit;
-                }
+                && found_folders.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= limit
+            {
+                over.store(true, std::sync::atomic::Ordering::Relaxed);
+                return ignore::WalkState::Quit;
+            }
             let before = batch.local.files.len();
             visit(root, result, max_file_size, &mut batch.local);
             if let Some(file) = batch.local.files.get(before) {
@@ -164,7 +196,9 @@ fn walk_on(root: &Path, max_file_size: u64, threads: usize, folders: Option<usiz
     if over.load(std::sync::atomic::Ordering::Relaxed) {
         return None;
     }
-    let mut out = collected.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut out = collected
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     out.files.sort_by(|a, b| a.path.cmp(&b.path));
     out.project_files.sort();
     out.skipped.sort();
@@ -184,7 +218,10 @@ struct Batch<'a> {
 
 impl Batch<'_> {
     fn flush(&mut self) {
-        let mut all = self.collected.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut all = self
+            .collected
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         all.files.append(&mut self.local.files);
         all.skipped.append(&mut self.local.skipped);
         all.project_files.append(&mut self.local.project_files);
@@ -197,7 +234,12 @@ impl Drop for Batch<'_> {
     }
 }
 
-fn visit(root: &Path, result: Result<ignore::DirEntry, ignore::Error>, max_file_size: u64, out: &mut Walk) {
+fn visit(
+    root: &Path,
+    result: Result<ignore::DirEntry, ignore::Error>,
+    max_file_size: u64,
+    out: &mut Walk,
+) {
     let entry = match result {
         Ok(entry) => entry,
         Err(err) => {
@@ -213,21 +255,38 @@ fn visit(root: &Path, result: Result<ignore::DirEntry, ignore::Error>, max_file_
     if PROJECT_FILES.iter().any(|p| *p == file_name) || is_tsconfig_variant(&file_name) {
         out.project_files.push(path.clone());
     }
-    let Some(language) = lang::for_path(&path) else { return };
+    let Some(language) = lang::for_path(&path) else {
+        return;
+    };
     let meta = match entry.metadata() {
         Ok(meta) => meta,
         Err(err) => {
-            out.skipped.push(Skipped { path, reason: SkipReason::Unreadable(err.to_string()) });
+            out.skipped.push(Skipped {
+                path,
+                reason: SkipReason::Unreadable(err.to_string()),
+            });
             return;
         }
     };
     let size = meta.len();
     if size > max_file_size {
-        out.skipped.push(Skipped { path, reason: SkipReason::TooLarge { size, limit: max_file_size } });
+        out.skipped.push(Skipped {
+            path,
+            reason: SkipReason::TooLarge {
+                size,
+                limit: max_file_size,
+            },
+        });
         return;
     }
     let modified = modified_ns(&meta);
-    out.files.push(SourceFile { path, abs: entry.into_path(), language, size, modified });
+    out.files.push(SourceFile {
+        path,
+        abs: entry.into_path(),
+        language,
+        size,
+        modified,
+    });
 }
 
 /// Modification time in nanoseconds since the epoch, 0 if unknown (as `SourceFile` holds it).
@@ -247,9 +306,14 @@ fn skipped_from_walk_error(root: &Path, err: &ignore::Error) -> Skipped {
                 path = Some(p.clone());
                 inner = err;
             }
-            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => inner = err,
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                inner = err
+            }
             ignore::Error::Loop { child, .. } => {
-                return Skipped { path: relative(root, child), reason: SkipReason::SymlinkLoop };
+                return Skipped {
+                    path: relative(root, child),
+                    reason: SkipReason::SymlinkLoop,
+                };
             }
             _ => break,
         }
@@ -279,10 +343,19 @@ mod tests {
 
     #[test]
     fn largest_first_orders_every_file_by_size() {
-        let file = |size| SourceFile { path: String::new(), abs: PathBuf::new(), language: LangId::Python, size, modified: 0 };
+        let file = |size| SourceFile {
+            path: String::new(),
+            abs: PathBuf::new(),
+            language: LangId::Python,
+            size,
+            modified: 0,
+        };
         let files = [file(5), file(900), file(0), file(40), file(900)];
         let order = largest_first(&files, 0..files.len());
-        assert_eq!(order.iter().map(|&i| files[i].size).collect::<Vec<_>>(), [900, 900, 40, 5, 0]);
+        assert_eq!(
+            order.iter().map(|&i| files[i].size).collect::<Vec<_>>(),
+            [900, 900, 40, 5, 0]
+        );
         let mut all = order.clone();
         all.sort_unstable();
         assert_eq!(all, [0, 1, 2, 3, 4]);
@@ -303,9 +376,26 @@ mod tests {
         assert!(budgeted.is_none(), "the budget should have been exceeded");
         let unknown = paths(walk(dir.path(), 1 << 20));
         assert_eq!(unknown.len(), SERIAL_FOLDERS + 20);
-        assert_eq!(paths(walk_watching(dir.path(), 1 << 20, Some(10), &|_| {})), unknown);
-        assert_eq!(paths(walk_watching(dir.path(), 1 << 20, Some(SERIAL_BELOW), &|_| {})), unknown);
-        let small = walk_on(dir.path().join("pkg000").as_path(), 1 << 20, 1, Some(SERIAL_FOLDERS), &|_| {});
+        assert_eq!(
+            paths(walk_watching(dir.path(), 1 << 20, Some(10), &|_| {})),
+            unknown
+        );
+        assert_eq!(
+            paths(walk_watching(
+                dir.path(),
+                1 << 20,
+                Some(SERIAL_BELOW),
+                &|_| {}
+            )),
+            unknown
+        );
+        let small = walk_on(
+            dir.path().join("pkg000").as_path(),
+            1 << 20,
+            1,
+            Some(SERIAL_FOLDERS),
+            &|_| {},
+        );
         assert_eq!(small.map(paths), Some(vec!["m.py".to_string()]));
     }
 }

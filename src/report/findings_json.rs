@@ -54,7 +54,15 @@ pub fn render(findings: &[Finding], summary: &Summary) -> Result<String, serde_j
                 cwe: f.cwe.as_deref(),
                 fingerprint: &f.fingerprint,
                 snippet: f.snippet.as_deref(),
-                flow: f.flow.iter().map(|s| FlowStep { file: &s.file, line: s.line, note: &s.note }).collect(),
+                flow: f
+                    .flow
+                    .iter()
+                    .map(|s| FlowStep {
+                        file: &s.file,
+                        line: s.line,
+                        note: &s.note,
+                    })
+                    .collect(),
             })
             .collect(),
         summary,

@@ -7,7 +7,11 @@ use crate::detect::{Finding, Severity};
 use crate::report::summary::Summary;
 
 fn paint(text: &str, code: &str, colour: bool) -> String {
-    if colour { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
+    if colour {
+        format!("\x1b[{code}m{text}\x1b[0m")
+    } else {
+        text.to_string()
+    }
 }
 
 fn severity_colour(severity: Severity) -> &'static str {
@@ -31,13 +35,28 @@ pub fn render(findings: &[Finding], summary: &Summary, colour: bool) -> String {
             let _ = writeln!(out, "{}", paint(&finding.file, "1", colour));
             current = Some(&finding.file);
         }
-        let severity = paint(&format!("{:<8}", finding.severity.as_str()), severity_colour(finding.severity), colour);
-        let _ = writeln!(out, "  {:>5}:{:<3} {severity} {}  {}", finding.line, finding.column, paint(&finding.detector, "2", colour), finding.message);
+        let severity = paint(
+            &format!("{:<8}", finding.severity.as_str()),
+            severity_colour(finding.severity),
+            colour,
+        );
+        let _ = writeln!(
+            out,
+            "  {:>5}:{:<3} {severity} {}  {}",
+            finding.line,
+            finding.column,
+            paint(&finding.detector, "2", colour),
+            finding.message
+        );
         if let Some(snippet) = &finding.snippet {
             let _ = writeln!(out, "             │ {snippet}");
         }
         if !finding.flow.is_empty() {
-            let steps: Vec<String> = finding.flow.iter().map(|s| format!("{}: {}", s.line, s.note)).collect();
+            let steps: Vec<String> = finding
+                .flow
+                .iter()
+                .map(|s| format!("{}: {}", s.line, s.note))
+                .collect();
             let _ = writeln!(out, "             ↳ {}", steps.join(" → "));
         }
     }
@@ -46,7 +65,13 @@ pub fn render(findings: &[Finding], summary: &Summary, colour: bool) -> String {
     }
     let counts: Vec<String> = Severity::ALL
         .iter()
-        .map(|s| format!("{} {}", summary.by_severity.get(s.as_str()).copied().unwrap_or(0), s.as_str()))
+        .map(|s| {
+            format!(
+                "{} {}",
+                summary.by_severity.get(s.as_str()).copied().unwrap_or(0),
+                s.as_str()
+            )
+        })
         .collect();
     let _ = writeln!(
         out,
@@ -56,11 +81,28 @@ pub fn render(findings: &[Finding], summary: &Summary, colour: bool) -> String {
         summary.lines,
         counts.join(", ")
     );
-    let categories: Vec<String> = summary.category_scores.iter().map(|(c, s)| format!("{c} {s}")).collect();
-    let _ = writeln!(out, "health {}/100 ({})", summary.score, categories.join(" · "));
+    let categories: Vec<String> = summary
+        .category_scores
+        .iter()
+        .map(|(c, s)| format!("{c} {s}"))
+        .collect();
+    let _ = writeln!(
+        out,
+        "health {}/100 ({})",
+        summary.score,
+        categories.join(" · ")
+    );
     if summary.suppressed > 0 || summary.baselined > 0 {
-        let _ = writeln!(out, "{} suppressed by comments, {} in the baseline", summary.suppressed, summary.baselined);
+        let _ = writeln!(
+            out,
+            "{} suppressed by comments, {} in the baseline",
+            summary.suppressed, summary.baselined
+        );
     }
-    let _ = writeln!(out, "{} at or above {} (--fail-on)", summary.failing, summary.fail_on);
+    let _ = writeln!(
+        out,
+        "{} at or above {} (--fail-on)",
+        summary.failing, summary.fail_on
+    );
     out
 }

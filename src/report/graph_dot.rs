@@ -36,13 +36,21 @@ fn module_of(snap: &Snapshot, mut index: NodeIndex) -> Option<NodeIndex> {
 
 pub fn write(snap: &Snapshot, level: Level, out: &mut impl Write) -> std::io::Result<()> {
     writeln!(out, "digraph repotoire {{")?;
-    writeln!(out, "  rankdir=LR;\n  node [shape=box, fontname=\"monospace\", fontsize=10];")?;
+    writeln!(
+        out,
+        "  rankdir=LR;\n  node [shape=box, fontname=\"monospace\", fontsize=10];"
+    )?;
     match level {
         Level::Module => {
             let mut edges: BTreeMap<(usize, usize, EdgeKind), usize> = BTreeMap::new();
             for index in snap.graph.node_indices() {
                 if snap.node(index).is_some_and(|n| n.kind == NodeKind::Module) {
-                    writeln!(out, "  n{} [label={}];", index.index(), quote(&snap.graph[index].qualified_name))?;
+                    writeln!(
+                        out,
+                        "  n{} [label={}];",
+                        index.index(),
+                        quote(&snap.graph[index].qualified_name)
+                    )?;
                 }
             }
             for edge in (&snap.graph).edge_references() {
@@ -50,7 +58,10 @@ pub fn write(snap: &Snapshot, level: Level, out: &mut impl Write) -> std::io::Re
                 if !matches!(kind, EdgeKind::Imports | EdgeKind::Calls) {
                     continue;
                 }
-                let (Some(from), Some(to)) = (module_of(snap, edge.source()), module_of(snap, edge.target())) else {
+                let (Some(from), Some(to)) = (
+                    module_of(snap, edge.source()),
+                    module_of(snap, edge.target()),
+                ) else {
                     continue;
                 };
                 if from != to {
@@ -58,21 +69,40 @@ pub fn write(snap: &Snapshot, level: Level, out: &mut impl Write) -> std::io::Re
                 }
             }
             for ((from, to, kind), count) in edges {
-                let style = if kind == EdgeKind::Calls { "dashed" } else { "solid" };
-                writeln!(out, "  n{from} -> n{to} [style={style}, label=\"{} {count}\"];", kind.as_str())?;
+                let style = if kind == EdgeKind::Calls {
+                    "dashed"
+                } else {
+                    "solid"
+                };
+                writeln!(
+                    out,
+                    "  n{from} -> n{to} [style={style}, label=\"{} {count}\"];",
+                    kind.as_str()
+                )?;
             }
         }
         Level::Function => {
             for index in snap.graph.node_indices() {
-                if snap.node(index).is_some_and(|n| matches!(n.kind, NodeKind::Function | NodeKind::Method)) {
-                    writeln!(out, "  n{} [label={}];", index.index(), quote(&snap.graph[index].qualified_name))?;
+                if snap
+                    .node(index)
+                    .is_some_and(|n| matches!(n.kind, NodeKind::Function | NodeKind::Method))
+                {
+                    writeln!(
+                        out,
+                        "  n{} [label={}];",
+                        index.index(),
+                        quote(&snap.graph[index].qualified_name)
+                    )?;
                 }
             }
             for edge in (&snap.graph).edge_references() {
                 if edge.weight().kind != EdgeKind::Calls {
                     continue;
                 }
-                let callable = |i: NodeIndex| snap.node(i).is_some_and(|n| matches!(n.kind, NodeKind::Function | NodeKind::Method));
+                let callable = |i: NodeIndex| {
+                    snap.node(i)
+                        .is_some_and(|n| matches!(n.kind, NodeKind::Function | NodeKind::Method))
+                };
                 if callable(edge.source()) && callable(edge.target()) {
                     writeln!(
                         out,

@@ -54,7 +54,12 @@ pub fn write(snap: &Snapshot, out: &mut impl Write) -> std::io::Result<()> {
         .filter_map(|index| {
             let (source, target) = snap.graph.edge_endpoints(index)?;
             let edge = snap.graph.edge_weight(index)?;
-            Some(WireEdge { source: source.index(), target: target.index(), kind: edge.kind.as_str(), confidence: edge.confidence })
+            Some(WireEdge {
+                source: source.index(),
+                target: target.index(),
+                kind: edge.kind.as_str(),
+                confidence: edge.confidence,
+            })
         })
         .collect();
     serde_json::to_writer(&mut *out, &WireGraph { nodes, edges })?;

@@ -18,11 +18,24 @@ pub fn render(findings: &[Finding], summary: &Summary) -> String {
     let _ = writeln!(out, "## repotoire: health {}/100\n", summary.score);
     let _ = writeln!(out, "| severity | findings |\n|---|---:|");
     for severity in Severity::ALL {
-        let _ = writeln!(out, "| {} | {} |", severity.as_str(), summary.by_severity.get(severity.as_str()).copied().unwrap_or(0));
+        let _ = writeln!(
+            out,
+            "| {} | {} |",
+            severity.as_str(),
+            summary
+                .by_severity
+                .get(severity.as_str())
+                .copied()
+                .unwrap_or(0)
+        );
     }
     let _ = writeln!(out, "\n| category | score | findings |\n|---|---:|---:|");
     for (category, score) in &summary.category_scores {
-        let _ = writeln!(out, "| {category} | {score} | {} |", summary.by_category.get(category).copied().unwrap_or(0));
+        let _ = writeln!(
+            out,
+            "| {category} | {score} | {} |",
+            summary.by_category.get(category).copied().unwrap_or(0)
+        );
     }
     let _ = writeln!(
         out,
@@ -33,8 +46,15 @@ pub fn render(findings: &[Finding], summary: &Summary) -> String {
         return out;
     }
     let mut sorted: Vec<&Finding> = findings.iter().collect();
-    sorted.sort_by(|a, b| b.severity.cmp(&a.severity).then_with(|| (&a.file, a.line).cmp(&(&b.file, b.line))));
-    let _ = writeln!(out, "### Top findings\n\n| severity | detector | where | message |\n|---|---|---|---|");
+    sorted.sort_by(|a, b| {
+        b.severity
+            .cmp(&a.severity)
+            .then_with(|| (&a.file, a.line).cmp(&(&b.file, b.line)))
+    });
+    let _ = writeln!(
+        out,
+        "### Top findings\n\n| severity | detector | where | message |\n|---|---|---|---|"
+    );
     for finding in sorted.iter().take(TOP) {
         let _ = writeln!(
             out,
@@ -47,7 +67,11 @@ pub fn render(findings: &[Finding], summary: &Summary) -> String {
         );
     }
     if sorted.len() > TOP {
-        let _ = writeln!(out, "\n…and {} more (run `repotoire analyze .` locally).", sorted.len() - TOP);
+        let _ = writeln!(
+            out,
+            "\n…and {} more (run `repotoire analyze .` locally).",
+            sorted.len() - TOP
+        );
     }
     out
 }

@@ -30,10 +30,16 @@ fn security_severity(severity: Severity) -> &'static str {
 /// `Broken hash used for security` → `BrokenHashUsedForSecurity` (SARIF wants a name that
 /// differs from the opaque id, even ignoring case).
 fn pascal(title: &str) -> String {
-    title.split(|c: char| !c.is_ascii_alphanumeric()).map(|part| {
-        let mut chars = part.chars();
-        chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
-    }).collect()
+    title
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .map(|part| {
+            let mut chars = part.chars();
+            chars
+                .next()
+                .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
 }
 
 fn rule_json(rule: &Rule) -> Value {
@@ -45,9 +51,17 @@ fn rule_json(rule: &Rule) -> Value {
     let docs = &rule.docs;
     let markdown = format!(
         "{}\n\n**Why it matters.** {}\n\n**Example**\n\n```\n{}\n```\n\n**Instead**\n\n```\n{}\n```\n",
-        docs.what.trim(), docs.why.trim(), docs.example.trim(), docs.instead.trim()
+        docs.what.trim(),
+        docs.why.trim(),
+        docs.example.trim(),
+        docs.instead.trim()
     );
-    let text = format!("{}\n\nWhy: {}\n\nInstead:\n{}", docs.what.trim(), docs.why.trim(), docs.instead.trim());
+    let text = format!(
+        "{}\n\nWhy: {}\n\nInstead:\n{}",
+        docs.what.trim(),
+        docs.why.trim(),
+        docs.instead.trim()
+    );
     let mut properties = json!({ "tags": tags, "precision": rule.precision });
     if rule.category == Category::Security {
         properties["security-severity"] = json!(security_severity(rule.severity));
@@ -71,7 +85,11 @@ fn location(file: &str, line: u32, column: u32, end_line: u32, snippet: Option<&
     json!({ "physicalLocation": { "artifactLocation": { "uri": file, "uriBaseId": "%SRCROOT%" }, "region": region } })
 }
 
-pub fn render(findings: &[Finding], rules: &[&Rule], root: &Path) -> Result<String, serde_json::Error> {
+pub fn render(
+    findings: &[Finding],
+    rules: &[&Rule],
+    root: &Path,
+) -> Result<String, serde_json::Error> {
     let results: Vec<Value> = findings
         .iter()
         .map(|f| {
@@ -102,7 +120,10 @@ pub fn render(findings: &[Finding], rules: &[&Rule], root: &Path) -> Result<Stri
             result
         })
         .collect();
-    let root_uri = format!("file://{}/", root.display().to_string().trim_end_matches('/'));
+    let root_uri = format!(
+        "file://{}/",
+        root.display().to_string().trim_end_matches('/')
+    );
     let sarif = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",

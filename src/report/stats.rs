@@ -95,21 +95,47 @@ pub fn collect(snap: &Snapshot, report: &Report) -> Stats {
             ambiguous: s.calls_ambiguous,
             unresolved: s.calls_unresolved,
         },
-        imports: ImportStats { total: s.imports, resolved: s.imports_resolved, external: s.imports_external },
-        inherits: InheritStats { total: s.inherits, resolved: s.inherits_resolved },
+        imports: ImportStats {
+            total: s.imports,
+            resolved: s.imports_resolved,
+            external: s.imports_external,
+        },
+        inherits: InheritStats {
+            total: s.inherits,
+            resolved: s.inherits_resolved,
+        },
         skipped,
         skipped_files: report
             .skipped
             .iter()
-            .map(|s| SkippedFile { path: s.path.clone(), reason: s.reason.to_string() })
+            .map(|s| SkippedFile {
+                path: s.path.clone(),
+                reason: s.reason.to_string(),
+            })
             .collect(),
         diagnostics: DiagnosticStats {
-            files_with_errors: snap.files.iter().filter(|f| f.diagnostics.iter().any(|d| d.message.starts_with("syntax"))).count(),
+            files_with_errors: snap
+                .files
+                .iter()
+                .filter(|f| {
+                    f.diagnostics
+                        .iter()
+                        .any(|d| d.message.starts_with("syntax"))
+                })
+                .count(),
             diagnostics: snap.files.iter().map(|f| f.diagnostics.len()).sum(),
             lossy_files: snap.files.iter().filter(|f| f.lossy).count(),
         },
-        cache: CacheStats { used: report.cache_used, parsed: report.parsed, reused: report.reused },
-        timings_ms: report.timings.iter().map(|(name, d)| (*name, d.as_secs_f64() * 1000.0)).collect(),
+        cache: CacheStats {
+            used: report.cache_used,
+            parsed: report.parsed,
+            reused: report.reused,
+        },
+        timings_ms: report
+            .timings
+            .iter()
+            .map(|(name, d)| (*name, d.as_secs_f64() * 1000.0))
+            .collect(),
         peak_rss_mib: peak_rss_mib(),
     }
 }
@@ -123,29 +149,56 @@ pub fn peak_rss_mib() -> Option<f64> {
 }
 
 fn percent(part: usize, whole: usize) -> f64 {
-    if whole == 0 { 0.0 } else { part as f64 * 100.0 / whole as f64 }
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 * 100.0 / whole as f64
+    }
 }
 
 fn join_counts(counts: &BTreeMap<&'static str, usize>) -> String {
-    counts.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ")
+    counts
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 pub fn write_text(stats: &Stats, verbose: bool, out: &mut impl Write) -> std::io::Result<()> {
     let files: usize = stats.files_by_language.values().sum();
-    writeln!(out, "files        {files} ({})", join_counts(&stats.files_by_language))?;
+    writeln!(
+        out,
+        "files        {files} ({})",
+        join_counts(&stats.files_by_language)
+    )?;
     let skipped: usize = stats.skipped.values().sum();
     if skipped == 0 {
         writeln!(out, "skipped      0")?;
     } else {
-        writeln!(out, "skipped      {skipped} ({}){}", join_counts(&stats.skipped), if verbose { "" } else { "; -v lists them" })?;
+        writeln!(
+            out,
+            "skipped      {skipped} ({}){}",
+            join_counts(&stats.skipped),
+            if verbose { "" } else { "; -v lists them" }
+        )?;
         if verbose {
             for file in &stats.skipped_files {
                 writeln!(out, "               {}: {}", file.path, file.reason)?;
             }
         }
     }
-    writeln!(out, "nodes        {} ({})", stats.nodes_by_kind.values().sum::<usize>(), join_counts(&stats.nodes_by_kind))?;
-    writeln!(out, "edges        {} ({})", stats.edges_by_kind.values().sum::<usize>(), join_counts(&stats.edges_by_kind))?;
+    writeln!(
+        out,
+        "nodes        {} ({})",
+        stats.nodes_by_kind.values().sum::<usize>(),
+        join_counts(&stats.nodes_by_kind)
+    )?;
+    writeln!(
+        out,
+        "edges        {} ({})",
+        stats.edges_by_kind.values().sum::<usize>(),
+        join_counts(&stats.edges_by_kind)
+    )?;
     let c = &stats.calls;
     writeln!(
         out,
@@ -159,17 +212,42 @@ pub fn write_text(stats: &Stats, verbose: bool, out: &mut impl Write) -> std::io
         percent(c.unresolved, c.sites)
     )?;
     let i = &stats.imports;
-    writeln!(out, "imports      {}: resolved {} ({:.1}%), external or unknown {}", i.total, i.resolved, percent(i.resolved, i.total), i.external)?;
-    writeln!(out, "inherits     {}: resolved {} ({:.1}%)", stats.inherits.total, stats.inherits.resolved, percent(stats.inherits.resolved, stats.inherits.total))?;
+    writeln!(
+        out,
+        "imports      {}: resolved {} ({:.1}%), external or unknown {}",
+        i.total,
+        i.resolved,
+        percent(i.resolved, i.total),
+        i.external
+    )?;
+    writeln!(
+        out,
+        "inherits     {}: resolved {} ({:.1}%)",
+        stats.inherits.total,
+        stats.inherits.resolved,
+        percent(stats.inherits.resolved, stats.inherits.total)
+    )?;
     let d = &stats.diagnostics;
-    writeln!(out, "diagnostics  {} in {} files with syntax errors; {} files decoded lossily", d.diagnostics, d.files_with_errors, d.lossy_files)?;
+    writeln!(
+        out,
+        "diagnostics  {} in {} files with syntax errors; {} files decoded lossily",
+        d.diagnostics, d.files_with_errors, d.lossy_files
+    )?;
     let cache = &stats.cache;
     if cache.used {
-        writeln!(out, "cache        parsed {}, reused {}", cache.parsed, cache.reused)?;
+        writeln!(
+            out,
+            "cache        parsed {}, reused {}",
+            cache.parsed, cache.reused
+        )?;
     } else {
         writeln!(out, "cache        off (parsed {})", cache.parsed)?;
     }
-    let timings: Vec<String> = stats.timings_ms.iter().map(|(name, ms)| format!("{name} {ms:.1} ms")).collect();
+    let timings: Vec<String> = stats
+        .timings_ms
+        .iter()
+        .map(|(name, ms)| format!("{name} {ms:.1} ms"))
+        .collect();
     writeln!(out, "time         {}", timings.join(", "))?;
     if let Some(mib) = stats.peak_rss_mib {
         writeln!(out, "peak memory  {mib:.0} MiB")?;

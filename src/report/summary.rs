@@ -49,7 +49,14 @@ fn share(category: Category) -> f64 {
     }
 }
 
-pub fn summarise(findings: &[Finding], files: usize, lines: u64, fail_on: Severity, baselined: &dyn Fn(&Finding) -> bool, suppressed: usize) -> Summary {
+pub fn summarise(
+    findings: &[Finding],
+    files: usize,
+    lines: u64,
+    fail_on: Severity,
+    baselined: &dyn Fn(&Finding) -> bool,
+    suppressed: usize,
+) -> Summary {
     let kloc = (lines as f64 / 1000.0).max(1.0);
     let mut by_severity = BTreeMap::new();
     let mut by_category = BTreeMap::new();

@@ -55,7 +55,11 @@ impl StorageBackend for Unsynced {
         self.0.try_lock_range(start, end)
     }
 
-    fn try_lock_shared_range(&self, start: Bound<u64>, end: Bound<u64>) -> Result<bool, BackendError> {
+    fn try_lock_shared_range(
+        &self,
+        start: Bound<u64>,
+        end: Bound<u64>,
+    ) -> Result<bool, BackendError> {
         self.0.try_lock_shared_range(start, end)
     }
 

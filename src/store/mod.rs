@@ -16,7 +16,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use redb::{Database, DatabaseError, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition};
+use redb::{
+    Database, DatabaseError, ReadableDatabase, ReadableTable, ReadableTableMetadata,
+    TableDefinition,
+};
 
 use crate::parse::FileFacts;
 
@@ -44,7 +47,10 @@ const LOCK_WAIT: Duration = Duration::from_secs(10);
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("{path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{path}: {reason}")]
     Database { path: PathBuf, reason: String },
     #[error("{path}: still in use by another repotoire process after {seconds} s")]
@@ -83,7 +89,12 @@ impl FileEntry {
         let modified = u64::from_le_bytes(bytes[40..48].try_into().ok()?);
         let mut local = [0; 32];
         local.copy_from_slice(&bytes[48..]);
-        Some(FileEntry { hash, size, modified, local })
+        Some(FileEntry {
+            hash,
+            size,
+            modified,
+            local,
+        })
     }
 }
 
@@ -124,7 +135,11 @@ pub struct Store {
 }
 
 pub fn schema_key() -> String {
-    format!("{SCHEMA_VERSION}:{}:{}", env!("CARGO_PKG_VERSION"), crate::lang::fingerprint())
+    format!(
+        "{SCHEMA_VERSION}:{}:{}",
+        env!("CARGO_PKG_VERSION"),
+        crate::lang::fingerprint()
+    )
 }
 
 /// Whether `root` has a cache file at all (a first run has nothing to read).
@@ -144,12 +159,22 @@ fn create(path: &Path, boot: Option<&str>) -> Result<Database, DatabaseError> {
     if boot.is_none() {
         return Database::builder().set_cache_size(CACHE_BYTES).create(path);
     }
-    let file = std::fs::OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path)?;
-    Database::builder().set_cache_size(CACHE_BYTES).create_with_backend(backend::Unsynced::new(file)?)
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    Database::builder()
+        .set_cache_size(CACHE_BYTES)
+        .create_with_backend(backend::Unsynced::new(file)?)
 }
 
 fn db_error(path: &Path, err: impl std::fmt::Display) -> Error {
-    Error::Database { path: path.to_path_buf(), reason: err.to_string() }
+    Error::Database {
+        path: path.to_path_buf(),
+        reason: err.to_string(),
+    }
 }
 
 impl Store {
@@ -162,16 +187,28 @@ impl Store {
     /// `open` as if the machine's boot were `boot` (`None`: unknown, sync every commit).
     pub fn open_as(root: &Path, boot: Option<String>) -> Result<Store, Error> {
         let dir = root.join(DIR_NAME);
-        std::fs::create_dir_all(&dir).map_err(|source| Error::Io { path: dir.clone(), source })?;
+        std::fs::create_dir_all(&dir).map_err(|source| Error::Io {
+            path: dir.clone(),
+            source,
+        })?;
         let ignore = dir.join(".gitignore");
         if !ignore.exists() {
-            std::fs::write(&ignore, "*\n").map_err(|source| Error::Io { path: ignore.clone(), source })?;
+            std::fs::write(&ignore, "*\n").map_err(|source| Error::Io {
+                path: ignore.clone(),
+                source,
+            })?;
         }
         let path = dir.join(DB_NAME);
         match Store::open_file(&path, &boot) {
             Err(Error::Database { reason, .. }) => {
                 let mut store = Store::rebuild(&path, boot)?;
-                store.warnings.insert(0, format!("cache {} is damaged ({reason}); rebuilding it", path.display()));
+                store.warnings.insert(
+                    0,
+                    format!(
+                        "cache {} is damaged ({reason}); rebuilding it",
+                        path.display()
+                    ),
+                );
                 Ok(store)
             }
             other => other,
@@ -182,11 +219,18 @@ impl Store {
         let started = Instant::now();
         let mut pause = Duration::from_millis(5);
         let db = loop {
-            match guard(path, || Ok(create(path, boot.as_deref()))).and_then(|r| r.map_err(|e| db_error(path, e))) {
+            match guard(path, || Ok(create(path, boot.as_deref())))
+                .and_then(|r| r.map_err(|e| db_error(path, e)))
+            {
                 Ok(db) => break db,
-                Err(Error::Database { reason, .. }) if reason == DatabaseError::DatabaseAlreadyOpen.to_string() => {
+                Err(Error::Database { reason, .. })
+                    if reason == DatabaseError::DatabaseAlreadyOpen.to_string() =>
+                {
                     if started.elapsed() >= LOCK_WAIT {
-                        return Err(Error::Busy { path: path.to_path_buf(), seconds: LOCK_WAIT.as_secs() });
+                        return Err(Error::Busy {
+                            path: path.to_path_buf(),
+                            seconds: LOCK_WAIT.as_secs(),
+                        });
                     }
                     std::thread::sleep(pause);
                     pause = (pause * 2).min(Duration::from_millis(200));
@@ -194,7 +238,13 @@ impl Store {
                 Err(err) => return Err(err),
             }
         };
-        let mut store = Store { path: path.to_path_buf(), db: Some(db), boot: boot.clone(), verified: false, warnings: Vec::new() };
+        let mut store = Store {
+            path: path.to_path_buf(),
+            db: Some(db),
+            boot: boot.clone(),
+            verified: false,
+            warnings: Vec::new(),
+        };
         store.check_schema()?;
         Ok(store)
     }
@@ -202,8 +252,16 @@ impl Store {
     /// Starts the cache file afresh (after damage).
     fn rebuild(path: &Path, boot: Option<String>) -> Result<Store, Error> {
         remove(path)?;
-        let db = guard(path, || create(path, boot.as_deref()).map_err(|e| db_error(path, e)))?;
-        let mut store = Store { path: path.to_path_buf(), db: Some(db), boot, verified: false, warnings: Vec::new() };
+        let db = guard(path, || {
+            create(path, boot.as_deref()).map_err(|e| db_error(path, e))
+        })?;
+        let mut store = Store {
+            path: path.to_path_buf(),
+            db: Some(db),
+            boot,
+            verified: false,
+            warnings: Vec::new(),
+        };
         store.clear()?;
         Ok(store)
     }
@@ -213,7 +271,10 @@ impl Store {
         self.close();
         let mut fresh = Store::rebuild(&self.path, self.boot.clone())?;
         self.db = fresh.db.take();
-        self.warnings.push(format!("cache {} is damaged ({why}); rebuilding it", self.path.display()));
+        self.warnings.push(format!(
+            "cache {} is damaged ({why}); rebuilding it",
+            self.path.display()
+        ));
         Ok(())
     }
 
@@ -228,7 +289,9 @@ impl Store {
     }
 
     fn db(&self) -> Result<&Database, Error> {
-        self.db.as_ref().ok_or_else(|| db_error(&self.path, "closed"))
+        self.db
+            .as_ref()
+            .ok_or_else(|| db_error(&self.path, "closed"))
     }
 
     fn check_schema(&mut self) -> Result<(), Error> {
@@ -236,16 +299,21 @@ impl Store {
         let db = self.db()?;
         // The schema key and the boot stamp, as far as they are there.
         type Stamps = (Option<String>, Option<String>);
-        let found = guard(&self.path, || -> Result<Result<Stamps, redb::Error>, Error> { Ok((|| {
-            let read = db.begin_read()?;
-            let meta = match read.open_table(META) {
-                Ok(table) => table,
-                Err(redb::TableError::TableDoesNotExist(_)) => return Ok((None, None)),
-                Err(err) => return Err(err.into()),
-            };
-            let schema = meta.get("schema")?.map(|v| v.value().to_string());
-            Ok((schema, meta.get("boot")?.map(|v| v.value().to_string())))
-        })()) })?;
+        let found = guard(
+            &self.path,
+            || -> Result<Result<Stamps, redb::Error>, Error> {
+                Ok((|| {
+                    let read = db.begin_read()?;
+                    let meta = match read.open_table(META) {
+                        Ok(table) => table,
+                        Err(redb::TableError::TableDoesNotExist(_)) => return Ok((None, None)),
+                        Err(err) => return Err(err.into()),
+                    };
+                    let schema = meta.get("schema")?.map(|v| v.value().to_string());
+                    Ok((schema, meta.get("boot")?.map(|v| v.value().to_string())))
+                })())
+            },
+        )?;
         match found {
             Ok((Some(found), boot)) if found == expected => return self.check_boot(boot),
             Ok((None, _)) => {}
@@ -261,7 +329,9 @@ impl Store {
     /// Writes are not synced (see `backend`): a file last written before the machine
     /// restarted may have reached the disk in part, so its checksums are verified, once.
     fn check_boot(&mut self, stamped: Option<String>) -> Result<(), Error> {
-        let Some(boot) = self.boot.clone() else { return Ok(()) };
+        let Some(boot) = self.boot.clone() else {
+            return Ok(());
+        };
         if stamped.as_deref() == Some(boot.as_str()) {
             return Ok(());
         }
@@ -270,7 +340,11 @@ impl Store {
         let db = self.db.as_mut().ok_or_else(|| db_error(&path, "closed"))?;
         let started = Instant::now();
         let intact = guard(&path, || Ok(db.check_integrity()));
-        tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, intact = matches!(intact, Ok(Ok(true))), "cache verified after a restart");
+        tracing::debug!(
+            ms = started.elapsed().as_secs_f64() * 1000.0,
+            intact = matches!(intact, Ok(Ok(true))),
+            "cache verified after a restart"
+        );
         if !matches!(intact, Ok(Ok(true))) {
             return self.reset("not fully written before the machine restarted");
         }
@@ -279,7 +353,8 @@ impl Store {
             let write = db.begin_write().map_err(|e| db_error(&path, e))?;
             {
                 let mut meta = write.open_table(META).map_err(|e| db_error(&path, e))?;
-                meta.insert("boot", boot.as_str()).map_err(|e| db_error(&path, e))?;
+                meta.insert("boot", boot.as_str())
+                    .map_err(|e| db_error(&path, e))?;
             }
             write.commit().map_err(|e| db_error(&path, e))
         })
@@ -289,7 +364,9 @@ impl Store {
     pub fn clear(&mut self) -> Result<(), Error> {
         let path = self.path.clone();
         let db = self.db()?;
-        guard(&path, || Store::clear_tables(&path, db, self.boot.as_deref()))
+        guard(&path, || {
+            Store::clear_tables(&path, db, self.boot.as_deref())
+        })
     }
 
     fn clear_tables(path: &Path, db: &Database, boot: Option<&str>) -> Result<(), Error> {
@@ -305,7 +382,8 @@ impl Store {
         }
         {
             let mut meta = write.open_table(META).map_err(|e| db_error(&path, e))?;
-            meta.insert("schema", schema_key().as_str()).map_err(|e| db_error(&path, e))?;
+            meta.insert("schema", schema_key().as_str())
+                .map_err(|e| db_error(&path, e))?;
             if let Some(boot) = boot {
                 meta.insert("boot", boot).map_err(|e| db_error(&path, e))?;
             }
@@ -319,19 +397,21 @@ impl Store {
     /// What the cache knows about each file.
     pub fn files(&self) -> Result<HashMap<String, FileEntry>, Error> {
         let db = self.db()?;
-        guard(&self.path, || (|| -> Result<_, redb::Error> {
-            let read = db.begin_read()?;
-            let table = read.open_table(FILES)?;
-            let mut out = HashMap::with_capacity(table.len()? as usize);
-            for row in table.iter()? {
-                let (key, value) = row?;
-                if let Some(entry) = FileEntry::decode(value.value()) {
-                    out.insert(key.value().to_string(), entry);
+        guard(&self.path, || {
+            (|| -> Result<_, redb::Error> {
+                let read = db.begin_read()?;
+                let table = read.open_table(FILES)?;
+                let mut out = HashMap::with_capacity(table.len()? as usize);
+                for row in table.iter()? {
+                    let (key, value) = row?;
+                    if let Some(entry) = FileEntry::decode(value.value()) {
+                        out.insert(key.value().to_string(), entry);
+                    }
                 }
-            }
-            Ok(out)
-        })()
-        .map_err(|e| db_error(&self.path, e)))
+                Ok(out)
+            })()
+            .map_err(|e| db_error(&self.path, e))
+        })
     }
 
     /// Encoded facts of these files (`None` where missing).
@@ -344,42 +424,68 @@ impl Store {
         self.read_many(LOCAL, paths)
     }
 
-    fn read_many(&self, definition: TableDefinition<&str, &[u8]>, paths: &[&str]) -> Result<Vec<Option<Vec<u8>>>, Error> {
+    fn read_many(
+        &self,
+        definition: TableDefinition<&str, &[u8]>,
+        paths: &[&str],
+    ) -> Result<Vec<Option<Vec<u8>>>, Error> {
         let db = self.db()?;
-        guard(&self.path, || (|| -> Result<_, redb::Error> {
-            let read = db.begin_read()?;
-            let table = read.open_table(definition)?;
-            let mut out = Vec::with_capacity(paths.len());
-            for path in paths {
-                out.push(table.get(*path)?.map(|v| v.value().to_vec()));
-            }
-            Ok(out)
-        })()
-        .map_err(|e| db_error(&self.path, e)))
+        guard(&self.path, || {
+            (|| -> Result<_, redb::Error> {
+                let read = db.begin_read()?;
+                let table = read.open_table(definition)?;
+                let mut out = Vec::with_capacity(paths.len());
+                for path in paths {
+                    out.push(table.get(*path)?.map(|v| v.value().to_vec()));
+                }
+                Ok(out)
+            })()
+            .map_err(|e| db_error(&self.path, e))
+        })
     }
 
     /// The cached graph decoded by `decode`, if it was built from inputs with this digest
     /// (read in place: no copy of the bytes).
-    pub fn graph<T>(&self, digest: &[u8; 32], decode: impl FnOnce(&[u8]) -> Option<T>) -> Result<Option<T>, Error> {
+    pub fn graph<T>(
+        &self,
+        digest: &[u8; 32],
+        decode: impl FnOnce(&[u8]) -> Option<T>,
+    ) -> Result<Option<T>, Error> {
         self.read_graph(|built_from, bytes| (built_from == digest).then(|| decode(bytes)).flatten())
     }
 
     /// The cached graph decoded by `decode` whatever it was built from, with the digest of
     /// its inputs (for decoding it before they are known).
-    pub fn any_graph<T>(&self, decode: impl FnOnce(&[u8]) -> Option<T>) -> Result<Option<([u8; 32], T)>, Error> {
+    pub fn any_graph<T>(
+        &self,
+        decode: impl FnOnce(&[u8]) -> Option<T>,
+    ) -> Result<Option<([u8; 32], T)>, Error> {
         self.read_graph(|built_from, bytes| decode(bytes).map(|graph| (*built_from, graph)))
     }
 
-    fn read_graph<T>(&self, decode: impl FnOnce(&[u8; 32], &[u8]) -> Option<T>) -> Result<Option<T>, Error> {
+    fn read_graph<T>(
+        &self,
+        decode: impl FnOnce(&[u8; 32], &[u8]) -> Option<T>,
+    ) -> Result<Option<T>, Error> {
         let db = self.db()?;
-        guard(&self.path, || (|| -> Result<_, redb::Error> {
-            let read = db.begin_read()?;
-            let table = read.open_table(GRAPH)?;
-            let Some(value) = table.get("current")? else { return Ok(None) };
-            let Some((built_from, body)) = value.value().split_first_chunk::<32>() else { return Ok(None) };
-            Ok(if body.is_empty() { None } else { decode(built_from, body) })
-        })()
-        .map_err(|e| db_error(&self.path, e)))
+        guard(&self.path, || {
+            (|| -> Result<_, redb::Error> {
+                let read = db.begin_read()?;
+                let table = read.open_table(GRAPH)?;
+                let Some(value) = table.get("current")? else {
+                    return Ok(None);
+                };
+                let Some((built_from, body)) = value.value().split_first_chunk::<32>() else {
+                    return Ok(None);
+                };
+                Ok(if body.is_empty() {
+                    None
+                } else {
+                    decode(built_from, body)
+                })
+            })()
+            .map_err(|e| db_error(&self.path, e))
+        })
     }
 
     /// Writes one refresh's changes in a single transaction.
@@ -388,10 +494,17 @@ impl Store {
         // Without syncs a durable commit costs only its writes, made now on the caller's
         // thread; a non-durable one leaves its pages for the next commit to write.
         let defer = update.deferred && self.boot.is_none();
-        guard(&self.path, || Store::write_update(&self.path, db, update, defer))
+        guard(&self.path, || {
+            Store::write_update(&self.path, db, update, defer)
+        })
     }
 
-    fn write_update(path: &Path, db: &Database, update: &Update<'_>, defer: bool) -> Result<(), Error> {
+    fn write_update(
+        path: &Path,
+        db: &Database,
+        update: &Update<'_>,
+        defer: bool,
+    ) -> Result<(), Error> {
         let err = |e: &dyn std::fmt::Display| db_error(path, e);
         let mut write = db.begin_write().map_err(|e| err(&e))?;
         if defer {
@@ -406,11 +519,15 @@ impl Store {
                 local.insert(*file, *bytes).map_err(|e| err(&e))?;
             }
             for (file, entry) in &update.files {
-                files.insert(*file, entry.encode().as_slice()).map_err(|e| err(&e))?;
+                files
+                    .insert(*file, entry.encode().as_slice())
+                    .map_err(|e| err(&e))?;
             }
             for f in &update.facts {
                 let encoded = postcard::to_stdvec(f).map_err(|e| err(&e))?;
-                facts.insert(f.path.as_str(), encoded.as_slice()).map_err(|e| err(&e))?;
+                facts
+                    .insert(f.path.as_str(), encoded.as_slice())
+                    .map_err(|e| err(&e))?;
             }
             for removed in &update.removed {
                 files.remove(removed.as_str()).map_err(|e| err(&e))?;
@@ -420,7 +537,9 @@ impl Store {
             if let Some(bytes) = &update.graph {
                 let mut graph = write.open_table(GRAPH).map_err(|e| err(&e))?;
                 // A failure here drops the transaction uncommitted.
-                let mut slot = graph.insert_reserve("current", 32 + bytes.len).map_err(|e| err(&e))?;
+                let mut slot = graph
+                    .insert_reserve("current", 32 + bytes.len)
+                    .map_err(|e| err(&e))?;
                 let (head, body) = slot.as_mut().split_at_mut(32);
                 head.copy_from_slice(&bytes.digest);
                 (bytes.write)(body).map_err(|e| err(&e))?;
@@ -462,7 +581,10 @@ fn guard<T>(path: &Path, run: impl FnOnce() -> Result<T, Error>) -> Result<T, Er
             .map(|s| (*s).to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown".into());
-        Err(db_error(path, format!("the database library failed: {message}")))
+        Err(db_error(
+            path,
+            format!("the database library failed: {message}"),
+        ))
     })
 }
 
@@ -470,7 +592,10 @@ fn remove(path: &Path) -> Result<(), Error> {
     match std::fs::remove_file(path) {
         Ok(()) => Ok(()),
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(source) => Err(Error::Io { path: path.to_path_buf(), source }),
+        Err(source) => Err(Error::Io {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }
 

@@ -87,7 +87,10 @@ mod tests {
     #[test]
     fn a_pool_worker_settling_runs_the_write_instead_of_waiting_on_it() {
         // A one-thread pool whose only worker settles: blocking would never end.
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("pool");
         let root = Path::new("/pending-test/worker");
         let got = pool.install(|| {
             spawn(root, || vec!["written".into()]);

@@ -33,13 +33,22 @@ impl SymbolRef {
                 line: n.line,
                 end_line: n.end_line,
             },
-            None => SymbolRef { qualified_name: String::new(), kind: String::new(), file: String::new(), line: 0, end_line: 0 },
+            None => SymbolRef {
+                qualified_name: String::new(),
+                kind: String::new(),
+                file: String::new(),
+                line: 0,
+                end_line: 0,
+            },
         }
     }
 
     /// `method flask.app.Flask.route (src/flask/app.py:120)`
     pub fn line(&self) -> String {
-        format!("{} {} ({}:{})", self.kind, self.qualified_name, self.file, self.line)
+        format!(
+            "{} {} ({}:{})",
+            self.kind, self.qualified_name, self.file, self.line
+        )
     }
 }
 
@@ -99,7 +108,12 @@ impl Index {
             grams.push(gram_set(&short));
             names.push((node, short, n.qualified_name.to_lowercase()));
         }
-        Index { by_name, names, grams, homes: homes(snap) }
+        Index {
+            by_name,
+            names,
+            grams,
+            homes: homes(snap),
+        }
     }
 
     /// The module (or file) a node lives in.
@@ -129,12 +143,15 @@ impl Index {
                 .collect();
         }
         if candidates.is_empty()
-            && let Some(inherited) = self.inherited_member(snap, text) {
-                return Ok(vec![inherited]);
-            }
+            && let Some(inherited) = self.inherited_member(snap, text)
+        {
+            return Ok(vec![inherited]);
+        }
         let candidates = prefer_symbols(snap, candidates);
-        let distinct: std::collections::BTreeSet<&str> =
-            candidates.iter().map(|&n| snap.graph[n].qualified_name.as_str()).collect();
+        let distinct: std::collections::BTreeSet<&str> = candidates
+            .iter()
+            .map(|&n| snap.graph[n].qualified_name.as_str())
+            .collect();
         match distinct.len() {
             0 => Err(ToolError::Invalid(self.not_found(snap, text))),
             1 => Ok(candidates),
@@ -145,7 +162,11 @@ impl Index {
                     "`{text}` names {} symbols: {}{}; pass one qualified name",
                     distinct.len(),
                     listed.join(", "),
-                    if more > 0 { format!(" and {more} more") } else { String::new() }
+                    if more > 0 {
+                        format!(" and {more} more")
+                    } else {
+                        String::new()
+                    }
                 )))
             }
         }
@@ -157,7 +178,10 @@ impl Index {
         let cut = text.rfind(['.', ':'])?;
         let (owner, member) = (text[..cut].trim_end_matches(':'), &text[cut + 1..]);
         let classes = self.resolve(snap, owner).ok()?;
-        let mut queue: std::collections::VecDeque<NodeIndex> = classes.into_iter().filter(|&c| snap.graph[c].kind == NodeKind::Class).collect();
+        let mut queue: std::collections::VecDeque<NodeIndex> = classes
+            .into_iter()
+            .filter(|&c| snap.graph[c].kind == NodeKind::Class)
+            .collect();
         let mut seen = std::collections::HashSet::new();
         while let Some(class) = queue.pop_front() {
             if !seen.insert(class) {
@@ -166,18 +190,29 @@ impl Index {
             let found = snap
                 .graph
                 .edges_directed(class, Direction::Outgoing)
-                .find(|e| e.weight().kind == EdgeKind::Contains && snap.graph[e.target()].name == member);
+                .find(|e| {
+                    e.weight().kind == EdgeKind::Contains && snap.graph[e.target()].name == member
+                });
             if let Some(edge) = found {
                 return Some(edge.target());
             }
-            queue.extend(snap.graph.edges_directed(class, Direction::Outgoing).filter(|e| e.weight().kind == EdgeKind::Inherits).map(|e| e.target()));
+            queue.extend(
+                snap.graph
+                    .edges_directed(class, Direction::Outgoing)
+                    .filter(|e| e.weight().kind == EdgeKind::Inherits)
+                    .map(|e| e.target()),
+            );
         }
         None
     }
 
     /// "no symbol `foo`; closest: …"
     pub fn not_found(&self, snap: &Snapshot, text: &str) -> String {
-        let closest: Vec<String> = self.fuzzy(snap, text, None, 5).into_iter().map(|(n, _)| snap.graph[n].qualified_name.clone()).collect();
+        let closest: Vec<String> = self
+            .fuzzy(snap, text, None, 5)
+            .into_iter()
+            .map(|(n, _)| snap.graph[n].qualified_name.clone())
+            .collect();
         if closest.is_empty() {
             format!("no symbol `{text}` in the graph; try search_code with words from it")
         } else {
@@ -186,7 +221,13 @@ impl Index {
     }
 
     /// The best fuzzy matches for `query` by short or qualified name, best first.
-    pub fn fuzzy(&self, snap: &Snapshot, query: &str, kind: Option<KindFilter>, limit: usize) -> Vec<(NodeIndex, f32)> {
+    pub fn fuzzy(
+        &self,
+        snap: &Snapshot,
+        query: &str,
+        kind: Option<KindFilter>,
+        limit: usize,
+    ) -> Vec<(NodeIndex, f32)> {
         let query = query.trim().to_lowercase();
         if query.is_empty() {
             return Vec::new();
@@ -200,16 +241,34 @@ impl Index {
             .filter(|((n, _, _), _)| kind.is_none_or(|k| k.admits(snap.graph[*n].kind)))
             .filter_map(|((n, short, qualified), &short_grams)| {
                 let by_short = score(&query, grams, short, short_grams);
-                let by_qualified = if qualified_too { score(&query, grams, qualified, gram_set(qualified)).map(|s| s * 0.95) } else { None };
-                let best = by_short.into_iter().chain(by_qualified).fold(None, |acc: Option<f32>, s| Some(acc.map_or(s, |a| a.max(s))))?;
+                let by_qualified = if qualified_too {
+                    score(&query, grams, qualified, gram_set(qualified)).map(|s| s * 0.95)
+                } else {
+                    None
+                };
+                let best = by_short
+                    .into_iter()
+                    .chain(by_qualified)
+                    .fold(None, |acc: Option<f32>, s| {
+                        Some(acc.map_or(s, |a| a.max(s)))
+                    })?;
                 Some((*n, best))
             })
             .collect();
         // Best score first; among equals the shorter, then the symbol over its file.
         scored.sort_by(|a, b| {
             b.1.total_cmp(&a.1)
-                .then_with(|| snap.graph[a.0].qualified_name.len().cmp(&snap.graph[b.0].qualified_name.len()))
-                .then_with(|| snap.graph[a.0].qualified_name.cmp(&snap.graph[b.0].qualified_name))
+                .then_with(|| {
+                    snap.graph[a.0]
+                        .qualified_name
+                        .len()
+                        .cmp(&snap.graph[b.0].qualified_name.len())
+                })
+                .then_with(|| {
+                    snap.graph[a.0]
+                        .qualified_name
+                        .cmp(&snap.graph[b.0].qualified_name)
+                })
         });
         scored.dedup_by(|a, b| snap.graph[a.0].qualified_name == snap.graph[b.0].qualified_name);
         scored.truncate(limit);
@@ -221,12 +280,17 @@ impl Index {
 fn ends_with_segment(qualified: &str, suffix: &str) -> bool {
     qualified.len() > suffix.len()
         && qualified.ends_with(suffix)
-        && matches!(qualified.as_bytes()[qualified.len() - suffix.len() - 1], b'.' | b':' | b'/')
+        && matches!(
+            qualified.as_bytes()[qualified.len() - suffix.len() - 1],
+            b'.' | b':' | b'/'
+        )
 }
 
 /// Symbols before the file and module nodes that share their name.
 fn prefer_symbols(snap: &Snapshot, mut nodes: Vec<NodeIndex>) -> Vec<NodeIndex> {
-    let has_symbol = nodes.iter().any(|&n| !matches!(snap.graph[n].kind, NodeKind::File));
+    let has_symbol = nodes
+        .iter()
+        .any(|&n| !matches!(snap.graph[n].kind, NodeKind::File));
     if has_symbol {
         nodes.retain(|&n| snap.graph[n].kind != NodeKind::File);
     }
@@ -237,12 +301,19 @@ fn prefer_symbols(snap: &Snapshot, mut nodes: Vec<NodeIndex>) -> Vec<NodeIndex> 
 
 /// The bigrams of `text` hashed into a 128-bit set.
 fn gram_set(text: &str) -> u128 {
-    text.as_bytes().windows(2).fold(0u128, |set, w| set | 1u128 << ((u32::from(w[0]) * 31 + u32::from(w[1])) % 128))
+    text.as_bytes().windows(2).fold(0u128, |set, w| {
+        set | 1u128 << ((u32::from(w[0]) * 31 + u32::from(w[1])) % 128)
+    })
 }
 
 /// How well `candidate` matches `query` (both lower case), in (0, 1]; `None`: not at all.
 /// `*_grams` are their `gram_set`s.
-pub fn score(query: &str, query_grams: u128, candidate: &str, candidate_grams: u128) -> Option<f32> {
+pub fn score(
+    query: &str,
+    query_grams: u128,
+    candidate: &str,
+    candidate_grams: u128,
+) -> Option<f32> {
     if candidate == query {
         return Some(1.0);
     }
@@ -254,14 +325,18 @@ pub fn score(query: &str, query_grams: u128, candidate: &str, candidate_grams: u
         return Some(0.65 + 0.15 * ratio);
     }
     // A subsequence of a much longer name is mostly chance.
-    if query.len() >= 3 && candidate.len() <= query.len() * 2 + 4 && is_subsequence(query, candidate) {
+    if query.len() >= 3
+        && candidate.len() <= query.len() * 2 + 4
+        && is_subsequence(query, candidate)
+    {
         return Some(0.35 + 0.25 * ratio);
     }
     if query.len() < 3 || candidate.len() > query.len() * 3 {
         return None;
     }
     let shared = (query_grams & candidate_grams).count_ones();
-    let dice = 2.0 * shared as f32 / (query_grams.count_ones() + candidate_grams.count_ones()).max(1) as f32;
+    let dice = 2.0 * shared as f32
+        / (query_grams.count_ones() + candidate_grams.count_ones()).max(1) as f32;
     (dice >= 0.5).then_some(dice * 0.6)
 }
 
@@ -274,10 +349,18 @@ fn is_subsequence(query: &str, candidate: &str) -> bool {
 /// walking up from each node would scan the incoming edges of every much-called function).
 fn homes(snap: &Snapshot) -> Vec<NodeIndex> {
     let mut homes: Vec<NodeIndex> = (0..snap.graph.node_bound()).map(NodeIndex::new).collect();
-    for module in snap.graph.node_indices().filter(|&n| snap.graph[n].kind == NodeKind::Module) {
+    for module in snap
+        .graph
+        .node_indices()
+        .filter(|&n| snap.graph[n].kind == NodeKind::Module)
+    {
         let mut stack = vec![module];
         while let Some(at) = stack.pop() {
-            for edge in snap.graph.edges_directed(at, Direction::Outgoing).filter(|e| e.weight().kind == EdgeKind::Contains) {
+            for edge in snap
+                .graph
+                .edges_directed(at, Direction::Outgoing)
+                .filter(|e| e.weight().kind == EdgeKind::Contains)
+            {
                 let child = edge.target();
                 if snap.graph[child].kind != NodeKind::Module {
                     homes[child.index()] = module;
@@ -295,7 +378,11 @@ pub fn home_module(snap: &Snapshot, mut node: NodeIndex) -> NodeIndex {
         if matches!(snap.graph[node].kind, NodeKind::Module | NodeKind::File) {
             return node;
         }
-        match snap.graph.edges_directed(node, Direction::Incoming).find(|e| e.weight().kind == EdgeKind::Contains) {
+        match snap
+            .graph
+            .edges_directed(node, Direction::Incoming)
+            .find(|e| e.weight().kind == EdgeKind::Contains)
+        {
             Some(edge) => node = edge.source(),
             None => return node,
         }

@@ -36,7 +36,11 @@ pub struct Hint {
 
 impl Hint {
     pub fn new(tool: &str, arguments: Value, why: &str) -> Hint {
-        Hint { tool: tool.into(), arguments, why: why.into() }
+        Hint {
+            tool: tool.into(),
+            arguments,
+            why: why.into(),
+        }
     }
 }
 
@@ -82,17 +86,30 @@ pub struct Control<'a> {
 static NEVER: AtomicBool = AtomicBool::new(false);
 
 impl<'a> Control<'a> {
-    pub fn new(cancelled: &'a AtomicBool, progress: &'a (dyn Fn(f64, f64, &str) + Sync)) -> Control<'a> {
-        Control { cancelled, progress }
+    pub fn new(
+        cancelled: &'a AtomicBool,
+        progress: &'a (dyn Fn(f64, f64, &str) + Sync),
+    ) -> Control<'a> {
+        Control {
+            cancelled,
+            progress,
+        }
     }
 
     /// No cancellation, progress dropped (the CLI, tests).
     pub fn none() -> Control<'static> {
-        Control { cancelled: &NEVER, progress: &|_, _, _| {} }
+        Control {
+            cancelled: &NEVER,
+            progress: &|_, _, _| {},
+        }
     }
 
     pub fn check(&self) -> Result<(), ToolError> {
-        if self.cancelled.load(Ordering::Relaxed) { Err(ToolError::Cancelled) } else { Ok(()) }
+        if self.cancelled.load(Ordering::Relaxed) {
+            Err(ToolError::Cancelled)
+        } else {
+            Ok(())
+        }
     }
 
     pub fn progress(&self, done: f64, total: f64, message: &str) {
@@ -122,7 +139,12 @@ pub trait TypedTool: Send + Sync + 'static {
     const READ_ONLY: bool = true;
     const KIND: Kind = Kind::Graph;
 
-    fn run(&self, ws: &Workspace, args: Self::Args, control: &Control) -> Result<Answer<Self::Output>, ToolError>;
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Self::Args,
+        control: &Control,
+    ) -> Result<Answer<Self::Output>, ToolError>;
 }
 
 /// What the registry holds: any `TypedTool`, type-erased.
@@ -161,15 +183,24 @@ impl<T: TypedTool> Tool for T {
         let mut schema = schema_object::<T::Output>();
         let hint = serde_json::to_value(schemars::schema_for!(Hint)).unwrap_or(Value::Null);
         if let Some(Value::Object(properties)) = schema.get_mut("properties") {
-            properties.insert("next".into(), json!({"type": "array", "items": strip_meta(hint)}));
+            properties.insert(
+                "next".into(),
+                json!({"type": "array", "items": strip_meta(hint)}),
+            );
         }
         schema
     }
 
     fn call(&self, ws: &Workspace, args: Value, control: &Control) -> Result<Reply, ToolError> {
-        let args = if args.is_null() { Value::Object(Map::new()) } else { args };
+        let args = if args.is_null() {
+            Value::Object(Map::new())
+        } else {
+            args
+        };
         check_names(T::NAME, &args, &self.input_schema())?;
-        let parsed: T::Args = serde_json::from_value(args).map_err(|e| ToolError::Invalid(format!("{}: {e} (see the tool's input schema)", T::NAME)))?;
+        let parsed: T::Args = serde_json::from_value(args).map_err(|e| {
+            ToolError::Invalid(format!("{}: {e} (see the tool's input schema)", T::NAME))
+        })?;
         let answer = self.run(ws, parsed, control)?;
         Ok(reply(answer))
     }
@@ -178,7 +209,9 @@ impl<T: TypedTool> Tool for T {
 /// Unknown argument names are refused with the list of known ones (serde's flatten cannot).
 fn check_names(tool: &str, args: &Value, schema: &Map<String, Value>) -> Result<(), ToolError> {
     let Value::Object(given) = args else {
-        return Err(ToolError::Invalid(format!("{tool}: arguments must be a JSON object")));
+        return Err(ToolError::Invalid(format!(
+            "{tool}: arguments must be a JSON object"
+        )));
     };
     let known: Vec<&String> = match schema.get("properties") {
         Some(Value::Object(properties)) => properties.keys().collect(),
@@ -188,7 +221,11 @@ fn check_names(tool: &str, args: &Value, schema: &Map<String, Value>) -> Result<
         let list: Vec<&str> = known.iter().map(|k| k.as_str()).collect();
         return Err(ToolError::Invalid(format!(
             "{tool}: unknown argument `{unknown}`; it takes {}",
-            if list.is_empty() { "no arguments".to_string() } else { list.join(", ") }
+            if list.is_empty() {
+                "no arguments".to_string()
+            } else {
+                list.join(", ")
+            }
         )));
     }
     Ok(())
@@ -197,13 +234,19 @@ fn check_names(tool: &str, args: &Value, schema: &Map<String, Value>) -> Result<
 fn reply<T: Serialize>(answer: Answer<T>) -> Reply {
     let mut json = serde_json::to_value(&answer.data).unwrap_or(Value::Null);
     if let Value::Object(map) = &mut json {
-        map.insert("next".into(), serde_json::to_value(&answer.next).unwrap_or(Value::Null));
+        map.insert(
+            "next".into(),
+            serde_json::to_value(&answer.next).unwrap_or(Value::Null),
+        );
     }
     let mut hints = String::new();
     if !answer.next.is_empty() {
         hints.push_str("\nNext:");
         for hint in &answer.next {
-            hints.push_str(&format!("\n- {} {} — {}", hint.tool, hint.arguments, hint.why));
+            hints.push_str(&format!(
+                "\n- {} {} — {}",
+                hint.tool, hint.arguments, hint.why
+            ));
         }
     }
     let whole = format!("{}{hints}", answer.text);
@@ -225,7 +268,9 @@ pub fn bounded(mut text: String, limit: usize) -> String {
     }
     let dropped = text[cut..].lines().count();
     text.truncate(cut);
-    text.push_str(&format!("\n… output cut: {dropped} more lines (narrow the query or page with offset/limit)"));
+    text.push_str(&format!(
+        "\n… output cut: {dropped} more lines (narrow the query or page with offset/limit)"
+    ));
     text
 }
 
@@ -255,7 +300,23 @@ fn strip_meta(mut schema: Value) -> Value {
 fn drop_rust_formats(schema: &mut Value) {
     match schema {
         Value::Object(map) => {
-            if map.get("format").and_then(Value::as_str).is_some_and(|f| matches!(f, "uint" | "uint8" | "uint16" | "uint32" | "uint64" | "int" | "int8" | "int16" | "int32" | "int64" | "float" | "double")) {
+            if map.get("format").and_then(Value::as_str).is_some_and(|f| {
+                matches!(
+                    f,
+                    "uint"
+                        | "uint8"
+                        | "uint16"
+                        | "uint32"
+                        | "uint64"
+                        | "int"
+                        | "int8"
+                        | "int16"
+                        | "int32"
+                        | "int64"
+                        | "float"
+                        | "double"
+                )
+            }) {
                 map.remove("format");
             }
             map.values_mut().for_each(drop_rust_formats);
@@ -268,7 +329,11 @@ fn drop_rust_formats(schema: &mut Value) {
 /// Whether a root-relative `path` is `prefix` or inside it (an empty prefix is the root).
 pub fn is_under(path: &str, prefix: &str) -> bool {
     let prefix = prefix.trim_end_matches('/');
-    prefix.is_empty() || path == prefix || path.strip_prefix(prefix).is_some_and(|rest| rest.starts_with('/'))
+    prefix.is_empty()
+        || path == prefix
+        || path
+            .strip_prefix(prefix)
+            .is_some_and(|rest| rest.starts_with('/'))
 }
 
 /// Default and ceiling for list sizes in tool answers.

@@ -5,8 +5,8 @@ use crate::tools::Tool;
 use crate::tools::coding::{bash, edit_file, glob, grep, read_file, write_file};
 use crate::tools::findings::{explain_finding, list_findings, run_detectors};
 use crate::tools::graph::{
-    communities, file_outline, find_callees, find_callers, find_cycles, find_symbol, graph_stats, hotspots, impact_of,
-    list_importers, list_imports, trace_path,
+    communities, file_outline, find_callees, find_callers, find_cycles, find_symbol, graph_stats,
+    hotspots, impact_of, list_importers, list_imports, trace_path,
 };
 use crate::tools::search::search_code;
 
@@ -41,7 +41,10 @@ pub fn all() -> &'static [&'static dyn Tool] {
 
 /// The tools MCP clients are offered: the graph, findings and search tools (see `Kind`).
 pub fn served_over_mcp() -> impl Iterator<Item = &'static dyn Tool> {
-    TOOLS.iter().copied().filter(|t| t.kind() == crate::tools::Kind::Graph)
+    TOOLS
+        .iter()
+        .copied()
+        .filter(|t| t.kind() == crate::tools::Kind::Graph)
 }
 
 pub fn get(name: &str) -> Option<&'static dyn Tool> {
@@ -49,10 +52,19 @@ pub fn get(name: &str) -> Option<&'static dyn Tool> {
 }
 
 /// Runs a tool by name.
-pub fn call(ws: &crate::tools::Workspace, name: &str, args: serde_json::Value, control: &crate::tools::Control) -> Result<crate::tools::Reply, crate::tools::ToolError> {
+pub fn call(
+    ws: &crate::tools::Workspace,
+    name: &str,
+    args: serde_json::Value,
+    control: &crate::tools::Control,
+) -> Result<crate::tools::Reply, crate::tools::ToolError> {
     let tool = get(name).ok_or_else(|| crate::tools::ToolError::UnknownTool {
         name: name.to_string(),
-        known: TOOLS.iter().map(|t| t.name()).collect::<Vec<_>>().join(", "),
+        known: TOOLS
+            .iter()
+            .map(|t| t.name())
+            .collect::<Vec<_>>()
+            .join(", "),
     })?;
     tool.call(ws, args, control)
 }

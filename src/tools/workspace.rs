@@ -9,9 +9,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use arc_swap::ArcSwap;
 
 use crate::detect::Finding;
-use crate::detect::memory::Memory;
 use crate::detect::analyze::{Catalog, analyze};
 use crate::detect::config::{Config, ConfigError};
+use crate::detect::memory::Memory;
 use crate::engine::{self, Engine, LocalBytes, Options, Report};
 use crate::graph::Snapshot;
 use crate::tools::ToolError;
@@ -38,7 +38,11 @@ pub struct WorkspaceOptions {
 
 impl Default for WorkspaceOptions {
     fn default() -> Self {
-        WorkspaceOptions { use_cache: true, max_file_size: engine::DEFAULT_MAX_FILE_SIZE, live: false }
+        WorkspaceOptions {
+            use_cache: true,
+            max_file_size: engine::DEFAULT_MAX_FILE_SIZE,
+            live: false,
+        }
     }
 }
 
@@ -70,12 +74,28 @@ impl Workspace {
     /// Opens and indexes `root`.
     pub fn open(root: &Path, options: &WorkspaceOptions) -> Result<Workspace, WorkspaceError> {
         let config = Config::load(root)?;
-        let catalog = Catalog::load(root, &config).map_err(|e| WorkspaceError::Rules(e.to_string()))?;
+        let catalog =
+            Catalog::load(root, &config).map_err(|e| WorkspaceError::Rules(e.to_string()))?;
         config.validate(&|id| catalog.get(id).is_some())?;
         let pass = Arc::new(catalog.pass().map_err(WorkspaceError::Rules)?);
-        let engine = Engine::new(root, Options { max_file_size: options.max_file_size, use_cache: options.use_cache, pass: Some(pass as Arc<dyn crate::parse::LocalPass>), live: options.live })?;
+        let engine = Engine::new(
+            root,
+            Options {
+                max_file_size: options.max_file_size,
+                use_cache: options.use_cache,
+                pass: Some(pass as Arc<dyn crate::parse::LocalPass>),
+                live: options.live,
+            },
+        )?;
         let state = ArcSwap::from_pointee(State::new(&engine, None));
-        Ok(Workspace { engine, catalog, config, state, memory: Memory::session(), refreshing: Mutex::new(()) })
+        Ok(Workspace {
+            engine,
+            catalog,
+            config,
+            state,
+            memory: Memory::session(),
+            refreshing: Mutex::new(()),
+        })
     }
 
     pub fn root(&self) -> &Path {
@@ -130,7 +150,9 @@ impl Workspace {
     }
 
     pub fn search<'s>(&self, state: &'s State) -> &'s SearchIndex {
-        state.search.get_or_init(|| SearchIndex::build(&state.snap, self.root()))
+        state
+            .search
+            .get_or_init(|| SearchIndex::build(&state.snap, self.root()))
     }
 
     /// Commits touching each file over the last year, when the root is in a git repository.
@@ -147,7 +169,12 @@ impl Workspace {
             given
                 .strip_prefix(root)
                 .map(Path::to_path_buf)
-                .map_err(|_| ToolError::Invalid(format!("path `{input}` is outside the workspace {}; pass a path relative to it", root.display())))?
+                .map_err(|_| {
+                    ToolError::Invalid(format!(
+                        "path `{input}` is outside the workspace {}; pass a path relative to it",
+                        root.display()
+                    ))
+                })?
         } else {
             given.to_path_buf()
         };
@@ -158,7 +185,10 @@ impl Workspace {
                 Component::CurDir => {}
                 Component::ParentDir => {
                     if parts.pop().is_none() {
-                        return Err(ToolError::Invalid(format!("path `{input}` leaves the workspace; pass a path inside {}", root.display())));
+                        return Err(ToolError::Invalid(format!(
+                            "path `{input}` leaves the workspace; pass a path inside {}",
+                            root.display()
+                        )));
                     }
                 }
                 Component::RootDir | Component::Prefix(_) => {}
@@ -167,9 +197,12 @@ impl Workspace {
         let joined = parts.join("/");
         let full = root.join(&joined);
         if let Ok(real) = full.canonicalize()
-            && !real.starts_with(root) {
-                return Err(ToolError::Invalid(format!("path `{input}` resolves (through a symlink) outside the workspace; refused")));
-            }
+            && !real.starts_with(root)
+        {
+            return Err(ToolError::Invalid(format!(
+                "path `{input}` resolves (through a symlink) outside the workspace; refused"
+            )));
+        }
         Ok(joined)
     }
 }
@@ -210,7 +243,15 @@ fn git_churn(root: &Path) -> Option<HashMap<String, u32>> {
             .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
     };
     let prefix = git(&["rev-parse", "--show-prefix"])?.trim().to_string();
-    let log = git(&["log", "--since=1.year", "--format=", "--name-only", "--no-renames", "--", "."])?;
+    let log = git(&[
+        "log",
+        "--since=1.year",
+        "--format=",
+        "--name-only",
+        "--no-renames",
+        "--",
+        ".",
+    ])?;
     let mut churn: HashMap<String, u32> = HashMap::new();
     for line in log.lines().filter(|l| !l.is_empty()) {
         let relative = line.strip_prefix(prefix.as_str()).unwrap_or(line);

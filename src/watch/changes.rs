@@ -23,14 +23,25 @@ pub enum Message {
 }
 
 /// Files whose change can change the graph besides sources.
-const PROJECT_FILES: &[&str] =
-    &["tsconfig.json", "jsconfig.json", "Cargo.toml", "package.json", "repotoire.toml", ".gitignore", ".ignore", ".repotoireignore"];
+const PROJECT_FILES: &[&str] = &[
+    "tsconfig.json",
+    "jsconfig.json",
+    "Cargo.toml",
+    "package.json",
+    "repotoire.toml",
+    ".gitignore",
+    ".ignore",
+    ".repotoireignore",
+];
 
 pub struct Changes {
     pub receiver: Receiver<Message>,
     /// Sends into the same channel (Ctrl+C handlers, tests).
     pub sender: Sender<Message>,
-    _debouncer: notify_debouncer_full::Debouncer<notify::RecommendedWatcher, notify_debouncer_full::RecommendedCache>,
+    _debouncer: notify_debouncer_full::Debouncer<
+        notify::RecommendedWatcher,
+        notify_debouncer_full::RecommendedCache,
+    >,
 }
 
 impl Changes {
@@ -44,29 +55,36 @@ impl Changes {
         // The debouncer checks for quiet paths every tick (a quarter of the window by
         // default): a tenth keeps its own delay small for the price of a few idle wake-ups.
         let tick = (debounce / 10).clamp(Duration::from_millis(5), Duration::from_millis(25));
-        let mut debouncer = new_debouncer(debounce, Some(tick), move |result: DebounceEventResult| {
-            let message = match result {
-                Ok(events) => {
-                    let mut paths: Vec<String> = events
-                        .iter()
-                        // The debouncer's own start-up walk opens files: not a change.
-                        .filter(|e| !matches!(e.kind, EventKind::Access(_)))
-                        .flat_map(|e| e.paths.iter())
-                        .filter_map(|p| relevant(&base, p))
-                        .collect();
-                    paths.sort();
-                    paths.dedup();
-                    if paths.is_empty() {
-                        return;
+        let mut debouncer =
+            new_debouncer(debounce, Some(tick), move |result: DebounceEventResult| {
+                let message = match result {
+                    Ok(events) => {
+                        let mut paths: Vec<String> = events
+                            .iter()
+                            // The debouncer's own start-up walk opens files: not a change.
+                            .filter(|e| !matches!(e.kind, EventKind::Access(_)))
+                            .flat_map(|e| e.paths.iter())
+                            .filter_map(|p| relevant(&base, p))
+                            .collect();
+                        paths.sort();
+                        paths.dedup();
+                        if paths.is_empty() {
+                            return;
+                        }
+                        Message::Paths(paths)
                     }
-                    Message::Paths(paths)
-                }
-                Err(errors) => Message::Errors(errors.iter().map(ToString::to_string).collect()),
-            };
-            let _ = forward.send(message);
-        })?;
+                    Err(errors) => {
+                        Message::Errors(errors.iter().map(ToString::to_string).collect())
+                    }
+                };
+                let _ = forward.send(message);
+            })?;
         debouncer.watch(root, RecursiveMode::Recursive)?;
-        Ok(Changes { receiver, sender, _debouncer: debouncer })
+        Ok(Changes {
+            receiver,
+            sender,
+            _debouncer: debouncer,
+        })
     }
 }
 

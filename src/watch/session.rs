@@ -45,7 +45,12 @@ pub struct Session {
 
 impl Session {
     pub fn new(workspace: Arc<Workspace>) -> Session {
-        Session { workspace, subscribers: Vec::new(), findings: Arc::new(Vec::new()), health: 100 }
+        Session {
+            workspace,
+            subscribers: Vec::new(),
+            findings: Arc::new(Vec::new()),
+            health: 100,
+        }
     }
 
     pub fn workspace(&self) -> &Arc<Workspace> {
@@ -75,7 +80,9 @@ impl Session {
             let mut changed = false;
             // The paths named, or `None` once an event may have been lost.
             let mut named: Option<Vec<PathBuf>> = Some(Vec::new());
-            for message in std::iter::once(first).chain(std::iter::from_fn(|| messages.try_recv().ok())) {
+            for message in
+                std::iter::once(first).chain(std::iter::from_fn(|| messages.try_recv().ok()))
+            {
                 match message {
                     Message::Paths(paths) => {
                         tracing::debug!(?paths, "changed");
@@ -115,7 +122,12 @@ impl Session {
         let started = Instant::now();
         let previous = self.workspace.refresh_paths(paths);
         let state = self.workspace.state();
-        let before: HashSet<&str> = previous.snap.files.iter().map(|f| f.path.as_str()).collect();
+        let before: HashSet<&str> = previous
+            .snap
+            .files
+            .iter()
+            .map(|f| f.path.as_str())
+            .collect();
         let after: HashSet<&str> = state.snap.files.iter().map(|f| f.path.as_str()).collect();
         let mut changed: Vec<String> = state.report.fresh.clone();
         changed.extend(before.difference(&after).map(|p| (*p).to_string()));
@@ -128,7 +140,13 @@ impl Session {
         self.publish(state, changed, false, started);
     }
 
-    fn publish(&mut self, state: Arc<State>, changed: Vec<String>, initial: bool, started: Instant) {
+    fn publish(
+        &mut self,
+        state: Arc<State>,
+        changed: Vec<String>,
+        initial: bool,
+        started: Instant,
+    ) {
         let indexed = started.elapsed();
         let findings = self.workspace.findings(&state);
         tracing::debug!(
@@ -138,12 +156,33 @@ impl Session {
             detectors_ms = (started.elapsed() - indexed).as_secs_f64() * 1000.0,
             "watch analysis"
         );
-        let old: HashSet<&str> = self.findings.iter().map(|f| f.fingerprint.as_str()).collect();
+        let old: HashSet<&str> = self
+            .findings
+            .iter()
+            .map(|f| f.fingerprint.as_str())
+            .collect();
         let new: HashSet<&str> = findings.iter().map(|f| f.fingerprint.as_str()).collect();
-        let added: Vec<Finding> = findings.iter().filter(|f| !old.contains(f.fingerprint.as_str())).cloned().collect();
-        let resolved: Vec<Finding> = self.findings.iter().filter(|f| !new.contains(f.fingerprint.as_str())).cloned().collect();
+        let added: Vec<Finding> = findings
+            .iter()
+            .filter(|f| !old.contains(f.fingerprint.as_str()))
+            .cloned()
+            .collect();
+        let resolved: Vec<Finding> = self
+            .findings
+            .iter()
+            .filter(|f| !new.contains(f.fingerprint.as_str()))
+            .cloned()
+            .collect();
         let lines: u64 = state.snap.files.iter().map(|f| u64::from(f.lines)).sum();
-        let health = summary::summarise(&findings, state.snap.files.len(), lines, Severity::High, &|_| false, 0).score;
+        let health = summary::summarise(
+            &findings,
+            state.snap.files.len(),
+            lines,
+            Severity::High,
+            &|_| false,
+            0,
+        )
+        .score;
         let wanted: HashSet<&str> = changed.iter().map(String::as_str).collect();
         let diagnostics = state
             .snap
@@ -165,7 +204,8 @@ impl Session {
         });
         self.findings = findings;
         self.health = health;
-        self.subscribers.retain(|s| s.send((state.clone(), delta.clone())).is_ok());
+        self.subscribers
+            .retain(|s| s.send((state.clone(), delta.clone())).is_ok());
         self.workspace.prepare_next();
     }
 }

@@ -38,11 +38,17 @@ fn json_findings(dir: &Dir, args: &[&str]) -> Vec<Value> {
     let output = analyze(dir, &all);
     assert!(output.status.success(), "{}", stderr(&output));
     let report: Value = serde_json::from_str(&stdout(&output)).expect("json report");
-    report["findings"].as_array().expect("findings array").clone()
+    report["findings"]
+        .as_array()
+        .expect("findings array")
+        .clone()
 }
 
 fn detectors(findings: &[Value]) -> Vec<String> {
-    let mut ids: Vec<String> = findings.iter().map(|f| f["detector"].as_str().unwrap_or("").to_string()).collect();
+    let mut ids: Vec<String> = findings
+        .iter()
+        .map(|f| f["detector"].as_str().unwrap_or("").to_string())
+        .collect();
     ids.sort();
     ids
 }
@@ -51,27 +57,71 @@ fn detectors(findings: &[Value]) -> Vec<String> {
 fn text_groups_findings_by_file_and_fails_on_high() {
     let dir = Dir::with_fixture(PROJECT);
     let output = analyze(&dir, &[]);
-    assert_eq!(output.status.code(), Some(1), "a high finding fails the default --fail-on high");
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "a high finding fails the default --fail-on high"
+    );
     let text = stdout(&output);
     assert!(text.contains("app/client.py"), "{text}");
     assert!(text.contains("tls-verification-disabled"), "{text}");
-    assert!(text.contains("requests.get(url, verify=False)"), "the excerpt is shown: {text}");
-    assert!(!text.contains("app/clean.py"), "a clean file has no group: {text}");
-    assert!(text.contains("health "), "a health score closes the report: {text}");
+    assert!(
+        text.contains("requests.get(url, verify=False)"),
+        "the excerpt is shown: {text}"
+    );
+    assert!(
+        !text.contains("app/clean.py"),
+        "a clean file has no group: {text}"
+    );
+    assert!(
+        text.contains("health "),
+        "a health score closes the report: {text}"
+    );
     assert!(!text.contains('\u{1b}'), "NO_COLOR: no escape codes");
 
-    assert_eq!(analyze(&dir, &["--fail-on", "never"]).status.code(), Some(0));
-    assert_eq!(analyze(&dir, &["--fail-on", "critical"]).status.code(), Some(0));
-    assert_eq!(analyze(&dir, &["--fail-on", "low", "--only", "is-literal-comparison"]).status.code(), Some(1));
+    assert_eq!(
+        analyze(&dir, &["--fail-on", "never"]).status.code(),
+        Some(0)
+    );
+    assert_eq!(
+        analyze(&dir, &["--fail-on", "critical"]).status.code(),
+        Some(0)
+    );
+    assert_eq!(
+        analyze(
+            &dir,
+            &["--fail-on", "low", "--only", "is-literal-comparison"]
+        )
+        .status
+        .code(),
+        Some(1)
+    );
 }
 
 #[test]
 fn json_carries_the_contract_fields() {
     let dir = Dir::with_fixture(PROJECT);
     let findings = json_findings(&dir, &[]);
-    assert_eq!(detectors(&findings), ["is-literal-comparison", "tls-verification-disabled", "unused-import"]);
-    let tls = findings.iter().find(|f| f["detector"] == "tls-verification-disabled").expect("tls finding");
-    assert_eq!((tls["file"].as_str(), tls["line"].as_u64(), tls["severity"].as_str()), (Some("app/client.py"), Some(6), Some("high")));
+    assert_eq!(
+        detectors(&findings),
+        [
+            "is-literal-comparison",
+            "tls-verification-disabled",
+            "unused-import"
+        ]
+    );
+    let tls = findings
+        .iter()
+        .find(|f| f["detector"] == "tls-verification-disabled")
+        .expect("tls finding");
+    assert_eq!(
+        (
+            tls["file"].as_str(),
+            tls["line"].as_u64(),
+            tls["severity"].as_str()
+        ),
+        (Some("app/client.py"), Some(6), Some("high"))
+    );
     assert_eq!(tls["symbol"].as_str(), Some("app.client.fetch"));
     assert_eq!(tls["cwe"].as_str(), Some("CWE-295"));
     assert!(tls["fingerprint"].as_str().is_some_and(|f| f.len() >= 16));
@@ -80,11 +130,27 @@ fn json_carries_the_contract_fields() {
 #[test]
 fn output_file_and_markdown_summary() {
     let dir = Dir::with_fixture(PROJECT);
-    let output = analyze(&dir, &["--format", "markdown", "--output", "report.md", "--fail-on", "never"]);
+    let output = analyze(
+        &dir,
+        &[
+            "--format",
+            "markdown",
+            "--output",
+            "report.md",
+            "--fail-on",
+            "never",
+        ],
+    );
     assert!(output.status.success(), "{}", stderr(&output));
-    assert!(stdout(&output).is_empty(), "the report goes to the file only");
+    assert!(
+        stdout(&output).is_empty(),
+        "the report goes to the file only"
+    );
     let markdown = std::fs::read_to_string(dir.join("report.md")).expect("report written");
-    assert!(markdown.contains("| Severity |") || markdown.contains("| severity |"), "{markdown}");
+    assert!(
+        markdown.contains("| Severity |") || markdown.contains("| severity |"),
+        "{markdown}"
+    );
     assert!(markdown.contains("tls-verification-disabled"), "{markdown}");
 }
 
@@ -102,29 +168,56 @@ fn suppressions_on_the_line_above_and_for_the_file() {
 #[test]
 fn a_baseline_keeps_old_findings_from_failing_and_survives_line_shifts() {
     let dir = Dir::with_fixture(PROJECT);
-    let written = analyze(&dir, &["--write-baseline", "baseline.json", "--fail-on", "never"]);
+    let written = analyze(
+        &dir,
+        &["--write-baseline", "baseline.json", "--fail-on", "never"],
+    );
     assert!(written.status.success(), "{}", stderr(&written));
-    assert_eq!(analyze(&dir, &["--baseline", "baseline.json"]).status.code(), Some(0));
+    assert_eq!(
+        analyze(&dir, &["--baseline", "baseline.json"])
+            .status
+            .code(),
+        Some(0)
+    );
 
     // Two lines pushed in above: the old findings still match.
     let old = std::fs::read_to_string(dir.join("app/client.py")).expect("read");
     dir.write("app/client.py", format!("\"\"\"Client.\"\"\"\n\n{old}"));
-    assert_eq!(analyze(&dir, &["--baseline", "baseline.json"]).status.code(), Some(0));
+    assert_eq!(
+        analyze(&dir, &["--baseline", "baseline.json"])
+            .status
+            .code(),
+        Some(0)
+    );
 
     // A new high finding is not in the baseline.
-    dir.append("app/client.py", "\n\ndef fetch_again(url):\n    return requests.post(url, verify=False)\n");
+    dir.append(
+        "app/client.py",
+        "\n\ndef fetch_again(url):\n    return requests.post(url, verify=False)\n",
+    );
     let output = analyze(&dir, &["--baseline", "baseline.json"]);
     assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
 }
 
 fn git(dir: &Dir, args: &[&str]) {
     let status = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"])
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.com",
+            "-c",
+            "commit.gpgsign=false",
+        ])
         .args(args)
         .current_dir(dir.path())
         .output()
         .expect("git runs");
-    assert!(status.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&status.stderr));
+    assert!(
+        status.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&status.stderr)
+    );
 }
 
 #[test]
@@ -133,12 +226,28 @@ fn diff_reports_only_lines_changed_since_a_ref() {
     git(&dir, &["init", "-q"]);
     git(&dir, &["add", "."]);
     git(&dir, &["commit", "-q", "-m", "base"]);
-    dir.append("app/clean.py", "\n\ndef same(kind):\n    return kind is \"same\"\n");
+    dir.append(
+        "app/clean.py",
+        "\n\ndef same(kind):\n    return kind is \"same\"\n",
+    );
     dir.write("app/new.py", "def other(kind):\n    return kind is not 1\n");
     let findings = json_findings(&dir, &["--diff", "HEAD"]);
-    let places: Vec<(String, u64)> =
-        findings.iter().map(|f| (f["file"].as_str().unwrap_or("").to_string(), f["line"].as_u64().unwrap_or(0))).collect();
-    assert_eq!(places, [("app/clean.py".to_string(), 6), ("app/new.py".to_string(), 2)]);
+    let places: Vec<(String, u64)> = findings
+        .iter()
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap_or("").to_string(),
+                f["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("app/clean.py".to_string(), 6),
+            ("app/new.py".to_string(), 2)
+        ]
+    );
 }
 
 #[test]
@@ -149,14 +258,27 @@ fn configuration_disables_overrides_and_rejects_unknown_keys() {
         "[detectors]\ndisable = [\"unused-import\"]\n\n[severity]\nis-literal-comparison = \"critical\"\n",
     );
     let findings = json_findings(&dir, &[]);
-    assert_eq!(detectors(&findings), ["is-literal-comparison", "tls-verification-disabled"]);
-    assert!(findings.iter().any(|f| f["detector"] == "is-literal-comparison" && f["severity"] == "critical"));
+    assert_eq!(
+        detectors(&findings),
+        ["is-literal-comparison", "tls-verification-disabled"]
+    );
+    assert!(
+        findings
+            .iter()
+            .any(|f| f["detector"] == "is-literal-comparison" && f["severity"] == "critical")
+    );
 
-    dir.write("repotoire.toml", "[detectors]\ndisabel = [\"unused-import\"]\n");
+    dir.write(
+        "repotoire.toml",
+        "[detectors]\ndisabel = [\"unused-import\"]\n",
+    );
     let output = analyze(&dir, &[]);
     assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
-    assert!(message.contains("repotoire.toml") && message.contains("disabel"), "{message}");
+    assert!(
+        message.contains("repotoire.toml") && message.contains("disabel"),
+        "{message}"
+    );
 
     dir.write("repotoire.toml", "[severity]\nno-such-detector = \"low\"\n");
     let message = stderr(&analyze(&dir, &[]));
@@ -166,12 +288,21 @@ fn configuration_disables_overrides_and_rejects_unknown_keys() {
 #[test]
 fn vendored_generated_and_minified_code_is_skipped_unless_asked_for() {
     let dir = Dir::with_fixture(PROJECT);
-    dir.write("static/vendor/lib.js", "function f(a) { return a == \"1\"; }\n");
+    dir.write(
+        "static/vendor/lib.js",
+        "function f(a) { return a == \"1\"; }\n",
+    );
     dir.write("static/app.min.js", "function g(a){return a==\"1\"}\n");
     // Minified without the name saying so: one long line of code.
-    let long = format!("function h(a){{return a==\"1\"}}{}\n", ";var x=1".repeat(200));
+    let long = format!(
+        "function h(a){{return a==\"1\"}}{}\n",
+        ";var x=1".repeat(200)
+    );
     dir.write("static/bundle.js", long);
-    dir.write("gen/api.js", "// Code generated by protoc. DO NOT EDIT.\nfunction k(a) { return a == \"1\"; }\n");
+    dir.write(
+        "gen/api.js",
+        "// Code generated by protoc. DO NOT EDIT.\nfunction k(a) { return a == \"1\"; }\n",
+    );
     dir.write("src/app.js", "function m(a) { return a == \"1\"; }\n");
     let found = json_findings(&dir, &["--only", "loose-equality"]);
     let files: Vec<&str> = found.iter().filter_map(|f| f["file"].as_str()).collect();
@@ -183,23 +314,52 @@ fn vendored_generated_and_minified_code_is_skipped_unless_asked_for() {
 #[test]
 fn detectors_list_and_show() {
     let dir = Dir::new();
-    let list = stdout(&cmd(dir.path()).args(["detectors", "list"]).output().expect("run"));
-    let ids: Vec<&str> = list.lines().filter_map(|l| l.split_whitespace().next()).collect();
-    for id in ["sql-injection", "import-cycle", "magic-number", "mutable-default-argument", "clone-in-loop", "feature-envy"] {
+    let list = stdout(
+        &cmd(dir.path())
+            .args(["detectors", "list"])
+            .output()
+            .expect("run"),
+    );
+    let ids: Vec<&str> = list
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    for id in [
+        "sql-injection",
+        "import-cycle",
+        "magic-number",
+        "mutable-default-argument",
+        "clone-in-loop",
+        "feature-envy",
+    ] {
         assert!(ids.contains(&id), "{id} missing from:\n{list}");
     }
-    let show = cmd(dir.path()).args(["detectors", "show", "xss-sink"]).output().expect("run");
+    let show = cmd(dir.path())
+        .args(["detectors", "show", "xss-sink"])
+        .output()
+        .expect("run");
     let text = stdout(&show);
     assert!(show.status.success());
-    assert!(text.contains("CWE-79") && text.contains("textContent"), "what, why, example and instead: {text}");
-    let unknown = cmd(dir.path()).args(["detectors", "show", "nope"]).output().expect("run");
+    assert!(
+        text.contains("CWE-79") && text.contains("textContent"),
+        "what, why, example and instead: {text}"
+    );
+    let unknown = cmd(dir.path())
+        .args(["detectors", "show", "nope"])
+        .output()
+        .expect("run");
     assert_eq!(unknown.status.code(), Some(2));
 }
 
 /// `.ci/run` installs the validator here; without it this test fails and says so.
 fn sarif_validator() -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".ci/node_modules/.bin/sarif-multitool");
-    assert!(path.exists(), "{} is missing: run .ci/run (it installs @microsoft/sarif-multitool)", path.display());
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".ci/node_modules/.bin/sarif-multitool");
+    assert!(
+        path.exists(),
+        "{} is missing: run .ci/run (it installs @microsoft/sarif-multitool)",
+        path.display()
+    );
     path
 }
 
@@ -208,37 +368,89 @@ fn sarif_passes_microsofts_validator_and_carries_what_github_reads() {
     let dir = Dir::with_fixture(PROJECT);
     // Every detector's rule metadata goes into the run: use a tree that trips many.
     for entry in walk(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("detectors/security")) {
-        if entry.file_name().is_some_and(|n| n.to_string_lossy().starts_with("positive")) {
-            let rel = entry.strip_prefix(env!("CARGO_MANIFEST_DIR")).expect("inside the crate");
-            dir.write(&format!("fixtures/{}", rel.display()), std::fs::read(&entry).expect("read fixture"));
+        if entry
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("positive"))
+        {
+            let rel = entry
+                .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+                .expect("inside the crate");
+            dir.write(
+                &format!("fixtures/{}", rel.display()),
+                std::fs::read(&entry).expect("read fixture"),
+            );
         }
     }
-    let output = analyze(&dir, &["--format", "sarif", "--output", "out.sarif", "--fail-on", "never"]);
+    let output = analyze(
+        &dir,
+        &[
+            "--format",
+            "sarif",
+            "--output",
+            "out.sarif",
+            "--fail-on",
+            "never",
+        ],
+    );
     assert!(output.status.success(), "{}", stderr(&output));
-    let sarif: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("out.sarif")).expect("sarif written")).expect("json");
+    let sarif: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("out.sarif")).expect("sarif written"),
+    )
+    .expect("json");
     let run = &sarif["runs"][0];
     let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
-    let tls = rules.iter().find(|r| r["id"] == "tls-verification-disabled").expect("tls rule");
-    assert!(tls["help"]["markdown"].as_str().is_some_and(|h| !h.is_empty()));
-    assert!(tls["properties"]["tags"].as_array().is_some_and(|t| t.iter().any(|t| t == "external/cwe/cwe-295")));
+    let tls = rules
+        .iter()
+        .find(|r| r["id"] == "tls-verification-disabled")
+        .expect("tls rule");
+    assert!(
+        tls["help"]["markdown"]
+            .as_str()
+            .is_some_and(|h| !h.is_empty())
+    );
+    assert!(
+        tls["properties"]["tags"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|t| t == "external/cwe/cwe-295"))
+    );
     assert!(tls["properties"]["security-severity"].as_str().is_some());
     let results = run["results"].as_array().expect("results");
     assert!(results.len() > 10);
     for result in results {
-        let uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().expect("uri");
+        let uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .expect("uri");
         assert!(!uri.starts_with('/'), "relative: {uri}");
-        assert!(result["partialFingerprints"].as_object().is_some_and(|f| !f.is_empty()));
+        assert!(
+            result["partialFingerprints"]
+                .as_object()
+                .is_some_and(|f| !f.is_empty())
+        );
     }
 
     let validated = Command::new(sarif_validator())
-        .args(["validate", "out.sarif", "--output", "validation.sarif", "--log", "ForceOverwrite"])
+        .args([
+            "validate",
+            "out.sarif",
+            "--output",
+            "validation.sarif",
+            "--log",
+            "ForceOverwrite",
+        ])
         .current_dir(dir.path())
         .output()
         .expect("the validator runs");
-    let log = format!("{}{}", String::from_utf8_lossy(&validated.stdout), String::from_utf8_lossy(&validated.stderr));
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&validated.stdout),
+        String::from_utf8_lossy(&validated.stderr)
+    );
     assert!(validated.status.success(), "{log}");
     assert!(log.contains("Analysis completed successfully"), "{log}");
-    let problems: Vec<&str> = log.lines().filter(|l| l.contains(": error ") || l.contains(": warning ")).collect();
+    let problems: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains(": error ") || l.contains(": warning "))
+        .collect();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -248,7 +460,11 @@ fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
     while let Some(current) = stack.pop() {
         for entry in std::fs::read_dir(&current).expect("read dir").flatten() {
             let path = entry.path();
-            if path.is_dir() { stack.push(path) } else { out.push(path) }
+            if path.is_dir() {
+                stack.push(path)
+            } else {
+                out.push(path)
+            }
         }
     }
     out
@@ -278,7 +494,14 @@ fn reports_are_identical_from_run_to_run() {
         dir.write(&format!("{name}.py"), format!("def {name}(xs):\n    total = []\n    if not xs:\n        return None\n{block}    return total\n"));
     }
     let first = json_findings(&dir, &["--no-cache"]);
-    assert!(first.iter().filter(|f| f["detector"] == "duplicated-blocks").count() >= 5, "{first:?}");
+    assert!(
+        first
+            .iter()
+            .filter(|f| f["detector"] == "duplicated-blocks")
+            .count()
+            >= 5,
+        "{first:?}"
+    );
     for _ in 0..3 {
         assert_eq!(json_findings(&dir, &["--no-cache"]), first);
     }
@@ -313,19 +536,34 @@ scm = """
 #[test]
 fn a_repositorys_own_rules_run_beside_the_embedded_ones() {
     let dir = Dir::with_fixture(PROJECT);
-    dir.write("app/debugging.py", "def show(debug):\n    print(debug)\n    print(other)\n");
+    dir.write(
+        "app/debugging.py",
+        "def show(debug):\n    print(debug)\n    print(other)\n",
+    );
     dir.write(".repotoire/detectors/no-print-debug/rule.toml", OWN_RULE);
     let findings = json_findings(&dir, &[]);
-    let own: Vec<&Value> = findings.iter().filter(|f| f["detector"] == "no-print-debug").collect();
+    let own: Vec<&Value> = findings
+        .iter()
+        .filter(|f| f["detector"] == "no-print-debug")
+        .collect();
     assert_eq!(own.len(), 1, "{own:?}");
-    assert_eq!((own[0]["file"].as_str(), own[0]["line"].as_u64()), (Some("app/debugging.py"), Some(2)));
+    assert_eq!(
+        (own[0]["file"].as_str(), own[0]["line"].as_u64()),
+        (Some("app/debugging.py"), Some(2))
+    );
     assert!(detectors(&findings).contains(&"tls-verification-disabled".to_string()));
     // Also from a folder the configuration names.
     std::fs::remove_dir_all(dir.join(".repotoire/detectors")).unwrap();
     dir.write("rules/no-print-debug/rule.toml", OWN_RULE);
     dir.write("repotoire.toml", "rules = [\"rules\"]\n");
     let findings = json_findings(&dir, &[]);
-    assert_eq!(findings.iter().filter(|f| f["detector"] == "no-print-debug").count(), 1);
+    assert_eq!(
+        findings
+            .iter()
+            .filter(|f| f["detector"] == "no-print-debug")
+            .count(),
+        1
+    );
 }
 
 /// Each language's rules are compiled for its first file, but a repository's own rules are
@@ -334,13 +572,23 @@ fn a_repositorys_own_rules_run_beside_the_embedded_ones() {
 #[test]
 fn a_broken_rule_of_the_repository_is_an_error_before_any_file_is_read() {
     let dir = Dir::with_fixture(PROJECT);
-    let broken = OWN_RULE.replace("((call_expression function: (identifier) @_f)", "((call_expression function: (identifier) @_f");
+    let broken = OWN_RULE.replace(
+        "((call_expression function: (identifier) @_f)",
+        "((call_expression function: (identifier) @_f",
+    );
     dir.write(".repotoire/detectors/no-print-debug/rule.toml", &broken);
     let output = analyze(&dir, &["--format", "json"]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(stderr(&output).contains("no-print-debug/rule.toml"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("no-print-debug/rule.toml"),
+        "{}",
+        stderr(&output)
+    );
     assert!(stdout(&output).is_empty());
-    assert!(!dir.join(".repotoire/cache.redb").exists(), "files were read before the rules were checked");
+    assert!(
+        !dir.join(".repotoire/cache.redb").exists(),
+        "files were read before the rules were checked"
+    );
 }
 
 /// A detector id the config or `--only` names but no rule has is an error, and like a broken
@@ -350,15 +598,36 @@ fn an_unknown_detector_id_is_an_error_before_any_file_is_read() {
     let dir = Dir::with_fixture(PROJECT);
     let output = analyze(&dir, &["--only", "no-such-detector"]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(stderr(&output).contains("--only: no detector `no-such-detector`"), "{}", stderr(&output));
-    dir.write("repotoire.toml", "[detectors]\ndisable = [\"no-such-detector\"]\n");
+    assert!(
+        stderr(&output).contains("--only: no detector `no-such-detector`"),
+        "{}",
+        stderr(&output)
+    );
+    dir.write(
+        "repotoire.toml",
+        "[detectors]\ndisable = [\"no-such-detector\"]\n",
+    );
     let output = analyze(&dir, &[]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(stderr(&output).contains("unknown detector `no-such-detector`"), "{}", stderr(&output));
-    assert!(!dir.join(".repotoire/cache.redb").exists(), "files were read before the ids were checked");
+    assert!(
+        stderr(&output).contains("unknown detector `no-such-detector`"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        !dir.join(".repotoire/cache.redb").exists(),
+        "files were read before the ids were checked"
+    );
     // A known id passes.
-    dir.write("repotoire.toml", "[detectors]\ndisable = [\"todo-comment\"]\n");
-    assert!(json_findings(&dir, &[]).iter().all(|f| f["detector"] != "todo-comment"));
+    dir.write(
+        "repotoire.toml",
+        "[detectors]\ndisable = [\"todo-comment\"]\n",
+    );
+    assert!(
+        json_findings(&dir, &[])
+            .iter()
+            .all(|f| f["detector"] != "todo-comment")
+    );
 }
 
 /// `Pass::new` leaves the embedded rules to each language's first file; here every one of

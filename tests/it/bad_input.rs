@@ -5,9 +5,22 @@ use repotoire::engine::{Engine, Options};
 use repotoire::parse::SkipReason;
 
 fn reasons(dir: &Dir, max_file_size: u64) -> (Vec<(String, String)>, usize) {
-    let engine = Engine::new(dir.path(), Options { max_file_size, use_cache: false, pass: None, live: false }).unwrap();
+    let engine = Engine::new(
+        dir.path(),
+        Options {
+            max_file_size,
+            use_cache: false,
+            pass: None,
+            live: false,
+        },
+    )
+    .unwrap();
     let report = engine.refresh();
-    let skipped = report.skipped.iter().map(|s| (s.path.clone(), s.reason.label().to_string())).collect();
+    let skipped = report
+        .skipped
+        .iter()
+        .map(|s| (s.path.clone(), s.reason.label().to_string()))
+        .collect();
     (skipped, engine.snapshot().files.len())
 }
 
@@ -15,26 +28,55 @@ fn reasons(dir: &Dir, max_file_size: u64) -> (Vec<(String, String)>, usize) {
 fn binary_files_are_skipped_and_counted() {
     let dir = Dir::with_fixture("//- ok.py\ndef f():\n    pass\n");
     dir.write("blob.py", [0x7f, b'E', b'L', b'F', 0, 0, 1, 2]);
-    assert_eq!(reasons(&dir, 1 << 20), (vec![("blob.py".into(), "binary".into())], 1));
+    assert_eq!(
+        reasons(&dir, 1 << 20),
+        (vec![("blob.py".into(), "binary".into())], 1)
+    );
 }
 
 #[test]
 fn files_over_the_size_limit_are_skipped_and_the_limit_is_configurable() {
     let dir = Dir::with_fixture("//- small.py\nx = 1\n");
     dir.write("big.py", "x = 1\n".repeat(100));
-    assert_eq!(reasons(&dir, 100), (vec![("big.py".into(), "too large".into())], 1));
+    assert_eq!(
+        reasons(&dir, 100),
+        (vec![("big.py".into(), "too large".into())], 1)
+    );
     assert_eq!(reasons(&dir, 1 << 20), (vec![], 2));
-    let output = cmd(dir.path()).args(["-v", "graph", "stats", "--max-file-size", "100", "--no-cache", "."]).output().unwrap();
-    assert!(stderr(&output).contains("skipped big.py: too large (600 bytes, limit 100)"), "{}", stderr(&output));
+    let output = cmd(dir.path())
+        .args([
+            "-v",
+            "graph",
+            "stats",
+            "--max-file-size",
+            "100",
+            "--no-cache",
+            ".",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        stderr(&output).contains("skipped big.py: too large (600 bytes, limit 100)"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]
 fn non_utf8_files_are_decoded_lossily_and_still_analysed() {
     let dir = Dir::new();
-    dir.write("latin1.py", b"# caf\xe9\ndef f():\n    g()\n\ndef g():\n    pass\n");
+    dir.write(
+        "latin1.py",
+        b"# caf\xe9\ndef f():\n    g()\n\ndef g():\n    pass\n",
+    );
     let (snap, _) = dir.build();
     assert!(snap.files[0].lossy);
-    assert!(snap.files[0].diagnostics.iter().any(|d| d.message.contains("decoded lossily")));
+    assert!(
+        snap.files[0]
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("decoded lossily"))
+    );
     assert!(crate::support::dump_edges(&snap).contains("latin1.f -calls(1.0)-> latin1.g"));
 }
 
@@ -42,9 +84,18 @@ fn non_utf8_files_are_decoded_lossily_and_still_analysed() {
 fn pathological_nesting_does_not_overflow_the_stack() {
     let dir = Dir::new();
     let depth = 50_000;
-    dir.write("deep.py", format!("x = {}1{}\n", "(".repeat(depth), ")".repeat(depth)));
-    dir.write("deep.js", format!("const x = {}1{};\n", "[".repeat(depth), "]".repeat(depth)));
-    dir.write("deep.rs", format!("fn f() {{ {} }}\n", "{".repeat(depth) + &"}".repeat(depth)));
+    dir.write(
+        "deep.py",
+        format!("x = {}1{}\n", "(".repeat(depth), ")".repeat(depth)),
+    );
+    dir.write(
+        "deep.js",
+        format!("const x = {}1{};\n", "[".repeat(depth), "]".repeat(depth)),
+    );
+    dir.write(
+        "deep.rs",
+        format!("fn f() {{ {} }}\n", "{".repeat(depth) + &"}".repeat(depth)),
+    );
     dir.write("ok.py", "def f():\n    pass\n");
     let (snap, report) = dir.build();
     assert_eq!(snap.files.len(), 4);
@@ -54,12 +105,23 @@ fn pathological_nesting_does_not_overflow_the_stack() {
 
 #[test]
 fn syntax_errors_give_what_parsed_plus_diagnostics() {
-    let dir = Dir::with_fixture("//- broken.py\ndef good():\n    pass\n\ndef bad(:\n    pass\n\ndef after():\n    good()\n");
+    let dir = Dir::with_fixture(
+        "//- broken.py\ndef good():\n    pass\n\ndef bad(:\n    pass\n\ndef after():\n    good()\n",
+    );
     let (snap, _) = dir.build();
     let file = &snap.files[0];
-    assert!(file.diagnostics.iter().any(|d| d.message.starts_with("syntax error") && d.line == 4), "{:?}", file.diagnostics);
+    assert!(
+        file.diagnostics
+            .iter()
+            .any(|d| d.message.starts_with("syntax error") && d.line == 4),
+        "{:?}",
+        file.diagnostics
+    );
     let nodes = dump_nodes(&snap);
-    assert!(nodes.contains("function broken.good") && nodes.contains("function broken.after"), "{nodes}");
+    assert!(
+        nodes.contains("function broken.good") && nodes.contains("function broken.after"),
+        "{nodes}"
+    );
     assert!(crate::support::dump_edges(&snap).contains("broken.after -calls(1.0)-> broken.good"));
 }
 
@@ -70,7 +132,10 @@ fn symlink_loops_are_skipped_and_named() {
     std::os::unix::fs::symlink(dir.join("pkg"), dir.join("pkg/again")).unwrap();
     let (skipped, files) = reasons(&dir, 1 << 20);
     assert_eq!(files, 1);
-    assert_eq!(skipped, vec![("pkg/again".to_string(), "symlink loop".to_string())]);
+    assert_eq!(
+        skipped,
+        vec![("pkg/again".to_string(), "symlink loop".to_string())]
+    );
 }
 
 #[cfg(unix)]
@@ -88,7 +153,10 @@ fn unreadable_files_are_skipped_and_named() {
 #[test]
 fn an_empty_tree_is_an_empty_graph() {
     let dir = Dir::new();
-    let output = cmd(dir.path()).args(["graph", "export", "."]).output().unwrap();
+    let output = cmd(dir.path())
+        .args(["graph", "export", "."])
+        .output()
+        .unwrap();
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(stdout(&output).trim(), r#"{"nodes":[],"edges":[]}"#);
 }
@@ -105,7 +173,9 @@ fn ignored_and_vendored_folders_are_not_walked() {
 
 #[test]
 fn gits_global_ignore_file_is_honoured() {
-    let dir = Dir::with_fixture("//- src/app.py\nx = 1\n//- src/notes.py\nx = 1\n//- gitconfig\n[core]\n\texcludesFile = \"~/global-ignore\"\n//- global-ignore\nnotes.py\n");
+    let dir = Dir::with_fixture(
+        "//- src/app.py\nx = 1\n//- src/notes.py\nx = 1\n//- gitconfig\n[core]\n\texcludesFile = \"~/global-ignore\"\n//- global-ignore\nnotes.py\n",
+    );
     let stats = |config: &str| {
         let output = cmd(dir.path())
             .args(["graph", "stats", "--format", "json", "--no-cache", "src"])
@@ -117,12 +187,23 @@ fn gits_global_ignore_file_is_honoured() {
         let stats: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
         stats["files_by_language"]["python"].as_u64()
     };
-    assert_eq!(stats("gitconfig"), Some(1), "the file the global ignore names is not walked");
-    assert_eq!(stats("no-such-config"), Some(2), "without the setting both files are walked");
+    assert_eq!(
+        stats("gitconfig"),
+        Some(1),
+        "the file the global ignore names is not walked"
+    );
+    assert_eq!(
+        stats("no-such-config"),
+        Some(2),
+        "without the setting both files are walked"
+    );
 }
 
 #[test]
 fn skip_reasons_have_readable_labels() {
     assert_eq!(SkipReason::Binary.to_string(), "binary content");
-    assert_eq!(SkipReason::TooLarge { size: 5, limit: 1 }.to_string(), "too large (5 bytes, limit 1)");
+    assert_eq!(
+        SkipReason::TooLarge { size: 5, limit: 1 }.to_string(),
+        "too large (5 bytes, limit 1)"
+    );
 }

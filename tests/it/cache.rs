@@ -39,7 +39,10 @@ fn a_second_run_on_an_unchanged_tree_parses_nothing() {
     let second = dir.engine(true).refresh();
     assert_eq!((second.parsed, second.reused), (0, 5));
     assert!(dir.join(".repotoire/.gitignore").exists());
-    assert_eq!(std::fs::read_to_string(dir.join(".repotoire/.gitignore")).unwrap(), "*\n");
+    assert_eq!(
+        std::fs::read_to_string(dir.join(".repotoire/.gitignore")).unwrap(),
+        "*\n"
+    );
 }
 
 #[test]
@@ -57,9 +60,16 @@ fn the_cached_graph_is_the_graph_that_was_built() {
     drop(engine);
     let again = dir.engine(true);
     let report = again.refresh();
-    assert_eq!(report.graph, repotoire::engine::GraphUpdate::Reused, "{report:?}");
+    assert_eq!(
+        report.graph,
+        repotoire::engine::GraphUpdate::Reused,
+        "{report:?}"
+    );
     let snap = again.snapshot();
-    assert_eq!((dump_nodes(&snap), dump_edges(&snap)), (cold_nodes, cold_edges));
+    assert_eq!(
+        (dump_nodes(&snap), dump_edges(&snap)),
+        (cold_nodes, cold_edges)
+    );
 }
 
 #[test]
@@ -70,7 +80,10 @@ fn graph_bytes_of_another_shape_are_not_decoded() {
     let built = engine.snapshot();
     let bytes = built.encode().unwrap();
     let decoded = Snapshot::decode(&bytes).expect("its own encoding decodes");
-    assert_eq!((dump_nodes(&decoded), dump_edges(&decoded)), (dump_nodes(&built), dump_edges(&built)));
+    assert_eq!(
+        (dump_nodes(&decoded), dump_edges(&decoded)),
+        (dump_nodes(&built), dump_edges(&built))
+    );
     assert_eq!(decoded.unresolved_calls(), built.unresolved_calls());
     assert_eq!(decoded.files, built.files);
     // An older format (no header), a cut, a byte too many, a section length that overruns.
@@ -86,9 +99,14 @@ fn graph_bytes_of_another_shape_are_not_decoded() {
     let engine = dir.engine(false);
     engine.refresh();
     let built = engine.snapshot();
-    assert!(built.unresolved_calls().iter().any(|c| c.name == "nowhere"), "the call should stay unresolved");
+    assert!(
+        built.unresolved_calls().iter().any(|c| c.name == "nowhere"),
+        "the call should stay unresolved"
+    );
     let bytes = built.encode().unwrap();
-    assert!(Snapshot::decode(&bytes).is_some_and(|d| d.unresolved_calls() == built.unresolved_calls()));
+    assert!(
+        Snapshot::decode(&bytes).is_some_and(|d| d.unresolved_calls() == built.unresolved_calls())
+    );
     let mut garbled = bytes.clone();
     let last = garbled.len() - 1;
     garbled[last] ^= 0x5a;
@@ -133,32 +151,59 @@ fn a_file_touched_without_changing_content_is_not_reparsed() {
     assert_eq!(report.parsed, 0);
     // The walk saw a time the cache did not know and called off the graph decoded beside
     // it; the graph is still the cached one.
-    assert_eq!(report.graph, repotoire::engine::GraphUpdate::Reused, "{report:?}");
+    assert_eq!(
+        report.graph,
+        repotoire::engine::GraphUpdate::Reused,
+        "{report:?}"
+    );
 }
 
 #[test]
 fn a_changed_project_file_resolves_again_though_no_source_changed() {
-    let dir = Dir::with_fixture(&format!("{FIXTURE}//- web/tsconfig.json\n{{ \"compilerOptions\": {{ \"baseUrl\": \".\" }} }}\n"));
+    let dir = Dir::with_fixture(&format!(
+        "{FIXTURE}//- web/tsconfig.json\n{{ \"compilerOptions\": {{ \"baseUrl\": \".\" }} }}\n"
+    ));
     dir.engine(true).refresh();
     // Same sources, other path aliases: the graph decoded beside the walk was built from
     // other inputs and must not be taken.
-    dir.write("web/tsconfig.json", r#"{ "compilerOptions": { "baseUrl": ".", "paths": { "@b": ["b.ts"] } } }"#);
-    dir.write("web/a.ts", "import { b } from \"@b\";\nexport function a() { b(); }\n");
+    dir.write(
+        "web/tsconfig.json",
+        r#"{ "compilerOptions": { "baseUrl": ".", "paths": { "@b": ["b.ts"] } } }"#,
+    );
+    dir.write(
+        "web/a.ts",
+        "import { b } from \"@b\";\nexport function a() { b(); }\n",
+    );
     let engine = dir.engine(true);
     let report = engine.refresh();
     assert_eq!(report.parsed, 1, "{report:?}");
     let snap = engine.snapshot();
     assert_eq!((dump_nodes(&snap), dump_edges(&snap)), cold_dump(&dir));
-    assert!(dump_edges(&snap).contains("web/a.a -calls(1.0)-> web/b.b"), "{}", dump_edges(&snap));
+    assert!(
+        dump_edges(&snap).contains("web/a.a -calls(1.0)-> web/b.b"),
+        "{}",
+        dump_edges(&snap)
+    );
     // And with only the project file changed back, nothing is parsed, yet the graph is
     // resolved again rather than taken from the cache.
-    dir.write("web/tsconfig.json", r#"{ "compilerOptions": { "baseUrl": "." } }"#);
+    dir.write(
+        "web/tsconfig.json",
+        r#"{ "compilerOptions": { "baseUrl": "." } }"#,
+    );
     let engine = dir.engine(true);
     let report = engine.refresh();
-    assert_eq!((report.parsed, report.graph), (0, repotoire::engine::GraphUpdate::Resolved), "{report:?}");
+    assert_eq!(
+        (report.parsed, report.graph),
+        (0, repotoire::engine::GraphUpdate::Resolved),
+        "{report:?}"
+    );
     let snap = engine.snapshot();
     assert_eq!((dump_nodes(&snap), dump_edges(&snap)), cold_dump(&dir));
-    assert!(!dump_edges(&snap).contains("web/a.a -calls(1.0)-> web/b.b"), "{}", dump_edges(&snap));
+    assert!(
+        !dump_edges(&snap).contains("web/a.a -calls(1.0)-> web/b.b"),
+        "{}",
+        dump_edges(&snap)
+    );
 }
 
 #[test]
@@ -170,7 +215,14 @@ fn a_cache_that_cannot_be_created_is_reported_and_the_run_goes_on_without_it() {
     let engine = dir.engine(true);
     let report = engine.refresh();
     assert!(!report.cache_used, "{report:?}");
-    assert!(report.warnings.iter().any(|w| w.starts_with("cache unavailable") && w.contains(".repotoire")), "{:?}", report.warnings);
+    assert!(
+        report
+            .warnings
+            .iter()
+            .any(|w| w.starts_with("cache unavailable") && w.contains(".repotoire")),
+        "{:?}",
+        report.warnings
+    );
     assert_eq!(report.parsed, 5);
     let snap = engine.snapshot();
     assert_eq!((dump_nodes(&snap), dump_edges(&snap)), cold_dump(&dir));
@@ -189,10 +241,22 @@ fn a_truncated_database_is_reported_once_and_rebuilt() {
     let report = engine.refresh();
     let snap = engine.snapshot();
     assert_eq!((dump_nodes(&snap), dump_edges(&snap)), cold_dump(&dir));
-    assert!(report.warnings.iter().any(|w| w.contains("cache") && w.contains("rebuilding")), "{:?}", report.warnings);
+    assert!(
+        report
+            .warnings
+            .iter()
+            .any(|w| w.contains("cache") && w.contains("rebuilding")),
+        "{:?}",
+        report.warnings
+    );
     // Rebuilt: the next run reuses everything and says nothing.
     let again = dir.engine(true).refresh();
-    assert_eq!((again.parsed, again.warnings.len()), (0, 0), "{:?}", again.warnings);
+    assert_eq!(
+        (again.parsed, again.warnings.len()),
+        (0, 0),
+        "{:?}",
+        again.warnings
+    );
 }
 
 #[test]
@@ -220,22 +284,43 @@ fn a_database_from_another_schema_is_rebuilt() {
         let db = redb::Database::create(dir.join(".repotoire/cache.redb")).unwrap();
         let write = db.begin_write().unwrap();
         {
-            let mut meta = write.open_table(redb::TableDefinition::<&str, &str>::new("meta")).unwrap();
+            let mut meta = write
+                .open_table(redb::TableDefinition::<&str, &str>::new("meta"))
+                .unwrap();
             meta.insert("schema", "0:old").unwrap();
         }
         write.commit().unwrap();
     }
     let report = dir.engine(true).refresh();
-    assert!(report.warnings.iter().any(|w| w.contains("another version")), "{:?}", report.warnings);
+    assert!(
+        report
+            .warnings
+            .iter()
+            .any(|w| w.contains("another version")),
+        "{:?}",
+        report.warnings
+    );
     assert_eq!(report.parsed, 5);
 }
 
 #[test]
 fn two_processes_on_one_repository_both_finish_with_the_same_graph() {
     let dir = Dir::with_fixture(FIXTURE);
-    let expected = stdout(&cmd(dir.path()).args(["graph", "export", "--no-cache", "."]).output().unwrap());
+    let expected = stdout(
+        &cmd(dir.path())
+            .args(["graph", "export", "--no-cache", "."])
+            .output()
+            .unwrap(),
+    );
     let children: Vec<_> = (0..2)
-        .map(|_| cmd(dir.path()).args(["graph", "export", "."]).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().unwrap())
+        .map(|_| {
+            cmd(dir.path())
+                .args(["graph", "export", "."])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
         .collect();
     for child in children {
         let output = child.wait_with_output().unwrap();
@@ -249,19 +334,30 @@ fn two_processes_on_one_repository_both_finish_with_the_same_graph() {
 #[test]
 fn no_cache_writes_nothing() {
     let dir = Dir::with_fixture(FIXTURE);
-    let output = cmd(dir.path()).args(["graph", "stats", "--no-cache", "."]).output().unwrap();
+    let output = cmd(dir.path())
+        .args(["graph", "stats", "--no-cache", "."])
+        .output()
+        .unwrap();
     assert!(output.status.success());
     assert!(!dir.join(".repotoire").exists());
 }
 
 /// A file entry to write straight through the store.
 fn entry(byte: u8) -> repotoire::store::FileEntry {
-    repotoire::store::FileEntry { hash: [byte; 32], size: 10, modified: 20, local: [0; 32] }
+    repotoire::store::FileEntry {
+        hash: [byte; 32],
+        size: 10,
+        modified: 20,
+        local: [0; 32],
+    }
 }
 
 fn write_entries(dir: &Dir, boot: &str, paths: &[&str]) {
     let mut store = repotoire::store::Store::open_as(dir.path(), Some(boot.into())).unwrap();
-    let update = repotoire::store::Update { files: paths.iter().map(|p| (*p, entry(7))).collect(), ..Default::default() };
+    let update = repotoire::store::Update {
+        files: paths.iter().map(|p| (*p, entry(7))).collect(),
+        ..Default::default()
+    };
     store.save(&update).unwrap();
 }
 
@@ -282,24 +378,42 @@ fn after_a_restart_a_torn_cache_is_caught_by_its_checksums_and_rebuilt() {
     let db = dir.join(".repotoire/cache.redb");
     let bytes = std::fs::read(&db).unwrap();
     let (from, to) = (b"app/views.py", b"app/views.pz");
-    let at = bytes.windows(from.len()).position(|w| w == from).expect("the key is in the file");
+    let at = bytes
+        .windows(from.len())
+        .position(|w| w == from)
+        .expect("the key is in the file");
     let mut torn = bytes.clone();
     torn[at..at + to.len()].copy_from_slice(to);
     std::fs::write(&db, torn).unwrap();
 
     // The same boot: no crash of the machine can have torn a page, and none is looked for.
     let same = Store::open_as(dir.path(), Some("boot-a".into())).unwrap();
-    assert!(!same.verified && same.warnings.is_empty(), "{:?}", same.warnings);
+    assert!(
+        !same.verified && same.warnings.is_empty(),
+        "{:?}",
+        same.warnings
+    );
     assert_eq!(stored_paths(&same), ["app/models.py", "app/views.pz"]);
     drop(same);
 
     let after = Store::open_as(dir.path(), Some("boot-b".into())).unwrap();
     assert!(after.verified);
-    assert!(after.warnings.iter().any(|w| w.contains("restarted") && w.contains("rebuilding")), "{:?}", after.warnings);
+    assert!(
+        after
+            .warnings
+            .iter()
+            .any(|w| w.contains("restarted") && w.contains("rebuilding")),
+        "{:?}",
+        after.warnings
+    );
     assert!(stored_paths(&after).is_empty());
     drop(after);
     let again = Store::open_as(dir.path(), Some("boot-b".into())).unwrap();
-    assert!(!again.verified && again.warnings.is_empty(), "{:?}", again.warnings);
+    assert!(
+        !again.verified && again.warnings.is_empty(),
+        "{:?}",
+        again.warnings
+    );
 }
 
 #[test]
@@ -308,7 +422,11 @@ fn after_a_restart_an_intact_cache_is_verified_once_and_kept() {
     let dir = Dir::with_fixture(FIXTURE);
     write_entries(&dir, "boot-a", &["app/models.py", "web/a.ts"]);
     let after = Store::open_as(dir.path(), Some("boot-b".into())).unwrap();
-    assert!(after.verified && after.warnings.is_empty(), "{:?}", after.warnings);
+    assert!(
+        after.verified && after.warnings.is_empty(),
+        "{:?}",
+        after.warnings
+    );
     assert_eq!(stored_paths(&after), ["app/models.py", "web/a.ts"]);
     drop(after);
     let again = Store::open_as(dir.path(), Some("boot-b".into())).unwrap();

@@ -17,39 +17,98 @@ def helper():
 #[test]
 fn graph_export_json_prints_nodes_and_edges_in_the_contract_shape() {
     let dir = Dir::with_fixture(FIXTURE);
-    let output = cmd(dir.path()).args(["--headless", "graph", "export", "--format", "json", "."]).output().unwrap();
+    let output = cmd(dir.path())
+        .args(["--headless", "graph", "export", "--format", "json", "."])
+        .output()
+        .unwrap();
     assert!(output.status.success(), "{}", stderr(&output));
     let graph: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     let nodes = graph["nodes"].as_array().unwrap();
     let edges = graph["edges"].as_array().unwrap();
     for node in nodes {
-        let keys: Vec<&str> = node.as_object().unwrap().keys().map(String::as_str).collect();
-        assert_eq!(keys, ["end_line", "file", "id", "kind", "line", "name", "qualified_name"]);
+        let keys: Vec<&str> = node
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "end_line",
+                "file",
+                "id",
+                "kind",
+                "line",
+                "name",
+                "qualified_name"
+            ]
+        );
     }
-    let by_id = |id: &serde_json::Value| nodes.iter().find(|n| &n["id"] == id).unwrap()["qualified_name"].as_str().unwrap().to_string();
+    let by_id = |id: &serde_json::Value| {
+        nodes.iter().find(|n| &n["id"] == id).unwrap()["qualified_name"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
     let call = edges.iter().find(|e| e["kind"] == "calls").unwrap();
-    assert_eq!((by_id(&call["source"]), by_id(&call["target"])), ("pkg.a.run".into(), "pkg.b.helper".into()));
+    assert_eq!(
+        (by_id(&call["source"]), by_id(&call["target"])),
+        ("pkg.a.run".into(), "pkg.b.helper".into())
+    );
     assert_eq!(call["confidence"], 1.0);
-    let run = nodes.iter().find(|n| n["qualified_name"] == "pkg.a.run").unwrap();
-    assert_eq!((run["kind"].as_str(), run["file"].as_str(), run["line"].as_u64(), run["end_line"].as_u64()), (Some("function"), Some("pkg/a.py"), Some(3), Some(4)));
+    let run = nodes
+        .iter()
+        .find(|n| n["qualified_name"] == "pkg.a.run")
+        .unwrap();
+    assert_eq!(
+        (
+            run["kind"].as_str(),
+            run["file"].as_str(),
+            run["line"].as_u64(),
+            run["end_line"].as_u64()
+        ),
+        (Some("function"), Some("pkg/a.py"), Some(3), Some(4))
+    );
 }
 
 #[test]
 fn graph_export_dot_prints_modules_or_functions() {
     let dir = Dir::with_fixture(FIXTURE);
-    let modules = stdout(&cmd(dir.path()).args(["graph", "export", "--format", "dot", "."]).output().unwrap());
+    let modules = stdout(
+        &cmd(dir.path())
+            .args(["graph", "export", "--format", "dot", "."])
+            .output()
+            .unwrap(),
+    );
     assert!(modules.starts_with("digraph repotoire {"), "{modules}");
-    assert!(modules.contains("[label=\"pkg.a\"]") && modules.contains("label=\"imports 1\""), "{modules}");
+    assert!(
+        modules.contains("[label=\"pkg.a\"]") && modules.contains("label=\"imports 1\""),
+        "{modules}"
+    );
     assert!(!modules.contains("pkg.a.run"));
-    let functions = stdout(&cmd(dir.path()).args(["graph", "export", "--format", "dot", "--level", "function", "."]).output().unwrap());
-    assert!(functions.contains("[label=\"pkg.a.run\"]") && functions.contains("[label=\"1.0\"]"), "{functions}");
+    let functions = stdout(
+        &cmd(dir.path())
+            .args([
+                "graph", "export", "--format", "dot", "--level", "function", ".",
+            ])
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        functions.contains("[label=\"pkg.a.run\"]") && functions.contains("[label=\"1.0\"]"),
+        "{functions}"
+    );
 }
 
 #[test]
 fn graph_stats_reports_counts_resolution_and_time_per_stage() {
     let dir = Dir::with_fixture(FIXTURE);
     dir.write("bin.py", b"\x00\x01\x02binary");
-    let output = cmd(dir.path()).args(["graph", "stats", "."]).output().unwrap();
+    let output = cmd(dir.path())
+        .args(["graph", "stats", "."])
+        .output()
+        .unwrap();
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     for expected in [
@@ -62,7 +121,12 @@ fn graph_stats_reports_counts_resolution_and_time_per_stage() {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }
     assert!(text.contains("time         walk"), "{text}");
-    let json = stdout(&cmd(dir.path()).args(["graph", "stats", "--format", "json", "."]).output().unwrap());
+    let json = stdout(
+        &cmd(dir.path())
+            .args(["graph", "stats", "--format", "json", "."])
+            .output()
+            .unwrap(),
+    );
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(value["cache"]["reused"], 3);
     assert_eq!(value["skipped_files"][0]["path"], "bin.py");
@@ -71,34 +135,60 @@ fn graph_stats_reports_counts_resolution_and_time_per_stage() {
 #[test]
 fn verbose_says_how_many_files_were_reused() {
     let dir = Dir::with_fixture(FIXTURE);
-    cmd(dir.path()).args(["graph", "stats", "."]).output().unwrap();
+    cmd(dir.path())
+        .args(["graph", "stats", "."])
+        .output()
+        .unwrap();
     dir.append("pkg/b.py", "\ndef more():\n    pass\n");
-    let output = cmd(dir.path()).args(["-v", "graph", "stats", "."]).output().unwrap();
-    assert!(stderr(&output).contains("3 files: parsed 1, reused 2 from the cache, skipped 0"), "{}", stderr(&output));
+    let output = cmd(dir.path())
+        .args(["-v", "graph", "stats", "."])
+        .output()
+        .unwrap();
+    assert!(
+        stderr(&output).contains("3 files: parsed 1, reused 2 from the cache, skipped 0"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]
 fn a_path_that_does_not_exist_exits_2_with_one_line() {
     let dir = Dir::new();
-    let output = cmd(dir.path()).args(["graph", "stats", "no/such/dir"]).output().unwrap();
+    let output = cmd(dir.path())
+        .args(["graph", "stats", "no/such/dir"])
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let err = stderr(&output);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("no/such/dir") && err.contains("no such file or directory"), "{err}");
+    assert!(
+        err.contains("no/such/dir") && err.contains("no such file or directory"),
+        "{err}"
+    );
 }
 
 #[test]
 fn a_file_given_as_the_root_exits_2_naming_it() {
     let dir = Dir::with_fixture(FIXTURE);
-    let output = cmd(dir.path()).args(["graph", "stats", "pkg/a.py"]).output().unwrap();
+    let output = cmd(dir.path())
+        .args(["graph", "stats", "pkg/a.py"])
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("pkg/a.py: not a directory"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("pkg/a.py: not a directory"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]
 fn an_unknown_flag_is_a_usage_error() {
     let dir = Dir::new();
-    let output = cmd(dir.path()).args(["graph", "stats", "--bogus"]).output().unwrap();
+    let output = cmd(dir.path())
+        .args(["graph", "stats", "--bogus"])
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
 }
 
@@ -119,7 +209,11 @@ fn a_closed_stdout_is_not_an_error() {
 #[test]
 fn logs_to_a_pipe_carry_no_colour_codes() {
     let dir = Dir::with_fixture(FIXTURE);
-    let output = cmd(dir.path()).env("REPOTOIRE_LOG", "repotoire=debug").args(["graph", "stats", "--no-cache", "."]).output().unwrap();
+    let output = cmd(dir.path())
+        .env("REPOTOIRE_LOG", "repotoire=debug")
+        .args(["graph", "stats", "--no-cache", "."])
+        .output()
+        .unwrap();
     let err = stderr(&output);
     assert!(err.contains("phase=\"calls\""), "{err}");
     assert!(!err.contains('\u{1b}'), "{err}");

@@ -51,7 +51,11 @@ fn run_fixture(catalog: &Catalog, rule: &Rule, fixture: &Path) -> (Lines, Lines)
     files(temp.path(), &mut all);
     let marker = format!("expect: {}", rule.id);
     for file in &all {
-        let relative = file.strip_prefix(temp.path()).unwrap().to_string_lossy().replace('\\', "/");
+        let relative = file
+            .strip_prefix(temp.path())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         let text = std::fs::read_to_string(file).unwrap();
         for (index, line) in text.lines().enumerate() {
             if line.contains(&marker) {
@@ -62,11 +66,30 @@ fn run_fixture(catalog: &Catalog, rule: &Rule, fixture: &Path) -> (Lines, Lines)
     let mut config = Config::load(temp.path()).unwrap();
     config.detectors.enable.push(rule.id.clone());
     let pass = catalog.pass().unwrap();
-    let engine = Engine::new(temp.path(), Options { use_cache: false, pass: Some(Arc::new(pass)), ..Options::default() }).unwrap();
+    let engine = Engine::new(
+        temp.path(),
+        Options {
+            use_cache: false,
+            pass: Some(Arc::new(pass)),
+            ..Options::default()
+        },
+    )
+    .unwrap();
     let report = engine.refresh();
     let only: HashSet<String> = [rule.id.clone()].into();
-    let analysis = analyze(&engine.snapshot(), &report.local, catalog, &config, Some(&only), &repotoire::detect::memory::Memory::default());
-    let found = analysis.findings.iter().map(|f| (f.file.clone(), f.line)).collect();
+    let analysis = analyze(
+        &engine.snapshot(),
+        &report.local,
+        catalog,
+        &config,
+        Some(&only),
+        &repotoire::detect::memory::Memory::default(),
+    );
+    let found = analysis
+        .findings
+        .iter()
+        .map(|f| (f.file.clone(), f.line))
+        .collect();
     (expected, found)
 }
 
@@ -78,7 +101,11 @@ fn every_detector_finds_its_positives_and_nothing_in_its_negatives() {
     for rule in &catalog.rules {
         let dir = root.join(Path::new(&rule.source).parent().unwrap());
         for language in &rule.languages {
-            let ext = LANGUAGE_NAMES.iter().find(|(name, _)| name == language).unwrap().1;
+            let ext = LANGUAGE_NAMES
+                .iter()
+                .find(|(name, _)| name == language)
+                .unwrap()
+                .1;
             for kind in ["positive", "negative"] {
                 let file = dir.join(format!("{kind}.{ext}"));
                 let folder = dir.join(kind);
@@ -88,11 +115,17 @@ fn every_detector_finds_its_positives_and_nothing_in_its_negatives() {
                     all.iter().any(|f| f.extension().is_some_and(|e| e == ext))
                 };
                 if !file.is_file() && !in_folder {
-                    problems.push(format!("{}: claims {language} but has no {kind} fixture", rule.id));
+                    problems.push(format!(
+                        "{}: claims {language} but has no {kind} fixture",
+                        rule.id
+                    ));
                 }
             }
         }
-        let mut fixtures: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        let mut fixtures: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
         fixtures.sort();
         for fixture in fixtures {
             let name = fixture.file_name().unwrap().to_string_lossy().into_owned();
@@ -102,17 +135,31 @@ fn every_detector_finds_its_positives_and_nothing_in_its_negatives() {
             }
             let (expected, found) = run_fixture(&catalog, rule, &fixture);
             if positive && expected.is_empty() {
-                problems.push(format!("{}: {name} has no `expect: {}` line", rule.id, rule.id));
+                problems.push(format!(
+                    "{}: {name} has no `expect: {}` line",
+                    rule.id, rule.id
+                ));
             }
             for missing in expected.difference(&found) {
-                problems.push(format!("{}: missing {}:{} ({name})", rule.id, missing.0, missing.1));
+                problems.push(format!(
+                    "{}: missing {}:{} ({name})",
+                    rule.id, missing.0, missing.1
+                ));
             }
             for noisy in found.difference(&expected) {
-                problems.push(format!("{}: noisy {}:{} ({name})", rule.id, noisy.0, noisy.1));
+                problems.push(format!(
+                    "{}: noisy {}:{} ({name})",
+                    rule.id, noisy.0, noisy.1
+                ));
             }
         }
     }
-    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }
 
 #[test]
@@ -122,19 +169,32 @@ fn rule_ids_are_unique_and_every_rule_has_docs() {
     let unique: BTreeSet<&str> = ids.iter().copied().collect();
     assert_eq!(ids.len(), unique.len());
     for rule in &catalog.rules {
-        assert!(!rule.docs.what.trim().is_empty() && !rule.docs.instead.trim().is_empty(), "{}", rule.id);
+        assert!(
+            !rule.docs.what.trim().is_empty() && !rule.docs.instead.trim().is_empty(),
+            "{}",
+            rule.id
+        );
     }
 }
 
 #[test]
 fn every_rust_detector_has_a_rule_file_and_every_non_query_rule_has_code() {
     let catalog = Catalog::builtin().unwrap();
-    let local: Vec<&str> = repotoire::detect::local::LOCAL_DETECTORS.iter().map(|(id, _)| *id).collect();
+    let local: Vec<&str> = repotoire::detect::local::LOCAL_DETECTORS
+        .iter()
+        .map(|(id, _)| *id)
+        .collect();
     for (id, _) in repotoire::detect::graph::GRAPH_DETECTORS {
-        assert!(catalog.get(id).is_some(), "graph detector {id} has no rule.toml");
+        assert!(
+            catalog.get(id).is_some(),
+            "graph detector {id} has no rule.toml"
+        );
     }
     for id in &local {
-        assert!(catalog.get(id).is_some(), "local detector {id} has no rule.toml");
+        assert!(
+            catalog.get(id).is_some(),
+            "local detector {id} has no rule.toml"
+        );
     }
     for rule in &catalog.rules {
         use repotoire::detect::rule::Engine;

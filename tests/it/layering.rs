@@ -4,7 +4,10 @@
 use std::path::Path;
 
 /// Data-flow order (ARCHITECTURE.md).
-const ORDER: &[&str] = &["lang", "parse", "store", "graph", "detect", "engine", "tools", "report", "watch", "agent", "mcp", "cli"];
+const ORDER: &[&str] = &[
+    "lang", "parse", "store", "graph", "detect", "engine", "tools", "report", "watch", "agent",
+    "mcp", "cli",
+];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -32,7 +35,9 @@ fn modules_depend_only_on_modules_to_their_left() {
         for file in files {
             let text = std::fs::read_to_string(&file).unwrap();
             for later in &ORDER[position + 1..] {
-                if text.contains(&format!("crate::{later}::")) || text.contains(&format!("crate::{later};")) {
+                if text.contains(&format!("crate::{later}::"))
+                    || text.contains(&format!("crate::{later};"))
+                {
                     violations.push(format!("{} uses crate::{later}", file.display()));
                 }
             }
@@ -58,7 +63,12 @@ fn every_source_file_opens_with_a_doc_line() {
 
 #[test]
 fn every_module_is_listed_in_the_order() {
-    let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
-    let declared: Vec<&str> = lib.lines().filter_map(|l| l.strip_prefix("pub mod ")).map(|l| l.trim_end_matches(';')).collect();
+    let lib =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
+    let declared: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("pub mod "))
+        .map(|l| l.trim_end_matches(';'))
+        .collect();
     assert_eq!(declared, ORDER);
 }

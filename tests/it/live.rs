@@ -93,20 +93,42 @@ pub fn total(shapes: &[Square]) -> u32 {
 fn canonical(snap: &Snapshot) -> Vec<String> {
     let key = |index: petgraph::stable_graph::NodeIndex| {
         let node = &snap.graph[index];
-        format!("{}@{}:{}", node.qualified_name, snap.file_path(node), node.line)
+        format!(
+            "{}@{}:{}",
+            node.qualified_name,
+            snap.file_path(node),
+            node.line
+        )
     };
     let mut out = Vec::new();
     for index in snap.graph.node_indices() {
         let node = &snap.graph[index];
-        out.push(format!("node {:?} {} end {} doc {:?} metrics {:?}", node.kind, key(index), node.end_line, node.doc, node.metrics));
+        out.push(format!(
+            "node {:?} {} end {} doc {:?} metrics {:?}",
+            node.kind,
+            key(index),
+            node.end_line,
+            node.doc,
+            node.metrics
+        ));
     }
     for edge in (&snap.graph).edge_references() {
         let w = edge.weight();
-        out.push(format!("edge {} -[{:?} {:.2} {:?}]-> {}", key(edge.source()), w.kind, w.confidence, w.lines, key(edge.target())));
+        out.push(format!(
+            "edge {} -[{:?} {:.2} {:?}]-> {}",
+            key(edge.source()),
+            w.kind,
+            w.confidence,
+            w.lines,
+            key(edge.target())
+        ));
     }
     for call in snap.unresolved_calls().iter() {
         let caller = key(petgraph::stable_graph::NodeIndex::new(call.caller as usize));
-        out.push(format!("unresolved {caller} {} {:?} {}:{}", call.name, call.receiver, call.line, call.column));
+        out.push(format!(
+            "unresolved {caller} {} {:?} {}:{}",
+            call.name, call.receiver, call.line, call.column
+        ));
     }
     for file in &snap.files {
         out.push(format!("file {file:?}"));
@@ -117,7 +139,14 @@ fn canonical(snap: &Snapshot) -> Vec<String> {
 }
 
 fn cold(dir: &Dir) -> Vec<String> {
-    let engine = Engine::new(dir.path(), Options { use_cache: false, ..Options::default() }).unwrap();
+    let engine = Engine::new(
+        dir.path(),
+        Options {
+            use_cache: false,
+            ..Options::default()
+        },
+    )
+    .unwrap();
     engine.refresh();
     canonical(&engine.snapshot())
 }
@@ -130,14 +159,24 @@ fn assert_same(live: &Engine, dir: &Dir, step: &str) {
         let b: BTreeSet<&String> = cold.iter().collect();
         let only_live: Vec<_> = a.difference(&b).take(8).collect();
         let only_cold: Vec<_> = b.difference(&a).take(8).collect();
-        panic!("after {step}: the live graph differs from a cold build\nonly live: {only_live:#?}\nonly cold: {only_cold:#?}");
+        panic!(
+            "after {step}: the live graph differs from a cold build\nonly live: {only_live:#?}\nonly cold: {only_cold:#?}"
+        );
     }
 }
 
 #[test]
 fn patched_graphs_equal_cold_builds_and_risky_edits_resolve_everything() {
     let dir = Dir::with_fixture(PROJECT);
-    let engine = Engine::new(dir.path(), Options { use_cache: false, live: true, ..Options::default() }).unwrap();
+    let engine = Engine::new(
+        dir.path(),
+        Options {
+            use_cache: false,
+            live: true,
+            ..Options::default()
+        },
+    )
+    .unwrap();
     assert_eq!(engine.refresh().graph, GraphUpdate::Resolved);
     assert_same(&engine, &dir, "the first build");
     let edit = |path: &str, from: &str, to: &str| {
@@ -148,54 +187,129 @@ fn patched_graphs_equal_cold_builds_and_risky_edits_resolve_everything() {
     let refresh = |path: &str| engine.refresh_paths(&[PathBuf::from(path)]).graph;
 
     // Everyday saves: patched.
-    edit("shop/cart.py", "    return cart.total()", "    cart.add('x')\n\n    return checkout(cart) or cart.total()");
+    edit(
+        "shop/cart.py",
+        "    return cart.total()",
+        "    cart.add('x')\n\n    return checkout(cart) or cart.total()",
+    );
     assert_eq!(refresh("shop/cart.py"), GraphUpdate::Patched, "a body edit");
     assert_same(&engine, &dir, "a body edit");
 
-    dir.append("shop/cart.py", "\n\ndef summary(cart):\n    return price_of(cart) + checkout(cart)\n");
-    assert_eq!(refresh("shop/cart.py"), GraphUpdate::Patched, "a new function");
+    dir.append(
+        "shop/cart.py",
+        "\n\ndef summary(cart):\n    return price_of(cart) + checkout(cart)\n",
+    );
+    assert_eq!(
+        refresh("shop/cart.py"),
+        GraphUpdate::Patched,
+        "a new function"
+    );
     assert_same(&engine, &dir, "a new function");
 
-    edit("shop/cart.py", "    def add(self, item):", "    def clear(self):\n        self.items = []\n        return self.total()\n\n    def add(self, item):");
-    assert_eq!(refresh("shop/cart.py"), GraphUpdate::Patched, "a method inserted above others");
+    edit(
+        "shop/cart.py",
+        "    def add(self, item):",
+        "    def clear(self):\n        self.items = []\n        return self.total()\n\n    def add(self, item):",
+    );
+    assert_eq!(
+        refresh("shop/cart.py"),
+        GraphUpdate::Patched,
+        "a method inserted above others"
+    );
     assert_same(&engine, &dir, "a method inserted above others");
 
-    edit("web/app.ts", "return format(\"page\");", "const text = format(\"page\");\n    return text + format(\"!\");");
-    assert_eq!(refresh("web/app.ts"), GraphUpdate::Patched, "a TypeScript body edit");
+    edit(
+        "web/app.ts",
+        "return format(\"page\");",
+        "const text = format(\"page\");\n    return text + format(\"!\");",
+    );
+    assert_eq!(
+        refresh("web/app.ts"),
+        GraphUpdate::Patched,
+        "a TypeScript body edit"
+    );
     assert_same(&engine, &dir, "a TypeScript body edit");
 
-    edit("src/shapes.rs", "        self.side * self.side", "        let side = self.side;\n        side * side");
-    assert_eq!(refresh("src/shapes.rs"), GraphUpdate::Patched, "a Rust body edit");
+    edit(
+        "src/shapes.rs",
+        "        self.side * self.side",
+        "        let side = self.side;\n        side * side",
+    );
+    assert_eq!(
+        refresh("src/shapes.rs"),
+        GraphUpdate::Patched,
+        "a Rust body edit"
+    );
     assert_same(&engine, &dir, "a Rust body edit");
 
     // A syntax error still patches what parsed.
-    edit("shop/pricing.py", "    return len(item)", "    return len(item) +");
+    edit(
+        "shop/pricing.py",
+        "    return len(item)",
+        "    return len(item) +",
+    );
     refresh("shop/pricing.py");
     assert_same(&engine, &dir, "a syntax error");
-    edit("shop/pricing.py", "    return len(item) +", "    return len(item)");
+    edit(
+        "shop/pricing.py",
+        "    return len(item) +",
+        "    return len(item)",
+    );
     refresh("shop/pricing.py");
     assert_same(&engine, &dir, "the syntax error fixed");
 
     // Edits another file's resolution could see: everything is resolved again.
     dir.append("shop/cart.py", "\n\ndef refund(cart):\n    return 0\n");
-    assert_eq!(refresh("shop/cart.py"), GraphUpdate::Resolved, "a name another file calls");
+    assert_eq!(
+        refresh("shop/cart.py"),
+        GraphUpdate::Resolved,
+        "a name another file calls"
+    );
     assert_same(&engine, &dir, "a name another file calls");
 
-    edit("shop/pricing.py", "def price_of(item):", "def cost_of(item):");
-    assert_eq!(refresh("shop/pricing.py"), GraphUpdate::Resolved, "a rename");
+    edit(
+        "shop/pricing.py",
+        "def price_of(item):",
+        "def cost_of(item):",
+    );
+    assert_eq!(
+        refresh("shop/pricing.py"),
+        GraphUpdate::Resolved,
+        "a rename"
+    );
     assert_same(&engine, &dir, "a rename");
 
-    edit("shop/cart.py", "from shop.pricing import price_of, Discount", "from shop.pricing import cost_of as price_of, Discount");
-    assert_eq!(refresh("shop/cart.py"), GraphUpdate::Resolved, "a changed import");
+    edit(
+        "shop/cart.py",
+        "from shop.pricing import price_of, Discount",
+        "from shop.pricing import cost_of as price_of, Discount",
+    );
+    assert_eq!(
+        refresh("shop/cart.py"),
+        GraphUpdate::Resolved,
+        "a changed import"
+    );
     assert_same(&engine, &dir, "a changed import");
 
-    edit("shop/cart.py", "        self.discount = Discount()", "        self.discount = Discount()\n        self.spare = Discount()");
-    assert_eq!(refresh("shop/cart.py"), GraphUpdate::Resolved, "a new field");
+    edit(
+        "shop/cart.py",
+        "        self.discount = Discount()",
+        "        self.discount = Discount()\n        self.spare = Discount()",
+    );
+    assert_eq!(
+        refresh("shop/cart.py"),
+        GraphUpdate::Resolved,
+        "a new field"
+    );
     assert_same(&engine, &dir, "a new field");
 
     // A deleted file, and a file the engine has not seen: the tree is walked again.
     std::fs::remove_file(dir.join("web/util.ts")).unwrap();
-    assert_eq!(refresh("web/util.ts"), GraphUpdate::Resolved, "a deleted file");
+    assert_eq!(
+        refresh("web/util.ts"),
+        GraphUpdate::Resolved,
+        "a deleted file"
+    );
     assert_same(&engine, &dir, "a deleted file");
     dir.write("web/extra.ts", "export function extra() { return 1; }\n");
     assert_eq!(refresh("web/extra.ts"), GraphUpdate::Resolved, "a new file");

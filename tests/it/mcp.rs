@@ -16,14 +16,31 @@ fn project() -> PathBuf {
 
 fn installed(relative: &str) -> PathBuf {
     let path = project().join(relative);
-    assert!(path.exists(), "{} is missing: run .ci/run once (it installs the MCP test clients)", path.display());
+    assert!(
+        path.exists(),
+        "{} is missing: run .ci/run once (it installs the MCP test clients)",
+        path.display()
+    );
     path
 }
 
 fn python_client(args: &[&str]) -> Value {
-    let output = Command::new(installed(".ci/venv/bin/python")).arg(project().join("tests/mcp/client.py")).args(args).output().unwrap();
-    assert!(output.status.success(), "client.py {args:?}: {}", String::from_utf8_lossy(&output.stderr));
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("client.py printed no JSON ({e}): {}", String::from_utf8_lossy(&output.stdout)))
+    let output = Command::new(installed(".ci/venv/bin/python"))
+        .arg(project().join("tests/mcp/client.py"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "client.py {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "client.py printed no JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    })
 }
 
 /// What every client run must have seen, whatever the transport and era.
@@ -34,24 +51,73 @@ fn check_session(report: &Value, era: &str) {
     } else {
         assert!(protocol > "2025-11-25", "auto negotiated {protocol}");
     }
-    let expected: Vec<&str> = repotoire::tools::registry::served_over_mcp().map(|t| t.name()).collect();
-    let listed: Vec<&str> = report["tools"].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
-    assert_eq!(listed, expected, "every graph, findings and search tool is reachable over MCP");
-    assert!(report["read_only"].as_object().unwrap().values().all(|v| v == true));
+    let expected: Vec<&str> = repotoire::tools::registry::served_over_mcp()
+        .map(|t| t.name())
+        .collect();
+    let listed: Vec<&str> = report["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        listed, expected,
+        "every graph, findings and search tool is reachable over MCP"
+    );
+    assert!(
+        report["read_only"]
+            .as_object()
+            .unwrap()
+            .values()
+            .all(|v| v == true)
+    );
     assert_eq!(report["has_output_schema"], true);
 
     let callers = &report["calls"]["find_callers"];
     assert_eq!(callers["is_error"], false);
-    assert!(callers["text"].as_str().unwrap().contains("2 callers of function shop.checkout.checkout"));
-    assert_eq!(callers["structured"]["callers"][0]["symbol"]["qualified_name"], "shop.api.handle");
-    assert!(report["calls"]["file_outline"]["text"].as_str().unwrap().contains("class Order L10-15"));
-    assert_eq!(report["calls"]["impact_of"]["structured"]["direct_count"], 1);
+    assert!(
+        callers["text"]
+            .as_str()
+            .unwrap()
+            .contains("2 callers of function shop.checkout.checkout")
+    );
+    assert_eq!(
+        callers["structured"]["callers"][0]["symbol"]["qualified_name"],
+        "shop.api.handle"
+    );
+    assert!(
+        report["calls"]["file_outline"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("class Order L10-15")
+    );
+    assert_eq!(
+        report["calls"]["impact_of"]["structured"]["direct_count"],
+        1
+    );
     let missing = &report["calls"]["find_symbol_missing"];
-    assert_eq!(missing["is_error"], true, "a bad call is a tool error the model can read");
-    assert!(missing["text"].as_str().unwrap().contains("no symbol matches `zzzzqqq`"));
+    assert_eq!(
+        missing["is_error"], true,
+        "a bad call is a tool error the model can read"
+    );
+    assert!(
+        missing["text"]
+            .as_str()
+            .unwrap()
+            .contains("no symbol matches `zzzzqqq`")
+    );
     assert_eq!(report["calls"]["run_detectors"]["is_error"], false);
-    let progress: Vec<f64> = report["progress"].as_array().unwrap().iter().map(|p| p[0].as_f64().unwrap()).collect();
-    assert_eq!(progress, [0.0, 1.0, 2.0, 3.0], "run_detectors reports progress");
+    let progress: Vec<f64> = report["progress"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p[0].as_f64().unwrap())
+        .collect();
+    assert_eq!(
+        progress,
+        [0.0, 1.0, 2.0, 3.0],
+        "run_detectors reports progress"
+    );
 }
 
 #[test]
@@ -87,7 +153,11 @@ impl HttpServer {
         while stderr.read_line(&mut line).unwrap() > 0 && !line.contains("serving MCP at") {
             line.clear();
         }
-        let url = line.split_whitespace().last().unwrap_or_default().to_string();
+        let url = line
+            .split_whitespace()
+            .last()
+            .unwrap_or_default()
+            .to_string();
         assert!(url.starts_with("http://127.0.0.1:"), "server said: {line}");
         // Its stderr is closed from here on, as a client that stops listening leaves it:
         // warnings (a refused Origin logs one) must not break serving.
@@ -96,7 +166,10 @@ impl HttpServer {
     }
 
     fn address(&self) -> String {
-        self.url.trim_start_matches("http://").trim_end_matches("/mcp").to_string()
+        self.url
+            .trim_start_matches("http://")
+            .trim_end_matches("/mcp")
+            .to_string()
     }
 
     /// Sends one raw HTTP POST to /mcp; the status code. The body waits for `100 Continue`,
@@ -104,7 +177,11 @@ impl HttpServer {
     /// server closing with unread bytes would reset the connection and lose its answer).
     fn post(&self, headers: &[&str], body: &str) -> u16 {
         let mut stream = std::net::TcpStream::connect(self.address()).unwrap();
-        let mut request = format!("POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nExpect: 100-continue\r\nConnection: close\r\n", self.address(), body.len());
+        let mut request = format!(
+            "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nExpect: 100-continue\r\nConnection: close\r\n",
+            self.address(),
+            body.len()
+        );
         for header in headers {
             request.push_str(header);
             request.push_str("\r\n");
@@ -121,7 +198,16 @@ impl HttpServer {
             status.clear();
             let _ = reader.read_line(&mut status);
         }
-        status.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or_else(|| panic!("no HTTP status in {status:?} for {headers:?} and {} bytes", body.len()))
+        status
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or_else(|| {
+                panic!(
+                    "no HTTP status in {status:?} for {headers:?} and {} bytes",
+                    body.len()
+                )
+            })
     }
 }
 
@@ -142,11 +228,30 @@ fn python_sdk_over_streamable_http_and_the_guards_around_it() {
         let report = python_client(&["http", era, &server.url]);
         check_session(&report, era);
     }
-    assert_eq!(server.post(&[], INITIALIZE), 200, "a plain local client is served");
-    assert_eq!(server.post(&["Origin: http://evil.example"], INITIALIZE), 403, "DNS rebinding: a foreign Origin is refused");
-    assert_eq!(server.post(&["Origin: http://localhost:3000"], INITIALIZE), 200, "a local browser origin is fine");
-    let huge = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#, "x".repeat(2 * 1024 * 1024));
-    assert_eq!(server.post(&[], &huge), 413, "requests over the size limit are refused");
+    assert_eq!(
+        server.post(&[], INITIALIZE),
+        200,
+        "a plain local client is served"
+    );
+    assert_eq!(
+        server.post(&["Origin: http://evil.example"], INITIALIZE),
+        403,
+        "DNS rebinding: a foreign Origin is refused"
+    );
+    assert_eq!(
+        server.post(&["Origin: http://localhost:3000"], INITIALIZE),
+        200,
+        "a local browser origin is fine"
+    );
+    let huge = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#,
+        "x".repeat(2 * 1024 * 1024)
+    );
+    assert_eq!(
+        server.post(&[], &huge),
+        413,
+        "requests over the size limit are refused"
+    );
 }
 
 #[test]
@@ -154,16 +259,38 @@ fn a_bearer_token_guards_http_when_given() {
     let dir = Dir::with_fixture(SHOP);
     let server = HttpServer::start(dir.path(), &["--token", "s3cret"]);
     assert_eq!(server.post(&[], INITIALIZE), 401);
-    assert_eq!(server.post(&["Authorization: Bearer wrong"], INITIALIZE), 401);
-    assert_eq!(server.post(&["Authorization: Bearer s3cret"], INITIALIZE), 200);
+    assert_eq!(
+        server.post(&["Authorization: Bearer wrong"], INITIALIZE),
+        401
+    );
+    assert_eq!(
+        server.post(&["Authorization: Bearer s3cret"], INITIALIZE),
+        200
+    );
     // The inspector with the header set lists the tools.
     let output = Command::new(installed(".ci/node_modules/.bin/mcp-inspector"))
-        .args(["--cli", &server.url, "--transport", "http", "--header", "Authorization: Bearer s3cret", "--method", "tools/list"])
+        .args([
+            "--cli",
+            &server.url,
+            "--transport",
+            "http",
+            "--header",
+            "Authorization: Bearer s3cret",
+            "--method",
+            "tools/list",
+        ])
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let listed: Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(listed["tools"].as_array().unwrap().len(), repotoire::tools::registry::served_over_mcp().count());
+    assert_eq!(
+        listed["tools"].as_array().unwrap().len(),
+        repotoire::tools::registry::served_over_mcp().count()
+    );
 }
 
 fn inspector(target: &[&str], method: &[&str], era: &str) -> Value {
@@ -174,10 +301,22 @@ fn inspector(target: &[&str], method: &[&str], era: &str) -> Value {
         .args(method)
         .output()
         .unwrap();
-    assert!(output.status.success(), "inspector {method:?}: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "inspector {method:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("unknown format"), "schemas use only standard formats: {stderr}");
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("inspector printed no JSON ({e}): {}", String::from_utf8_lossy(&output.stdout)))
+    assert!(
+        !stderr.contains("unknown format"),
+        "schemas use only standard formats: {stderr}"
+    );
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "inspector printed no JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    })
 }
 
 #[test]
@@ -188,14 +327,43 @@ fn the_inspector_lists_and_calls_tools_over_stdio_and_http() {
     let stdio = [binary, "serve", "--path", root];
     for era in ["legacy", "auto"] {
         let listed = inspector(&stdio, &["tools/list"], era);
-        assert_eq!(listed["tools"].as_array().unwrap().len(), repotoire::tools::registry::served_over_mcp().count());
-        let called = inspector(&stdio, &["tools/call", "--tool-name", "find_callees", "--tool-arg", "symbol=shop.api.handle"], era);
-        assert_eq!(called["structuredContent"]["callees"][0]["symbol"]["qualified_name"], "shop.checkout.checkout");
+        assert_eq!(
+            listed["tools"].as_array().unwrap().len(),
+            repotoire::tools::registry::served_over_mcp().count()
+        );
+        let called = inspector(
+            &stdio,
+            &[
+                "tools/call",
+                "--tool-name",
+                "find_callees",
+                "--tool-arg",
+                "symbol=shop.api.handle",
+            ],
+            era,
+        );
+        assert_eq!(
+            called["structuredContent"]["callees"][0]["symbol"]["qualified_name"],
+            "shop.checkout.checkout"
+        );
     }
     let server = HttpServer::start(dir.path(), &[]);
     let http = [server.url.as_str(), "--transport", "http"];
-    let called = inspector(&http, &["tools/call", "--tool-name", "list_importers", "--tool-arg", "target=shop.checkout"], "legacy");
+    let called = inspector(
+        &http,
+        &[
+            "tools/call",
+            "--tool-name",
+            "list_importers",
+            "--tool-arg",
+            "target=shop.checkout",
+        ],
+        "legacy",
+    );
     assert_eq!(called["structuredContent"]["total"], 3);
     let called = inspector(&http, &["tools/call", "--tool-name", "graph_stats"], "auto");
-    assert_eq!(called["structuredContent"]["files_by_language"]["python"], 6);
+    assert_eq!(
+        called["structuredContent"]["files_by_language"]["python"],
+        6
+    );
 }

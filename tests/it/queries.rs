@@ -17,8 +17,17 @@ fn with_tree_sitter(query: &tree_sitter::Query, tree: &tree_sitter::Tree, source
     let mut cursor = tree_sitter::QueryCursor::new();
     let mut matches = cursor.matches(query, tree.root_node(), source);
     while let Some(m) = matches.next() {
-        let mut caps: Vec<_> =
-            m.captures().iter().map(|c| (names[c.index as usize].to_string(), c.node.start_byte(), c.node.end_byte())).collect();
+        let mut caps: Vec<_> = m
+            .captures()
+            .iter()
+            .map(|c| {
+                (
+                    names[c.index as usize].to_string(),
+                    c.node.start_byte(),
+                    c.node.end_byte(),
+                )
+            })
+            .collect();
         caps.sort();
         out.push((m.pattern_index, caps));
     }
@@ -26,13 +35,24 @@ fn with_tree_sitter(query: &tree_sitter::Query, tree: &tree_sitter::Tree, source
     out
 }
 
-fn with_ours(matcher: &Matcher, tree: &tree_sitter::Tree, language: LangId, source: &[u8]) -> Found {
+fn with_ours(
+    matcher: &Matcher,
+    tree: &tree_sitter::Tree,
+    language: LangId,
+    source: &[u8],
+) -> Found {
     let mut out = Vec::new();
     let flat = repotoire::parse::flat::FlatTree::new(tree, language);
     matcher.for_each_match(&flat, source, |pattern, captures| {
         let mut caps: Vec<_> = captures
             .iter()
-            .map(|(c, n)| (matcher.capture_names[*c as usize].clone(), n.start_byte(), n.end_byte()))
+            .map(|(c, n)| {
+                (
+                    matcher.capture_names[*c as usize].clone(),
+                    n.start_byte(),
+                    n.end_byte(),
+                )
+            })
             .collect();
         caps.sort();
         out.push((pattern as usize, caps));
@@ -74,7 +94,12 @@ fn our_matcher_reports_exactly_what_tree_sitter_reports() {
         let source = lang::query_source(spec);
         let reference = tree_sitter::Query::new(&(spec.grammar)(), &source).unwrap();
         let ours = Matcher::new(&(spec.grammar)(), &source).unwrap();
-        assert_eq!(ours.pattern_count(), reference.pattern_count(), "{}", spec.name);
+        assert_eq!(
+            ours.pattern_count(),
+            reference.pattern_count(),
+            "{}",
+            spec.name
+        );
         let mut parser = tree_sitter::Parser::new();
         parser.set_language(&(spec.grammar)()).unwrap();
         let mut used = BTreeSet::new();
@@ -87,16 +112,28 @@ fn our_matcher_reports_exactly_what_tree_sitter_reports() {
         }
         let unused: Vec<String> = (0..reference.pattern_count())
             .filter(|p| !used.contains(p))
-            .map(|p| source[reference.start_byte_for_pattern(p)..].lines().next().unwrap_or("").to_string())
+            .map(|p| {
+                source[reference.start_byte_for_pattern(p)..]
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+            })
             .collect();
-        assert!(unused.is_empty(), "{}: patterns no sample exercises: {unused:#?}", spec.name);
+        assert!(
+            unused.is_empty(),
+            "{}: patterns no sample exercises: {unused:#?}",
+            spec.name
+        );
     }
 }
 
 #[test]
 fn unsupported_query_syntax_is_an_error_naming_the_place() {
     let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
-    let err = Matcher::new(&grammar, "(call (identifier)* @x)").err().unwrap();
+    let err = Matcher::new(&grammar, "(call (identifier)* @x)")
+        .err()
+        .unwrap();
     assert!(err.contains("not supported"), "{err}");
     let err = Matcher::new(&grammar, "(no_such_node) @x").err().unwrap();
     assert!(err.contains("no node kind `no_such_node`"), "{err}");
@@ -106,7 +143,11 @@ fn unsupported_query_syntax_is_an_error_naming_the_place() {
 #[test]
 fn skipped_patterns_report_no_matches_and_leave_the_rest_alone() {
     let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
-    let matcher = Matcher::new(&grammar, "(call function: (identifier) @f)\n(string) @s\n(identifier) @i\n").unwrap();
+    let matcher = Matcher::new(
+        &grammar,
+        "(call function: (identifier) @f)\n(string) @s\n(identifier) @i\n",
+    )
+    .unwrap();
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar).unwrap();
     let source = b"print('a')\nx = len(y)\n";
@@ -120,6 +161,12 @@ fn skipped_patterns_report_no_matches_and_leave_the_rest_alone() {
     let all = patterns(&[]);
     assert_eq!(all.iter().filter(|&&p| p == 0).count(), 2, "{all:?}");
     let without_calls = patterns(&[true]);
-    assert_eq!(without_calls, all.iter().copied().filter(|&p| p != 0).collect::<Vec<_>>());
-    assert_eq!(patterns(&[false, true, true]), all.iter().copied().filter(|&p| p == 0).collect::<Vec<_>>());
+    assert_eq!(
+        without_calls,
+        all.iter().copied().filter(|&p| p != 0).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        patterns(&[false, true, true]),
+        all.iter().copied().filter(|&p| p == 0).collect::<Vec<_>>()
+    );
 }

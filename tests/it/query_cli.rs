@@ -11,7 +11,11 @@ fn query_lists_every_registry_tool() {
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     for tool in repotoire::tools::registry::all() {
-        assert!(text.contains(&format!("  {}", tool.name())), "{} missing from `repotoire query`", tool.name());
+        assert!(
+            text.contains(&format!("  {}", tool.name())),
+            "{} missing from `repotoire query`",
+            tool.name()
+        );
     }
 }
 
@@ -19,22 +23,58 @@ fn query_lists_every_registry_tool() {
 fn query_runs_a_tool_with_typed_flags_as_text_or_json() {
     let dir = Dir::with_fixture(SHOP);
     let output = cmd(dir.path())
-        .args(["query", "find_callers", "--symbol", "shop.models.Order.total", "--depth", "2", "--json", "--path"])
+        .args([
+            "query",
+            "find_callers",
+            "--symbol",
+            "shop.models.Order.total",
+            "--depth",
+            "2",
+            "--json",
+            "--path",
+        ])
         .arg(dir.path())
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let json: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(json["callers"].as_array().unwrap().len(), 3);
     assert_eq!(json["next"][0]["tool"], "impact_of");
 
-    let output = cmd(dir.path()).args(["--no-cache", "query", "search_code", "--query", "payment", "gateway", "--limit=1"]).current_dir(dir.path()).output().unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let output = cmd(dir.path())
+        .args([
+            "--no-cache",
+            "query",
+            "search_code",
+            "--query",
+            "payment",
+            "gateway",
+            "--limit=1",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.starts_with("1 result(s) for `payment gateway`"), "{text}");
+    assert!(
+        text.starts_with("1 result(s) for `payment gateway`"),
+        "{text}"
+    );
     assert!(text.contains("\nNext:\n- file_outline"), "{text}");
 
-    let output = cmd(dir.path()).args(["query", "find_cycles", r#"{"kind": "calls"}"#, "--path"]).arg(dir.path()).output().unwrap();
+    let output = cmd(dir.path())
+        .args(["query", "find_cycles", r#"{"kind": "calls"}"#, "--path"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
     assert!(String::from_utf8_lossy(&output.stdout).contains("calls cycle of 2"));
 }
 
@@ -42,24 +82,53 @@ fn query_runs_a_tool_with_typed_flags_as_text_or_json() {
 fn query_mistakes_exit_2_with_the_fix() {
     let dir = Dir::with_fixture(SHOP);
     let run = |args: &[&str]| {
-        let output = cmd(dir.path()).arg("query").args(args).arg("--path").arg(dir.path()).output().unwrap();
-        (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+        let output = cmd(dir.path())
+            .arg("query")
+            .args(args)
+            .arg("--path")
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
     };
     let (code, stderr) = run(&["find_everything"]);
     assert_eq!(code, Some(2));
-    assert!(stderr.contains("no tool `find_everything`; tools: bash, communities"), "{stderr}");
+    assert!(
+        stderr.contains("no tool `find_everything`; tools: bash, communities"),
+        "{stderr}"
+    );
     let (code, stderr) = run(&["find_callers", "--symbol", "shop.nope"]);
     assert_eq!(code, Some(2));
-    assert!(stderr.contains("find_callers: no symbol `shop.nope`; closest:"), "{stderr}");
+    assert!(
+        stderr.contains("find_callers: no symbol `shop.nope`; closest:"),
+        "{stderr}"
+    );
     let (code, stderr) = run(&["find_callers", "--symbol", "store", "--depth", "two"]);
     assert_eq!(code, Some(2));
-    assert!(stderr.contains("--depth: `two` is not a whole number"), "{stderr}");
+    assert!(
+        stderr.contains("--depth: `two` is not a whole number"),
+        "{stderr}"
+    );
     let (code, stderr) = run(&["impact_of", "--sym", "store"]);
     assert_eq!(code, Some(2));
-    assert!(stderr.contains("unknown argument `--sym`; it takes --depth, --limit, --min_confidence, --symbol"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "unknown argument `--sym`; it takes --depth, --limit, --min_confidence, --symbol"
+        ),
+        "{stderr}"
+    );
     let (code, stdout) = {
-        let output = cmd(dir.path()).args(["query", "impact_of", "--help"]).output().unwrap();
-        (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+        let output = cmd(dir.path())
+            .args(["query", "impact_of", "--help"])
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
     };
     assert_eq!(code, Some(0));
     assert!(stdout.contains("--symbol <string> (required)"), "{stdout}");

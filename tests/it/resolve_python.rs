@@ -231,7 +231,10 @@ class Provider:
     );
     let (snap, _) = dir.build();
     assert_eq!(crate::support::dump_edges(&snap), "");
-    assert_eq!(dump_unresolved(&snap), "provider.Provider.dumps: json.dumps @6\nprovider.Provider.join: p.join @9");
+    assert_eq!(
+        dump_unresolved(&snap),
+        "provider.Provider.dumps: json.dumps @6\nprovider.Provider.join: p.join @9"
+    );
 }
 
 #[test]
@@ -265,7 +268,10 @@ def get(url):
 "#,
     );
     let (snap, _) = dir.build();
-    assert_eq!(dump_unresolved(&snap), "m.get: len @4\nm.get: print @4\nm.get: requests.get @5");
+    assert_eq!(
+        dump_unresolved(&snap),
+        "m.get: len @4\nm.get: print @4\nm.get: requests.get @5"
+    );
     assert_eq!(snap.stats.imports_external, 1);
 }
 
@@ -348,11 +354,22 @@ class Outer:
     assert_eq!(docs.text(method).as_deref(), Some("Does things."));
     let metrics = node.metrics.expect("metrics");
     // if, and, for, while, conditional expression: 1 + 5.
-    assert_eq!((metrics.lines, metrics.complexity, metrics.max_nesting, metrics.params), (7, 6, 3, 3));
+    assert_eq!(
+        (
+            metrics.lines,
+            metrics.complexity,
+            metrics.max_nesting,
+            metrics.params
+        ),
+        (7, 6, 3, 3)
+    );
     assert_eq!(docs.text(outer).as_deref(), Some("An outer class."));
     // The graph keeps where a doc is; once the file changes, that place says nothing.
     let file = dir.path().join("pkg/mod.py");
-    let edited = format!("# a new first line\n{}", std::fs::read_to_string(&file).unwrap());
+    let edited = format!(
+        "# a new first line\n{}",
+        std::fs::read_to_string(&file).unwrap()
+    );
     std::fs::write(&file, edited).unwrap();
     let mut stale = repotoire::graph::docs::Docs::new(&snap, dir.path());
     assert_eq!(stale.text(method), None);

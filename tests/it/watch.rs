@@ -43,19 +43,38 @@ impl Watcher {
                 }
             }
         });
-        Watcher { child, lines, findings: BTreeSet::new(), syntax_errors: Vec::new() }
+        Watcher {
+            child,
+            lines,
+            findings: BTreeSet::new(),
+            syntax_errors: Vec::new(),
+        }
     }
 
     /// Events up to the next `analysis_finished`, folded into the findings; that event. The
     /// timeout only keeps a broken watcher from hanging the suite.
     fn next(&mut self) -> Value {
         loop {
-            let line = self.lines.recv_timeout(Duration::from_secs(120)).expect("the watcher printed nothing for two minutes");
-            let event: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
-            let fingerprint = || event["finding"]["fingerprint"].as_str().unwrap().to_string();
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(120))
+                .expect("the watcher printed nothing for two minutes");
+            let event: Value =
+                serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
+            let fingerprint = || {
+                event["finding"]["fingerprint"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            };
             match event["event"].as_str().unwrap() {
-                "finding_added" => assert!(self.findings.insert(fingerprint()), "added twice: {line}"),
-                "finding_resolved" => assert!(self.findings.remove(&fingerprint()), "resolved but never added: {line}"),
+                "finding_added" => {
+                    assert!(self.findings.insert(fingerprint()), "added twice: {line}")
+                }
+                "finding_resolved" => assert!(
+                    self.findings.remove(&fingerprint()),
+                    "resolved but never added: {line}"
+                ),
                 "syntax_error" => self.syntax_errors.push(event),
                 "analysis_finished" => return event,
                 other => panic!("unknown event {other}"),
@@ -72,14 +91,39 @@ impl Drop for Watcher {
 }
 
 fn changed(event: &Value) -> Vec<&str> {
-    event["changed"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect()
+    event["changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect()
 }
 
 fn cold_findings(dir: &Dir) -> BTreeSet<String> {
-    let output = cmd(dir.path()).args(["--no-cache", "analyze", "--format", "json", "--fail-on", "never"]).arg(dir.path()).output().unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let output = cmd(dir.path())
+        .args([
+            "--no-cache",
+            "analyze",
+            "--format",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let report: Value = serde_json::from_slice(&output.stdout).unwrap();
-    report["findings"].as_array().unwrap().iter().map(|f| f["fingerprint"].as_str().unwrap().to_string()).collect()
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["fingerprint"].as_str().unwrap().to_string())
+        .collect()
 }
 
 #[test]
@@ -89,10 +133,17 @@ fn edits_are_reported_one_by_one_and_end_where_a_cold_analysis_does() {
     let first = watcher.next();
     assert_eq!(first["initial"], true);
     assert_eq!(first["files"], 6);
-    assert_eq!(watcher.findings, cold_findings(&dir), "the first analysis is a cold one");
+    assert_eq!(
+        watcher.findings,
+        cold_findings(&dir),
+        "the first analysis is a cold one"
+    );
 
     // An edit that adds a command injection.
-    dir.append("shop/api.py", "\n\ndef wipe(request):\n    import os\n    os.system(request.args[\"c\"])\n");
+    dir.append(
+        "shop/api.py",
+        "\n\ndef wipe(request):\n    import os\n    os.system(request.args[\"c\"])\n",
+    );
     let event = watcher.next();
     assert_eq!(changed(&event), ["shop/api.py"]);
     assert_eq!(event["added"], 1);
@@ -102,7 +153,11 @@ fn edits_are_reported_one_by_one_and_end_where_a_cold_analysis_does() {
     let payments = std::fs::read_to_string(dir.join("shop/payments.py")).unwrap();
     let without_cycle = payments.split("\n\ndef ping").next().unwrap().to_string() + "\n";
     dir.write("shop/.payments.py.tmp", &without_cycle);
-    std::fs::rename(dir.join("shop/.payments.py.tmp"), dir.join("shop/payments.py")).unwrap();
+    std::fs::rename(
+        dir.join("shop/.payments.py.tmp"),
+        dir.join("shop/payments.py"),
+    )
+    .unwrap();
     let event = watcher.next();
     assert_eq!(changed(&event), ["shop/payments.py"]);
 
@@ -118,7 +173,10 @@ fn edits_are_reported_one_by_one_and_end_where_a_cold_analysis_does() {
     assert_eq!(watcher.syntax_errors[0]["file"], "shop/bad.py");
 
     // A file in an ignored folder changes nothing; the next real edit is reported alone.
-    dir.write("node_modules/pkg/index.py", "import os\nos.system(input())\n");
+    dir.write(
+        "node_modules/pkg/index.py",
+        "import os\nos.system(input())\n",
+    );
     dir.append("shop/models.py", "\n\ndef unused_helper():\n    return 1\n");
     let event = watcher.next();
     assert_eq!(changed(&event), ["shop/models.py"]);
@@ -131,7 +189,11 @@ fn edits_are_reported_one_by_one_and_end_where_a_cold_analysis_does() {
     let event = watcher.next();
     assert_eq!(changed(&event), ["shop/bad.py"]);
 
-    assert_eq!(watcher.findings, cold_findings(&dir), "after the edits, the same findings as a cold analysis");
+    assert_eq!(
+        watcher.findings,
+        cold_findings(&dir),
+        "after the edits, the same findings as a cold analysis"
+    );
 }
 
 #[test]
@@ -141,7 +203,10 @@ fn a_checkout_storm_is_coalesced_and_ctrl_c_exits_0() {
     assert_eq!(watcher.next()["initial"], true);
     // Like `git checkout` of another branch: a thousand files at once.
     for i in 0..1000 {
-        dir.write(&format!("generated/mod_{i}.py"), format!("def f_{i}(x):\n    return x + {i}\n"));
+        dir.write(
+            &format!("generated/mod_{i}.py"),
+            format!("def f_{i}(x):\n    return x + {i}\n"),
+        );
     }
     let mut runs = 0;
     loop {
@@ -155,10 +220,16 @@ fn a_checkout_storm_is_coalesced_and_ctrl_c_exits_0() {
     // an analysis runs are merged. How many analyses a storm takes depends on how fast the
     // disk writes the files (1–3 when they land within a debounce window; ~16 here when
     // this disk took 1 ms a file), so the bound asks for ten files an analysis on average.
-    assert!(runs <= 100, "{runs} analyses for one storm of 1000 files: events were not coalesced");
+    assert!(
+        runs <= 100,
+        "{runs} analyses for one storm of 1000 files: events were not coalesced"
+    );
     assert_eq!(watcher.findings, cold_findings(&dir));
 
-    let status = Command::new("kill").args(["-INT", &watcher.child.id().to_string()]).status().unwrap();
+    let status = Command::new("kill")
+        .args(["-INT", &watcher.child.id().to_string()])
+        .status()
+        .unwrap();
     assert!(status.success());
     let exit = watcher.child.wait().unwrap();
     assert_eq!(exit.code(), Some(0), "Ctrl+C ends watching cleanly");

@@ -5,8 +5,8 @@
 pub mod replay;
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 use std::process::{Command, Output};
+use std::time::Duration;
 
 use repotoire::engine::{Engine, Options, Report};
 use repotoire::graph::{EdgeKind, Snapshot};
@@ -17,7 +17,12 @@ pub struct Dir {
 
 impl Dir {
     pub fn new() -> Dir {
-        Dir { temp: tempfile::Builder::new().prefix("repotoire-test").tempdir().expect("tempdir") }
+        Dir {
+            temp: tempfile::Builder::new()
+                .prefix("repotoire-test")
+                .tempdir()
+                .expect("tempdir"),
+        }
     }
 
     /// A tree from a fixture: `//- path` lines start a file.
@@ -70,7 +75,14 @@ impl Dir {
     }
 
     pub fn engine(&self, use_cache: bool) -> Engine {
-        Engine::new(self.path(), Options { use_cache, ..Options::default() }).expect("engine")
+        Engine::new(
+            self.path(),
+            Options {
+                use_cache,
+                ..Options::default()
+            },
+        )
+        .expect("engine")
     }
 
     /// Builds the graph without the cache.
@@ -109,7 +121,16 @@ pub fn dump_nodes(snap: &Snapshot) -> String {
     let mut lines: Vec<String> = snap
         .graph
         .node_weights()
-        .map(|n| format!("{} {} @{}:{}-{}", n.kind.as_str(), n.qualified_name, snap.file_path(n), n.line, n.end_line))
+        .map(|n| {
+            format!(
+                "{} {} @{}:{}-{}",
+                n.kind.as_str(),
+                n.qualified_name,
+                snap.file_path(n),
+                n.line,
+                n.end_line
+            )
+        })
         .collect();
     lines.sort();
     lines.join("\n")
@@ -121,7 +142,8 @@ pub fn dump_unresolved(snap: &Snapshot) -> String {
         .unresolved_calls()
         .iter()
         .map(|c| {
-            let caller = &snap.graph[petgraph::stable_graph::NodeIndex::new(c.caller as usize)].qualified_name;
+            let caller = &snap.graph[petgraph::stable_graph::NodeIndex::new(c.caller as usize)]
+                .qualified_name;
             match &c.receiver {
                 Some(r) => format!("{caller}: {r}.{} @{}", c.name, c.line),
                 None => format!("{caller}: {} @{}", c.name, c.line),
@@ -141,8 +163,14 @@ pub fn check(fixture: &str, expected: &str) {
 }
 
 /// A registry tool's answer (text, JSON); panics when it fails.
-pub fn call(ws: &repotoire::tools::Workspace, tool: &str, args: serde_json::Value) -> (String, serde_json::Value) {
-    let reply = repotoire::tools::registry::call(ws, tool, args, &repotoire::tools::Control::none()).unwrap_or_else(|e| panic!("{tool}: {e}"));
+pub fn call(
+    ws: &repotoire::tools::Workspace,
+    tool: &str,
+    args: serde_json::Value,
+) -> (String, serde_json::Value) {
+    let reply =
+        repotoire::tools::registry::call(ws, tool, args, &repotoire::tools::Control::none())
+            .unwrap_or_else(|e| panic!("{tool}: {e}"));
     (reply.text, reply.json)
 }
 
@@ -168,7 +196,8 @@ fn group_members(group: i32) -> Vec<i32> {
             let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
             // Fields after the command name: state, ppid, pgrp.
             let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-            let member = fields.get(2)?.parse::<i32>().ok()? == group && fields.first() != Some(&"Z");
+            let member =
+                fields.get(2)?.parse::<i32>().ok()? == group && fields.first() != Some(&"Z");
             member.then_some(pid)
         })
         .collect()
@@ -183,13 +212,30 @@ pub fn group_ends_within(group: i32, limit: Duration) -> Result<(), String> {
     let deadline = std::time::Instant::now() + limit;
     loop {
         let members = group_members(group);
-        let Some(&first) = members.first() else { return Ok(()) };
-        let survivors = || members.iter().map(|pid| std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default()).collect::<Vec<_>>().join("");
-        let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) else { return Err(survivors()) };
-        let Some(pid) = rustix::process::Pid::from_raw(first) else { return Err(survivors()) };
+        let Some(&first) = members.first() else {
+            return Ok(());
+        };
+        let survivors = || {
+            members
+                .iter()
+                .map(|pid| std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join("")
+        };
+        let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) else {
+            return Err(survivors());
+        };
+        let Some(pid) = rustix::process::Pid::from_raw(first) else {
+            return Err(survivors());
+        };
         // Gone between the listing and the open: look again.
-        let Ok(fd) = rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()) else { continue };
-        let timeout = Timespec { tv_sec: left.as_secs() as i64, tv_nsec: left.subsec_nanos() as _ };
+        let Ok(fd) = rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()) else {
+            continue;
+        };
+        let timeout = Timespec {
+            tv_sec: left.as_secs() as i64,
+            tv_nsec: left.subsec_nanos() as _,
+        };
         let mut fds = [PollFd::new(&fd, PollFlags::IN)];
         if poll(&mut fds, Some(&timeout)).unwrap_or(0) == 0 {
             return Err(survivors());
@@ -199,7 +245,10 @@ pub fn group_ends_within(group: i32, limit: Duration) -> Result<(), String> {
 
 pub fn cmd(dir: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_repotoire"));
-    command.current_dir(dir).env_remove("REPOTOIRE_LOG").env("NO_COLOR", "1");
+    command
+        .current_dir(dir)
+        .env_remove("REPOTOIRE_LOG")
+        .env("NO_COLOR", "1");
     command
 }
 

@@ -31,17 +31,29 @@ pub struct Reply {
 
 impl Reply {
     pub fn sse(body: impl Into<Vec<u8>>) -> Reply {
-        Reply { status: 200, headers: vec![("content-type".into(), "text/event-stream".into())], body: body.into(), delivery: Delivery::Whole }
+        Reply {
+            status: 200,
+            headers: vec![("content-type".into(), "text/event-stream".into())],
+            body: body.into(),
+            delivery: Delivery::Whole,
+        }
     }
 
     /// A recorded stream from `tests/fixtures/sse/`.
     pub fn fixture(name: &str) -> Reply {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sse").join(name);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/sse")
+            .join(name);
         Reply::sse(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
     }
 
     pub fn status(status: u16, body: &str) -> Reply {
-        Reply { status, headers: vec![("content-type".into(), "application/json".into())], body: body.as_bytes().to_vec(), delivery: Delivery::Whole }
+        Reply {
+            status,
+            headers: vec![("content-type".into(), "application/json".into())],
+            body: body.as_bytes().to_vec(),
+            delivery: Delivery::Whole,
+        }
     }
 
     pub fn header(mut self, name: &str, value: &str) -> Reply {
@@ -67,7 +79,10 @@ pub struct Received {
 
 impl Received {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -92,11 +107,21 @@ impl ReplayServer {
                     break;
                 }
                 let Ok(stream) = stream else { continue };
-                let reply = script.next().unwrap_or_else(|| Reply::status(500, r#"{"error":{"message":"the test script has no more replies"}}"#));
+                let reply = script.next().unwrap_or_else(|| {
+                    Reply::status(
+                        500,
+                        r#"{"error":{"message":"the test script has no more replies"}}"#,
+                    )
+                });
                 serve(stream, &reply, &log);
             }
         });
-        ReplayServer { url, received, stop, thread: Some(thread) }
+        ReplayServer {
+            url,
+            received,
+            stop,
+            thread: Some(thread),
+        }
     }
 
     pub fn received(&self) -> Vec<Received> {
@@ -122,7 +147,11 @@ fn serve(stream: TcpStream, reply: &Reply, log: &Mutex<Vec<Received>>) {
     if reader.read_line(&mut request_line).unwrap_or(0) == 0 {
         return;
     }
-    let path = request_line.split_whitespace().nth(1).unwrap_or("").to_string();
+    let path = request_line
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or("")
+        .to_string();
     let mut headers = Vec::new();
     let mut length = 0usize;
     loop {
@@ -145,7 +174,12 @@ fn serve(stream: TcpStream, reply: &Reply, log: &Mutex<Vec<Received>>) {
     if reader.read_exact(&mut body).is_err() {
         return;
     }
-    log.lock().expect("log").push(Received { path, headers, body: serde_json::from_slice(&body).unwrap_or(json!(null)), replied_at: std::time::Instant::now() });
+    log.lock().expect("log").push(Received {
+        path,
+        headers,
+        body: serde_json::from_slice(&body).unwrap_or(json!(null)),
+        replied_at: std::time::Instant::now(),
+    });
     let mut out = stream;
     let reason = match reply.status {
         200 => "OK",
@@ -155,7 +189,10 @@ fn serve(stream: TcpStream, reply: &Reply, log: &Mutex<Vec<Received>>) {
         529 => "Overloaded",
         _ => "Status",
     };
-    let mut head = format!("HTTP/1.1 {} {reason}\r\nconnection: close\r\n", reply.status);
+    let mut head = format!(
+        "HTTP/1.1 {} {reason}\r\nconnection: close\r\n",
+        reply.status
+    );
     for (name, value) in &reply.headers {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
@@ -176,7 +213,10 @@ fn serve(stream: TcpStream, reply: &Reply, log: &Mutex<Vec<Received>>) {
     };
     match reply.delivery {
         Delivery::Whole => chunk(&mut out, &reply.body),
-        Delivery::ByteByByte => reply.body.iter().for_each(|b| chunk(&mut out, std::slice::from_ref(b))),
+        Delivery::ByteByByte => reply
+            .body
+            .iter()
+            .for_each(|b| chunk(&mut out, std::slice::from_ref(b))),
         Delivery::DropAfter(n) => {
             chunk(&mut out, &reply.body[..n.min(reply.body.len())]);
             let _ = out.shutdown(std::net::Shutdown::Both);
@@ -196,32 +236,56 @@ pub mod anthropic {
     }
 
     fn start() -> String {
-        event("message_start", json!({"type": "message_start", "message": {"id": "msg", "type": "message", "role": "assistant", "content": [], "usage": {"input_tokens": 100, "output_tokens": 1}}}))
+        event(
+            "message_start",
+            json!({"type": "message_start", "message": {"id": "msg", "type": "message", "role": "assistant", "content": [], "usage": {"input_tokens": 100, "output_tokens": 1}}}),
+        )
     }
 
     fn end(reason: &str) -> String {
-        event("message_delta", json!({"type": "message_delta", "delta": {"stop_reason": reason}, "usage": {"output_tokens": 20}})) + &event("message_stop", json!({"type": "message_stop"}))
+        event(
+            "message_delta",
+            json!({"type": "message_delta", "delta": {"stop_reason": reason}, "usage": {"output_tokens": 20}}),
+        ) + &event("message_stop", json!({"type": "message_stop"}))
     }
 
     /// A response that calls one tool (its JSON split in pieces of 7 bytes).
     pub fn tool_call(id: &str, name: &str, input: Value) -> String {
         let json = input.to_string();
         let mut out = start();
-        out += &event("content_block_start", json!({"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", "id": id, "name": name, "input": {}}}));
+        out += &event(
+            "content_block_start",
+            json!({"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", "id": id, "name": name, "input": {}}}),
+        );
         for piece in json.as_bytes().chunks(7) {
             let piece = String::from_utf8_lossy(piece);
-            out += &event("content_block_delta", json!({"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": piece}}));
+            out += &event(
+                "content_block_delta",
+                json!({"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": piece}}),
+            );
         }
-        out += &event("content_block_stop", json!({"type": "content_block_stop", "index": 0}));
+        out += &event(
+            "content_block_stop",
+            json!({"type": "content_block_stop", "index": 0}),
+        );
         out + &end("tool_use")
     }
 
     /// A response of text only.
     pub fn text(text: &str) -> String {
         let mut out = start();
-        out += &event("content_block_start", json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}));
-        out += &event("content_block_delta", json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": text}}));
-        out += &event("content_block_stop", json!({"type": "content_block_stop", "index": 0}));
+        out += &event(
+            "content_block_start",
+            json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
+        );
+        out += &event(
+            "content_block_delta",
+            json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": text}}),
+        );
+        out += &event(
+            "content_block_stop",
+            json!({"type": "content_block_stop", "index": 0}),
+        );
         out + &end("end_turn")
     }
 }

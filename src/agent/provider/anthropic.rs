@@ -36,7 +36,11 @@ pub fn body(model: &str, request: &Request<'_>) -> Value {
             json!({"role": match m.role { Role::User => "user", Role::Assistant => "assistant" }, "content": content})
         })
         .collect();
-    let mut tools: Vec<Value> = request.tools.iter().map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.schema})).collect();
+    let mut tools: Vec<Value> = request
+        .tools
+        .iter()
+        .map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.schema}))
+        .collect();
     // The system prompt and tool list are the same every turn: cache them.
     if let Some(last) = tools.last_mut() {
         last["cache_control"] = json!({"type": "ephemeral"});
@@ -58,7 +62,11 @@ pub fn body(model: &str, request: &Request<'_>) -> Value {
 /// A content block while it streams in.
 enum Partial {
     Text(String),
-    Tool { id: String, name: String, json: String },
+    Tool {
+        id: String,
+        name: String,
+        json: String,
+    },
     /// Thinking and other blocks we do not send back.
     Other,
 }
@@ -77,7 +85,12 @@ impl Assembler {
         if event.event == "ping" {
             return Ok(false);
         }
-        let data: Value = serde_json::from_str(&event.data).map_err(|e| Failure::new(ProviderError::Stream(format!("event `{}` is not JSON: {e}", event.event)), true))?;
+        let data: Value = serde_json::from_str(&event.data).map_err(|e| {
+            Failure::new(
+                ProviderError::Stream(format!("event `{}` is not JSON: {e}", event.event)),
+                true,
+            )
+        })?;
         let kind = data["type"].as_str().unwrap_or(event.event.as_str());
         let index = data["index"].as_u64().unwrap_or(0);
         match kind {
@@ -109,7 +122,9 @@ impl Assembler {
                         emit(piece);
                         text.push_str(piece);
                     }
-                    (Some(Partial::Tool { json, .. }), Some("input_json_delta")) => json.push_str(delta["partial_json"].as_str().unwrap_or_default()),
+                    (Some(Partial::Tool { json, .. }), Some("input_json_delta")) => {
+                        json.push_str(delta["partial_json"].as_str().unwrap_or_default())
+                    }
                     _ => {}
                 }
             }
@@ -128,7 +143,13 @@ impl Assembler {
             "error" => {
                 let kind = data["error"]["type"].as_str().unwrap_or("error");
                 let message = data["error"]["message"].as_str().unwrap_or("no message");
-                return Err(Failure::new(ProviderError::Remote { provider: "anthropic".into(), message: format!("{kind}: {message}") }, true));
+                return Err(Failure::new(
+                    ProviderError::Remote {
+                        provider: "anthropic".into(),
+                        message: format!("{kind}: {message}"),
+                    },
+                    true,
+                ));
             }
             _ => {}
         }
@@ -137,7 +158,10 @@ impl Assembler {
 
     pub fn finish(self) -> Result<Completion, Failure> {
         if !self.done {
-            return Err(Failure::new(ProviderError::Stream("the stream ended before `message_stop`".into()), true));
+            return Err(Failure::new(
+                ProviderError::Stream("the stream ended before `message_stop`".into()),
+                true,
+            ));
         }
         let mut content = Vec::new();
         let mut malformed = Vec::new();
@@ -154,7 +178,15 @@ impl Assembler {
                 _ => {}
             }
         }
-        Ok(Completion { message: Message { role: Role::Assistant, content }, usage: self.usage, stop: self.stop.unwrap_or(StopReason::EndTurn), malformed })
+        Ok(Completion {
+            message: Message {
+                role: Role::Assistant,
+                content,
+            },
+            usage: self.usage,
+            stop: self.stop.unwrap_or(StopReason::EndTurn),
+            malformed,
+        })
     }
 }
 

@@ -48,17 +48,34 @@ pub enum Note {
     Text(String),
     /// A request is sent again after `wait`; `after_output` when part of the answer had
     /// already streamed (it is discarded and comes again).
-    Retry { attempt: u32, wait: Duration, reason: String, after_output: bool },
+    Retry {
+        attempt: u32,
+        wait: Duration,
+        reason: String,
+        after_output: bool,
+    },
 }
 
 #[derive(Debug, thiserror::Error, Clone, PartialEq)]
 pub enum ProviderError {
-    #[error("no API key for {provider}: set {variable} (or `api_key` under [providers.{provider}] in {config})")]
-    MissingKey { provider: String, variable: String, config: String },
-    #[error("unknown model `{0}`: write it as PROVIDER/MODEL, e.g. anthropic/claude-sonnet-4-5, openai/gpt-4.1, openrouter/…, deepinfra/…, ollama/…")]
+    #[error(
+        "no API key for {provider}: set {variable} (or `api_key` under [providers.{provider}] in {config})"
+    )]
+    MissingKey {
+        provider: String,
+        variable: String,
+        config: String,
+    },
+    #[error(
+        "unknown model `{0}`: write it as PROVIDER/MODEL, e.g. anthropic/claude-sonnet-4-5, openai/gpt-4.1, openrouter/…, deepinfra/…, ollama/…"
+    )]
     UnknownModel(String),
     #[error("{provider} answered HTTP {status}: {message}")]
-    Http { provider: String, status: u16, message: String },
+    Http {
+        provider: String,
+        status: u16,
+        message: String,
+    },
     #[error("{0}")]
     Connection(String),
     #[error("the response stream broke off: {0}")]
@@ -82,7 +99,12 @@ pub struct Failure {
 
 impl Failure {
     fn new(error: ProviderError, retryable: bool) -> Failure {
-        Failure { error, retryable, retry_after: None, streamed: false }
+        Failure {
+            error,
+            retryable,
+            retry_after: None,
+            streamed: false,
+        }
     }
 }
 
@@ -95,17 +117,29 @@ pub fn retryable_status(status: u16) -> bool {
 /// The wait a response asks for: `retry-after-ms` (milliseconds) first, then `retry-after`
 /// (seconds).
 pub fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
-    let read = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<f64>().ok());
+    let read = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<f64>().ok())
+    };
     if let Some(ms) = read("retry-after-ms").filter(|ms| ms.is_finite() && *ms >= 0.0) {
         return Some(Duration::from_secs_f64(ms / 1000.0));
     }
-    read("retry-after").filter(|s| s.is_finite() && *s >= 0.0).map(Duration::from_secs_f64)
+    read("retry-after")
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map(Duration::from_secs_f64)
 }
 
 /// The message inside a provider's error body (`{"error": {"message": …}}`), else the body.
 pub fn error_message(body: &str) -> String {
     let parsed: Option<Value> = serde_json::from_str(body).ok();
-    let message = parsed.as_ref().and_then(|v| v["error"]["message"].as_str().or(v["message"].as_str()).map(str::to_string));
+    let message = parsed.as_ref().and_then(|v| {
+        v["error"]["message"]
+            .as_str()
+            .or(v["message"].as_str())
+            .map(str::to_string)
+    });
     let text = message.unwrap_or_else(|| body.trim().to_string());
     let mut short: String = text.chars().take(400).collect();
     if short.is_empty() {

@@ -37,8 +37,16 @@ pub fn body(provider: &str, model: &str, request: &Request<'_>) -> Value {
                 let mut text = String::new();
                 for block in &message.content {
                     match block {
-                        Block::ToolResult { tool_use_id, content, is_error } => {
-                            let content = if *is_error { format!("Error: {content}") } else { content.clone() };
+                        Block::ToolResult {
+                            tool_use_id,
+                            content,
+                            is_error,
+                        } => {
+                            let content = if *is_error {
+                                format!("Error: {content}")
+                            } else {
+                                content.clone()
+                            };
                             messages.push(json!({"role": "tool", "tool_call_id": tool_use_id, "content": content}));
                         }
                         Block::Text { text: t } => text.push_str(t),
@@ -61,7 +69,11 @@ pub fn body(provider: &str, model: &str, request: &Request<'_>) -> Value {
     });
     // OpenAI's own API takes `max_completion_tokens` (reasoning models refuse `max_tokens`);
     // the compatible servers take `max_tokens`.
-    let limit = if provider == "openai" { "max_completion_tokens" } else { "max_tokens" };
+    let limit = if provider == "openai" {
+        "max_completion_tokens"
+    } else {
+        "max_tokens"
+    };
     body[limit] = json!(request.max_tokens);
     // A request without tools (the compaction summary) leaves the key out.
     if !tools.is_empty() {
@@ -97,14 +109,27 @@ impl Assembler {
         if data.is_empty() {
             return Ok(false);
         }
-        let chunk: Value = serde_json::from_str(data).map_err(|e| Failure::new(ProviderError::Stream(format!("a chunk is not JSON: {e}")), true))?;
+        let chunk: Value = serde_json::from_str(data).map_err(|e| {
+            Failure::new(
+                ProviderError::Stream(format!("a chunk is not JSON: {e}")),
+                true,
+            )
+        })?;
         if let Some(error) = chunk.get("error") {
             let message = error["message"].as_str().unwrap_or("no message");
-            return Err(Failure::new(ProviderError::Remote { provider: "openai".into(), message: message.to_string() }, true));
+            return Err(Failure::new(
+                ProviderError::Remote {
+                    provider: "openai".into(),
+                    message: message.to_string(),
+                },
+                true,
+            ));
         }
         if let Some(usage) = chunk.get("usage").filter(|u| u.is_object()) {
             let prompt = usage["prompt_tokens"].as_u64().unwrap_or(0);
-            let cached = usage["prompt_tokens_details"]["cached_tokens"].as_u64().unwrap_or(0);
+            let cached = usage["prompt_tokens_details"]["cached_tokens"]
+                .as_u64()
+                .unwrap_or(0);
             self.usage = Usage {
                 input_tokens: prompt.saturating_sub(cached),
                 output_tokens: usage["completion_tokens"].as_u64().unwrap_or(0),
@@ -146,7 +171,10 @@ impl Assembler {
     pub fn finish(self) -> Result<Completion, Failure> {
         // Some compatible servers close after the finish reason without `[DONE]`.
         if !self.done && self.stop.is_none() {
-            return Err(Failure::new(ProviderError::Stream("the stream ended before `[DONE]`".into()), true));
+            return Err(Failure::new(
+                ProviderError::Stream("the stream ended before `[DONE]`".into()),
+                true,
+            ));
         }
         let mut content = Vec::new();
         if !self.text.is_empty() {
@@ -154,13 +182,29 @@ impl Assembler {
         }
         let mut malformed = Vec::new();
         for (index, call) in self.calls {
-            let id = if call.id.is_empty() { format!("call_{index}") } else { call.id };
+            let id = if call.id.is_empty() {
+                format!("call_{index}")
+            } else {
+                call.id
+            };
             let input = parse_input(&call.arguments).unwrap_or_else(|e| {
                 malformed.push((id.clone(), format!("{e} in {:?}", call.arguments)));
                 json!({})
             });
-            content.push(Block::ToolUse { id, name: call.name, input });
+            content.push(Block::ToolUse {
+                id,
+                name: call.name,
+                input,
+            });
         }
-        Ok(Completion { message: Message { role: Role::Assistant, content }, usage: self.usage, stop: self.stop.unwrap_or(StopReason::EndTurn), malformed })
+        Ok(Completion {
+            message: Message {
+                role: Role::Assistant,
+                content,
+            },
+            usage: self.usage,
+            stop: self.stop.unwrap_or(StopReason::EndTurn),
+            malformed,
+        })
     }
 }

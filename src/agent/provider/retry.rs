@@ -10,7 +10,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::agent::provider::sse::SseParser;
 use crate::agent::provider::{
-    Completion, Failure, ModelSpec, Note, ProviderError, Request, Wire, anthropic, error_message, openai, retry_after, retryable_status,
+    Completion, Failure, ModelSpec, Note, ProviderError, Request, Wire, anthropic, error_message,
+    openai, retry_after, retryable_status,
 };
 
 #[derive(Debug, Clone, Copy)]
@@ -23,7 +24,11 @@ pub struct RetryPolicy {
 
 impl Default for RetryPolicy {
     fn default() -> RetryPolicy {
-        RetryPolicy { max_retries: 4, base: Duration::from_millis(500), max: Duration::from_secs(16) }
+        RetryPolicy {
+            max_retries: 4,
+            base: Duration::from_millis(500),
+            max: Duration::from_secs(16),
+        }
     }
 }
 
@@ -31,7 +36,10 @@ impl RetryPolicy {
     /// The wait before retry `attempt` (1-based): base·2^(attempt-1), capped, with up to
     /// ±25 % jitter so that clients that failed together do not return together.
     pub fn backoff(&self, attempt: u32) -> Duration {
-        let exponential = self.base.saturating_mul(1u32 << attempt.saturating_sub(1).min(16)).min(self.max);
+        let exponential = self
+            .base
+            .saturating_mul(1u32 << attempt.saturating_sub(1).min(16))
+            .min(self.max);
         let jitter = 0.75 + 0.5 * unit_random();
         exponential.mul_f64(jitter)
     }
@@ -39,7 +47,9 @@ impl RetryPolicy {
 
 /// A number in [0, 1) from the clock (jitter needs no better randomness).
 fn unit_random() -> f64 {
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.subsec_nanos() as u64);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos() as u64);
     let mut x = nanos.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03;
     x ^= x >> 29;
     (x >> 11) as f64 / (1u64 << 53) as f64
@@ -60,7 +70,9 @@ impl Client {
             .connect_timeout(Duration::from_secs(20))
             .user_agent(concat!("repotoire/", env!("CARGO_PKG_VERSION")))
             .build()
-            .map_err(|e| ProviderError::Connection(format!("cannot set up the HTTP client: {e}")))?;
+            .map_err(|e| {
+                ProviderError::Connection(format!("cannot set up the HTTP client: {e}"))
+            })?;
         Ok(Client { http, spec, policy })
     }
 
@@ -69,7 +81,12 @@ impl Client {
     }
 
     /// Streams one response; text goes to `notes` as it arrives, retries are announced there.
-    pub async fn complete(&self, request: &Request<'_>, cancel: &CancellationToken, notes: &mut (dyn FnMut(Note) + Send)) -> Result<Completion, ProviderError> {
+    pub async fn complete(
+        &self,
+        request: &Request<'_>,
+        cancel: &CancellationToken,
+        notes: &mut (dyn FnMut(Note) + Send),
+    ) -> Result<Completion, ProviderError> {
         let body = match self.spec.wire {
             Wire::Anthropic => anthropic::body(&self.spec.model, request),
             Wire::OpenAi => openai::body(&self.spec.provider, &self.spec.model, request),
@@ -90,7 +107,12 @@ impl Client {
                 Some(asked) => asked,
                 None => self.policy.backoff(attempt),
             };
-            notes(Note::Retry { attempt, wait, reason: failure.error.to_string(), after_output: failure.streamed });
+            notes(Note::Retry {
+                attempt,
+                wait,
+                reason: failure.error.to_string(),
+                after_output: failure.streamed,
+            });
             tokio::select! {
                 () = cancel.cancelled() => return Err(ProviderError::Cancelled),
                 () = tokio::time::sleep(wait) => {}
@@ -98,11 +120,19 @@ impl Client {
         }
     }
 
-    async fn attempt(&self, body: &str, cancel: &CancellationToken, notes: &mut (dyn FnMut(Note) + Send)) -> Result<Completion, Failure> {
+    async fn attempt(
+        &self,
+        body: &str,
+        cancel: &CancellationToken,
+        notes: &mut (dyn FnMut(Note) + Send),
+    ) -> Result<Completion, Failure> {
         let provider = self.spec.provider.clone();
         let mut builder = match self.spec.wire {
             Wire::Anthropic => {
-                let mut b = self.http.post(anthropic::url(&self.spec.base_url)).header("anthropic-version", anthropic::VERSION);
+                let mut b = self
+                    .http
+                    .post(anthropic::url(&self.spec.base_url))
+                    .header("anthropic-version", anthropic::VERSION);
                 if let Some(key) = self.spec.key() {
                     b = b.header("x-api-key", key);
                 }
@@ -116,7 +146,10 @@ impl Client {
                 b
             }
         };
-        builder = builder.header("content-type", "application/json").header("accept", "text/event-stream").body(body.to_string());
+        builder = builder
+            .header("content-type", "application/json")
+            .header("accept", "text/event-stream")
+            .body(body.to_string());
         let response = tokio::select! {
             () = cancel.cancelled() => return Err(Failure::new(ProviderError::Cancelled, false)),
             sent = builder.send() => sent.map_err(|e| Failure::new(ProviderError::Connection(format!("cannot reach {provider} at {}: {}", self.spec.base_url, describe(&e))), true))?,
@@ -128,7 +161,14 @@ impl Client {
                 () = cancel.cancelled() => return Err(Failure::new(ProviderError::Cancelled, false)),
                 text = response.text() => text.unwrap_or_default(),
             };
-            let mut failure = Failure::new(ProviderError::Http { provider, status, message: error_message(&text) }, retryable_status(status));
+            let mut failure = Failure::new(
+                ProviderError::Http {
+                    provider,
+                    status,
+                    message: error_message(&text),
+                },
+                retryable_status(status),
+            );
             failure.retry_after = asked;
             return Err(failure);
         }
@@ -165,7 +205,7 @@ impl Client {
                     }
                     Ok(false) => {}
                     Err(mut failure) => {
-                            failure.streamed = streamed;
+                        failure.streamed = streamed;
                         return Err(failure);
                     }
                 }
@@ -192,7 +232,11 @@ impl Assembler {
         }
     }
 
-    fn event(&mut self, event: &crate::agent::provider::sse::SseEvent, emit: &mut dyn FnMut(&str)) -> Result<bool, Failure> {
+    fn event(
+        &mut self,
+        event: &crate::agent::provider::sse::SseEvent,
+        emit: &mut dyn FnMut(&str),
+    ) -> Result<bool, Failure> {
         match self {
             Assembler::Anthropic(a) => a.event(event, emit),
             Assembler::OpenAi(a) => a.event(event, emit),
@@ -225,11 +269,21 @@ mod tests {
 
     #[test]
     fn backoff_grows_and_stays_bounded() {
-        let policy = RetryPolicy { max_retries: 8, base: Duration::from_millis(100), max: Duration::from_millis(800) };
+        let policy = RetryPolicy {
+            max_retries: 8,
+            base: Duration::from_millis(100),
+            max: Duration::from_millis(800),
+        };
         let first = policy.backoff(1);
-        assert!(first >= Duration::from_millis(75) && first <= Duration::from_millis(125), "{first:?}");
+        assert!(
+            first >= Duration::from_millis(75) && first <= Duration::from_millis(125),
+            "{first:?}"
+        );
         let third = policy.backoff(3);
-        assert!(third >= Duration::from_millis(300) && third <= Duration::from_millis(500), "{third:?}");
+        assert!(
+            third >= Duration::from_millis(300) && third <= Duration::from_millis(500),
+            "{third:?}"
+        );
         for attempt in 4..40 {
             assert!(policy.backoff(attempt) <= Duration::from_millis(1000));
         }

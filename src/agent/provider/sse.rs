@@ -49,7 +49,10 @@ impl SseParser {
             if self.data.is_empty() && self.event.is_empty() {
                 return None;
             }
-            let event = SseEvent { event: std::mem::take(&mut self.event), data: std::mem::take(&mut self.data).join("\n") };
+            let event = SseEvent {
+                event: std::mem::take(&mut self.event),
+                data: std::mem::take(&mut self.data).join("\n"),
+            };
             return Some(event);
         }
         let line = String::from_utf8_lossy(line);
@@ -77,9 +80,18 @@ mod tests {
 
     fn expected() -> Vec<SseEvent> {
         vec![
-            SseEvent { event: "ping".into(), data: "{}".into() },
-            SseEvent { event: "delta".into(), data: "{\"a\":\n1}".into() },
-            SseEvent { event: String::new(), data: "[DONE]".into() },
+            SseEvent {
+                event: "ping".into(),
+                data: "{}".into(),
+            },
+            SseEvent {
+                event: "delta".into(),
+                data: "{\"a\":\n1}".into(),
+            },
+            SseEvent {
+                event: String::new(),
+                data: "[DONE]".into(),
+            },
         ]
     }
 
@@ -88,7 +100,11 @@ mod tests {
         let mut whole = SseParser::default();
         assert_eq!(whole.feed(STREAM.as_bytes()), expected());
         let mut bytes = SseParser::default();
-        let split: Vec<SseEvent> = STREAM.as_bytes().iter().flat_map(|b| bytes.feed(std::slice::from_ref(b))).collect();
+        let split: Vec<SseEvent> = STREAM
+            .as_bytes()
+            .iter()
+            .flat_map(|b| bytes.feed(std::slice::from_ref(b)))
+            .collect();
         assert_eq!(split, expected());
     }
 

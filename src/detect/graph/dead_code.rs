@@ -22,8 +22,13 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     let mut test_file: Vec<Option<bool>> = vec![None; snap.files.len()];
     let mut candidates = Vec::new();
     for index in snap.graph.node_indices() {
-        let Some(node) = snap.node(index) else { continue };
-        if !matches!(node.kind, NodeKind::Function | NodeKind::Method | NodeKind::Class) {
+        let Some(node) = snap.node(index) else {
+            continue;
+        };
+        if !matches!(
+            node.kind,
+            NodeKind::Function | NodeKind::Method | NodeKind::Class
+        ) {
             continue;
         }
         let private = match node.language.family() {
@@ -36,14 +41,22 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
         }
         let test = match test_file.get_mut(node.file as usize) {
             Some(Some(test)) => *test,
-            Some(slot) => *slot.insert(snap.files.get(node.file as usize).is_some_and(|f| is_test_path(&f.path))),
+            Some(slot) => *slot.insert(
+                snap.files
+                    .get(node.file as usize)
+                    .is_some_and(|f| is_test_path(&f.path)),
+            ),
             None => false,
         };
         if test {
             continue;
         }
         let path = snap.file_path(node);
-        if ctx.local.get(path).is_some_and(|l| l.decorated.contains(&node.line)) {
+        if ctx
+            .local
+            .get(path)
+            .is_some_and(|l| l.decorated.contains(&node.line))
+        {
             continue;
         }
         let referenced = snap
@@ -63,9 +76,16 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
         first_bytes[usize::from(name.as_bytes().first().copied().unwrap_or(0))] = true;
         lengths |= 1 << name.len().min(127);
     }
-    let maybe = |name: &str| first_bytes[usize::from(name.as_bytes().first().copied().unwrap_or(0))] && lengths & (1 << name.len().min(127)) != 0;
-    let called_by_name: FxHashSet<&str> =
-        snap.unresolved_calls().iter().map(|c| c.name.as_str()).filter(|name| maybe(name) && wanted.contains(name)).collect();
+    let maybe = |name: &str| {
+        first_bytes[usize::from(name.as_bytes().first().copied().unwrap_or(0))]
+            && lengths & (1 << name.len().min(127)) != 0
+    };
+    let called_by_name: FxHashSet<&str> = snap
+        .unresolved_calls()
+        .iter()
+        .map(|c| c.name.as_str())
+        .filter(|name| maybe(name) && wanted.contains(name))
+        .collect();
     candidates.retain(|(_, node)| !called_by_name.contains(node.name.as_str()));
     // Own-file mentions: one pass per file with all of its candidates' names at once.
     let mut by_file: HashMap<&str, Vec<&Node>> = HashMap::new();
@@ -79,13 +99,19 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
         .par_iter()
         .flat_map_iter(|(path, nodes)| {
             let mut out = Vec::new();
-            let Some(info) = nodes.first().and_then(|n| snap.files.get(n.file as usize)) else { return out };
+            let Some(info) = nodes.first().and_then(|n| snap.files.get(n.file as usize)) else {
+                return out;
+            };
             let names: HashSet<&str> = nodes.iter().map(|n| n.name.as_str()).collect();
             // In a session, identifier names are counted from the file's words (kept between
             // runs) and the text is read only for the names mentioned at most once. A
             // one-shot run would build that word table only to look a few names up in it
             // (0.1–0.3 ms a file): it counts them in the text it reads anyway.
-            let words = if ctx.memory.reuses_hits() && names.iter().all(|n| n.is_ascii()) { ctx.memory.words(&root, info) } else { None };
+            let words = if ctx.memory.reuses_hits() && names.iter().all(|n| n.is_ascii()) {
+                ctx.memory.words(&root, info)
+            } else {
+                None
+            };
             let mentions = |text: Option<&str>, name: &str| -> usize {
                 match (&words, text) {
                     (Some(words), _) => words.get(name).copied().unwrap_or(0) as usize,
@@ -93,11 +119,16 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                     (None, None) => 0,
                 }
             };
-            let rare: Vec<&&Node> = nodes.iter().filter(|n| words.is_none() || mentions(None, &n.name) <= 1).collect();
+            let rare: Vec<&&Node> = nodes
+                .iter()
+                .filter(|n| words.is_none() || mentions(None, &n.name) <= 1)
+                .collect();
             if rare.is_empty() {
                 return out;
             }
-            let Ok(text) = std::fs::read_to_string(root.join(path)) else { return out };
+            let Ok(text) = std::fs::read_to_string(root.join(path)) else {
+                return out;
+            };
             let lines: Vec<&str> = text.lines().collect();
             let prefixes = built_prefixes(&text);
             for node in rare {
@@ -105,12 +136,19 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                 // Exported on its own line (`export function`, `module.exports = function f`);
                 // an export elsewhere (`module.exports = { f }`, `export default f`) names it
                 // again, so the mentions already count it.
-                let exported = node.language.family() == Family::Ecma && (line.trim_start().starts_with("export") || line.contains("exports"));
+                let exported = node.language.family() == Family::Ecma
+                    && (line.trim_start().starts_with("export") || line.contains("exports"));
                 // JS/TS: only module-level declarations (`function f`, `const f = () =>`); a
                 // method of an object literal or a getter is reached through its object.
                 let declared = node.language.family() != Family::Ecma
-                    || ["function ", "async function ", "const ", "let ", "var "].iter().any(|k| line.trim_start().starts_with(k));
-                if mentions(Some(&text), &node.name) <= 1 && declared && !exported && !prefixes.iter().any(|p| node.name.starts_with(p)) {
+                    || ["function ", "async function ", "const ", "let ", "var "]
+                        .iter()
+                        .any(|k| line.trim_start().starts_with(k));
+                if mentions(Some(&text), &node.name) <= 1
+                    && declared
+                    && !exported
+                    && !prefixes.iter().any(|p| node.name.starts_with(p))
+                {
                     out.push(((*path).to_string(), *node));
                 }
             }
@@ -124,7 +162,14 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     unused
         .into_iter()
         .filter(|(path, node)| !mentioned_elsewhere.contains(&(node.name.clone(), path.clone())))
-        .map(|(_, node)| node_hit(ctx, rule, node, format!("{} `{}` is never used", node.kind.as_str(), node.name)))
+        .map(|(_, node)| {
+            node_hit(
+                ctx,
+                rule,
+                node,
+                format!("{} `{}` is never used", node.kind.as_str(), node.name),
+            )
+        })
         .collect()
 }
 
@@ -141,60 +186,79 @@ fn mentions_in_other_files(
     }
     let families: HashSet<Family> = unused.iter().map(|(_, n)| n.language.family()).collect();
     let root = ctx_root(ctx);
-    let files = ctx.snap.files.par_iter().filter(|file| families.contains(&file.language.family()));
-    let mentioned = |file: &crate::graph::FileInfo, name: &str, path: &str| -> Option<(String, String)> {
-        (path != file.path).then(|| (name.to_string(), path.to_string()))
-    };
+    let files = ctx
+        .snap
+        .files
+        .par_iter()
+        .filter(|file| families.contains(&file.language.family()));
+    let mentioned =
+        |file: &crate::graph::FileInfo, name: &str, path: &str| -> Option<(String, String)> {
+            (path != file.path).then(|| (name.to_string(), path.to_string()))
+        };
     // Identifier names are counted in the word index kept between runs (how many files of
     // each family hold a word); anything else is searched for in the text.
     // (A one-shot run reads each file once anyway: the text search is cheaper there.)
-    let found: Vec<Vec<(String, String)>> = if ctx.memory.reuses_hits() && names.iter().all(|n| n.is_ascii()) {
-        let present: Vec<&crate::graph::FileInfo> = ctx.snap.files.iter().filter(|f| families.contains(&f.language.family())).collect();
-        ctx.memory.index_words(&root, &present, &families);
-        let by_path: HashMap<&str, &crate::graph::FileInfo> = present.iter().map(|f| (f.path.as_str(), *f)).collect();
-        let elsewhere: Vec<(String, String)> = unused
-            .iter()
-            .filter(|(path, node)| {
-                let total: u32 = families.iter().map(|f| ctx.memory.spread(*f, &node.name)).sum();
-                let own = by_path
-                    .get(path.as_str())
-                    .and_then(|info| ctx.memory.words(&root, info))
-                    .is_some_and(|w| w.contains_key(node.name.as_str()));
-                total > u32::from(own)
-            })
-            .map(|(path, node)| (node.name.clone(), path.clone()))
-            .collect();
-        vec![elsewhere]
-    } else if names.len() <= FEW_NAMES && names.iter().all(|n| is_word(n)) {
-        // A few identifiers: a byte search each, where compiling their alternation into a
-        // regex cost more than searching every file (~0.2 ms of flask's ~1 ms here).
-        files
-            .map(|file| {
-                let Ok(text) = std::fs::read(root.join(&file.path)) else { return Vec::new() };
-                unused
-                    .iter()
-                    .filter(|(_, node)| word_count_in(&text, &node.name) > 0)
-                    .filter_map(|(path, node)| mentioned(file, &node.name, path))
-                    .collect()
-            })
-            .collect()
-    } else {
-        let Some(word) = words(names) else { return out };
-        files
-            .map(|file| {
-                let Ok(text) = std::fs::read(root.join(&file.path)) else { return Vec::new() };
-                let mut here = Vec::new();
-                for found in word.find_iter(&text) {
-                    for (path, node) in unused {
-                        if node.name.as_bytes() == found.as_bytes() {
-                            here.extend(mentioned(file, &node.name, path));
+    let found: Vec<Vec<(String, String)>> =
+        if ctx.memory.reuses_hits() && names.iter().all(|n| n.is_ascii()) {
+            let present: Vec<&crate::graph::FileInfo> = ctx
+                .snap
+                .files
+                .iter()
+                .filter(|f| families.contains(&f.language.family()))
+                .collect();
+            ctx.memory.index_words(&root, &present, &families);
+            let by_path: HashMap<&str, &crate::graph::FileInfo> =
+                present.iter().map(|f| (f.path.as_str(), *f)).collect();
+            let elsewhere: Vec<(String, String)> = unused
+                .iter()
+                .filter(|(path, node)| {
+                    let total: u32 = families
+                        .iter()
+                        .map(|f| ctx.memory.spread(*f, &node.name))
+                        .sum();
+                    let own = by_path
+                        .get(path.as_str())
+                        .and_then(|info| ctx.memory.words(&root, info))
+                        .is_some_and(|w| w.contains_key(node.name.as_str()));
+                    total > u32::from(own)
+                })
+                .map(|(path, node)| (node.name.clone(), path.clone()))
+                .collect();
+            vec![elsewhere]
+        } else if names.len() <= FEW_NAMES && names.iter().all(|n| is_word(n)) {
+            // A few identifiers: a byte search each, where compiling their alternation into a
+            // regex cost more than searching every file (~0.2 ms of flask's ~1 ms here).
+            files
+                .map(|file| {
+                    let Ok(text) = std::fs::read(root.join(&file.path)) else {
+                        return Vec::new();
+                    };
+                    unused
+                        .iter()
+                        .filter(|(_, node)| word_count_in(&text, &node.name) > 0)
+                        .filter_map(|(path, node)| mentioned(file, &node.name, path))
+                        .collect()
+                })
+                .collect()
+        } else {
+            let Some(word) = words(names) else { return out };
+            files
+                .map(|file| {
+                    let Ok(text) = std::fs::read(root.join(&file.path)) else {
+                        return Vec::new();
+                    };
+                    let mut here = Vec::new();
+                    for found in word.find_iter(&text) {
+                        for (path, node) in unused {
+                            if node.name.as_bytes() == found.as_bytes() {
+                                here.extend(mentioned(file, &node.name, path));
+                            }
                         }
                     }
-                }
-                here
-            })
-            .collect()
-    };
+                    here
+                })
+                .collect()
+        };
     out.extend(found.into_iter().flatten());
     out
 }
@@ -227,7 +291,10 @@ fn word_count_in(bytes: &[u8], name: &str) -> usize {
     // All of the name is word characters, so of two overlapping occurrences the later
     // one has a word character before it: non-overlapping search misses no whole word.
     memchr::memmem::find_iter(bytes, name.as_bytes())
-        .filter(|&at| (at == 0 || !is_word_byte(bytes[at - 1])) && bytes.get(at + name.len()).is_none_or(|&b| !is_word_byte(b)))
+        .filter(|&at| {
+            (at == 0 || !is_word_byte(bytes[at - 1]))
+                && bytes.get(at + name.len()).is_none_or(|&b| !is_word_byte(b))
+        })
         .count()
 }
 
@@ -239,8 +306,16 @@ fn words(names: &HashSet<&str>) -> Option<regex::bytes::Regex> {
     }
     let mut sorted: Vec<&str> = names.iter().copied().collect();
     sorted.sort_unstable();
-    let alternation = sorted.iter().map(|n| regex::escape(n)).collect::<Vec<_>>().join("|");
-    let boundary = if sorted.iter().all(|n| n.is_ascii()) { r"(?-u:\b)" } else { r"\b" };
+    let alternation = sorted
+        .iter()
+        .map(|n| regex::escape(n))
+        .collect::<Vec<_>>()
+        .join("|");
+    let boundary = if sorted.iter().all(|n| n.is_ascii()) {
+        r"(?-u:\b)"
+    } else {
+        r"\b"
+    };
     regex::bytes::Regex::new(&format!(r"{boundary}(?:{alternation}){boundary}")).ok()
 }
 
@@ -254,12 +329,21 @@ fn built_prefixes(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     for quote in memchr::memchr2_iter(b'"', b'\'', bytes) {
         let start = quote + 1;
-        if !bytes.get(start).is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_') {
+        if !bytes
+            .get(start)
+            .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_')
+        {
             continue;
         }
-        let end = start + bytes[start..].iter().take_while(|&&b| is_word_byte(b)).count();
+        let end = start
+            + bytes[start..]
+                .iter()
+                .take_while(|&&b| is_word_byte(b))
+                .count();
         let rest = &bytes[end..];
-        if end - start >= 3 && (rest.starts_with(b"%s") || rest.starts_with(b"%(") || rest.starts_with(b"{")) {
+        if end - start >= 3
+            && (rest.starts_with(b"%s") || rest.starts_with(b"%(") || rest.starts_with(b"{"))
+        {
             out.push(&text[start..end]);
         }
     }
@@ -288,7 +372,10 @@ mod tests {
             r#""abc%"#,
         ];
         for text in texts {
-            let expected: Vec<&str> = regex.captures_iter(text).filter_map(|c| c.get(1).map(|p| p.as_str())).collect();
+            let expected: Vec<&str> = regex
+                .captures_iter(text)
+                .filter_map(|c| c.get(1).map(|p| p.as_str()))
+                .collect();
             assert_eq!(built_prefixes(text), expected, "{text:?}");
         }
     }
@@ -309,7 +396,11 @@ mod tests {
             let names: HashSet<&str> = std::iter::once(name).collect();
             let regex = words(&names).expect("a name");
             for text in texts {
-                assert_eq!(word_count(text, name), regex.find_iter(text.as_bytes()).count(), "{name:?} in {text:?}");
+                assert_eq!(
+                    word_count(text, name),
+                    regex.find_iter(text.as_bytes()).count(),
+                    "{name:?} in {text:?}"
+                );
             }
         }
     }

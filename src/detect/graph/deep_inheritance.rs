@@ -18,8 +18,17 @@ fn depth(snap: &Snapshot, node: NodeIndex, memo: &mut HashMap<NodeIndex, u32>, g
     if guard > 64 {
         return 0;
     }
-    let bases: Vec<NodeIndex> = snap.graph.edges(node).filter(|e| e.weight().kind == EdgeKind::Inherits).map(|e| e.target()).collect();
-    let d = bases.into_iter().map(|b| 1 + depth(snap, b, memo, guard + 1)).max().unwrap_or(0);
+    let bases: Vec<NodeIndex> = snap
+        .graph
+        .edges(node)
+        .filter(|e| e.weight().kind == EdgeKind::Inherits)
+        .map(|e| e.target())
+        .collect();
+    let d = bases
+        .into_iter()
+        .map(|b| 1 + depth(snap, b, memo, guard + 1))
+        .max()
+        .unwrap_or(0);
     memo.insert(node, d);
     d
 }
@@ -30,10 +39,20 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
     let mut memo = HashMap::new();
     let mut out = Vec::new();
     for index in snap.graph.node_indices() {
-        let Some(node) = snap.node(index).filter(|n| n.kind == NodeKind::Class) else { continue };
+        let Some(node) = snap.node(index).filter(|n| n.kind == NodeKind::Class) else {
+            continue;
+        };
         let d = depth(snap, index, &mut memo, 0);
         if f64::from(d) > limit {
-            out.push(node_hit(ctx, rule, node, format!("`{}` sits {d} levels deep in its class hierarchy (limit {limit})", node.name)));
+            out.push(node_hit(
+                ctx,
+                rule,
+                node,
+                format!(
+                    "`{}` sits {d} levels deep in its class hierarchy (limit {limit})",
+                    node.name
+                ),
+            ));
         }
     }
     out

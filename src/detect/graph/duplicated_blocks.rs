@@ -18,10 +18,29 @@ type Range<'a> = (u32, u32, (&'a str, u32));
 pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, Hit)> {
     let min_lines = limit.unwrap_or(10.0) as u32;
     let kept = |path: &str| !is_test_path(path) && !path.contains("migrations/");
-    let indexed = ctx.memory.repeated_windows(ctx.local.iter().filter(|(path, _)| kept(path)).map(|(path, results)| (*path, results)));
+    let indexed = ctx.memory.repeated_windows(
+        ctx.local
+            .iter()
+            .filter(|(path, _)| kept(path))
+            .map(|(path, results)| (*path, results)),
+    );
     let mut by_hash: Vec<Vec<(&str, u32, u32)>> = match &indexed {
-        Some(repeated) => repeated.iter().map(|places| places.iter().map(|(path, start, end)| (&**path, *start, *end)).collect()).collect(),
-        None => count_repeated(ctx.local.iter().filter(|(path, _)| kept(path)).map(|(path, results)| (*path, results.windows.as_slice())).collect()),
+        Some(repeated) => repeated
+            .iter()
+            .map(|places| {
+                places
+                    .iter()
+                    .map(|(path, start, end)| (&**path, *start, *end))
+                    .collect()
+            })
+            .collect(),
+        None => count_repeated(
+            ctx.local
+                .iter()
+                .filter(|(path, _)| kept(path))
+                .map(|(path, results)| (*path, results.windows.as_slice()))
+                .collect(),
+        ),
     };
     // Per file: line ranges that repeat elsewhere, with one other place for the message.
     let mut ranges: HashMap<&str, Vec<Range<'_>>> = HashMap::new();
@@ -33,9 +52,15 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
         // other copy) is the same on every run — it is part of the finding's fingerprint.
         places.sort_unstable();
         for &(path, start, end) in places.iter() {
-            let overlaps = |other: &(&str, u32, u32)| other.0 == path && other.1 <= end && start <= other.2;
-            let Some(other) = places.iter().find(|other| !overlaps(other)) else { continue };
-            ranges.entry(path).or_default().push((start, end, (other.0, other.1)));
+            let overlaps =
+                |other: &(&str, u32, u32)| other.0 == path && other.1 <= end && start <= other.2;
+            let Some(other) = places.iter().find(|other| !overlaps(other)) else {
+                continue;
+            };
+            ranges
+                .entry(path)
+                .or_default()
+                .push((start, end, (other.0, other.1)));
         }
     }
     let mut out = Vec::new();

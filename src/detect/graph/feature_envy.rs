@@ -27,7 +27,11 @@ fn lineage(snap: &Snapshot, class: NodeIndex) -> HashSet<NodeIndex> {
     let mut seen = HashSet::from([class]);
     let mut stack = vec![class];
     while let Some(current) = stack.pop() {
-        for edge in snap.graph.edges(current).filter(|e| e.weight().kind == EdgeKind::Inherits) {
+        for edge in snap
+            .graph
+            .edges(current)
+            .filter(|e| e.weight().kind == EdgeKind::Inherits)
+        {
             if seen.insert(edge.target()) {
                 stack.push(edge.target());
             }
@@ -41,7 +45,9 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
     let snap = ctx.snap;
     let mut out = Vec::new();
     for index in snap.graph.node_indices() {
-        let Some(method) = snap.node(index).filter(|n| n.kind == NodeKind::Method) else { continue };
+        let Some(method) = snap.node(index).filter(|n| n.kind == NodeKind::Method) else {
+            continue;
+        };
         if method.name.starts_with("__") {
             continue;
         }
@@ -51,17 +57,24 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
             .edges(index)
             .filter(|e| e.weight().kind == EdgeKind::Calls && e.weight().confidence >= 0.9)
             .map(|e| e.target())
-            .filter(|t| snap.node(*t).is_some_and(|t| t.kind == NodeKind::Method && !t.name.starts_with("__")))
+            .filter(|t| {
+                snap.node(*t)
+                    .is_some_and(|t| t.kind == NodeKind::Method && !t.name.starts_with("__"))
+            })
             .collect();
         if (targets.len() as f64) < limit {
             continue;
         }
-        let Some(own) = owner(snap, index) else { continue };
+        let Some(own) = owner(snap, index) else {
+            continue;
+        };
         let family = lineage(snap, own);
         let mut own_uses = 0usize;
         let mut foreign: HashMap<NodeIndex, HashSet<NodeIndex>> = HashMap::new();
         for target in targets {
-            let Some(class) = owner(snap, target) else { continue };
+            let Some(class) = owner(snap, target) else {
+                continue;
+            };
             if family.contains(&class) {
                 own_uses += 1;
             } else {
@@ -70,7 +83,12 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
         }
         // Ties go to the first class by name: node ids differ between a patched and a fresh graph.
         let qualified = |class: NodeIndex| snap.node(class).map(|n| n.qualified_name.as_str());
-        let Some((other, used)) = foreign.iter().max_by_key(|(class, used)| (used.len(), std::cmp::Reverse(qualified(**class)))) else { continue };
+        let Some((other, used)) = foreign
+            .iter()
+            .max_by_key(|(class, used)| (used.len(), std::cmp::Reverse(qualified(**class))))
+        else {
+            continue;
+        };
         if used.len() as f64 >= limit && own_uses * 3 < used.len() {
             let name = snap.node(*other).map_or("?", |n| n.name.as_str());
             let own_name = snap.node(own).map_or("?", |n| n.name.as_str());

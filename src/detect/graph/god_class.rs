@@ -12,7 +12,9 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
     let snap = ctx.snap;
     let mut out = Vec::new();
     for index in snap.graph.node_indices() {
-        let Some(class) = snap.node(index) else { continue };
+        let Some(class) = snap.node(index) else {
+            continue;
+        };
         if class.kind != NodeKind::Class {
             continue;
         }
@@ -23,7 +25,11 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
             .filter_map(|e| snap.node(e.target()))
             .filter(|n| n.kind == NodeKind::Method)
             .collect();
-        let complexity: u32 = methods.iter().filter_map(|m| m.metrics).map(|m| m.complexity).sum();
+        let complexity: u32 = methods
+            .iter()
+            .filter_map(|m| m.metrics)
+            .map(|m| m.complexity)
+            .sum();
         let lines = class.end_line.saturating_sub(class.line) + 1;
         if methods.len() as f64 > limit && lines > 500 {
             out.push(node_hit(ctx, rule, class, format!(

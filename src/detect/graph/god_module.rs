@@ -23,7 +23,9 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
     }
     let mut out = Vec::new();
     for (file, count) in defined {
-        let Some(info) = ctx.snap.files.get(file as usize) else { continue };
+        let Some(info) = ctx.snap.files.get(file as usize) else {
+            continue;
+        };
         let fan_in = importers.get(&file).copied().unwrap_or(0);
         if count as f64 > limit && info.lines > 1500 && fan_in >= 10 {
             out.push((info.path.clone(), hit(rule, 1, 1, format!(

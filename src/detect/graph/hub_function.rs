@@ -13,7 +13,9 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
     let snap = ctx.snap;
     let mut out = Vec::new();
     for index in snap.graph.node_indices() {
-        let Some(node) = snap.node(index).filter(|n| is_callable(n)) else { continue };
+        let Some(node) = snap.node(index).filter(|n| is_callable(n)) else {
+            continue;
+        };
         let fan_in = caller_count(snap, index, 0.9);
         if (fan_in as f64) <= limit {
             continue;
@@ -27,11 +29,16 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
         callees.sort_unstable();
         callees.dedup();
         if callees.len() >= 10 {
-            out.push(node_hit(ctx, rule, node, format!(
-                "`{}` is a hub: {fan_in} callers (limit {limit}) and {} callees",
-                node.qualified_name,
-                callees.len()
-            )));
+            out.push(node_hit(
+                ctx,
+                rule,
+                node,
+                format!(
+                    "`{}` is a hub: {fan_in} callers (limit {limit}) and {} callees",
+                    node.qualified_name,
+                    callees.len()
+                ),
+            ));
         }
     }
     out

@@ -7,7 +7,13 @@ use crate::detect::rule::Rule;
 use crate::graph::model::{Node, NodeKind};
 use crate::lang::Family;
 
-fn over(ctx: &GraphCtx<'_>, rule: &Rule, limit: f64, measure: impl Fn(&Node) -> Option<f64>, say: impl Fn(&Node, f64) -> String) -> Vec<(String, Hit)> {
+fn over(
+    ctx: &GraphCtx<'_>,
+    rule: &Rule,
+    limit: f64,
+    measure: impl Fn(&Node) -> Option<f64>,
+    say: impl Fn(&Node, f64) -> String,
+) -> Vec<(String, Hit)> {
     ctx.snap
         .graph
         .node_weights()
@@ -25,23 +31,45 @@ fn over(ctx: &GraphCtx<'_>, rule: &Rule, limit: f64, measure: impl Fn(&Node) -> 
 
 pub fn complexity(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, Hit)> {
     let limit = limit.unwrap_or(15.0);
-    over(ctx, rule, limit, |n| n.metrics.map(|m| f64::from(m.complexity)), |n, v| {
-        format!("`{}` has cyclomatic complexity {v} (limit {limit}); split it into smaller functions", n.name)
-    })
+    over(
+        ctx,
+        rule,
+        limit,
+        |n| n.metrics.map(|m| f64::from(m.complexity)),
+        |n, v| {
+            format!(
+                "`{}` has cyclomatic complexity {v} (limit {limit}); split it into smaller functions",
+                n.name
+            )
+        },
+    )
 }
 
 pub fn nesting(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, Hit)> {
     let limit = limit.unwrap_or(4.0);
-    over(ctx, rule, limit, |n| n.metrics.map(|m| f64::from(m.max_nesting)), |n, v| {
-        format!("`{}` nests blocks {v} deep (limit {limit}); return early or extract the inner blocks", n.name)
-    })
+    over(
+        ctx,
+        rule,
+        limit,
+        |n| n.metrics.map(|m| f64::from(m.max_nesting)),
+        |n, v| {
+            format!(
+                "`{}` nests blocks {v} deep (limit {limit}); return early or extract the inner blocks",
+                n.name
+            )
+        },
+    )
 }
 
 pub fn long_function(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, Hit)> {
     let limit = limit.unwrap_or(80.0);
-    over(ctx, rule, limit, |n| n.metrics.map(|m| f64::from(m.lines)), |n, v| {
-        format!("`{}` is {v} lines long (limit {limit})", n.name)
-    })
+    over(
+        ctx,
+        rule,
+        limit,
+        |n| n.metrics.map(|m| f64::from(m.lines)),
+        |n, v| format!("`{}` is {v} lines long (limit {limit})", n.name),
+    )
 }
 
 pub fn parameters(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, Hit)> {
@@ -51,10 +79,17 @@ pub fn parameters(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(S
         rule,
         limit,
         |n| {
-            let receiver = u32::from(n.kind == NodeKind::Method && n.language.family() == Family::Python);
-            n.metrics.map(|m| f64::from(m.params.saturating_sub(receiver)))
+            let receiver =
+                u32::from(n.kind == NodeKind::Method && n.language.family() == Family::Python);
+            n.metrics
+                .map(|m| f64::from(m.params.saturating_sub(receiver)))
         },
-        |n, v| format!("`{}` takes {v} parameters (limit {limit}); group related ones into a type", n.name),
+        |n, v| {
+            format!(
+                "`{}` takes {v} parameters (limit {limit}); group related ones into a type",
+                n.name
+            )
+        },
     )
 }
 
@@ -65,7 +100,15 @@ pub fn large_file(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(S
         .iter()
         .filter(|f| f64::from(f.lines) > limit)
         .map(|f| {
-            let mut hit = crate::detect::graph::hit(rule, 1, 1, format!("{} has {} lines (limit {limit}); split it by responsibility", f.path, f.lines));
+            let mut hit = crate::detect::graph::hit(
+                rule,
+                1,
+                1,
+                format!(
+                    "{} has {} lines (limit {limit}); split it by responsibility",
+                    f.path, f.lines
+                ),
+            );
             hit.value = Some(f64::from(f.lines));
             (f.path.clone(), hit)
         })
@@ -77,8 +120,24 @@ pub fn docstring(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(S
     ctx.snap
         .graph
         .node_weights()
-        .filter(|n| matches!(n.kind, NodeKind::Function | NodeKind::Method | NodeKind::Class))
+        .filter(|n| {
+            matches!(
+                n.kind,
+                NodeKind::Function | NodeKind::Method | NodeKind::Class
+            )
+        })
         .filter(|n| n.doc.is_none() && !n.name.starts_with('_') && n.end_line > n.line + 2)
-        .map(|n| node_hit(ctx, rule, n, format!("public {} `{}` has no documentation", n.kind.as_str(), n.name)))
+        .map(|n| {
+            node_hit(
+                ctx,
+                rule,
+                n,
+                format!(
+                    "public {} `{}` has no documentation",
+                    n.kind.as_str(),
+                    n.name
+                ),
+            )
+        })
         .collect()
 }

@@ -41,8 +41,19 @@ pub struct GraphCtx<'a> {
 }
 
 impl<'a> GraphCtx<'a> {
-    pub fn new(snap: &'a Snapshot, local: &'a HashMap<&'a str, Arc<LocalResults>>, config: &'a Config, memory: &'a Memory) -> GraphCtx<'a> {
-        GraphCtx { snap, local, config, memory, shared: Shared::default() }
+    pub fn new(
+        snap: &'a Snapshot,
+        local: &'a HashMap<&'a str, Arc<LocalResults>>,
+        config: &'a Config,
+        memory: &'a Memory,
+    ) -> GraphCtx<'a> {
+        GraphCtx {
+            snap,
+            local,
+            config,
+            memory,
+            shared: Shared::default(),
+        }
     }
 }
 
@@ -82,15 +93,30 @@ pub const GRAPH_DETECTORS: &[(&str, GraphDetector)] = &[
 ];
 
 pub fn find(id: &str) -> Option<GraphDetector> {
-    GRAPH_DETECTORS.iter().find(|(name, _)| *name == id).map(|(_, run)| *run)
+    GRAPH_DETECTORS
+        .iter()
+        .find(|(name, _)| *name == id)
+        .map(|(_, run)| *run)
 }
 
 pub fn hit(rule: &Rule, line: u32, end_line: u32, message: String) -> Hit {
-    Hit { rule: rule.id.clone(), line, end_line, column: 1, message, severity: None, flow: Vec::new(), value: None }
+    Hit {
+        rule: rule.id.clone(),
+        line,
+        end_line,
+        column: 1,
+        message,
+        severity: None,
+        flow: Vec::new(),
+        value: None,
+    }
 }
 
 pub fn node_hit(ctx: &GraphCtx<'_>, rule: &Rule, node: &Node, message: String) -> (String, Hit) {
-    (ctx.snap.file_path(node).to_string(), hit(rule, node.line, node.line, message))
+    (
+        ctx.snap.file_path(node).to_string(),
+        hit(rule, node.line, node.line, message),
+    )
 }
 
 pub fn is_callable(node: &Node) -> bool {
@@ -100,7 +126,9 @@ pub fn is_callable(node: &Node) -> bool {
 /// File → files it imports at load time (lazy imports inside functions and type-only
 /// imports excluded), with the line of the first such import.
 pub fn import_graph<'c>(ctx: &'c GraphCtx<'_>) -> &'c HashMap<u32, HashMap<u32, u32>> {
-    ctx.shared.import_graph.get_or_init(|| compute_import_graph(ctx))
+    ctx.shared
+        .import_graph
+        .get_or_init(|| compute_import_graph(ctx))
 }
 
 fn compute_import_graph(ctx: &GraphCtx<'_>) -> HashMap<u32, HashMap<u32, u32>> {
@@ -120,19 +148,39 @@ fn compute_import_graph(ctx: &GraphCtx<'_>) -> HashMap<u32, HashMap<u32, u32>> {
         if edge.weight().kind != EdgeKind::Imports {
             continue;
         }
-        let (Some(source), Some(target)) = (snap.node(edge.source()), snap.node(edge.target())) else { continue };
+        let (Some(source), Some(target)) = (snap.node(edge.source()), snap.node(edge.target()))
+        else {
+            continue;
+        };
         if source.file == target.file {
             continue;
         }
         let type_only = type_only.entry(source.file).or_insert_with(|| {
-            let path = snap.files.get(source.file as usize).map_or("", |f| f.path.as_str());
-            ctx.local.get(path).map(|l| l.type_only.iter().copied().collect()).unwrap_or_default()
+            let path = snap
+                .files
+                .get(source.file as usize)
+                .map_or("", |f| f.path.as_str());
+            ctx.local
+                .get(path)
+                .map(|l| l.type_only.iter().copied().collect())
+                .unwrap_or_default()
         });
-        let spans = functions.get(source.file as usize).map_or(&[][..], Vec::as_slice);
+        let spans = functions
+            .get(source.file as usize)
+            .map_or(&[][..], Vec::as_slice);
         let in_function = |line: u32| spans.iter().any(|(s, e)| *s < line && line <= *e);
-        let eager = edge.weight().lines.iter().copied().find(|l| !in_function(*l) && !type_only.contains(l));
+        let eager = edge
+            .weight()
+            .lines
+            .iter()
+            .copied()
+            .find(|l| !in_function(*l) && !type_only.contains(l));
         if let Some(line) = eager {
-            let entry = out.entry(source.file).or_default().entry(target.file).or_insert(line);
+            let entry = out
+                .entry(source.file)
+                .or_default()
+                .entry(target.file)
+                .or_insert(line);
             *entry = (*entry).min(line);
         }
     }

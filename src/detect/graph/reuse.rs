@@ -33,7 +33,9 @@ pub fn reads(id: &str) -> Option<Reads> {
         "feature-envy" => Reads::CallsAndClasses,
         "deep-inheritance" => Reads::Inherits,
         "import-cycle" => Reads::Imports,
-        "command-injection" | "code-injection" | "path-traversal" | "sql-injection" | "ssrf" => Reads::Taint,
+        "command-injection" | "code-injection" | "path-traversal" | "sql-injection" | "ssrf" => {
+            Reads::Taint
+        }
         _ => return None,
     })
 }
@@ -71,7 +73,10 @@ impl Digests {
             if results.taint.summaries.is_empty() && results.taint.calls.is_empty() {
                 return 0;
             }
-            hash_of((path, postcard::to_stdvec(&results.taint).unwrap_or_default()))
+            hash_of((
+                path,
+                postcard::to_stdvec(&results.taint).unwrap_or_default(),
+            ))
         });
         d
     }
@@ -84,17 +89,42 @@ impl Digests {
         let mut node_hash = vec![0u64; snap.graph.node_bound()];
         for index in snap.graph.node_indices() {
             let node = &snap.graph[index];
-            let h = hash_of((node.kind, node.symbol_kind.map(|k| k as u8), &node.name, &node.qualified_name, node.line, snap.file_path(node), node.language as u8));
+            let h = hash_of((
+                node.kind,
+                node.symbol_kind.map(|k| k as u8),
+                &node.name,
+                &node.qualified_name,
+                node.line,
+                snap.file_path(node),
+                node.language as u8,
+            ));
             node_hash[index.index()] = h;
         }
-        let mut d = Digests { calls: 0, call_lines: 0, inherits: 0, owners: 0, taint: 0, imports: 0 };
+        let mut d = Digests {
+            calls: 0,
+            call_lines: 0,
+            inherits: 0,
+            owners: 0,
+            taint: 0,
+            imports: 0,
+        };
         for edge in (&snap.graph).edge_references() {
-            let (s, t) = (node_hash[edge.source().index()], node_hash[edge.target().index()]);
+            let (s, t) = (
+                node_hash[edge.source().index()],
+                node_hash[edge.target().index()],
+            );
             let w = edge.weight();
             match w.kind {
                 EdgeKind::Calls => {
-                    d.calls = d.calls.wrapping_add(hash_of((s, t, w.confidence.to_bits())));
-                    d.call_lines = d.call_lines.wrapping_add(hash_of((s, t, w.confidence.to_bits(), &w.lines)));
+                    d.calls = d
+                        .calls
+                        .wrapping_add(hash_of((s, t, w.confidence.to_bits())));
+                    d.call_lines = d.call_lines.wrapping_add(hash_of((
+                        s,
+                        t,
+                        w.confidence.to_bits(),
+                        &w.lines,
+                    )));
                 }
                 EdgeKind::Inherits => d.inherits = d.inherits.wrapping_add(hash_of((s, t))),
                 EdgeKind::Contains if snap.graph[edge.target()].kind == NodeKind::Method => {
@@ -107,7 +137,12 @@ impl Digests {
     }
 
     fn of_imports(ctx: &GraphCtx<'_>) -> u64 {
-        let path = |file: u32| ctx.snap.files.get(file as usize).map_or("", |f| f.path.as_str());
+        let path = |file: u32| {
+            ctx.snap
+                .files
+                .get(file as usize)
+                .map_or("", |f| f.path.as_str())
+        };
         let mut digest = 0u64;
         for (&source, targets) in crate::detect::graph::import_graph(ctx) {
             for (&target, &line) in targets {

@@ -12,18 +12,30 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
     let snap = ctx.snap;
     let mut out = Vec::new();
     for index in snap.graph.node_indices() {
-        let Some(node) = snap.node(index).filter(|n| is_callable(n)) else { continue };
+        let Some(node) = snap.node(index).filter(|n| is_callable(n)) else {
+            continue;
+        };
         // Callers bound the files they live in.
         if caller_count(snap, index, 0.9) as f64 <= limit {
             continue;
         }
-        let files: HashSet<u32> = callers(snap, index, 0.9).iter().filter_map(|c| snap.node(*c)).map(|c| c.file).filter(|f| *f != node.file).collect();
+        let files: HashSet<u32> = callers(snap, index, 0.9)
+            .iter()
+            .filter_map(|c| snap.node(*c))
+            .map(|c| c.file)
+            .filter(|f| *f != node.file)
+            .collect();
         if files.len() as f64 > limit {
-            out.push(node_hit(ctx, rule, node, format!(
-                "changing `{}` touches {} files that call it (limit {limit})",
-                node.qualified_name,
-                files.len()
-            )));
+            out.push(node_hit(
+                ctx,
+                rule,
+                node,
+                format!(
+                    "changing `{}` touches {} files that call it (limit {limit})",
+                    node.qualified_name,
+                    files.len()
+                ),
+            ));
         }
     }
     out

@@ -32,21 +32,37 @@ fn passed<'c>(ctx: &'c GraphCtx<'_>) -> &'c [Passed<'c>] {
         // (file, function line) → graph node.
         let mut functions: FxHashMap<(&str, u32), NodeIndex> = FxHashMap::default();
         for index in snap.graph.node_indices() {
-            if let Some(node) = snap.node(index).filter(|n| crate::detect::graph::is_callable(n)) {
+            if let Some(node) = snap
+                .node(index)
+                .filter(|n| crate::detect::graph::is_callable(n))
+            {
                 functions.insert((snap.file_path(node), node.line), index);
             }
         }
         let mut out = Vec::new();
         for (path, results) in ctx.local {
             for call in &results.taint.calls {
-                let Some(&caller) = functions.get(&(*path, call.function)) else { continue };
+                let Some(&caller) = functions.get(&(*path, call.function)) else {
+                    continue;
+                };
                 for edge in snap.graph.edges(caller) {
                     let weight = edge.weight();
-                    if weight.kind != EdgeKind::Calls || weight.confidence < 0.6 || !weight.lines.contains(&call.line) {
+                    if weight.kind != EdgeKind::Calls
+                        || weight.confidence < 0.6
+                        || !weight.lines.contains(&call.line)
+                    {
                         continue;
                     }
-                    let Some(callee) = snap.node(edge.target()).filter(|n| n.name == call.callee) else { continue };
-                    out.push(Passed { path, call, callee, callee_path: snap.file_path(callee) });
+                    let Some(callee) = snap.node(edge.target()).filter(|n| n.name == call.callee)
+                    else {
+                        continue;
+                    };
+                    out.push(Passed {
+                        path,
+                        call,
+                        callee,
+                        callee_path: snap.file_path(callee),
+                    });
                 }
             }
         }
@@ -59,7 +75,9 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     let mut summaries: HashMap<(&str, u32, u32), Summary> = HashMap::new();
     for (path, results) in ctx.local {
         for summary in results.taint.summaries.iter().filter(|s| s.rule == rule.id) {
-            summaries.entry((*path, summary.function, summary.param)).or_insert_with(|| summary.clone());
+            summaries
+                .entry((*path, summary.function, summary.param))
+                .or_insert_with(|| summary.clone());
         }
     }
     let mut out = Vec::new();
@@ -69,10 +87,27 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     let passed = passed(ctx);
     for _ in 0..MAX_CALLS {
         let mut derived = Vec::new();
-        for &Passed { path, call, callee, callee_path } in passed {
-            let Some(summary) = summaries.get(&(callee_path, callee.line, call.arg)) else { continue };
-            let mut flow: Vec<(&str, u32, String)> = call.steps.iter().map(|(l, n)| (path, *l, n.clone())).collect();
-            flow.extend(summary.steps.iter().map(|(l, n)| (callee_path, *l, n.clone())));
+        for &Passed {
+            path,
+            call,
+            callee,
+            callee_path,
+        } in passed
+        {
+            let Some(summary) = summaries.get(&(callee_path, callee.line, call.arg)) else {
+                continue;
+            };
+            let mut flow: Vec<(&str, u32, String)> = call
+                .steps
+                .iter()
+                .map(|(l, n)| (path, *l, n.clone()))
+                .collect();
+            flow.extend(
+                summary
+                    .steps
+                    .iter()
+                    .map(|(l, n)| (callee_path, *l, n.clone())),
+            );
             match &call.origin {
                 Origin::Source(source) => {
                     let (severity, trust) = tables::source_trust(source);
@@ -84,25 +119,46 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                         flow.iter().filter(|s| s.2.starts_with("passed to")).count()
                     );
                     let steps = flow.iter().map(|(file, line, note)| {
-                        if *file == path { (*line, note.clone()) } else { (*line, format!("{note} ({file})")) }
+                        if *file == path {
+                            (*line, note.clone())
+                        } else {
+                            (*line, format!("{note} ({file})"))
+                        }
                     });
-                    out.push((path.to_string(), Hit {
-                        rule: rule.id.clone(),
-                        line: call.line,
-                        end_line: call.line,
-                        column: 1,
-                        message,
-                        severity,
-                        flow: steps.collect(),
-                        value: None,
-                    }));
+                    out.push((
+                        path.to_string(),
+                        Hit {
+                            rule: rule.id.clone(),
+                            line: call.line,
+                            end_line: call.line,
+                            column: 1,
+                            message,
+                            severity,
+                            flow: steps.collect(),
+                            value: None,
+                        },
+                    ));
                 }
                 Origin::Param(index, _) => {
                     let key = (path, call.function, *index);
                     if !summaries.contains_key(&key) {
                         let mut steps = call.steps.clone();
-                        steps.extend(summary.steps.iter().map(|(l, n)| (*l, format!("{n} ({callee_path})"))));
-                        derived.push((key, Summary { function: call.function, param: *index, rule: rule.id.clone(), sink: summary.sink.clone(), steps }));
+                        steps.extend(
+                            summary
+                                .steps
+                                .iter()
+                                .map(|(l, n)| (*l, format!("{n} ({callee_path})"))),
+                        );
+                        derived.push((
+                            key,
+                            Summary {
+                                function: call.function,
+                                param: *index,
+                                rule: rule.id.clone(),
+                                sink: summary.sink.clone(),
+                                steps,
+                            },
+                        ));
                     }
                 }
             }

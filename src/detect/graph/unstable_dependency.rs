@@ -19,9 +19,19 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
     let instability = |file: u32| {
         let out = imports.get(&file).map_or(0, HashMap::len) as f64;
         let inn = fan_in.get(&file).copied().unwrap_or(0) as f64;
-        if out + inn == 0.0 { 0.0 } else { out / (out + inn) }
+        if out + inn == 0.0 {
+            0.0
+        } else {
+            out / (out + inn)
+        }
     };
-    let path = |file: u32| ctx.snap.files.get(file as usize).map_or("?", |f| f.path.as_str()).to_string();
+    let path = |file: u32| {
+        ctx.snap
+            .files
+            .get(file as usize)
+            .map_or("?", |f| f.path.as_str())
+            .to_string()
+    };
     let mut out = Vec::new();
     for (source, targets) in imports {
         let stable = instability(*source);

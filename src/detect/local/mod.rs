@@ -15,7 +15,11 @@ mod words;
 use std::collections::HashSet;
 
 fn memchr_iter(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i)
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i)
 }
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -117,11 +121,19 @@ impl<'t> Ctx<'_, 't> {
     /// Line `number` (1-based) without its line break; "" past the end.
     pub fn line(&self, number: u32) -> &str {
         let starts = self.line_starts.get_or_init(|| {
-            std::iter::once(0).chain(memchr_iter(self.source.as_bytes()).map(|i| i + 1)).collect()
+            std::iter::once(0)
+                .chain(memchr_iter(self.source.as_bytes()).map(|i| i + 1))
+                .collect()
         });
-        let Some(&start) = starts.get((number as usize).wrapping_sub(1)) else { return "" };
-        let end = starts.get(number as usize).map_or(self.source.len(), |&next| next - 1);
-        self.source.get(start..end).map_or("", |l| l.strip_suffix('\r').unwrap_or(l))
+        let Some(&start) = starts.get((number as usize).wrapping_sub(1)) else {
+            return "";
+        };
+        let end = starts
+            .get(number as usize)
+            .map_or(self.source.len(), |&next| next - 1);
+        self.source
+            .get(start..end)
+            .map_or("", |l| l.strip_suffix('\r').unwrap_or(l))
     }
 
     /// `node`'s child under field `name`.
@@ -185,12 +197,18 @@ impl Pass {
                 rules::LangRules::new(language, &own)?;
             }
         }
-        let matchers = crate::lang::LANGUAGES.iter().map(|_| OnceLock::new()).collect();
+        let matchers = crate::lang::LANGUAGES
+            .iter()
+            .map(|_| OnceLock::new())
+            .collect();
         let local: Vec<(usize, LocalDetector)> = rules
             .iter()
             .enumerate()
             .filter_map(|(index, rule)| {
-                LOCAL_DETECTORS.iter().find(|(id, _)| *id == rule.id).map(|(_, run)| (index, *run))
+                LOCAL_DETECTORS
+                    .iter()
+                    .find(|(id, _)| *id == rule.id)
+                    .map(|(_, run)| (index, *run))
             })
             .collect();
         let taint_rules = rules
@@ -198,18 +216,34 @@ impl Pass {
             .filter(|r| r.engine == crate::detect::rule::Engine::Taint)
             .map(|r| r.id.clone())
             .collect();
-        let spent = (0..SPENT_FIXED + local.len()).map(|_| AtomicU64::new(0)).collect();
-        Ok(Pass { rules: rules.to_vec(), matchers, local, taint_rules, key, spent })
+        let spent = (0..SPENT_FIXED + local.len())
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        Ok(Pass {
+            rules: rules.to_vec(),
+            matchers,
+            local,
+            taint_rules,
+            key,
+            spent,
+        })
     }
 
     /// Compiles every language's rules now (what `new` leaves to each language's first file).
     pub fn compile_all(&self) -> Result<(), String> {
-        crate::lang::LANGUAGES.iter().try_for_each(|spec| self.rules_of(spec.id).map(drop))
+        crate::lang::LANGUAGES
+            .iter()
+            .try_for_each(|spec| self.rules_of(spec.id).map(drop))
     }
 
     fn rules_of(&self, language: LangId) -> Result<&rules::LangRules, String> {
-        let slot = self.matchers.get(language as usize).ok_or_else(|| format!("no rule slot for {}", language.name()))?;
-        slot.get_or_init(|| rules::LangRules::new(language, &self.rules)).as_ref().map_err(Clone::clone)
+        let slot = self
+            .matchers
+            .get(language as usize)
+            .ok_or_else(|| format!("no rule slot for {}", language.name()))?;
+        slot.get_or_init(|| rules::LangRules::new(language, &self.rules))
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
     /// Time spent so far per part of the pass (CPU time summed over threads, so it can
@@ -220,7 +254,10 @@ impl Pass {
         let mut out = vec![
             ("declarative rules".to_string(), took(SPENT_RULES)),
             ("taint (file-local part)".to_string(), took(SPENT_TAINT)),
-            ("suppressions, duplicate windows, excerpts".to_string(), took(SPENT_FILE)),
+            (
+                "suppressions, duplicate windows, excerpts".to_string(),
+                took(SPENT_FILE),
+            ),
         ];
         for (slot, (index, _)) in self.local.iter().enumerate() {
             out.push((self.rules[*index].id.clone(), took(SPENT_FIXED + slot)));
@@ -235,18 +272,39 @@ impl Pass {
     }
 
     /// Runs the pass on a tree (what fixture tests call).
-    pub fn analyse(&self, language: LangId, source: &str, tree: &Tree, facts: &FileFacts) -> LocalResults {
+    pub fn analyse(
+        &self,
+        language: LangId,
+        source: &str,
+        tree: &Tree,
+        facts: &FileFacts,
+    ) -> LocalResults {
         self.analyse_flat(language, source, &FlatTree::new(tree, language), facts)
     }
 
     /// Runs the pass on a tree already read into arrays (what the engine calls).
-    pub fn analyse_flat(&self, language: LangId, source: &str, flat: &FlatTree<'_>, facts: &FileFacts) -> LocalResults {
+    pub fn analyse_flat(
+        &self,
+        language: LangId,
+        source: &str,
+        flat: &FlatTree<'_>,
+        facts: &FileFacts,
+    ) -> LocalResults {
         let mut out = LocalResults::default();
         let mut collected = Collected::default();
-        let Some(root) = (!flat.is_empty()).then(|| flat.entry(0).node) else { return out };
+        let Some(root) = (!flat.is_empty()).then(|| flat.entry(0).node) else {
+            return out;
+        };
         let mut clock = Instant::now();
         match self.rules_of(language) {
-            Ok(lang_rules) => lang_rules.run(&self.rules, source, flat, facts, &mut collected, &mut out.hits),
+            Ok(lang_rules) => lang_rules.run(
+                &self.rules,
+                source,
+                flat,
+                facts,
+                &mut collected,
+                &mut out.hits,
+            ),
             // Only a combination of rules each valid alone could fail here: said once.
             Err(err) => {
                 static SAID: std::sync::Once = std::sync::Once::new();
@@ -283,14 +341,26 @@ impl Pass {
         out.type_only = structure::type_only_lines(source);
         out.generated = structure::looks_generated(source);
         out.decorated = structure::decorated_lines(&ctx);
-        let mut wanted: Vec<u32> = out.hits.iter().map(|h| h.line).chain(out.taint.lines()).collect();
+        let mut wanted: Vec<u32> = out
+            .hits
+            .iter()
+            .map(|h| h.line)
+            .chain(out.taint.lines())
+            .collect();
         wanted.sort_unstable();
         wanted.dedup();
-        out.lines = wanted.into_iter().map(|number| (number, excerpt(ctx.line(number)))).collect();
+        out.lines = wanted
+            .into_iter()
+            .map(|number| (number, excerpt(ctx.line(number))))
+            .collect();
         // Two patterns of one rule can match one node; two names on one import line cannot
         // share a message.
-        out.hits.sort_by(|a, b| (a.line, a.column, &a.rule, &a.message).cmp(&(b.line, b.column, &b.rule, &b.message)));
-        out.hits.dedup_by(|a, b| a.line == b.line && a.column == b.column && a.rule == b.rule && a.message == b.message);
+        out.hits.sort_by(|a, b| {
+            (a.line, a.column, &a.rule, &a.message).cmp(&(b.line, b.column, &b.rule, &b.message))
+        });
+        out.hits.dedup_by(|a, b| {
+            a.line == b.line && a.column == b.column && a.rule == b.rule && a.message == b.message
+        });
         self.charge(SPENT_FILE, clock);
         out
     }
@@ -310,7 +380,13 @@ impl LocalPass for Pass {
         self.key
     }
 
-    fn run(&self, language: LangId, source: &str, flat: &FlatTree<'_>, facts: &FileFacts) -> Vec<u8> {
+    fn run(
+        &self,
+        language: LangId,
+        source: &str,
+        flat: &FlatTree<'_>,
+        facts: &FileFacts,
+    ) -> Vec<u8> {
         postcard::to_stdvec(&self.analyse_flat(language, source, flat, facts)).unwrap_or_default()
     }
 
@@ -327,14 +403,27 @@ pub fn line_of(node: Node<'_>) -> u32 {
 /// Whether a path is test code by the usual conventions of our languages.
 pub fn is_test_path(path: &str) -> bool {
     let file = path.rsplit('/').next().unwrap_or(path);
-    path.split('/').any(|part| matches!(part, "tests" | "test" | "__tests__" | "testing" | "spec" | "fixtures" | "benches" | "examples"))
-        || file.starts_with("test_")
+    path.split('/').any(|part| {
+        matches!(
+            part,
+            "tests"
+                | "test"
+                | "__tests__"
+                | "testing"
+                | "spec"
+                | "fixtures"
+                | "benches"
+                | "examples"
+        )
+    }) || file.starts_with("test_")
         || file == "conftest.py"
         || file.ends_with("_test.py")
         || file.ends_with("_tests.py")
         || file.ends_with("_test.rs")
         || file.ends_with("tests.py")
-        || [".test.", ".spec.", "-test.", ".tests."].iter().any(|m| file.contains(m))
+        || [".test.", ".spec.", "-test.", ".tests."]
+            .iter()
+            .any(|m| file.contains(m))
 }
 
 #[cfg(test)]
@@ -350,16 +439,23 @@ mod tests {
         let pass = catalog.pass().expect("pass");
         let compiled = |language: LangId| pass.matchers[language as usize].get().is_some();
         assert!(!compiled(LangId::Python), "compiled before preparation");
-        crate::parse::prepare(&[LangId::Python, LangId::TypeScript].into(), Some(&pass as &dyn LocalPass));
+        crate::parse::prepare(
+            &[LangId::Python, LangId::TypeScript].into(),
+            Some(&pass as &dyn LocalPass),
+        );
         assert!(compiled(LangId::Python) && compiled(LangId::TypeScript));
-        assert!(!compiled(LangId::Rust) && !compiled(LangId::JavaScript), "a language not present was compiled");
+        assert!(
+            !compiled(LangId::Rust) && !compiled(LangId::JavaScript),
+            "a language not present was compiled"
+        );
     }
 
     /// The key cached results are filed under changes with the rules, and only with them.
     #[test]
     fn the_key_follows_the_rules() {
         let catalog = crate::detect::analyze::Catalog::builtin().expect("catalog");
-        let key = |rules: &[crate::detect::rule::Rule]| super::Pass::new(rules).expect("pass").key();
+        let key =
+            |rules: &[crate::detect::rule::Rule]| super::Pass::new(rules).expect("pass").key();
         let rules = catalog.rules.clone();
         assert_eq!(key(&rules), key(&rules));
         let mut fewer = rules.clone();
@@ -383,14 +479,25 @@ mod tests {
         let pass = catalog.pass().expect("pass");
         let source = "import hashlib\nAPI_TOKEN = \"q8Zr2LmX9vKp4TnW7yBc\"\n\ndef sign(token):\n    # TODO: sha256\n    return hashlib.md5(token.encode()).hexdigest()\n";
         let rules_at = |path: &str| {
-            let (_, bytes) = crate::parse::parse_bytes_with(path, LangId::Python, source.as_bytes(), [0; 32], Some(&pass as &dyn LocalPass), None);
-            let results = super::LocalResults::decode(&bytes.expect("local results")).expect("decodes");
+            let (_, bytes) = crate::parse::parse_bytes_with(
+                path,
+                LangId::Python,
+                source.as_bytes(),
+                [0; 32],
+                Some(&pass as &dyn LocalPass),
+                None,
+            );
+            let results =
+                super::LocalResults::decode(&bytes.expect("local results")).expect("decodes");
             let mut rules: Vec<String> = results.hits.into_iter().map(|h| h.rule).collect();
             rules.sort();
             rules.dedup();
             rules
         };
-        assert_eq!(rules_at("src/sign.py"), ["hardcoded-secret", "todo-comment", "weak-hash"]);
+        assert_eq!(
+            rules_at("src/sign.py"),
+            ["hardcoded-secret", "todo-comment", "weak-hash"]
+        );
         assert_eq!(rules_at("tests/test_sign.py"), ["todo-comment"]);
     }
 }

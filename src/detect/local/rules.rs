@@ -14,19 +14,44 @@ use crate::parse::query::{Matcher, syntax};
 /// The node kinds the Rust-coded detectors need, by `Collected` slot: comments,
 /// functions, strings, identifiers, returns. Read straight off the flat tree by kind id.
 fn collect_kinds(language: LangId) -> [&'static [&'static str]; 5] {
-    const ECMA_FUNCTIONS: &[&str] =
-        &["function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function_declaration"];
+    const ECMA_FUNCTIONS: &[&str] = &[
+        "function_declaration",
+        "function_expression",
+        "arrow_function",
+        "method_definition",
+        "generator_function_declaration",
+    ];
     match (language, language.family()) {
-        (LangId::JavaScript, _) => {
-            [&["comment"], ECMA_FUNCTIONS, &["string", "template_string"], &["identifier", "shorthand_property_identifier"], &["return_statement"]]
-        }
-        (_, Family::Python) => [&["comment"], &["function_definition"], &["string"], &["identifier"], &["return_statement"]],
-        (_, Family::Rust) => [&["line_comment", "block_comment"], &["function_item"], &["string_literal"], &[], &["return_expression"]],
+        (LangId::JavaScript, _) => [
+            &["comment"],
+            ECMA_FUNCTIONS,
+            &["string", "template_string"],
+            &["identifier", "shorthand_property_identifier"],
+            &["return_statement"],
+        ],
+        (_, Family::Python) => [
+            &["comment"],
+            &["function_definition"],
+            &["string"],
+            &["identifier"],
+            &["return_statement"],
+        ],
+        (_, Family::Rust) => [
+            &["line_comment", "block_comment"],
+            &["function_item"],
+            &["string_literal"],
+            &[],
+            &["return_expression"],
+        ],
         (_, Family::Ecma) => [
             &["comment"],
             ECMA_FUNCTIONS,
             &["string", "template_string"],
-            &["identifier", "type_identifier", "shorthand_property_identifier"],
+            &[
+                "identifier",
+                "type_identifier",
+                "shorthand_property_identifier",
+            ],
             &["return_statement"],
         ],
     }
@@ -57,7 +82,9 @@ pub struct LangRules {
 }
 
 fn regex(source: &str, text: &Option<String>) -> Result<Option<LazyRegex>, String> {
-    text.as_deref().map(|t| LazyRegex::new(t).map_err(|e| format!("{source}: {e}"))).transpose()
+    text.as_deref()
+        .map(|t| LazyRegex::new(t).map_err(|e| format!("{source}: {e}")))
+        .transpose()
 }
 
 impl LangRules {
@@ -74,7 +101,9 @@ impl LangRules {
                 if !query_languages(key).contains(&language) {
                     continue;
                 }
-                let count = syntax::parse(&spec.scm).map_err(|e| format!("{} [query.{key}]: {e}", rule.source))?.len();
+                let count = syntax::parse(&spec.scm)
+                    .map_err(|e| format!("{} [query.{key}]: {e}", rule.source))?
+                    .len();
                 let unless_path = regex(&rule.source, &spec.unless_path)?;
                 let only_path = regex(&rule.source, &spec.only_path)?;
                 filters.push(Filters {
@@ -85,7 +114,8 @@ impl LangRules {
                     outlives_loop: spec.outlives_loop.clone(),
                     in_async: spec.in_async,
                     path_ok: Box::new(move |path| {
-                        unless_path.as_ref().is_none_or(|r| !r.is_match(path)) && only_path.as_ref().is_none_or(|r| r.is_match(path))
+                        unless_path.as_ref().is_none_or(|r| !r.is_match(path))
+                            && only_path.as_ref().is_none_or(|r| r.is_match(path))
                     }),
                 });
                 patterns.extend(std::iter::repeat_n(Some((index, filters.len() - 1)), count));
@@ -95,17 +125,34 @@ impl LangRules {
             }
         }
         let grammar = (language.spec().grammar)();
-        let matcher = Matcher::new(&grammar, &text).map_err(|e| format!("{}: {e}", language.name()))?;
-        let match_capture = matcher.capture_names.iter().position(|n| n == "match").map(|i| i as u32);
+        let matcher =
+            Matcher::new(&grammar, &text).map_err(|e| format!("{}: {e}", language.name()))?;
+        let match_capture = matcher
+            .capture_names
+            .iter()
+            .position(|n| n == "match")
+            .map(|i| i as u32);
         let mut collect = vec![0u8; grammar.node_kind_count()];
         for (slot, kinds) in collect_kinds(language).iter().enumerate() {
             for id in 0..grammar.node_kind_count() as u16 {
-                if grammar.node_kind_is_named(id) && grammar.node_kind_for_id(id).is_some_and(|k| kinds.contains(&k)) {
+                if grammar.node_kind_is_named(id)
+                    && grammar
+                        .node_kind_for_id(id)
+                        .is_some_and(|k| kinds.contains(&k))
+                {
                     collect[id as usize] = slot as u8 + 1;
                 }
             }
         }
-        Ok(LangRules { language, matcher, patterns, skipped_in_tests, filters, match_capture, collect })
+        Ok(LangRules {
+            language,
+            matcher,
+            patterns,
+            skipped_in_tests,
+            filters,
+            match_capture,
+            collect,
+        })
     }
 
     pub fn run<'t>(
@@ -139,58 +186,87 @@ impl LangRules {
             };
             list.push(entry.node);
         }
-        let skip: &[bool] = if test_file { &self.skipped_in_tests } else { &[] };
-        self.matcher.for_each_match_except(tree, source.as_bytes(), skip, |pattern, captures| {
-            let Some(Some((rule_index, filter_index))) = self.patterns.get(pattern as usize) else { return };
-            let rule = &rules[*rule_index];
-            let filters = &self.filters[*filter_index];
-            let Some(node) = captures.iter().find(|(c, _)| Some(*c) == self.match_capture).map(|(_, n)| *n) else { return };
-            let Some(at) = tree.index_of(node) else { return };
-            let family = self.language.family();
-            if rule.skip_tests && (test_file || (family == Family::Rust && in_rust_test(tree, at, source))) {
-                return;
-            }
-            if !(filters.path_ok)(&facts.path) {
-                return;
-            }
-            let line = line_of(node);
-            if let Some(regex) = &filters.unless_enclosing
-                && facts.symbols.iter().any(|s| s.line <= line && line <= s.end_line && regex.is_match(&s.name)) {
+        let skip: &[bool] = if test_file {
+            &self.skipped_in_tests
+        } else {
+            &[]
+        };
+        self.matcher
+            .for_each_match_except(tree, source.as_bytes(), skip, |pattern, captures| {
+                let Some(Some((rule_index, filter_index))) = self.patterns.get(pattern as usize)
+                else {
+                    return;
+                };
+                let rule = &rules[*rule_index];
+                let filters = &self.filters[*filter_index];
+                let Some(node) = captures
+                    .iter()
+                    .find(|(c, _)| Some(*c) == self.match_capture)
+                    .map(|(_, n)| *n)
+                else {
+                    return;
+                };
+                let Some(at) = tree.index_of(node) else {
+                    return;
+                };
+                let family = self.language.family();
+                if rule.skip_tests
+                    && (test_file || (family == Family::Rust && in_rust_test(tree, at, source)))
+                {
                     return;
                 }
-            if let Some(regex) = &filters.unless_above
-                && justified(source, node.start_byte(), regex) {
+                if !(filters.path_ok)(&facts.path) {
                     return;
                 }
-            if let Some(regex) = &filters.unless_function
-                && enclosing_function(tree, at, family).is_some_and(|f| regex.is_match(tree.text(f, source))) {
+                let line = line_of(node);
+                if let Some(regex) = &filters.unless_enclosing
+                    && facts
+                        .symbols
+                        .iter()
+                        .any(|s| s.line <= line && line <= s.end_line && regex.is_match(&s.name))
+                {
                     return;
                 }
-            if filters.in_loop && !in_loop(tree, at, family) {
-                return;
-            }
-            if let Some(name) = &filters.outlives_loop
-                && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
-                && let Some((_, value)) = captures.iter().find(|(c, _)| *c as usize == index)
-                && (tree.index_of(*value).is_some_and(|value| bound_in_loop(tree, value, source, family))
-                    || moved_into_closure(tree, at, source, family)) {
+                if let Some(regex) = &filters.unless_above
+                    && justified(source, node.start_byte(), regex)
+                {
                     return;
                 }
-            if filters.in_async && !in_async(tree, at, family, source) {
-                return;
-            }
-            let message = template(&rule.message, &self.matcher.capture_names, captures, source);
-            hits.push(Hit {
-                rule: rule.id.clone(),
-                line,
-                end_line: node.end_position().row as u32 + 1,
-                column: node.start_position().column as u32 + 1,
-                message,
-                severity: None,
-                flow: Vec::new(),
-                value: None,
+                if let Some(regex) = &filters.unless_function
+                    && enclosing_function(tree, at, family)
+                        .is_some_and(|f| regex.is_match(tree.text(f, source)))
+                {
+                    return;
+                }
+                if filters.in_loop && !in_loop(tree, at, family) {
+                    return;
+                }
+                if let Some(name) = &filters.outlives_loop
+                    && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
+                    && let Some((_, value)) = captures.iter().find(|(c, _)| *c as usize == index)
+                    && (tree
+                        .index_of(*value)
+                        .is_some_and(|value| bound_in_loop(tree, value, source, family))
+                        || moved_into_closure(tree, at, source, family))
+                {
+                    return;
+                }
+                if filters.in_async && !in_async(tree, at, family, source) {
+                    return;
+                }
+                let message =
+                    template(&rule.message, &self.matcher.capture_names, captures, source);
+                hits.push(Hit {
+                    rule: rule.id.clone(),
+                    line,
+                    end_line: node.end_position().row as u32 + 1,
+                    column: node.start_position().column as u32 + 1,
+                    message,
+                    severity: None,
+                    flow: Vec::new(),
+                    value: None,
+                });
             });
-        });
     }
 }
 
@@ -198,7 +274,10 @@ impl LangRules {
 /// (a comment opening a block), the three lines above, and any comment block running further
 /// up. Reads only those lines: a file can hold hundreds of matches.
 fn justified(source: &str, at: usize, regex: &LazyRegex) -> bool {
-    let line_start = source.get(..at).and_then(|b| b.rfind('\n')).map_or(0, |i| i + 1);
+    let line_start = source
+        .get(..at)
+        .and_then(|b| b.rfind('\n'))
+        .map_or(0, |i| i + 1);
     let rest = source.get(line_start..).unwrap_or("");
     if rest.lines().take(2).any(|l| regex.is_match(l)) {
         return true;
@@ -223,7 +302,9 @@ fn justified(source: &str, at: usize, regex: &LazyRegex) -> bool {
 fn template(message: &str, names: &[String], captures: &[(u32, Node<'_>)], source: &str) -> String {
     let mut out = message.to_string();
     for (capture, node) in captures {
-        let Some(name) = names.get(*capture as usize) else { continue };
+        let Some(name) = names.get(*capture as usize) else {
+            continue;
+        };
         let key = format!("{{{name}}}");
         if out.contains(&key) {
             let text = source.get(node.byte_range()).unwrap_or("");
@@ -244,16 +325,35 @@ pub fn is_function(kind: &str, family: Family) -> bool {
         Family::Rust => matches!(kind, "function_item" | "closure_expression"),
         Family::Ecma => matches!(
             kind,
-            "function_declaration" | "function_expression" | "arrow_function" | "method_definition" | "generator_function_declaration" | "function"
+            "function_declaration"
+                | "function_expression"
+                | "arrow_function"
+                | "method_definition"
+                | "generator_function_declaration"
+                | "function"
         ),
     }
 }
 
 fn is_loop(kind: &str, family: Family) -> bool {
     match family {
-        Family::Python => matches!(kind, "for_statement" | "while_statement" | "list_comprehension" | "set_comprehension" | "dictionary_comprehension" | "generator_expression"),
-        Family::Rust => matches!(kind, "for_expression" | "while_expression" | "loop_expression"),
-        Family::Ecma => matches!(kind, "for_statement" | "for_in_statement" | "while_statement" | "do_statement"),
+        Family::Python => matches!(
+            kind,
+            "for_statement"
+                | "while_statement"
+                | "list_comprehension"
+                | "set_comprehension"
+                | "dictionary_comprehension"
+                | "generator_expression"
+        ),
+        Family::Rust => matches!(
+            kind,
+            "for_expression" | "while_expression" | "loop_expression"
+        ),
+        Family::Ecma => matches!(
+            kind,
+            "for_statement" | "for_in_statement" | "while_statement" | "do_statement"
+        ),
     }
 }
 
@@ -273,7 +373,9 @@ fn in_loop(tree: &FlatTree<'_>, index: u32, family: Family) -> bool {
         }
         // The iterable of a `for` runs once; only its body repeats.
         if is_loop(kind, family) {
-            let header = tree.child_by_field(parent, right).or_else(|| tree.child_by_field(parent, value));
+            let header = tree
+                .child_by_field(parent, right)
+                .or_else(|| tree.child_by_field(parent, value));
             if header != Some(child) {
                 return true;
             }
@@ -293,16 +395,34 @@ fn enclosing_function(tree: &FlatTree<'_>, index: u32, family: Family) -> Option
 /// whether any variable it reads is.
 fn bound_in_loop(tree: &FlatTree<'_>, value: u32, source: &str, family: Family) -> bool {
     let text_of = |index: u32| tree.text(index, source);
-    let variable = matches!(tree.kind(value), "identifier" | "field_expression" | "attribute" | "member_expression" | "subscript" | "subscript_expression");
+    let variable = matches!(
+        tree.kind(value),
+        "identifier"
+            | "field_expression"
+            | "attribute"
+            | "member_expression"
+            | "subscript"
+            | "subscript_expression"
+    );
     let mut roots: Vec<&str> = if variable {
-        vec![text_of(value).split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("")]
+        vec![
+            text_of(value)
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or(""),
+        ]
     } else {
-        let mut names: Vec<&str> = (value..tree.entry(value).end).filter(|&i| tree.kind(i) == "identifier").map(text_of).collect();
+        let mut names: Vec<&str> = (value..tree.entry(value).end)
+            .filter(|&i| tree.kind(i) == "identifier")
+            .map(text_of)
+            .collect();
         // Names a format string reads inside braces (`format!("{name}")`, `f"{name}"`).
         let text = text_of(value);
         for (at, _) in text.match_indices('{') {
             let rest = &text[at + 1..];
-            let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
             names.push(&rest[..end]);
         }
         names
@@ -319,20 +439,30 @@ fn bound_in_loop(tree: &FlatTree<'_>, value: u32, source: &str, family: Family) 
         }
         if is_loop(kind, family) {
             // A comprehension binds its variables in its `for … in` clauses.
-            let mut headers: Vec<u32> = tree.child_by_field(parent, left).or_else(|| tree.child_by_field(parent, pattern)).into_iter().collect();
+            let mut headers: Vec<u32> = tree
+                .child_by_field(parent, left)
+                .or_else(|| tree.child_by_field(parent, pattern))
+                .into_iter()
+                .collect();
             for &clause in tree.children(parent) {
                 if tree.kind(clause) == "for_in_clause" {
                     headers.extend(tree.child_by_field(clause, left));
                 }
             }
             let binds = |root: &str| {
-                headers.iter().any(|&h| text_of(h).split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == root))
+                headers.iter().any(|&h| {
+                    text_of(h)
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .any(|w| w == root)
+                })
             };
             if roots.iter().any(|r| binds(r)) {
                 return true;
             }
             let loop_text = text_of(parent);
-            return roots.iter().any(|root| loop_text.lines().any(|line| assigns_fresh(line, root)));
+            return roots
+                .iter()
+                .any(|root| loop_text.lines().any(|line| assigns_fresh(line, root)));
         }
     }
     false
@@ -345,14 +475,28 @@ fn moved_into_closure(tree: &FlatTree<'_>, at: u32, source: &str, family: Family
         return false;
     }
     let text_of = |index: u32| tree.text(index, source);
-    let Some(binding) = tree.parent(at).filter(|&p| tree.kind(p) == "let_declaration") else { return false };
-    let Some(name) = tree.child_by_field(binding, tree.field_id("pattern")).map(text_of) else { return false };
+    let Some(binding) = tree
+        .parent(at)
+        .filter(|&p| tree.kind(p) == "let_declaration")
+    else {
+        return false;
+    };
+    let Some(name) = tree
+        .child_by_field(binding, tree.field_id("pattern"))
+        .map(text_of)
+    else {
+        return false;
+    };
     let name = name.trim_start_matches("mut ").trim();
-    let Some(body) = ancestors(tree, binding).find(|&a| is_loop(tree.kind(a), family)) else { return false };
+    let Some(body) = ancestors(tree, binding).find(|&a| is_loop(tree.kind(a), family)) else {
+        return false;
+    };
     (body..tree.entry(body).end).any(|i| {
         tree.kind(i) == "closure_expression"
             && text_of(i).starts_with("move")
-            && text_of(i).split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == name)
+            && text_of(i)
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|w| w == name)
     })
 }
 
@@ -363,7 +507,9 @@ fn assigns_fresh(line: &str, name: &str) -> bool {
     if let Some(after) = rest.strip_prefix("let ").map(str::trim_start) {
         rest = after.strip_prefix("mut ").map_or(after, str::trim_start);
     }
-    let Some(after) = rest.strip_prefix(name) else { return false };
+    let Some(after) = rest.strip_prefix(name) else {
+        return false;
+    };
     let after = after.trim_start();
     // An optional type annotation runs up to the `=`.
     let after = match after.strip_prefix(':') {
@@ -373,11 +519,17 @@ fn assigns_fresh(line: &str, name: &str) -> bool {
         },
         None => after,
     };
-    let Some(value) = after.strip_prefix('=') else { return false };
+    let Some(value) = after.strip_prefix('=') else {
+        return false;
+    };
     if value.starts_with('=') || value.is_empty() {
         return false;
     }
-    let first = value.trim_start().split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("");
+    let first = value
+        .trim_start()
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or("");
     first != name
 }
 
@@ -387,9 +539,12 @@ fn in_async(tree: &FlatTree<'_>, index: u32, family: Family, source: &str) -> bo
 }
 
 pub fn is_async(function: Node<'_>, source: &str) -> bool {
-    let text = source.get(function.start_byte()..function.end_byte().min(function.start_byte() + 120)).unwrap_or("");
+    let text = source
+        .get(function.start_byte()..function.end_byte().min(function.start_byte() + 120))
+        .unwrap_or("");
     let head = text.split(['(', '{']).next().unwrap_or("");
-    head.split(|c: char| !c.is_alphanumeric() && c != '_').any(|word| word == "async")
+    head.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .any(|word| word == "async")
 }
 
 /// Inside a Rust `#[cfg(test)]` module or a `#[test]` function.
@@ -401,11 +556,21 @@ fn in_rust_test(tree: &FlatTree<'_>, index: u32, source: &str) -> bool {
         if !matches!(tree.kind(item), "mod_item" | "function_item") {
             continue;
         }
-        let Some(parent) = tree.parent(item) else { continue };
+        let Some(parent) = tree.parent(item) else {
+            continue;
+        };
         let siblings = tree.children(parent);
-        let Some(position) = siblings.iter().position(|&s| s == item) else { continue };
-        let attributes = siblings[..position].iter().rev().take_while(|&&s| tree.kind(s) == "attribute_item");
-        if attributes.into_iter().any(|&a| tree.text(a, source).contains("test")) {
+        let Some(position) = siblings.iter().position(|&s| s == item) else {
+            continue;
+        };
+        let attributes = siblings[..position]
+            .iter()
+            .rev()
+            .take_while(|&&s| tree.kind(s) == "attribute_item");
+        if attributes
+            .into_iter()
+            .any(|&a| tree.text(a, source).contains("test"))
+        {
             return true;
         }
     }
@@ -418,10 +583,24 @@ mod tests {
 
     #[test]
     fn fresh_assignment_is_told_from_accumulation() {
-        for line in ["x = load()", "    let mut x: Vec<u8> = Vec::new();", "x=1", "let x = other + x"] {
+        for line in [
+            "x = load()",
+            "    let mut x: Vec<u8> = Vec::new();",
+            "x=1",
+            "let x = other + x",
+        ] {
             assert!(assigns_fresh(line, "x"), "{line:?}");
         }
-        for line in ["x = x + 1", "x += 1", "x == 1", "xy = 1", "y = x", "x =", "x: int", "let x = x.clone()"] {
+        for line in [
+            "x = x + 1",
+            "x += 1",
+            "x == 1",
+            "xy = 1",
+            "y = x",
+            "x =",
+            "x: int",
+            "let x = x.clone()",
+        ] {
             assert!(!assigns_fresh(line, "x"), "{line:?}");
         }
     }

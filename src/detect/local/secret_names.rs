@@ -8,8 +8,20 @@ use crate::detect::local::words::{Words, ends_ci, starts_ci};
 
 /// A name that holds a secret ends with one of these…
 const SECRET_ENDINGS: &[&str] = &[
-    "password", "passwd", "secret", "token", "apikey", "api_key", "accesskey", "access_key", "privatekey", "private_key",
-    "authkey", "auth_key", "credential", "credentials",
+    "password",
+    "passwd",
+    "secret",
+    "token",
+    "apikey",
+    "api_key",
+    "accesskey",
+    "access_key",
+    "privatekey",
+    "private_key",
+    "authkey",
+    "auth_key",
+    "credential",
+    "credentials",
 ];
 /// …or starts with one of these.
 const SECRET_STARTS: &[&str] = &["password", "passwd", "secret", "token", "apikey", "api_key"];
@@ -17,29 +29,87 @@ const SECRET_STARTS: &[&str] = &["password", "passwd", "secret", "token", "apike
 /// A name that only refers to a secret (where it lives, what it is called, how long it
 /// is) ends with one of these, or is a test's.
 const MENTION_ENDINGS: &[&str] = &[
-    "url", "uri", "path", "file", "name", "field", "header", "prefix", "env", "format", "pattern", "type", "_id", "length",
-    "len", "size", "regex", "re", "label", "hint", "placeholder", "prompt", "message", "msg", "error", "keyname",
-    "key_name", "param", "cookie", "column", "attr", "template", "saltname", "salt_name",
+    "url",
+    "uri",
+    "path",
+    "file",
+    "name",
+    "field",
+    "header",
+    "prefix",
+    "env",
+    "format",
+    "pattern",
+    "type",
+    "_id",
+    "length",
+    "len",
+    "size",
+    "regex",
+    "re",
+    "label",
+    "hint",
+    "placeholder",
+    "prompt",
+    "message",
+    "msg",
+    "error",
+    "keyname",
+    "key_name",
+    "param",
+    "cookie",
+    "column",
+    "attr",
+    "template",
+    "saltname",
+    "salt_name",
 ];
 const MENTION_STARTS: &[&str] = &["test", "fake", "dummy", "mock", "example", "sample"];
 
 /// Parts of a value that say it is not a real secret.
 static PLACEHOLDERS: Words = Words::new(&[
-    "xxx", "changeme", "change_me", "your_", "your-", "<", ">", "${", "{{", "%s", "%(", "example", "dummy", "test", "fake",
-    "sample", "placeholder", "secret", "password", "***", "...", "insecure", "todo", "none", "null", "redacted",
+    "xxx",
+    "changeme",
+    "change_me",
+    "your_",
+    "your-",
+    "<",
+    ">",
+    "${",
+    "{{",
+    "%s",
+    "%(",
+    "example",
+    "dummy",
+    "test",
+    "fake",
+    "sample",
+    "placeholder",
+    "secret",
+    "password",
+    "***",
+    "...",
+    "insecure",
+    "todo",
+    "none",
+    "null",
+    "redacted",
 ]);
 
 pub fn holds_secret(name: &str) -> bool {
-    SECRET_ENDINGS.iter().any(|w| ends_ci(name, w)) || SECRET_STARTS.iter().any(|w| starts_ci(name, w))
+    SECRET_ENDINGS.iter().any(|w| ends_ci(name, w))
+        || SECRET_STARTS.iter().any(|w| starts_ci(name, w))
 }
 
 pub fn mentions_secret(name: &str) -> bool {
-    MENTION_ENDINGS.iter().any(|w| ends_ci(name, w)) || MENTION_STARTS.iter().any(|w| starts_ci(name, w))
+    MENTION_ENDINGS.iter().any(|w| ends_ci(name, w))
+        || MENTION_STARTS.iter().any(|w| starts_ci(name, w))
 }
 
 /// A placeholder value, or one made of letters and underscores only (a word, not a key).
 pub fn is_placeholder(value: &str) -> bool {
-    PLACEHOLDERS.in_text(value) || (!value.is_empty() && value.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_'))
+    PLACEHOLDERS.in_text(value)
+        || (!value.is_empty() && value.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_'))
 }
 
 #[cfg(test)]
@@ -57,42 +127,148 @@ mod tests {
         let mut matched = 0;
         for _ in 0..60_000 {
             let text = strings.join(pieces, 5);
-            assert_eq!(test(&text), regex.is_match(&text), "{text:?} against {reference}");
+            assert_eq!(
+                test(&text),
+                regex.is_match(&text),
+                "{text:?} against {reference}"
+            );
             matched += usize::from(test(&text));
         }
         // Both answers come up often enough for the comparison to mean something.
-        assert!((3_000..57_000).contains(&matched), "{matched} of 60,000 matched {reference}");
+        assert!(
+            (3_000..57_000).contains(&matched),
+            "{matched} of 60,000 matched {reference}"
+        );
         assert_eq!(test(""), regex.is_match(""));
     }
 
     const NAME_PIECES: &[&str] = &[
-        "pass", "word", "passw", "or", "d", "passwd", "secret", "token", "api", "_", "key", "apikey", "access", "private",
-        "auth", "credential", "s", "url", "uri", "path", "file", "name", "field", "header", "prefix", "env", "format",
-        "pattern", "type", "id", "length", "len", "size", "regex", "re", "label", "hint", "placeholder", "prompt",
-        "message", "msg", "error", "param", "cookie", "column", "attr", "template", "salt", "test", "fake", "dummy",
-        "mock", "example", "sample", "db", "x", "é", "9", ".",
+        "pass",
+        "word",
+        "passw",
+        "or",
+        "d",
+        "passwd",
+        "secret",
+        "token",
+        "api",
+        "_",
+        "key",
+        "apikey",
+        "access",
+        "private",
+        "auth",
+        "credential",
+        "s",
+        "url",
+        "uri",
+        "path",
+        "file",
+        "name",
+        "field",
+        "header",
+        "prefix",
+        "env",
+        "format",
+        "pattern",
+        "type",
+        "id",
+        "length",
+        "len",
+        "size",
+        "regex",
+        "re",
+        "label",
+        "hint",
+        "placeholder",
+        "prompt",
+        "message",
+        "msg",
+        "error",
+        "param",
+        "cookie",
+        "column",
+        "attr",
+        "template",
+        "salt",
+        "test",
+        "fake",
+        "dummy",
+        "mock",
+        "example",
+        "sample",
+        "db",
+        "x",
+        "é",
+        "9",
+        ".",
     ];
 
     #[test]
     fn secret_names_read_as_the_regex_did() {
         differ(SECRET, holds_secret, NAME_PIECES);
-        assert!(holds_secret("DB_PASSWORD") && holds_secret("token_value") && !holds_secret("api_version"));
+        assert!(
+            holds_secret("DB_PASSWORD")
+                && holds_secret("token_value")
+                && !holds_secret("api_version")
+        );
     }
 
     #[test]
     fn mentions_read_as_the_regex_did() {
         differ(MENTION, mentions_secret, NAME_PIECES);
-        assert!(mentions_secret("PASSWORD_FIELD") && mentions_secret("test_token") && !mentions_secret("api_token"));
+        assert!(
+            mentions_secret("PASSWORD_FIELD")
+                && mentions_secret("test_token")
+                && !mentions_secret("api_token")
+        );
     }
 
     #[test]
     fn placeholders_read_as_the_regex_did() {
         let pieces = [
-            "xxx", "xx", "change", "me", "_", "your", "-", "<", ">", "$", "{", "}", "%", "s", "(", "example", "dummy", "test",
-            "fake", "sample", "placeholder", "secret", "password", "*", ".", "insecure", "todo", "none", "null", "redacted",
-            "a", "Z", "9", "é", "AKIA", "q8Zr",
+            "xxx",
+            "xx",
+            "change",
+            "me",
+            "_",
+            "your",
+            "-",
+            "<",
+            ">",
+            "$",
+            "{",
+            "}",
+            "%",
+            "s",
+            "(",
+            "example",
+            "dummy",
+            "test",
+            "fake",
+            "sample",
+            "placeholder",
+            "secret",
+            "password",
+            "*",
+            ".",
+            "insecure",
+            "todo",
+            "none",
+            "null",
+            "redacted",
+            "a",
+            "Z",
+            "9",
+            "é",
+            "AKIA",
+            "q8Zr",
         ];
         differ(PLACEHOLDER, is_placeholder, &pieces);
-        assert!(is_placeholder("your-key-here") && is_placeholder("letters_only") && !is_placeholder("q8Zr7x0Pw2Lm"));
+        assert!(
+            is_placeholder("your-key-here")
+                && is_placeholder("letters_only")
+                && !is_placeholder("q8Zr7x0Pw2Lm")
+        );
     }
 }

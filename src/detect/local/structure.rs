@@ -11,10 +11,10 @@ use rustc_hash::FxHashMap;
 use tree_sitter::Node;
 
 use crate::detect::finding::Severity;
-use crate::parse::query::regexes::built_in_scanning;
 use crate::detect::local::rules::{is_async, is_function};
 use crate::detect::local::{Ctx, Hit, line_of, secret_names};
 use crate::lang::Family;
+use crate::parse::query::regexes::built_in_scanning;
 
 fn hit(rule: &str, node: Node<'_>, message: String) -> Hit {
     Hit {
@@ -44,7 +44,11 @@ pub fn walk_body_at<'t>(ctx: &Ctx<'_, 't>, start: u32, mut visit: impl FnMut(u32
     while index < end {
         let entry = ctx.flat.entry(index);
         visit(index, entry.node);
-        index = if is_function(ctx.flat.kind(index), family) { entry.end } else { index + 1 };
+        index = if is_function(ctx.flat.kind(index), family) {
+            entry.end
+        } else {
+            index + 1
+        };
     }
 }
 
@@ -62,11 +66,17 @@ fn all_returns<'c>(ctx: &'c Ctx<'_, '_>) -> &'c [(u32, u32, u32)] {
         for ret in &ctx.collected.returns {
             let start = ret.start_byte();
             let before = functions.partition_point(|f| f.start_byte() <= start);
-            let owner = (0..before).rev().find(|&i| functions[i].end_byte() >= ret.end_byte());
+            let owner = (0..before)
+                .rev()
+                .find(|&i| functions[i].end_byte() >= ret.end_byte());
             if let Some(i) = owner {
                 let entry: &mut (u32, u32, u32) = &mut counts[i];
                 entry.0 += 1;
-                if ret.named_child_count() > 0 { entry.2 += 1 } else { entry.1 += 1 }
+                if ret.named_child_count() > 0 {
+                    entry.2 += 1
+                } else {
+                    entry.1 += 1
+                }
             }
         }
         counts
@@ -78,7 +88,11 @@ pub fn too_many_returns(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         let total = *total;
         if total >= 3 {
             let name = function_name(ctx, *function).unwrap_or("function");
-            let mut found = hit("too-many-returns", *function, format!("`{name}` has {total} return statements"));
+            let mut found = hit(
+                "too-many-returns",
+                *function,
+                format!("`{name}` has {total} return statements"),
+            );
             found.value = Some(f64::from(total));
             hits.push(found);
         }
@@ -108,7 +122,11 @@ pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     let mut syncs: HashSet<&str> = HashSet::new();
     for function in &ctx.collected.functions {
         if let Some(name) = function_name(ctx, *function) {
-            if is_async(*function, ctx.source) { asyncs.insert(name) } else { syncs.insert(name) };
+            if is_async(*function, ctx.source) {
+                asyncs.insert(name)
+            } else {
+                syncs.insert(name)
+            };
         }
     }
     asyncs.retain(|name| !syncs.contains(name));
@@ -120,8 +138,15 @@ pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             if ctx.flat.kind(index) != "expression_statement" {
                 return;
             }
-            let Some(call) = node.named_child(0).filter(|c| matches!(c.kind(), "call" | "call_expression")) else { return };
-            let Some(callee) = ctx.child(call, "function") else { return };
+            let Some(call) = node
+                .named_child(0)
+                .filter(|c| matches!(c.kind(), "call" | "call_expression"))
+            else {
+                return;
+            };
+            let Some(callee) = ctx.child(call, "function") else {
+                return;
+            };
             let name = match callee.kind() {
                 "identifier" => ctx.text(callee),
                 "attribute" | "member_expression" => {
@@ -129,7 +154,9 @@ pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                     if !matches!(object, Some("self" | "this" | "cls")) {
                         return;
                     }
-                    ctx.child(callee, "attribute").or_else(|| ctx.child(callee, "property")).map_or("", |p| ctx.text(p))
+                    ctx.child(callee, "attribute")
+                        .or_else(|| ctx.child(callee, "property"))
+                        .map_or("", |p| ctx.text(p))
                 }
                 _ => return,
             };
@@ -139,9 +166,16 @@ pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 let (what, severity) = if family == Family::Python {
                     ("coroutine is never awaited, so its body never runs", None)
                 } else {
-                    ("promise is neither awaited nor handled: a rejection goes unnoticed", Some(Severity::Medium))
+                    (
+                        "promise is neither awaited nor handled: a rejection goes unnoticed",
+                        Some(Severity::Medium),
+                    )
                 };
-                let mut found = hit("floating-promise", call, format!("`{name}()` is async: its {what}"));
+                let mut found = hit(
+                    "floating-promise",
+                    call,
+                    format!("`{name}()` is async: its {what}"),
+                );
                 found.severity = severity;
                 hits.push(found);
             }
@@ -151,7 +185,10 @@ pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
 
 /// Identifier occurrences by text, over the whole file.
 /// How often each of `names` occurs as an identifier in the file.
-fn identifier_counts<'a>(ctx: &'a Ctx<'_, '_>, names: impl Iterator<Item = &'a str>) -> FxHashMap<&'a str, usize> {
+fn identifier_counts<'a>(
+    ctx: &'a Ctx<'_, '_>,
+    names: impl Iterator<Item = &'a str>,
+) -> FxHashMap<&'a str, usize> {
     let mut counts: FxHashMap<&str, usize> = names.map(|n| (n, 0)).collect();
     for &index in &ctx.collected.identifiers {
         if let Some(count) = counts.get_mut(ctx.flat.text(index, ctx.source)) {
@@ -178,14 +215,21 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     // Read only when some import looks unused (most files have none).
     let mut strings: Option<Vec<&str>> = None;
     for import in &ctx.facts.imports {
-        let Some(local) = import.local_name() else { continue };
-        if import.reexport || exported.contains(local) || local == "React" || import.path == "__future__" {
+        let Some(local) = import.local_name() else {
+            continue;
+        };
+        if import.reexport
+            || exported.contains(local)
+            || local == "React"
+            || import.path == "__future__"
+        {
             continue;
         }
         // `import a as a` / `from m import a as a` is the explicit re-export idiom.
         if ctx.language.family() == Family::Python
             && import.alias.is_some()
-            && (import.alias == import.name || Some(import.path.as_str()) == import.alias.as_deref())
+            && (import.alias == import.name
+                || Some(import.path.as_str()) == import.alias.as_deref())
         {
             continue;
         }
@@ -201,7 +245,12 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         }
         let word = Regex::new(&format!(r"\b{}\b", regex::escape(local)));
         let strings = strings.get_or_insert_with(|| {
-            ctx.collected.strings.iter().filter(|&&s| !import_lines.contains(&ctx.flat.line(s))).map(|&s| ctx.flat.text(s, ctx.source)).collect()
+            ctx.collected
+                .strings
+                .iter()
+                .filter(|&&s| !import_lines.contains(&ctx.flat.line(s)))
+                .map(|&s| ctx.flat.text(s, ctx.source))
+                .collect()
         });
         if word.is_ok_and(|w| strings.iter().any(|s| w.is_match(s))) {
             continue;
@@ -226,11 +275,15 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     }
     let (left, body) = (ctx.flat.field_id("left"), ctx.flat.field_id("body"));
     for function in &ctx.collected.functions {
-        let Some(function) = ctx.flat.index_of(*function) else { continue };
+        let Some(function) = ctx.flat.index_of(*function) else {
+            continue;
+        };
         if ctx.flat.kind(function) != "function_definition" {
             continue;
         }
-        let Some(start) = ctx.flat.child_by_field(function, body) else { continue };
+        let Some(start) = ctx.flat.child_by_field(function, body) else {
+            continue;
+        };
         let mut targets: FxHashMap<&str, (usize, Node<'_>)> = FxHashMap::default();
         let mut uses: FxHashMap<&str, usize> = FxHashMap::default();
         let mut dynamic = false;
@@ -242,7 +295,10 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             let entry = ctx.flat.entry(index);
             let kind = ctx.flat.kind(index);
             let nested = index < nested_until;
-            if !nested && index > start && matches!(kind, "class_definition" | "function_definition" | "lambda") {
+            if !nested
+                && index > start
+                && matches!(kind, "class_definition" | "function_definition" | "lambda")
+            {
                 nested_until = entry.end;
                 continue;
             }
@@ -253,7 +309,11 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             if text == "locals" || text == "vars" || text == "eval" || text == "exec" {
                 dynamic = true;
             }
-            let is_target = entry.field == left && ctx.flat.parent(index).is_some_and(|p| ctx.flat.kind(p) == "assignment");
+            let is_target = entry.field == left
+                && ctx
+                    .flat
+                    .parent(index)
+                    .is_some_and(|p| ctx.flat.kind(p) == "assignment");
             if is_target && nested {
                 continue;
             }
@@ -274,17 +334,30 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         let start = |s: &u32| ctx.flat.entry(*s).node.start_byte();
         let first = all.partition_point(|s| start(s) < range.start);
         let last = all.partition_point(|s| start(s) < range.end);
-        let strings: Vec<&str> = all[first..last].iter().map(|&s| ctx.flat.text(s, ctx.source)).collect();
+        let strings: Vec<&str> = all[first..last]
+            .iter()
+            .map(|&s| ctx.flat.text(s, ctx.source))
+            .collect();
         let in_strings = |name: &str| {
-            strings.iter().any(|s| s.match_indices(name).any(|(at, _)| {
-                let before = s[..at].chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '_');
-                let after = s[at + name.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric() && c != '_');
-                before && after
-            }))
+            strings.iter().any(|s| {
+                s.match_indices(name).any(|(at, _)| {
+                    let before = s[..at]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_alphanumeric() && c != '_');
+                    let after = s[at + name.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric() && c != '_');
+                    before && after
+                })
+            })
         };
         let mut unused: Vec<(&str, Node<'_>)> = targets
             .into_iter()
-            .filter(|(name, _)| !name.starts_with('_') && !uses.contains_key(name) && !in_strings(name))
+            .filter(|(name, _)| {
+                !name.starts_with('_') && !uses.contains_key(name) && !in_strings(name)
+            })
             .map(|(name, (_, node))| (name, node))
             .collect();
         unused.sort_by_key(|(_, node)| node.start_byte());
@@ -293,14 +366,20 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             if ctx.line(line_of(node)).contains("noqa") {
                 continue;
             }
-            hits.push(hit("unused-variable", node, format!("local variable `{name}` is assigned but never used")));
+            hits.push(hit(
+                "unused-variable",
+                node,
+                format!("local variable `{name}` is assigned but never used"),
+            ));
         }
     }
 }
 
 // Searched through every string literal, docstrings included.
 static KNOWN_KEY: LazyLock<Compiled> = LazyLock::new(|| {
-    built_in_scanning(r"(AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,}|xox[baprs]-[A-Za-z0-9-]{10,}|sk_live_[0-9a-zA-Z]{24,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN (RSA |EC |OPENSSH |DSA )?PRIVATE KEY-----|sk-(proj-)?[A-Za-z0-9]{32,}|glpat-[A-Za-z0-9_-]{20})")
+    built_in_scanning(
+        r"(AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,}|xox[baprs]-[A-Za-z0-9-]{10,}|sk_live_[0-9a-zA-Z]{24,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN (RSA |EC |OPENSSH |DSA )?PRIVATE KEY-----|sk-(proj-)?[A-Za-z0-9]{32,}|glpat-[A-Za-z0-9_-]{20})",
+    )
 });
 fn entropy(text: &str) -> f64 {
     let mut counts = [0u32; 256];
@@ -308,7 +387,12 @@ fn entropy(text: &str) -> f64 {
         counts[byte as usize] += 1;
     }
     let len = text.len() as f64;
-    counts.iter().filter(|c| **c > 0).map(|&c| f64::from(c) / len).map(|p| -p * p.log2()).sum()
+    counts
+        .iter()
+        .filter(|c| **c > 0)
+        .map(|&c| f64::from(c) / len)
+        .map(|p| -p * p.log2())
+        .sum()
 }
 
 /// The text of a string literal without quotes or prefixes.
@@ -323,7 +407,9 @@ fn assigned_name<'a>(ctx: &'a Ctx<'_, '_>, string: u32) -> Option<&'a str> {
     let parent = flat.parent(string)?;
     let name_node = match flat.kind(parent) {
         "assignment" | "assignment_expression" => flat.field(parent, "left"),
-        "keyword_argument" | "variable_declarator" | "const_item" | "static_item" => flat.field(parent, "name"),
+        "keyword_argument" | "variable_declarator" | "const_item" | "static_item" => {
+            flat.field(parent, "name")
+        }
         "let_declaration" => flat.field(parent, "pattern"),
         "pair" => flat.field(parent, "key"),
         _ => None,
@@ -344,18 +430,33 @@ pub fn hardcoded_secret(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         let node = ctx.flat.entry(string).node;
         if let Some(found) = KNOWN_KEY.find(raw) {
             let kind = describe_key(&raw[found.range()]);
-            hits.push(hit("hardcoded-secret", node, format!("{kind} written into the source")));
+            hits.push(hit(
+                "hardcoded-secret",
+                node,
+                format!("{kind} written into the source"),
+            ));
             continue;
         }
-        let Some(name) = assigned_name(ctx, string) else { continue };
+        let Some(name) = assigned_name(ctx, string) else {
+            continue;
+        };
         if !secret_names::holds_secret(name) || secret_names::mentions_secret(name) {
             continue;
         }
         let value = string_value(raw);
-        if value.len() < 12 || value.len() > 200 || value.contains(char::is_whitespace) || secret_names::is_placeholder(value) || entropy(value) < 3.3 {
+        if value.len() < 12
+            || value.len() > 200
+            || value.contains(char::is_whitespace)
+            || secret_names::is_placeholder(value)
+            || entropy(value) < 3.3
+        {
             continue;
         }
-        hits.push(hit("hardcoded-secret", node, format!("`{name}` is set to a literal that looks like a real secret")));
+        hits.push(hit(
+            "hardcoded-secret",
+            node,
+            format!("`{name}` is set to a literal that looks like a real secret"),
+        ));
     }
 }
 
@@ -399,7 +500,9 @@ fn line_shape(line: &str) -> (u64, usize) {
             if is_keyword(word) { word } else { "I" }
         } else if c.is_ascii_digit() {
             at += 1;
-            while at < bytes.len() && (bytes[at].is_ascii_hexdigit() || matches!(bytes[at], b'x' | b'X' | b'.' | b'_')) {
+            while at < bytes.len()
+                && (bytes[at].is_ascii_hexdigit() || matches!(bytes[at], b'x' | b'X' | b'.' | b'_'))
+            {
                 at += 1;
             }
             "N"
@@ -413,7 +516,9 @@ fn line_shape(line: &str) -> (u64, usize) {
             at += 1;
             &line[start..at]
         } else {
-            let Some(ch) = line[at..].chars().next() else { break };
+            let Some(ch) = line[at..].chars().next() else {
+                break;
+            };
             at += ch.len_utf8();
             if ch.is_whitespace() {
                 continue;
@@ -447,14 +552,58 @@ fn closing_quote(bytes: &[u8], at: usize) -> Option<usize> {
 fn is_keyword(word: &str) -> bool {
     matches!(
         word,
-        "if" | "else" | "elif" | "for" | "while" | "return" | "def" | "class" | "fn" | "function" | "let" | "const" | "var" | "in" | "match" | "try" | "except" | "catch" | "finally" | "with" | "as" | "yield" | "await" | "async" | "new" | "not" | "and" | "or" | "self" | "this" | "raise" | "throw" | "break" | "continue" | "pass" | "None" | "True" | "False" | "null" | "true" | "false" | "impl"
+        "if" | "else"
+            | "elif"
+            | "for"
+            | "while"
+            | "return"
+            | "def"
+            | "class"
+            | "fn"
+            | "function"
+            | "let"
+            | "const"
+            | "var"
+            | "in"
+            | "match"
+            | "try"
+            | "except"
+            | "catch"
+            | "finally"
+            | "with"
+            | "as"
+            | "yield"
+            | "await"
+            | "async"
+            | "new"
+            | "not"
+            | "and"
+            | "or"
+            | "self"
+            | "this"
+            | "raise"
+            | "throw"
+            | "break"
+            | "continue"
+            | "pass"
+            | "None"
+            | "True"
+            | "False"
+            | "null"
+            | "true"
+            | "false"
+            | "impl"
     )
 }
 
 /// Hashes of windows of `WINDOW` token-normalised lines (identifiers → `I`,
 /// literals → `N`/`S`); only windows with enough tokens to be worth reporting.
 pub fn token_windows(source: &str, language: crate::lang::LangId) -> Vec<(u64, u32, u32)> {
-    let comment = if language.family() == Family::Python { "#" } else { "//" };
+    let comment = if language.family() == Family::Python {
+        "#"
+    } else {
+        "//"
+    };
     let mut lines: Vec<(u32, u64, usize)> = Vec::new();
     for (index, line) in crate::parse::lines(source).enumerate() {
         let trimmed = line.trim();
@@ -501,7 +650,11 @@ pub fn token_windows(source: &str, language: crate::lang::LangId) -> Vec<(u64, u
         for line in slice {
             std::hash::Hasher::write_u64(&mut hasher, line.1);
         }
-        windows.push((std::hash::Hasher::finish(&hasher), slice[0].0, slice[WINDOW - 1].0));
+        windows.push((
+            std::hash::Hasher::finish(&hasher),
+            slice[0].0,
+            slice[WINDOW - 1].0,
+        ));
     }
     windows
 }
@@ -510,14 +663,24 @@ pub fn token_windows(source: &str, language: crate::lang::LangId) -> Vec<(u64, u
 /// by`, `Generated by Django`) or minified code (long lines averaging hundreds of
 /// characters). Nobody edits either by hand, so a finding there has no one to act on it.
 pub fn looks_generated(source: &str) -> bool {
-    let head_end = memchr::memchr_iter(b'\n', source.as_bytes()).nth(4).unwrap_or(source.len());
+    let head_end = memchr::memchr_iter(b'\n', source.as_bytes())
+        .nth(4)
+        .unwrap_or(source.len());
     let head = source[..head_end].to_ascii_lowercase();
-    const MARKERS: &[&str] = &["@generated", "do not edit", "code generated by", "generated by django", "auto-generated", "autogenerated file"];
+    const MARKERS: &[&str] = &[
+        "@generated",
+        "do not edit",
+        "code generated by",
+        "generated by django",
+        "auto-generated",
+        "autogenerated file",
+    ];
     if MARKERS.iter().any(|m| head.contains(m)) {
         return true;
     }
     // Lines averaging over 200 characters are rare: only then is the longest looked for.
-    source.len() / crate::parse::line_count(source).max(1) > 200 && source.lines().any(|line| line.len() > 1000)
+    source.len() / crate::parse::line_count(source).max(1) > 200
+        && source.lines().any(|line| line.len() > 1000)
 }
 
 /// Lines under `if TYPE_CHECKING:` (Python) and `import type` lines (TypeScript).
@@ -525,7 +688,10 @@ pub fn type_only_lines(source: &str) -> Vec<u32> {
     let mut out = Vec::new();
     // Most files have none of these: a substring search each instead of trimming every line
     // (memchr's vectorised search: `str::contains` took 1.8 times as long on django).
-    if !["TYPE_CHECKING", "import type ", "export type {"].iter().any(|marker| memchr::memmem::find(source.as_bytes(), marker.as_bytes()).is_some()) {
+    if !["TYPE_CHECKING", "import type ", "export type {"]
+        .iter()
+        .any(|marker| memchr::memmem::find(source.as_bytes(), marker.as_bytes()).is_some())
+    {
         return out;
     }
     let mut guard: Option<usize> = None;
@@ -540,7 +706,10 @@ pub fn type_only_lines(source: &str) -> Vec<u32> {
             guard = None;
         }
         // `if TYPE_CHECKING:`, `if typing.TYPE_CHECKING:`, `if t.TYPE_CHECKING:`
-        let condition = trimmed.strip_prefix("if ").and_then(|c| c.strip_suffix(':')).map(str::trim);
+        let condition = trimmed
+            .strip_prefix("if ")
+            .and_then(|c| c.strip_suffix(':'))
+            .map(str::trim);
         if condition.is_some_and(|c| c == "TYPE_CHECKING" || c.ends_with(".TYPE_CHECKING")) {
             guard = Some(indent);
         } else if trimmed.starts_with("import type ") || trimmed.starts_with("export type {") {
@@ -556,7 +725,11 @@ pub fn decorated_lines(ctx: &Ctx<'_, '_>) -> Vec<u32> {
         .symbols
         .iter()
         .filter(|s| {
-            let above = if s.line > 1 { ctx.line(s.line - 1).trim() } else { "" };
+            let above = if s.line > 1 {
+                ctx.line(s.line - 1).trim()
+            } else {
+                ""
+            };
             let own = ctx.line(s.line).trim();
             above.starts_with('@') || above.starts_with("#[") || own.starts_with('@')
         })
@@ -579,7 +752,11 @@ mod tests {
                 b'"' | b'\'' => "S",
                 b'0'..=b'9' => "N",
                 c if c.is_ascii_alphabetic() || c == b'_' => {
-                    if is_keyword(text) { text } else { "I" }
+                    if is_keyword(text) {
+                        text
+                    } else {
+                        "I"
+                    }
                 }
                 _ => text,
             };
@@ -596,7 +773,10 @@ mod tests {
     fn type_only_lines_are_found_under_their_guard() {
         let python = "import os\nif TYPE_CHECKING:\n    from a import B\n\n    import c\nx = 1\n";
         assert_eq!(super::type_only_lines(python), vec![3, 4, 5]);
-        assert_eq!(super::type_only_lines("import type { A } from './a';\nimport { b } from './b';\n"), vec![1]);
+        assert_eq!(
+            super::type_only_lines("import type { A } from './a';\nimport { b } from './b';\n"),
+            vec![1]
+        );
         assert!(super::type_only_lines("x = TYPE_CHECK\n").is_empty());
     }
 

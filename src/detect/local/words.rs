@@ -13,7 +13,8 @@ pub fn is_word(c: char) -> bool {
 
 /// Whether `text` at byte `at` starts with `needle`, ignoring ASCII case.
 pub fn at_ci(text: &[u8], at: usize, needle: &str) -> bool {
-    text.get(at..at + needle.len()).is_some_and(|s| s.eq_ignore_ascii_case(needle.as_bytes()))
+    text.get(at..at + needle.len())
+        .is_some_and(|s| s.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 pub fn starts_ci(text: &str, needle: &str) -> bool {
@@ -96,7 +97,13 @@ pub mod oracle {
 
         /// A head, up to `max` middle pieces and a tail: shaped like the lines a pattern
         /// reads, so that both of its answers come up often.
-        pub fn shaped(&mut self, heads: &[&str], pieces: &[&str], tails: &[&str], max: usize) -> String {
+        pub fn shaped(
+            &mut self,
+            heads: &[&str],
+            pieces: &[&str],
+            tails: &[&str],
+            max: usize,
+        ) -> String {
             let mut out = self.join(heads, 1);
             if !self.next().is_multiple_of(4) {
                 out.push_str(&self.join(pieces, max));
@@ -131,8 +138,15 @@ mod tests {
         assert!(starts_ci("PassWord", "password") && !starts_ci("pass", "password"));
         assert!(ends_ci("db_Token", "token") && !ends_ci("tok", "token"));
         const WORDS: Words = Words::new(&["e.g.", "todo"]);
-        assert!(WORDS.in_text("see E.G. this") && WORDS.in_text("a ToDo") && !WORDS.in_text("eg to do"));
-        assert!(boundary("a b", 1) && boundary("a b", 2) && !boundary("ab", 1) && boundary("ab", 0));
-        assert!(!boundary("éa", "é".len()), "é is a word character, as in the regex crate");
+        assert!(
+            WORDS.in_text("see E.G. this") && WORDS.in_text("a ToDo") && !WORDS.in_text("eg to do")
+        );
+        assert!(
+            boundary("a b", 1) && boundary("a b", 2) && !boundary("ab", 1) && boundary("ab", 0)
+        );
+        assert!(
+            !boundary("éa", "é".len()),
+            "é is a word character, as in the regex crate"
+        );
     }
 }

@@ -38,7 +38,10 @@ impl Memory {
     /// A memory for a session that analyses again and again: graph detectors whose inputs
     /// did not change reuse their hits (see `detect::graph::reuse`).
     pub fn session() -> Memory {
-        Memory { hits: Some(Mutex::new(HashMap::new())), ..Memory::default() }
+        Memory {
+            hits: Some(Mutex::new(HashMap::new())),
+            ..Memory::default()
+        }
     }
 
     pub fn reuses_hits(&self) -> bool {
@@ -48,7 +51,9 @@ impl Memory {
     /// The hits `rule` found last time, if it read inputs with this digest.
     pub fn hits(&self, rule: &str, digest: u64) -> Option<Vec<(String, Hit)>> {
         let hits = self.hits.as_ref()?.lock().ok()?;
-        hits.get(rule).filter(|(d, _)| *d == digest).map(|(_, h)| h.clone())
+        hits.get(rule)
+            .filter(|(d, _)| *d == digest)
+            .map(|(_, h)| h.clone())
     }
 
     pub fn remember_hits(&self, rule: &str, digest: u64, found: &[(String, Hit)]) {
@@ -61,9 +66,10 @@ impl Memory {
     pub fn decoded(&self, path: &str, bytes: &LocalBytes) -> Option<Arc<LocalResults>> {
         if let Ok(decoded) = self.decoded.lock()
             && let Some((seen, results)) = decoded.get(path)
-            && Arc::ptr_eq(seen, bytes) {
-                return Some(results.clone());
-            }
+            && Arc::ptr_eq(seen, bytes)
+        {
+            return Some(results.clone());
+        }
         let results = Arc::new(LocalResults::decode(bytes)?);
         if let Ok(mut decoded) = self.decoded.lock() {
             decoded.insert(path.to_string(), (bytes.clone(), results.clone()));
@@ -74,7 +80,10 @@ impl Memory {
     /// The places of every duplicated-block window found more than once among `files`,
     /// from an index kept between runs (only files whose results changed are re-read).
     /// `None` in a one-shot run, where counting once is cheaper than indexing.
-    pub fn repeated_windows<'a>(&self, files: impl Iterator<Item = (&'a str, &'a Arc<LocalResults>)>) -> Option<Vec<windows::Repeated>> {
+    pub fn repeated_windows<'a>(
+        &self,
+        files: impl Iterator<Item = (&'a str, &'a Arc<LocalResults>)>,
+    ) -> Option<Vec<windows::Repeated>> {
         if !self.reuses_hits() {
             return None;
         }
@@ -83,9 +92,15 @@ impl Memory {
 
     /// The sum over files of `digest(path, results)`, computed again only for results not
     /// seen last time (the same `Arc` from `decoded` means the same bytes).
-    pub fn taint_digest(&self, local: &HashMap<&str, Arc<LocalResults>>, digest: impl Fn(&str, &LocalResults) -> u64) -> u64 {
+    pub fn taint_digest(
+        &self,
+        local: &HashMap<&str, Arc<LocalResults>>,
+        digest: impl Fn(&str, &LocalResults) -> u64,
+    ) -> u64 {
         let Ok(mut known) = self.taint.lock() else {
-            return local.iter().fold(0u64, |sum, (path, results)| sum.wrapping_add(digest(path, results)));
+            return local.iter().fold(0u64, |sum, (path, results)| {
+                sum.wrapping_add(digest(path, results))
+            });
         };
         known.retain(|path, _| local.contains_key(path.as_str()));
         let mut sum = 0u64;
@@ -107,9 +122,10 @@ impl Memory {
     pub fn words(&self, root: &Path, file: &FileInfo) -> Option<Words> {
         if let Ok(index) = self.words.lock()
             && let Some((hash, _, words)) = index.files.get(&file.path)
-            && *hash == file.hash {
-                return Some(words.clone());
-            }
+            && *hash == file.hash
+        {
+            return Some(words.clone());
+        }
         let words = read_words(root, file)?;
         if let Ok(mut index) = self.words.lock() {
             index.insert(file, words.clone());
@@ -121,11 +137,25 @@ impl Memory {
     /// new and changed ones (in parallel), forgets the ones gone.
     pub fn index_words(&self, root: &Path, files: &[&FileInfo], families: &HashSet<Family>) {
         let stale: Vec<&FileInfo> = match self.words.lock() {
-            Ok(index) => files.iter().filter(|f| index.files.get(&f.path).is_none_or(|(h, _, _)| *h != f.hash)).copied().collect(),
+            Ok(index) => files
+                .iter()
+                .filter(|f| {
+                    index
+                        .files
+                        .get(&f.path)
+                        .is_none_or(|(h, _, _)| *h != f.hash)
+                })
+                .copied()
+                .collect(),
             Err(_) => return,
         };
-        let read: Vec<(&FileInfo, Words)> = stale.par_iter().filter_map(|f| read_words(root, f).map(|w| (*f, w))).collect();
-        let Ok(mut index) = self.words.lock() else { return };
+        let read: Vec<(&FileInfo, Words)> = stale
+            .par_iter()
+            .filter_map(|f| read_words(root, f).map(|w| (*f, w)))
+            .collect();
+        let Ok(mut index) = self.words.lock() else {
+            return;
+        };
         if index.spread.is_none() {
             let mut spread: HashMap<(Family, Box<str>), u32> = HashMap::new();
             for (_, family, words) in index.files.values() {
@@ -142,7 +172,9 @@ impl Memory {
         let gone: Vec<String> = index
             .files
             .iter()
-            .filter(|(path, (_, family, _))| families.contains(family) && !present.contains(path.as_str()))
+            .filter(|(path, (_, family, _))| {
+                families.contains(family) && !present.contains(path.as_str())
+            })
             .map(|(path, _)| path.clone())
             .collect();
         for path in gone {
@@ -152,7 +184,17 @@ impl Memory {
 
     /// How many indexed files of `family` hold `word`.
     pub fn spread(&self, family: Family, word: &str) -> u32 {
-        self.words.lock().ok().and_then(|index| index.spread.as_ref()?.get(&(family, Box::from(word))).copied()).unwrap_or(0)
+        self.words
+            .lock()
+            .ok()
+            .and_then(|index| {
+                index
+                    .spread
+                    .as_ref()?
+                    .get(&(family, Box::from(word)))
+                    .copied()
+            })
+            .unwrap_or(0)
     }
 }
 
@@ -173,12 +215,17 @@ impl WordIndex {
                 *spread.entry((family, word.clone())).or_default() += 1;
             }
         }
-        self.files.insert(file.path.clone(), (file.hash, family, words));
+        self.files
+            .insert(file.path.clone(), (file.hash, family, words));
     }
 
     fn remove(&mut self, path: &str) {
-        let Some((_, family, words)) = self.files.remove(path) else { return };
-        let Some(spread) = self.spread.as_mut() else { return };
+        let Some((_, family, words)) = self.files.remove(path) else {
+            return;
+        };
+        let Some(spread) = self.spread.as_mut() else {
+            return;
+        };
         for word in words.keys() {
             let key = (family, word.clone());
             if let Some(count) = spread.get_mut(&key) {
@@ -194,8 +241,13 @@ impl WordIndex {
 fn read_words(root: &Path, file: &FileInfo) -> Option<Words> {
     let text = std::fs::read(root.join(&file.path)).ok()?;
     let mut counts: FxHashMap<Box<str>, u32> = FxHashMap::default();
-    for word in text.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')).filter(|w| !w.is_empty()) {
-        let Ok(word) = std::str::from_utf8(word) else { continue };
+    for word in text
+        .split(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+        .filter(|w| !w.is_empty())
+    {
+        let Ok(word) = std::str::from_utf8(word) else {
+            continue;
+        };
         match counts.get_mut(word) {
             Some(count) => *count += 1,
             None => {

@@ -27,7 +27,10 @@ pub struct WindowIndex {
 impl WindowIndex {
     /// Makes the index hold exactly the windows of `files`; returns the places of every
     /// window found in more than one place.
-    pub fn update<'a>(&mut self, files: impl Iterator<Item = (&'a str, &'a Arc<LocalResults>)>) -> Vec<Repeated> {
+    pub fn update<'a>(
+        &mut self,
+        files: impl Iterator<Item = (&'a str, &'a Arc<LocalResults>)>,
+    ) -> Vec<Repeated> {
         let mut present: FxHashSet<&str> = FxHashSet::default();
         for (path, results) in files {
             present.insert(path);
@@ -39,7 +42,12 @@ impl WindowIndex {
                 }
             }
         }
-        let gone: Vec<String> = self.files.keys().filter(|p| !present.contains(p.as_str())).cloned().collect();
+        let gone: Vec<String> = self
+            .files
+            .keys()
+            .filter(|p| !present.contains(p.as_str()))
+            .cloned()
+            .collect();
         for path in gone {
             // The number stays taken: a file coming back gets a new one.
             self.remove(&path);
@@ -47,7 +55,12 @@ impl WindowIndex {
         self.repeated
             .iter()
             .filter_map(|hash| self.places.get(hash))
-            .map(|places| places.iter().map(|&(file, start, end)| (self.paths[file as usize].clone(), start, end)).collect())
+            .map(|places| {
+                places
+                    .iter()
+                    .map(|&(file, start, end)| (self.paths[file as usize].clone(), start, end))
+                    .collect()
+            })
             .collect()
     }
 
@@ -71,7 +84,9 @@ impl WindowIndex {
     fn remove(&mut self, path: &str) -> Option<u32> {
         let (file, results) = self.files.remove(path)?;
         for (hash, _, _) in &results.windows {
-            let Some(places) = self.places.get_mut(hash) else { continue };
+            let Some(places) = self.places.get_mut(hash) else {
+                continue;
+            };
             places.retain(|p| p.0 != file);
             match places.len() {
                 0 => {
@@ -93,7 +108,13 @@ mod tests {
     use super::*;
 
     fn results(windows: &[(u64, u32)]) -> Arc<LocalResults> {
-        Arc::new(LocalResults { windows: windows.iter().map(|&(h, line)| (h, line, line + 9)).collect(), ..LocalResults::default() })
+        Arc::new(LocalResults {
+            windows: windows
+                .iter()
+                .map(|&(h, line)| (h, line, line + 9))
+                .collect(),
+            ..LocalResults::default()
+        })
     }
 
     /// Repeated places counted from scratch, sorted, to compare with the index.
@@ -101,7 +122,10 @@ mod tests {
         let mut by_hash: HashMap<u64, Vec<(String, u32, u32)>> = HashMap::new();
         for (path, results) in files {
             for &(hash, start, end) in &results.windows {
-                by_hash.entry(hash).or_default().push(((*path).to_string(), start, end));
+                by_hash
+                    .entry(hash)
+                    .or_default()
+                    .push(((*path).to_string(), start, end));
             }
         }
         sorted(by_hash.into_values().filter(|p| p.len() > 1).collect())
@@ -115,9 +139,21 @@ mod tests {
         groups
     }
 
-    fn indexed(index: &mut WindowIndex, files: &[(&str, &Arc<LocalResults>)]) -> Vec<Vec<(String, u32, u32)>> {
+    fn indexed(
+        index: &mut WindowIndex,
+        files: &[(&str, &Arc<LocalResults>)],
+    ) -> Vec<Vec<(String, u32, u32)>> {
         let found = index.update(files.iter().map(|(p, r)| (*p, *r)));
-        sorted(found.into_iter().map(|g| g.into_iter().map(|(p, s, e)| (p.to_string(), s, e)).collect()).collect())
+        sorted(
+            found
+                .into_iter()
+                .map(|g| {
+                    g.into_iter()
+                        .map(|(p, s, e)| (p.to_string(), s, e))
+                        .collect()
+                })
+                .collect(),
+        )
     }
 
     #[test]

@@ -18,7 +18,10 @@ enum Receiver {
     /// A module or class used by name: a static call.
     Static(Vec<u32>),
     /// An instance of these classes; `exact` when dispatch is static (Rust `self`).
-    Instance { classes: Vec<u32>, exact: bool },
+    Instance {
+        classes: Vec<u32>,
+        exact: bool,
+    },
     /// Something imported from outside the project (`json` in `json.dumps()`): its
     /// methods are not ours, so no name matching.
     External,
@@ -40,7 +43,10 @@ impl Resolver {
         // a large repository, each copying its name and receiver.
         let resolved: Vec<FileCalls> = {
             let this: &Self = self;
-            (0..this.facts.len()).into_par_iter().map(|file| this.calls_of(file as u32)).collect()
+            (0..this.facts.len())
+                .into_par_iter()
+                .map(|file| this.calls_of(file as u32))
+                .collect()
         };
         for (file, calls) in resolved.into_iter().enumerate() {
             self.record_calls(file as u32, calls);
@@ -53,7 +59,10 @@ impl Resolver {
         let facts = &self.facts[file as usize];
         let mut locals: LocalBindings<'_> = FxHashMap::default();
         for binding in facts.bindings.iter().filter(|b| !b.field) {
-            locals.entry((binding.scope, binding.name.as_str())).or_default().push(binding);
+            locals
+                .entry((binding.scope, binding.name.as_str()))
+                .or_default()
+                .push(binding);
         }
         let calls: Vec<ResolvedCall> = facts
             .calls
@@ -103,20 +112,34 @@ impl Resolver {
         }
     }
 
-    fn resolve_call(&self, file: u32, call: &CallSite, locals: &LocalBindings<'_>) -> (Vec<u32>, Resolution) {
+    fn resolve_call(
+        &self,
+        file: u32,
+        call: &CallSite,
+        locals: &LocalBindings<'_>,
+    ) -> (Vec<u32>, Resolution) {
         let (mut targets, mut how) = if let Some(scope) = &call.scope {
             self.static_call(file, call, scope)
         } else if let Some(receiver) = &call.receiver {
             match self.receiver(file, call.caller, receiver, locals) {
-                Receiver::Static(nodes) => {
-                    (nodes.iter().flat_map(|&n| self.lookup_member(n, &call.name)).collect(), Resolution::Direct)
+                Receiver::Static(nodes) => (
+                    nodes
+                        .iter()
+                        .flat_map(|&n| self.lookup_member(n, &call.name))
+                        .collect(),
+                    Resolution::Direct,
+                ),
+                Receiver::Instance { classes, exact } => {
+                    self.method_on(&classes, &call.name, exact)
                 }
-                Receiver::Instance { classes, exact } => self.method_on(&classes, &call.name, exact),
                 Receiver::External => (Vec::new(), Resolution::Direct),
                 Receiver::Unknown => self.by_method_name(file, &call.name),
             }
         } else {
-            (self.lookup_name(file, call.caller, &call.name), Resolution::Direct)
+            (
+                self.lookup_name(file, call.caller, &call.name),
+                Resolution::Direct,
+            )
         };
         let constructor = match self.family(file) {
             Family::Python => Some("__init__"),
@@ -124,11 +147,13 @@ impl Resolver {
             Family::Rust => None,
         };
         for target in &mut targets {
-            if self.is_class(*target) && (call.kind == CallKind::New || self.family(file) != Family::Rust)
+            if self.is_class(*target)
+                && (call.kind == CallKind::New || self.family(file) != Family::Rust)
                 && let Some((found, _)) = constructor.and_then(|c| self.class_member(*target, c))
-                    && let Some(&init) = found.last() {
-                        *target = init;
-                    }
+                && let Some(&init) = found.last()
+            {
+                *target = init;
+            }
         }
         targets.retain(|&t| self.nodes[t as usize].kind != NodeKind::Module);
         // A redefinition replaces the earlier one (Python), an implementation follows its
@@ -202,7 +227,12 @@ impl Resolver {
         let candidates: Vec<u32> = self
             .methods_by_name
             .get(name)
-            .map(|m| m.iter().copied().filter(|&n| self.nodes[n as usize].language.family() == family).collect())
+            .map(|m| {
+                m.iter()
+                    .copied()
+                    .filter(|&n| self.nodes[n as usize].language.family() == family)
+                    .collect()
+            })
             .unwrap_or_default();
         match candidates.len() {
             1 => (candidates, Resolution::Interface),
@@ -211,18 +241,31 @@ impl Resolver {
         }
     }
 
-    fn receiver(&self, file: u32, caller: Option<u32>, text: &str, locals: &LocalBindings<'_>) -> Receiver {
+    fn receiver(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        text: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Receiver {
         let spec = self.language(file).spec();
         if text == "super()" || text.starts_with("super(") {
-            let Some(class) = self.enclosing_class(file, caller) else { return Receiver::Unknown };
+            let Some(class) = self.enclosing_class(file, caller) else {
+                return Receiver::Unknown;
+            };
             let bases: Vec<u32> = self.mro(class).into_iter().skip(1).collect();
-            return Receiver::Instance { classes: bases, exact: false };
+            return Receiver::Instance {
+                classes: bases,
+                exact: false,
+            };
         }
         if text.contains(['(', '[', ' ', '\n', '"', '\'']) {
             return Receiver::Unknown;
         }
         let segments: Vec<&str> = text.split('.').collect();
-        let Some((&first, rest)) = segments.split_first() else { return Receiver::Unknown };
+        let Some((&first, rest)) = segments.split_first() else {
+            return Receiver::Unknown;
+        };
         let (mut classes, exact) = if spec.self_names.contains(&first) {
             let class: Vec<u32> = self.enclosing_class(file, caller).into_iter().collect();
             (class, self.family(file) == Family::Rust && rest.is_empty())
@@ -231,30 +274,58 @@ impl Resolver {
         } else {
             let mut nodes = self.lookup_name(file, caller, first);
             for segment in rest {
-                nodes = nodes.iter().flat_map(|&n| self.lookup_member(n, segment)).collect();
+                nodes = nodes
+                    .iter()
+                    .flat_map(|&n| self.lookup_member(n, segment))
+                    .collect();
             }
             let is_static = !nodes.is_empty()
-                && nodes.iter().all(|&n| matches!(self.nodes[n as usize].kind, NodeKind::Module | NodeKind::Class));
+                && nodes.iter().all(|&n| {
+                    matches!(
+                        self.nodes[n as usize].kind,
+                        NodeKind::Module | NodeKind::Class
+                    )
+                });
             if is_static {
                 return Receiver::Static(nodes);
             }
             let home = self.home_module(file, caller);
-            let imported = self.bindings.get(&home).is_some_and(|b| b.contains_key(first));
-            return if nodes.is_empty() && imported { Receiver::External } else { Receiver::Unknown };
+            let imported = self
+                .bindings
+                .get(&home)
+                .is_some_and(|b| b.contains_key(first));
+            return if nodes.is_empty() && imported {
+                Receiver::External
+            } else {
+                Receiver::Unknown
+            };
         };
         for field in rest {
             classes = self.field_type(&classes, field);
         }
-        if classes.is_empty() { Receiver::Unknown } else { Receiver::Instance { classes, exact } }
+        if classes.is_empty() {
+            Receiver::Unknown
+        } else {
+            Receiver::Instance { classes, exact }
+        }
     }
 
     /// The type of a local variable or parameter, from the innermost scope that binds it.
-    fn local_type(&self, file: u32, caller: Option<u32>, name: &str, locals: &LocalBindings<'_>) -> Option<Vec<u32>> {
+    fn local_type(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        name: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Option<Vec<u32>> {
         let facts = &self.facts[file as usize];
         let mut scope = caller;
         loop {
             if let Some(bindings) = locals.get(&(scope, name)) {
-                let types: Vec<u32> = bindings.iter().flat_map(|b| self.binding_type(file, b)).collect();
+                let types: Vec<u32> = bindings
+                    .iter()
+                    .flat_map(|b| self.binding_type(file, b))
+                    .collect();
                 return (!types.is_empty()).then_some(types);
             }
             match scope {
@@ -271,7 +342,10 @@ impl Resolver {
                     let types: Vec<u32> = bindings
                         .iter()
                         .flat_map(|&(file, index)| {
-                            self.binding_type(file, &self.facts[file as usize].bindings[index as usize])
+                            self.binding_type(
+                                file,
+                                &self.facts[file as usize].bindings[index as usize],
+                            )
                         })
                         .collect();
                     if !types.is_empty() {
@@ -295,7 +369,9 @@ impl Resolver {
                 out.push(callee);
                 continue;
             }
-            let Some((callee_file, symbol)) = self.origin[callee as usize] else { continue };
+            let Some((callee_file, symbol)) = self.origin[callee as usize] else {
+                continue;
+            };
             let declared = &self.facts[callee_file as usize].symbols[symbol as usize];
             if let Some(returns) = &declared.detail {
                 out.extend(self.resolve_type(callee_file, Some(symbol), returns));

@@ -19,8 +19,8 @@ use crate::graph::model::{EdgeKind, Node, NodeKind, Resolution, UnresolvedCalls}
 use crate::lang::{Family, LangId};
 use crate::parse::{FileFacts, ImportKind, SymbolKind};
 pub use names::ProjectFiles;
-pub use patch::Patched;
 use names::{Crates, PythonNames, TsConfigs};
+pub use patch::Patched;
 
 /// Deepest chain of re-exports, glob imports or bases followed before giving up.
 const MAX_DEPTH: usize = 24;
@@ -112,72 +112,85 @@ impl Resolver {
     /// Resolves `facts` (sorted by path) into nodes and edges; the resolver keeps its tables
     /// so that `patch` can later bring one file up to date.
     pub fn build(facts: &[Arc<FileFacts>], project: &ProjectFiles, root_name: &str) -> Resolver {
-    let (tsconfigs, warnings) = TsConfigs::new(project);
-    // One node per symbol, plus a file and a module node per file: sized up front, not
-    // grown by doubling (copies, and twice the fresh memory touched).
-    let nodes = facts.iter().map(|f| f.symbols.len()).sum::<usize>() + 2 * facts.len();
-    // Edges: one `contains` per node, about one for every other call site (a third to a
-    // half resolve on our corpora) and one per import. Reserved once: grown by doubling, the
-    // table is rehashed and its memory touched twice over.
-    let calls = facts.iter().map(|f| f.calls.len()).sum::<usize>();
-    let imports = facts.iter().map(|f| f.imports.len()).sum::<usize>();
-    let mut r = Resolver {
-        facts: facts.to_vec(),
-        nodes: Vec::with_capacity(nodes),
-        parent: Vec::with_capacity(nodes),
-        origin: Vec::with_capacity(nodes),
-        file_module: Vec::with_capacity(facts.len()),
-        sym_node: Vec::with_capacity(facts.len()),
-        impl_class: Default::default(),
-        members: Default::default(),
-        bindings: Default::default(),
-        globs: Default::default(),
-        all_names: Default::default(),
-        module_index: Default::default(),
-        python_import_name: Default::default(),
-        ecma_paths: FxHashMap::default(),
-        crate_roots: Default::default(),
-        bases: Default::default(),
-        fields: Default::default(),
-        methods_by_name: Default::default(),
-        tsconfigs,
-        edges: FxHashMap::with_capacity_and_hasher(nodes + calls / 2 + imports, Default::default()),
-        unresolved_calls: UnresolvedCalls::with_files(facts.len()),
-        file_stats: vec![ResolveStats::default(); facts.len()],
-        warnings,
-        refs: None,
-        owned_edges: Vec::new(),
-        memo: ThreadLocal::new(),
-        in_progress: ThreadLocal::new(),
-        cut: ThreadLocal::new(),
-        mro_memo: ThreadLocal::new(),
-    };
-    let mut phase = std::time::Instant::now();
-    let mut lap = |name: &str| {
-        tracing::debug!(phase = name, ms = phase.elapsed().as_secs_f64() * 1000.0, "resolve");
-        phase = std::time::Instant::now();
-    };
-    r.add_modules(project, root_name);
-    lap("modules");
-    for file in 0..facts.len() {
-        r.add_symbols(file as u32);
-    }
-    lap("symbols");
-    r.index_imports();
-    r.attach_impls();
-    r.add_inherits();
-    r.index_fields_and_methods();
-    lap("imports, impls, inherits, fields");
-    r.add_import_edges();
-    lap("import edges");
-    r.add_calls();
-    lap("calls");
-    r
+        let (tsconfigs, warnings) = TsConfigs::new(project);
+        // One node per symbol, plus a file and a module node per file: sized up front, not
+        // grown by doubling (copies, and twice the fresh memory touched).
+        let nodes = facts.iter().map(|f| f.symbols.len()).sum::<usize>() + 2 * facts.len();
+        // Edges: one `contains` per node, about one for every other call site (a third to a
+        // half resolve on our corpora) and one per import. Reserved once: grown by doubling, the
+        // table is rehashed and its memory touched twice over.
+        let calls = facts.iter().map(|f| f.calls.len()).sum::<usize>();
+        let imports = facts.iter().map(|f| f.imports.len()).sum::<usize>();
+        let mut r = Resolver {
+            facts: facts.to_vec(),
+            nodes: Vec::with_capacity(nodes),
+            parent: Vec::with_capacity(nodes),
+            origin: Vec::with_capacity(nodes),
+            file_module: Vec::with_capacity(facts.len()),
+            sym_node: Vec::with_capacity(facts.len()),
+            impl_class: Default::default(),
+            members: Default::default(),
+            bindings: Default::default(),
+            globs: Default::default(),
+            all_names: Default::default(),
+            module_index: Default::default(),
+            python_import_name: Default::default(),
+            ecma_paths: FxHashMap::default(),
+            crate_roots: Default::default(),
+            bases: Default::default(),
+            fields: Default::default(),
+            methods_by_name: Default::default(),
+            tsconfigs,
+            edges: FxHashMap::with_capacity_and_hasher(
+                nodes + calls / 2 + imports,
+                Default::default(),
+            ),
+            unresolved_calls: UnresolvedCalls::with_files(facts.len()),
+            file_stats: vec![ResolveStats::default(); facts.len()],
+            warnings,
+            refs: None,
+            owned_edges: Vec::new(),
+            memo: ThreadLocal::new(),
+            in_progress: ThreadLocal::new(),
+            cut: ThreadLocal::new(),
+            mro_memo: ThreadLocal::new(),
+        };
+        let mut phase = std::time::Instant::now();
+        let mut lap = |name: &str| {
+            tracing::debug!(
+                phase = name,
+                ms = phase.elapsed().as_secs_f64() * 1000.0,
+                "resolve"
+            );
+            phase = std::time::Instant::now();
+        };
+        r.add_modules(project, root_name);
+        lap("modules");
+        for file in 0..facts.len() {
+            r.add_symbols(file as u32);
+        }
+        lap("symbols");
+        r.index_imports();
+        r.attach_impls();
+        r.add_inherits();
+        r.index_fields_and_methods();
+        lap("imports, impls, inherits, fields");
+        r.add_import_edges();
+        lap("import edges");
+        r.add_calls();
+        lap("calls");
+        r
     }
 
     pub fn into_resolved(self) -> Resolved {
         let stats = self.stats();
-        Resolved { nodes: self.nodes, edges: self.edges, unresolved_calls: self.unresolved_calls, stats, warnings: self.warnings }
+        Resolved {
+            nodes: self.nodes,
+            edges: self.edges,
+            unresolved_calls: self.unresolved_calls,
+            stats,
+            warnings: self.warnings,
+        }
     }
 
     pub fn nodes(&self) -> &[Node] {
@@ -195,7 +208,9 @@ impl Resolver {
 
     /// The imports, inherits and calls edges leaving a file's nodes.
     pub fn owned_edges(&self, file: u32) -> &[(u32, u32, EdgeKind)] {
-        self.owned_edges.get(file as usize).map_or(&[], Vec::as_slice)
+        self.owned_edges
+            .get(file as usize)
+            .map_or(&[], Vec::as_slice)
     }
 
     pub fn unresolved_calls(&self) -> &UnresolvedCalls {
@@ -246,7 +261,14 @@ impl Resolver {
         id
     }
 
-    fn edge(&mut self, source: u32, target: u32, kind: EdgeKind, how: Resolution, line: Option<u32>) {
+    fn edge(
+        &mut self,
+        source: u32,
+        target: u32,
+        kind: EdgeKind,
+        how: Resolution,
+        line: Option<u32>,
+    ) {
         let key = (source, target, kind);
         let entry = match self.edges.entry(key) {
             std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
@@ -263,9 +285,10 @@ impl Resolver {
         };
         entry.0 = entry.0.min(how);
         if let Some(line) = line
-            && !entry.1.contains(&line) {
-                entry.1.push(line);
-            }
+            && !entry.1.contains(&line)
+        {
+            entry.1.push(line);
+        }
     }
 
     fn add_member(&mut self, scope: u32, name: &str, node: u32) {
@@ -283,7 +306,12 @@ impl Resolver {
         let python = PythonNames::new(self.facts.iter().map(|f| f.path.as_str()), root_name);
         let mut python_root_names = Vec::new();
         for (index, facts) in self.facts.clone().iter().enumerate() {
-            let file_name = facts.path.rsplit('/').next().unwrap_or(&facts.path).to_string();
+            let file_name = facts
+                .path
+                .rsplit('/')
+                .next()
+                .unwrap_or(&facts.path)
+                .to_string();
             let base = Node {
                 kind: NodeKind::File,
                 symbol_kind: None,
@@ -298,12 +326,21 @@ impl Resolver {
             };
             let file_node = self.push_node(base.clone(), None, None);
             let (qualified, import_name) = match facts.language.family() {
-                Family::Python => (python.qualified(&facts.path), Some(python.import_name(&facts.path))),
+                Family::Python => (
+                    python.qualified(&facts.path),
+                    Some(python.import_name(&facts.path)),
+                ),
                 Family::Rust => (names::rust_module(&crates, &facts.path), None),
                 Family::Ecma => (names::ecma_module(&facts.path), None),
             };
             let separator = facts.language.spec().separator;
-            let short = qualified.rsplit(separator).next().unwrap_or(&qualified).rsplit('/').next().unwrap_or("");
+            let short = qualified
+                .rsplit(separator)
+                .next()
+                .unwrap_or(&qualified)
+                .rsplit('/')
+                .next()
+                .unwrap_or("");
             let module = Node {
                 kind: NodeKind::Module,
                 name: short.to_string(),
@@ -317,7 +354,11 @@ impl Resolver {
                     let import_name = import_name.unwrap_or_default();
                     // `x.py` beside `x.pyi`: the source wins, the stub stays reachable by path.
                     let entry = self.module_index.entry(import_name.clone()).or_default();
-                    if facts.path.ends_with(".py") { entry.insert(0, module) } else { entry.push(module) }
+                    if facts.path.ends_with(".py") {
+                        entry.insert(0, module)
+                    } else {
+                        entry.push(module)
+                    }
                     // Namespace packages (PEP 420, no `__init__.py`) are imported by their
                     // path from the root: index that name too, behind any import name.
                     if qualified != import_name {
@@ -326,7 +367,10 @@ impl Resolver {
                     self.python_import_name.insert(module, import_name);
                 }
                 Family::Rust => {
-                    self.module_index.entry(qualified.clone()).or_default().push(module);
+                    self.module_index
+                        .entry(qualified.clone())
+                        .or_default()
+                        .push(module);
                     if !qualified.contains("::") {
                         self.crate_roots.entry(qualified).or_insert(module);
                     }
@@ -373,7 +417,13 @@ impl Resolver {
 
     /// The node of one symbol (none for an `impl` block), given the nodes of the symbols
     /// before it in the file.
-    pub(super) fn add_symbol(&mut self, file: u32, facts: &FileFacts, index: u32, nodes: &[Option<u32>]) -> Option<u32> {
+    pub(super) fn add_symbol(
+        &mut self,
+        file: u32,
+        facts: &FileFacts,
+        index: u32,
+        nodes: &[Option<u32>],
+    ) -> Option<u32> {
         let symbol = &facts.symbols[index as usize];
         if symbol.kind == SymbolKind::Impl {
             return None;
@@ -385,7 +435,10 @@ impl Resolver {
         let (parent, prefix) = match (symbol.parent, parent_symbol) {
             (Some(p), Some(ps)) if ps.kind == SymbolKind::Impl => {
                 let home = self.home_module(file, Some(p));
-                let qn = format!("{}{separator}{}", self.nodes[home as usize].qualified_name, ps.name);
+                let qn = format!(
+                    "{}{separator}{}",
+                    self.nodes[home as usize].qualified_name, ps.name
+                );
                 (home, qn)
             }
             (Some(p), _) => match nodes.get(p as usize).copied().flatten() {
@@ -429,14 +482,26 @@ impl Resolver {
                     ImportKind::SideEffect => {}
                     _ => {
                         if let Some(local) = import.local_name() {
-                            self.bindings.entry(home).or_default().entry(local.into()).or_default().push(entry);
+                            self.bindings
+                                .entry(home)
+                                .or_default()
+                                .entry(local.into())
+                                .or_default()
+                                .push(entry);
                         }
                     }
                 }
             }
             if facts.language.family() == Family::Python && !facts.exports.is_empty() {
                 let module = self.file_module[file as usize];
-                self.all_names.insert(module, facts.exports.iter().map(|e| e.name.as_str().into()).collect());
+                self.all_names.insert(
+                    module,
+                    facts
+                        .exports
+                        .iter()
+                        .map(|e| e.name.as_str().into())
+                        .collect(),
+                );
             }
         }
     }
@@ -451,7 +516,10 @@ impl Resolver {
                     continue;
                 }
                 let home = self.home_module(file, Some(index as u32));
-                let class = self.resolve_type(file, symbol.parent, &symbol.name).into_iter().next();
+                let class = self
+                    .resolve_type(file, symbol.parent, &symbol.name)
+                    .into_iter()
+                    .next();
                 let methods: Vec<u32> = facts
                     .symbols
                     .iter()
@@ -474,10 +542,20 @@ impl Resolver {
                 self.impl_class.insert((file, index as u32), class);
                 if let Some(trait_text) = &symbol.detail {
                     self.file_stats[file as usize].inherits += 1;
-                    if let Some(base) = self.resolve_type(file, symbol.parent, trait_text).into_iter().next() {
+                    if let Some(base) = self
+                        .resolve_type(file, symbol.parent, trait_text)
+                        .into_iter()
+                        .next()
+                    {
                         self.file_stats[file as usize].inherits_resolved += 1;
                         self.bases.entry(class).or_default().push(base);
-                        self.edge(class, base, EdgeKind::Inherits, Resolution::Direct, Some(symbol.line));
+                        self.edge(
+                            class,
+                            base,
+                            EdgeKind::Inherits,
+                            Resolution::Direct,
+                            Some(symbol.line),
+                        );
                     }
                 }
             }
@@ -496,7 +574,9 @@ impl Resolver {
     pub(super) fn inherit_edges(&mut self, file: u32, record: bool) {
         let facts = self.facts[file as usize].clone();
         for inherit in &facts.inherits {
-            let Some(class) = self.sym_node[file as usize][inherit.class as usize] else { continue };
+            let Some(class) = self.sym_node[file as usize][inherit.class as usize] else {
+                continue;
+            };
             self.file_stats[file as usize].inherits += 1;
             let scope = facts.symbols[inherit.class as usize].parent;
             let bases: Vec<u32> = self.resolve_type(file, scope, &inherit.base);
@@ -505,7 +585,13 @@ impl Resolver {
                 if record {
                     self.bases.entry(class).or_default().push(base);
                 }
-                self.edge(class, base, EdgeKind::Inherits, Resolution::Direct, Some(inherit.line));
+                self.edge(
+                    class,
+                    base,
+                    EdgeKind::Inherits,
+                    Resolution::Direct,
+                    Some(inherit.line),
+                );
             }
         }
     }
@@ -517,16 +603,28 @@ impl Resolver {
                     continue;
                 }
                 if let Some(class) = self.enclosing_class(file as u32, binding.scope) {
-                    self.fields.entry(class).or_default().entry(binding.name.as_str().into()).or_default().push((file as u32, index as u32));
+                    self.fields
+                        .entry(class)
+                        .or_default()
+                        .entry(binding.name.as_str().into())
+                        .or_default()
+                        .push((file as u32, index as u32));
                 }
             }
         }
         for (id, node) in self.nodes.iter().enumerate() {
             if node.kind == NodeKind::Method
-                && let Some((file, symbol)) = self.origin[id] {
-                    let name: Box<str> = self.facts[file as usize].symbols[symbol as usize].name.as_str().into();
-                    self.methods_by_name.entry(name).or_default().push(id as u32);
-                }
+                && let Some((file, symbol)) = self.origin[id]
+            {
+                let name: Box<str> = self.facts[file as usize].symbols[symbol as usize]
+                    .name
+                    .as_str()
+                    .into();
+                self.methods_by_name
+                    .entry(name)
+                    .or_default()
+                    .push(id as u32);
+            }
         }
     }
 
@@ -550,7 +648,11 @@ impl Resolver {
                 }
                 _ => {
                     let found = self.resolve_import(file, index as u32);
-                    if found.is_empty() { self.import_source(file, index as u32) } else { found }
+                    if found.is_empty() {
+                        self.import_source(file, index as u32)
+                    } else {
+                        found
+                    }
                 }
             };
             if targets.is_empty() {
@@ -560,7 +662,13 @@ impl Resolver {
             self.file_stats[file as usize].imports_resolved += 1;
             for target in targets {
                 if target != home {
-                    self.edge(home, target, EdgeKind::Imports, Resolution::Direct, Some(import.line));
+                    self.edge(
+                        home,
+                        target,
+                        EdgeKind::Imports,
+                        Resolution::Direct,
+                        Some(import.line),
+                    );
                 }
             }
         }
@@ -579,9 +687,15 @@ impl Resolver {
         while let Some(index) = symbol {
             let s = &facts.symbols[index as usize];
             if s.kind == SymbolKind::Module
-                && let Some(node) = self.sym_node.get(file as usize).and_then(|n| n.get(index as usize)).copied().flatten() {
-                    return node;
-                }
+                && let Some(node) = self
+                    .sym_node
+                    .get(file as usize)
+                    .and_then(|n| n.get(index as usize))
+                    .copied()
+                    .flatten()
+            {
+                return node;
+            }
             symbol = s.parent;
         }
         self.file_module[file as usize]
@@ -608,6 +722,9 @@ impl Resolver {
     }
 
     fn is_interface(&self, node: u32) -> bool {
-        matches!(self.nodes[node as usize].symbol_kind, Some(SymbolKind::Trait | SymbolKind::Interface))
+        matches!(
+            self.nodes[node as usize].symbol_kind,
+            Some(SymbolKind::Trait | SymbolKind::Interface)
+        )
     }
 }

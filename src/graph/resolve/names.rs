@@ -26,13 +26,19 @@ impl Crates {
                 continue;
             }
             if let Some(name) = cargo_package_name(text) {
-                let dir = path.strip_suffix("Cargo.toml").unwrap_or("").trim_end_matches('/');
+                let dir = path
+                    .strip_suffix("Cargo.toml")
+                    .unwrap_or("")
+                    .trim_end_matches('/');
                 by_dir.push((dir.to_string(), name.replace('-', "_")));
             }
         }
         // Longest directory first, so the nearest Cargo.toml wins.
         by_dir.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
-        Crates { by_dir, fallback: sanitize_ident(root_name) }
+        Crates {
+            by_dir,
+            fallback: sanitize_ident(root_name),
+        }
     }
 
     /// The crate of a file and the file's path inside the crate directory.
@@ -41,7 +47,10 @@ impl Crates {
             if dir.is_empty() {
                 return (name, path);
             }
-            if let Some(rest) = path.strip_prefix(dir.as_str()).and_then(|r| r.strip_prefix('/')) {
+            if let Some(rest) = path
+                .strip_prefix(dir.as_str())
+                .and_then(|r| r.strip_prefix('/'))
+            {
                 return (name, rest);
             }
         }
@@ -53,13 +62,29 @@ impl Crates {
 /// Cargo.toml elsewhere in the tree must not stop the analysis.
 fn cargo_package_name(text: &str) -> Option<String> {
     let parsed: toml::Table = toml::from_str(text).ok()?;
-    parsed.get("package")?.get("name")?.as_str().map(str::to_string)
+    parsed
+        .get("package")?
+        .get("name")?
+        .as_str()
+        .map(str::to_string)
 }
 
 fn sanitize_ident(name: &str) -> String {
-    let cleaned: String =
-        name.chars().map(|c| if c.is_alphanumeric() || c == '_' { c } else { '_' }).collect();
-    if cleaned.is_empty() { "crate".into() } else { cleaned }
+    let cleaned: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if cleaned.is_empty() {
+        "crate".into()
+    } else {
+        cleaned
+    }
 }
 
 /// Qualified module name of a Rust file: `crate::a::b` by the default module layout
@@ -69,7 +94,9 @@ pub fn rust_module(crates: &Crates, path: &str) -> String {
     let rel = rel.strip_prefix("src/").unwrap_or(rel);
     let rel = rel.strip_suffix(".rs").unwrap_or(rel);
     let mut segments: Vec<&str> = rel.split('/').collect();
-    if segments.last().is_some_and(|s| *s == "mod") || matches!(segments.as_slice(), ["lib"] | ["main"]) {
+    if segments.last().is_some_and(|s| *s == "mod")
+        || matches!(segments.as_slice(), ["lib"] | ["main"])
+    {
         segments.pop();
     }
     let mut qn = crate_name.to_string();
@@ -96,11 +123,17 @@ impl PythonNames {
                 package_dirs.insert(dir.to_string());
             }
         }
-        PythonNames { package_dirs, root_name: sanitize_ident(root_name) }
+        PythonNames {
+            package_dirs,
+            root_name: sanitize_ident(root_name),
+        }
     }
 
     fn segments(path: &str) -> Vec<&str> {
-        let stem = path.strip_suffix(".pyi").or_else(|| path.strip_suffix(".py")).unwrap_or(path);
+        let stem = path
+            .strip_suffix(".pyi")
+            .or_else(|| path.strip_suffix(".py"))
+            .unwrap_or(path);
         let mut segments: Vec<&str> = stem.split('/').collect();
         if segments.last() == Some(&"__init__") {
             segments.pop();
@@ -111,7 +144,11 @@ impl PythonNames {
     /// Qualified name from the analysed root.
     pub fn qualified(&self, path: &str) -> String {
         let segments = Self::segments(path);
-        if segments.is_empty() { self.root_name.clone() } else { segments.join(".") }
+        if segments.is_empty() {
+            self.root_name.clone()
+        } else {
+            segments.join(".")
+        }
     }
 
     /// The name `import` statements use for this file.
@@ -122,10 +159,15 @@ impl PythonNames {
         // The import root is the parent of the outermost package around the file; folders
         // without `__init__.py` below it are namespace portions of that package (PEP 420),
         // as `flask/sansio/` is in Flask.
-        let outermost = (1..=dirs.len()).find(|&k| self.package_dirs.contains(&dirs[..k].join("/")));
+        let outermost =
+            (1..=dirs.len()).find(|&k| self.package_dirs.contains(&dirs[..k].join("/")));
         let depth = outermost.map_or(dirs.len(), |k| k - 1);
         let tail = segments.get(depth..).unwrap_or(&[]);
-        if tail.is_empty() { self.qualified(path) } else { tail.join(".") }
+        if tail.is_empty() {
+            self.qualified(path)
+        } else {
+            tail.join(".")
+        }
     }
 
     pub fn is_package(path: &str) -> bool {
@@ -169,17 +211,25 @@ impl TsConfigs {
         let mut warnings = Vec::new();
         let mut parsed: HashMap<&str, serde_json::Value> = HashMap::new();
         for (path, text) in project {
-            if !(path.ends_with("tsconfig.json") || path.ends_with("jsconfig.json") || path.ends_with(".json")) {
+            if !(path.ends_with("tsconfig.json")
+                || path.ends_with("jsconfig.json")
+                || path.ends_with(".json"))
+            {
                 continue;
             }
             match serde_json::from_str(&strip_json_comments(text)) {
                 Ok(value) => {
                     parsed.insert(path.as_str(), value);
                 }
-                Err(err) => warnings.push(format!("{path}: not valid JSON ({err}); its path aliases are ignored")),
+                Err(err) => warnings.push(format!(
+                    "{path}: not valid JSON ({err}); its path aliases are ignored"
+                )),
             }
         }
-        for path in parsed.keys().filter(|p| p.ends_with("tsconfig.json") || p.ends_with("jsconfig.json")) {
+        for path in parsed
+            .keys()
+            .filter(|p| p.ends_with("tsconfig.json") || p.ends_with("jsconfig.json"))
+        {
             let dir = path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
             let (base_url, paths) = inherited_options(&parsed, path);
             let base = match &base_url {
@@ -191,13 +241,21 @@ impl TsConfigs {
                 for (pattern, targets) in paths {
                     let targets = targets
                         .as_array()
-                        .map(|t| t.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+                        .map(|t| {
+                            t.iter()
+                                .filter_map(|v| v.as_str().map(str::to_string))
+                                .collect()
+                        })
                         .unwrap_or_default();
                     patterns.push((pattern.clone(), targets));
                 }
             }
             if base_url.is_some() || !patterns.is_empty() {
-                configs.push(TsConfig { dir, base, patterns });
+                configs.push(TsConfig {
+                    dir,
+                    base,
+                    patterns,
+                });
             }
         }
         configs.sort_by(|a, b| b.dir.len().cmp(&a.dir.len()).then(a.dir.cmp(&b.dir)));
@@ -207,7 +265,12 @@ impl TsConfigs {
     /// Candidate paths (without extension resolution) for a bare specifier in `from_file`.
     pub fn candidates(&self, from_file: &str, spec: &str) -> Vec<String> {
         let mut out = Vec::new();
-        for TsConfig { dir, base, patterns } in &self.configs {
+        for TsConfig {
+            dir,
+            base,
+            patterns,
+        } in &self.configs
+        {
             if !dir.is_empty() && !from_file.starts_with(&format!("{dir}/")) {
                 continue;
             }
@@ -242,11 +305,15 @@ fn inherited_options(
     let mut paths = None;
     let mut current = start.to_string();
     for _ in 0..8 {
-        let Some(value) = parsed.get(current.as_str()) else { break };
+        let Some(value) = parsed.get(current.as_str()) else {
+            break;
+        };
         let dir = current.rsplit_once('/').map_or("", |(d, _)| d).to_string();
         let options = &value["compilerOptions"];
         if base_url.is_none() {
-            base_url = options["baseUrl"].as_str().map(|u| (dir.clone(), u.to_string()));
+            base_url = options["baseUrl"]
+                .as_str()
+                .map(|u| (dir.clone(), u.to_string()));
         }
         if paths.is_none() && options["paths"].is_object() {
             paths = Some(options["paths"].clone());
@@ -254,7 +321,11 @@ fn inherited_options(
         match value["extends"].as_str() {
             Some(parent) if parent.starts_with('.') => {
                 let parent = join(&dir, parent);
-                current = if parent.ends_with(".json") { parent } else { format!("{parent}.json") };
+                current = if parent.ends_with(".json") {
+                    parent
+                } else {
+                    format!("{parent}.json")
+                };
             }
             _ => break,
         }
@@ -323,7 +394,11 @@ fn strip_json_comments(text: &str) -> String {
 /// Joins a relative path onto a directory, resolving `.` and `..`; `None`-free: a path
 /// that climbs above the root stays clamped at the root.
 pub fn join(dir: &str, rel: &str) -> String {
-    let mut parts: Vec<&str> = if rel.starts_with('/') { Vec::new() } else { dir.split('/').filter(|p| !p.is_empty()).collect() };
+    let mut parts: Vec<&str> = if rel.starts_with('/') {
+        Vec::new()
+    } else {
+        dir.split('/').filter(|p| !p.is_empty()).collect()
+    };
     for part in rel.split('/') {
         match part {
             "" | "." => {}
@@ -337,7 +412,8 @@ pub fn join(dir: &str, rel: &str) -> String {
 }
 
 /// Extensions tried, in order, when an import names a file without one.
-pub const ECMA_EXTENSIONS: &[&str] = &["ts", "tsx", "d.ts", "mts", "cts", "js", "jsx", "mjs", "cjs"];
+pub const ECMA_EXTENSIONS: &[&str] =
+    &["ts", "tsx", "d.ts", "mts", "cts", "js", "jsx", "mjs", "cjs"];
 
 /// Resolves a relative or aliased ES module path to one of the known files. Every
 /// unresolved import of a TS/JS project comes here with up to 19 candidates: they are
@@ -349,7 +425,10 @@ pub fn resolve_ecma_path(known: &FxHashMap<String, u32>, base: &str) -> Option<u
     // TS sources often import `./x.js` meaning `./x.ts`.
     let stem = ["js", "jsx", "mjs", "cjs"]
         .iter()
-        .find_map(|ext| base.strip_suffix(ext).and_then(|rest| rest.strip_suffix('.')))
+        .find_map(|ext| {
+            base.strip_suffix(ext)
+                .and_then(|rest| rest.strip_suffix('.'))
+        })
         .unwrap_or(base);
     let mut candidate = String::with_capacity(base.len() + "/index.d.ts".len());
     for (head, joint) in [(stem, "."), (base, "/index.")] {

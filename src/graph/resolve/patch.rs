@@ -18,7 +18,14 @@ use crate::lang::Family;
 use crate::parse::{Binding, FileFacts, Symbol, SymbolKind};
 
 /// Names resolution reaches without any file spelling them (constructors, default exports).
-const IMPLICIT: &[&str] = &["__init__", "__new__", "__call__", "constructor", "new", "default"];
+const IMPLICIT: &[&str] = &[
+    "__init__",
+    "__new__",
+    "__call__",
+    "constructor",
+    "new",
+    "default",
+];
 
 /// What a patch changed.
 #[derive(Debug)]
@@ -34,11 +41,16 @@ impl Resolver {
     /// Gives `file` its new facts, or says why only a full resolution can.
     pub fn patch(&mut self, file: u32, new: Arc<FileFacts>) -> Result<Patched, String> {
         let f = file as usize;
-        let old = self.facts.get(f).cloned().ok_or_else(|| format!("file {file} is not in the graph"))?;
+        let old = self
+            .facts
+            .get(f)
+            .cloned()
+            .ok_or_else(|| format!("file {file} is not in the graph"))?;
         if old.path != new.path || old.language != new.language {
             return Err("a different file".into());
         }
-        let map = match_symbols(&old.symbols, &new.symbols).ok_or("a definition was removed, renamed or changed")?;
+        let map = match_symbols(&old.symbols, &new.symbols)
+            .ok_or("a definition was removed, renamed or changed")?;
         let mut existing = vec![false; new.symbols.len()];
         for &i in &map {
             existing[i as usize] = true;
@@ -68,7 +80,11 @@ impl Resolver {
             .iter()
             .enumerate()
             .filter(|(_, s)| s.kind == SymbolKind::Impl)
-            .filter_map(|(j, _)| self.impl_class.remove(&(file, j as u32)).map(|class| ((file, map[j]), class)))
+            .filter_map(|(j, _)| {
+                self.impl_class
+                    .remove(&(file, j as u32))
+                    .map(|class| ((file, map[j]), class))
+            })
             .collect();
         self.impl_class.extend(moved);
         let module = self.file_module[f];
@@ -84,9 +100,13 @@ impl Resolver {
             }
             let id = self.add_symbol(file, &new, i as u32, &nodes);
             if let Some(id) = id
-                && self.nodes[id as usize].kind == NodeKind::Method {
-                    self.methods_by_name.entry(new.symbols[i].name.as_str().into()).or_default().push(id);
-                }
+                && self.nodes[id as usize].kind == NodeKind::Method
+            {
+                self.methods_by_name
+                    .entry(new.symbols[i].name.as_str().into())
+                    .or_default()
+                    .push(id);
+            }
             nodes[i] = id;
         }
         self.sym_node[f] = nodes;
@@ -98,7 +118,12 @@ impl Resolver {
         }
         for (index, binding) in new.bindings.iter().enumerate().filter(|(_, b)| b.field) {
             if let Some(class) = self.enclosing_class(file, binding.scope) {
-                self.fields.entry(class).or_default().entry(binding.name.as_str().into()).or_default().push((file, index as u32));
+                self.fields
+                    .entry(class)
+                    .or_default()
+                    .entry(binding.name.as_str().into())
+                    .or_default()
+                    .push((file, index as u32));
             }
         }
         self.forget_lookups();
@@ -123,7 +148,11 @@ impl Resolver {
         }
         let mut all: Vec<u32> = owned.into_iter().collect();
         all.sort_unstable();
-        Ok(Patched { file, nodes: all, first_new })
+        Ok(Patched {
+            file,
+            nodes: all,
+            first_new,
+        })
     }
 
     /// Builds the name index patches consult; done on first use otherwise.
@@ -134,22 +163,42 @@ impl Resolver {
     }
 
     /// Everything another file's resolution may read from this one must be unchanged.
-    fn check_interface(&mut self, file: u32, old: &FileFacts, new: &FileFacts, map: &[u32], existing: &[bool]) -> Result<(), String> {
+    fn check_interface(
+        &mut self,
+        file: u32,
+        old: &FileFacts,
+        new: &FileFacts,
+        map: &[u32],
+        existing: &[bool],
+    ) -> Result<(), String> {
         let mapped = |scope: Option<u32>| scope.map(|s| map[s as usize]);
         let imports_same = old.imports.len() == new.imports.len()
             && old.imports.iter().zip(&new.imports).all(|(a, b)| {
-                a.kind == b.kind && a.path == b.path && a.name == b.name && a.alias == b.alias && a.reexport == b.reexport && mapped(a.scope) == b.scope
+                a.kind == b.kind
+                    && a.path == b.path
+                    && a.name == b.name
+                    && a.alias == b.alias
+                    && a.reexport == b.reexport
+                    && mapped(a.scope) == b.scope
             });
         if !imports_same {
             return Err("imports changed".into());
         }
         let exports_same = old.exports.len() == new.exports.len()
-            && old.exports.iter().zip(&new.exports).all(|(a, b)| a.name == b.name && a.local == b.local);
+            && old
+                .exports
+                .iter()
+                .zip(&new.exports)
+                .all(|(a, b)| a.name == b.name && a.local == b.local);
         if !exports_same {
             return Err("exports changed".into());
         }
         let inherits_same = old.inherits.len() == new.inherits.len()
-            && old.inherits.iter().zip(&new.inherits).all(|(a, b)| map[a.class as usize] == b.class && a.base == b.base);
+            && old
+                .inherits
+                .iter()
+                .zip(&new.inherits)
+                .all(|(a, b)| map[a.class as usize] == b.class && a.base == b.base);
         if !inherits_same {
             return Err("base classes changed".into());
         }
@@ -158,7 +207,10 @@ impl Resolver {
         // bounds behind return types. Locals of a function only serve this file's calls.
         let rust = new.language.family() == Family::Rust;
         let visible = |b: &Binding, symbols: &[Symbol]| {
-            rust || b.field || !b.scope.is_some_and(|s| symbols[s as usize].kind.is_function_like())
+            rust || b.field
+                || !b
+                    .scope
+                    .is_some_and(|s| symbols[s as usize].kind.is_function_like())
         };
         let in_new = |scope: Option<u32>| {
             let mut at = scope;
@@ -174,7 +226,15 @@ impl Resolver {
             .bindings
             .iter()
             .filter(|b| visible(b, &old.symbols))
-            .map(|b| (mapped(b.scope), b.name.as_str(), b.field, b.type_text.as_str(), b.from_call))
+            .map(|b| {
+                (
+                    mapped(b.scope),
+                    b.name.as_str(),
+                    b.field,
+                    b.type_text.as_str(),
+                    b.from_call,
+                )
+            })
             .collect();
         let mut after = Vec::with_capacity(before.len());
         for b in new.bindings.iter().filter(|b| visible(b, &new.symbols)) {
@@ -184,7 +244,13 @@ impl Resolver {
                 }
                 continue;
             }
-            after.push((b.scope, b.name.as_str(), b.field, b.type_text.as_str(), b.from_call));
+            after.push((
+                b.scope,
+                b.name.as_str(),
+                b.field,
+                b.type_text.as_str(),
+                b.from_call,
+            ));
         }
         if before != after {
             return Err("fields or module-level bindings changed".into());
@@ -192,18 +258,31 @@ impl Resolver {
 
         // New definitions: plain functions, methods and classes that nothing else names.
         let mut names = Vec::new();
-        for (i, symbol) in new.symbols.iter().enumerate().filter(|(i, _)| !existing[*i]) {
+        for (i, symbol) in new
+            .symbols
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !existing[*i])
+        {
             if matches!(symbol.kind, SymbolKind::Module | SymbolKind::Impl) {
                 return Err("a new module or impl block".into());
             }
-            if symbol.parent.is_some_and(|p| new.symbols[p as usize].kind == SymbolKind::Impl) {
+            if symbol
+                .parent
+                .is_some_and(|p| new.symbols[p as usize].kind == SymbolKind::Impl)
+            {
                 return Err("a new method in an impl block".into());
             }
             if IMPLICIT.contains(&symbol.name.as_str()) {
                 return Err(format!("a new `{}`", symbol.name));
             }
             // Of same-named definitions in one scope the last wins: order would matter.
-            if new.symbols.iter().enumerate().any(|(j, o)| j != i && o.parent == symbol.parent && o.name == symbol.name) {
+            if new
+                .symbols
+                .iter()
+                .enumerate()
+                .any(|(j, o)| j != i && o.parent == symbol.parent && o.name == symbol.name)
+            {
                 return Err(format!("`{}` defined twice in one scope", symbol.name));
             }
             names.push(symbol.name.as_str());
@@ -211,14 +290,24 @@ impl Resolver {
 
         // Rust: an `impl Trait for Type` with the type in another file makes an edge that
         // belongs to neither file alone.
-        let f_impls = old.symbols.iter().enumerate().filter(|(_, s)| s.kind == SymbolKind::Impl);
+        let f_impls = old
+            .symbols
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind == SymbolKind::Impl);
         for (j, _) in f_impls {
             if let Some(&class) = self.impl_class.get(&(file, j as u32))
-                && self.nodes[class as usize].file != file {
-                    return Err("an impl for a type defined in another file".into());
-                }
+                && self.nodes[class as usize].file != file
+            {
+                return Err("an impl for a type defined in another file".into());
+            }
         }
-        if rust && self.impl_class.iter().any(|(&(g, _), &class)| g != file && self.nodes[class as usize].file == file) {
+        if rust
+            && self
+                .impl_class
+                .iter()
+                .any(|(&(g, _), &class)| g != file && self.nodes[class as usize].file == file)
+        {
             return Err("a type implemented in another file".into());
         }
 
@@ -238,12 +327,26 @@ impl Resolver {
             if symbol.kind != SymbolKind::Impl {
                 continue;
             }
-            let Some(&class) = self.impl_class.get(&(file, index as u32)) else { continue };
-            let Some(trait_text) = &symbol.detail else { continue };
+            let Some(&class) = self.impl_class.get(&(file, index as u32)) else {
+                continue;
+            };
+            let Some(trait_text) = &symbol.detail else {
+                continue;
+            };
             self.file_stats[file as usize].inherits += 1;
-            if let Some(base) = self.resolve_type(file, symbol.parent, trait_text).into_iter().next() {
+            if let Some(base) = self
+                .resolve_type(file, symbol.parent, trait_text)
+                .into_iter()
+                .next()
+            {
                 self.file_stats[file as usize].inherits_resolved += 1;
-                self.edge(class, base, EdgeKind::Inherits, Resolution::Direct, Some(symbol.line));
+                self.edge(
+                    class,
+                    base,
+                    EdgeKind::Inherits,
+                    Resolution::Direct,
+                    Some(symbol.line),
+                );
             }
         }
     }
@@ -254,7 +357,9 @@ impl Resolver {
 fn match_symbols(old: &[Symbol], new: &[Symbol]) -> Option<Vec<u32>> {
     let mut map: Vec<u32> = Vec::with_capacity(old.len());
     for (i, symbol) in new.iter().enumerate() {
-        let Some(candidate) = old.get(map.len()) else { break };
+        let Some(candidate) = old.get(map.len()) else {
+            break;
+        };
         let same = candidate.kind == symbol.kind
             && candidate.name == symbol.name
             && candidate.detail == symbol.detail

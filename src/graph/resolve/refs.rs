@@ -31,14 +31,20 @@ impl Refs {
     /// Whether a file other than `file` refers to `name`.
     pub(super) fn elsewhere(&self, name: &str, file: u32) -> bool {
         let all = self.files.get(name).copied().unwrap_or(0);
-        let own = u32::from(self.by_file.get(file as usize).is_some_and(|s| s.contains(name)));
+        let own = u32::from(
+            self.by_file
+                .get(file as usize)
+                .is_some_and(|s| s.contains(name)),
+        );
         all > own
     }
 
     /// `file` now has these facts.
     pub(super) fn replace(&mut self, file: u32, facts: &FileFacts) {
         let fresh = tokens(facts);
-        let Some(slot) = self.by_file.get_mut(file as usize) else { return };
+        let Some(slot) = self.by_file.get_mut(file as usize) else {
+            return;
+        };
         for token in slot.iter() {
             if let Some(count) = self.files.get_mut(token) {
                 *count = count.saturating_sub(1);

@@ -10,9 +10,19 @@ use crate::parse::{ImportKind, SymbolKind};
 
 impl Resolver {
     /// Runs `compute` once per (module, name, export?) and guards against cycles.
-    fn memoised(&self, module: u32, name: &str, export: bool, compute: impl FnOnce() -> Vec<u32>) -> Vec<u32> {
+    fn memoised(
+        &self,
+        module: u32,
+        name: &str,
+        export: bool,
+        compute: impl FnOnce() -> Vec<u32>,
+    ) -> Vec<u32> {
         let memo = self.memo.get_or_default();
-        if let Some(found) = memo.borrow().get(&(module, export)).and_then(|m| m.get(name)) {
+        if let Some(found) = memo
+            .borrow()
+            .get(&(module, export))
+            .and_then(|m| m.get(name))
+        {
             return found.clone();
         }
         let in_progress = self.in_progress.get_or_default();
@@ -27,7 +37,10 @@ impl Resolver {
         found.dedup();
         in_progress.borrow_mut().remove(&key);
         if !cut.get() {
-            memo.borrow_mut().entry((module, export)).or_default().insert(key.1, found.clone());
+            memo.borrow_mut()
+                .entry((module, export))
+                .or_default()
+                .insert(key.1, found.clone());
         }
         // A cut below this lookup also makes every lookup above it context-dependent.
         cut.set(outer_cut || cut.get());
@@ -62,7 +75,12 @@ impl Resolver {
     fn lookup_through_glob(&self, file: u32, source: u32, name: &str) -> Vec<u32> {
         match self.family(file) {
             Family::Python => {
-                if self.all_names.get(&source).is_some_and(|all| !all.contains(name)) || name.starts_with('_') {
+                if self
+                    .all_names
+                    .get(&source)
+                    .is_some_and(|all| !all.contains(name))
+                    || name.starts_with('_')
+                {
                     return Vec::new();
                 }
                 self.lookup_in_module(source, name)
@@ -87,9 +105,10 @@ impl Resolver {
                 }
             }
             if out.is_empty()
-                && let Some(found) = self.members.get(&module).and_then(|m| m.get(name)) {
-                    out.extend(found.iter().copied());
-                }
+                && let Some(found) = self.members.get(&module).and_then(|m| m.get(name))
+            {
+                out.extend(found.iter().copied());
+            }
             if out.is_empty() {
                 for (index, import) in facts.imports.iter().enumerate() {
                     if import.reexport && import.kind == ImportKind::Glob {
@@ -116,32 +135,51 @@ impl Resolver {
                     self.python_module(file, path).into_iter().collect()
                 }
                 ImportKind::Member => {
-                    let (Some(module), Some(name)) = (self.python_module(file, &import.path), &import.name) else {
+                    let (Some(module), Some(name)) =
+                        (self.python_module(file, &import.path), &import.name)
+                    else {
                         return Vec::new();
                     };
                     let found = self.lookup_in_module(module, name);
                     if !found.is_empty() {
                         return found;
                     }
-                    let submodule = format!("{}.{name}", self.python_import_name.get(&module).map_or("", String::as_str));
-                    self.module_index.get(&submodule).cloned().unwrap_or_default()
+                    let submodule = format!(
+                        "{}.{name}",
+                        self.python_import_name
+                            .get(&module)
+                            .map_or("", String::as_str)
+                    );
+                    self.module_index
+                        .get(&submodule)
+                        .cloned()
+                        .unwrap_or_default()
                 }
                 _ => Vec::new(),
             },
             Family::Ecma => {
-                let Some(module) = self.ecma_module(file, &import.path) else { return Vec::new() };
+                let Some(module) = self.ecma_module(file, &import.path) else {
+                    return Vec::new();
+                };
                 match import.kind {
-                    ImportKind::Member => self.lookup_export(module, import.name.as_deref().unwrap_or("")),
+                    ImportKind::Member => {
+                        self.lookup_export(module, import.name.as_deref().unwrap_or(""))
+                    }
                     ImportKind::Default => {
                         let found = self.lookup_export(module, "default");
-                        if found.is_empty() { vec![module] } else { found }
+                        if found.is_empty() {
+                            vec![module]
+                        } else {
+                            found
+                        }
                     }
                     _ => vec![module],
                 }
             }
             Family::Rust => {
                 let home = self.home_module(file, import.scope);
-                let mut segments: Vec<&str> = import.path.split("::").filter(|s| !s.is_empty()).collect();
+                let mut segments: Vec<&str> =
+                    import.path.split("::").filter(|s| !s.is_empty()).collect();
                 if let Some(name) = &import.name {
                     segments.push(name);
                 }
@@ -158,7 +196,8 @@ impl Resolver {
             Family::Ecma => self.ecma_module(file, &import.path).into_iter().collect(),
             Family::Rust => {
                 let home = self.home_module(file, import.scope);
-                let segments: Vec<&str> = import.path.split("::").filter(|s| !s.is_empty()).collect();
+                let segments: Vec<&str> =
+                    import.path.split("::").filter(|s| !s.is_empty()).collect();
                 self.resolve_rust_path(home, &segments)
             }
         }
@@ -186,7 +225,9 @@ impl Resolver {
             }
             package.join(".")
         };
-        self.module_index.get(&name).and_then(|m| m.first().copied())
+        self.module_index
+            .get(&name)
+            .and_then(|m| m.first().copied())
     }
 
     /// An ES module by specifier: relative, or through tsconfig `baseUrl`/`paths`.
@@ -204,7 +245,9 @@ impl Resolver {
 
     /// A Rust path from a module: `crate::`, `self::`, `super::`, names in scope, other crates.
     pub(super) fn resolve_rust_path(&self, home: u32, segments: &[&str]) -> Vec<u32> {
-        let Some((&first, mut rest)) = segments.split_first() else { return Vec::new() };
+        let Some((&first, mut rest)) = segments.split_first() else {
+            return Vec::new();
+        };
         let mut current: Vec<u32> = match first {
             "crate" => self.crate_root(home).into_iter().collect(),
             "self" => vec![home],
@@ -218,11 +261,18 @@ impl Resolver {
             }
             name => {
                 let found = self.lookup_in_module(home, name);
-                if found.is_empty() { self.crate_roots.get(name).copied().into_iter().collect() } else { found }
+                if found.is_empty() {
+                    self.crate_roots.get(name).copied().into_iter().collect()
+                } else {
+                    found
+                }
             }
         };
         for segment in rest {
-            current = current.iter().flat_map(|&node| self.lookup_member(node, segment)).collect();
+            current = current
+                .iter()
+                .flat_map(|&node| self.lookup_member(node, segment))
+                .collect();
             if current.is_empty() {
                 break;
             }
@@ -239,7 +289,9 @@ impl Resolver {
     fn parent_module(&self, module: u32) -> Option<u32> {
         let qn = &self.nodes[module as usize].qualified_name;
         let (parent, _) = qn.rsplit_once("::")?;
-        self.module_index.get(parent).and_then(|m| m.first().copied())
+        self.module_index
+            .get(parent)
+            .and_then(|m| m.first().copied())
     }
 
     /// `name` as an attribute of a node: a module's top level, a class's members (and its
@@ -247,8 +299,16 @@ impl Resolver {
     pub(super) fn lookup_member(&self, node: u32, name: &str) -> Vec<u32> {
         match self.nodes[node as usize].kind {
             NodeKind::Module => self.lookup_in_module(node, name),
-            NodeKind::Class => self.class_member(node, name).map(|(found, _)| found).unwrap_or_default(),
-            _ => self.members.get(&node).and_then(|m| m.get(name)).cloned().unwrap_or_default(),
+            NodeKind::Class => self
+                .class_member(node, name)
+                .map(|(found, _)| found)
+                .unwrap_or_default(),
+            _ => self
+                .members
+                .get(&node)
+                .and_then(|m| m.get(name))
+                .cloned()
+                .unwrap_or_default(),
         }
     }
 
@@ -256,7 +316,10 @@ impl Resolver {
     /// found in.
     pub(super) fn class_member(&self, class: u32, name: &str) -> Option<(Vec<u32>, u32)> {
         self.mro(class).into_iter().find_map(|owner| {
-            self.members.get(&owner).and_then(|m| m.get(name)).map(|found| (found.clone(), owner))
+            self.members
+                .get(&owner)
+                .and_then(|m| m.get(name))
+                .map(|found| (found.clone(), owner))
         })
     }
 
@@ -281,7 +344,11 @@ impl Resolver {
             }
         }
         let mut seen = rustc_hash::FxHashSet::default();
-        let mut mro: Vec<u32> = order.into_iter().rev().filter(|n| seen.insert(*n)).collect();
+        let mut mro: Vec<u32> = order
+            .into_iter()
+            .rev()
+            .filter(|n| seen.insert(*n))
+            .collect();
         mro.reverse();
         mro_memo.borrow_mut().insert(class, mro.clone());
         mro
@@ -298,9 +365,10 @@ impl Resolver {
             }
             if s.kind.is_function_like()
                 && let Some(node) = self.sym_node[file as usize][index as usize]
-                    && let Some(found) = self.members.get(&node).and_then(|m| m.get(name)) {
-                        return found.clone();
-                    }
+                && let Some(found) = self.members.get(&node).and_then(|m| m.get(name))
+            {
+                return found.clone();
+            }
             symbol = s.parent;
         }
         let home = self.home_module(file, symbol);
@@ -319,20 +387,28 @@ impl Resolver {
         } else {
             text.split('.').collect()
         };
-        let Some((&first, rest)) = segments.split_first() else { return Vec::new() };
+        let Some((&first, rest)) = segments.split_first() else {
+            return Vec::new();
+        };
         if rust && matches!(first, "crate" | "self" | "super") {
             return self.resolve_rust_path(self.home_module(file, symbol), &segments);
         }
         if rust && first == "Self" {
             let mut current: Vec<u32> = self.enclosing_class(file, symbol).into_iter().collect();
             for segment in rest {
-                current = current.iter().flat_map(|&n| self.lookup_member(n, segment)).collect();
+                current = current
+                    .iter()
+                    .flat_map(|&n| self.lookup_member(n, segment))
+                    .collect();
             }
             return current;
         }
         let mut current = self.lookup_name(file, symbol, first);
         for segment in rest {
-            current = current.iter().flat_map(|&n| self.lookup_member(n, segment)).collect();
+            current = current
+                .iter()
+                .flat_map(|&n| self.lookup_member(n, segment))
+                .collect();
             if current.is_empty() {
                 break;
             }
@@ -342,7 +418,9 @@ impl Resolver {
 
     /// The classes a type as written names.
     pub(super) fn resolve_type(&self, file: u32, symbol: Option<u32>, text: &str) -> Vec<u32> {
-        let Some(clean) = types::clean(text) else { return Vec::new() };
+        let Some(clean) = types::clean(text) else {
+            return Vec::new();
+        };
         if clean == "Self" {
             return self.enclosing_class(file, symbol).into_iter().collect();
         }
@@ -358,7 +436,10 @@ impl Resolver {
     fn generic_bound(&self, file: u32, mut symbol: Option<u32>, name: &str) -> Vec<u32> {
         let facts = &self.facts[file as usize];
         loop {
-            let bound = facts.bindings.iter().find(|b| !b.field && !b.from_call && b.scope == symbol && b.name == name);
+            let bound = facts
+                .bindings
+                .iter()
+                .find(|b| !b.field && !b.from_call && b.scope == symbol && b.name == name);
             if let Some(bound) = bound.and_then(|b| types::clean(&b.type_text)) {
                 let mut found = self.resolve_path(file, symbol, &bound);
                 found.retain(|&n| self.is_class(n));

@@ -3,8 +3,24 @@
 
 /// Generic wrappers whose first argument is the interesting type.
 const WRAPPERS: &[&str] = &[
-    "Box", "Arc", "Rc", "Option", "Result", "RefCell", "Cell", "Mutex", "RwLock", "Optional",
-    "Promise", "Readonly", "typing.Optional", "Type", "type", "ClassVar", "Final", "Annotated",
+    "Box",
+    "Arc",
+    "Rc",
+    "Option",
+    "Result",
+    "RefCell",
+    "Cell",
+    "Mutex",
+    "RwLock",
+    "Optional",
+    "Promise",
+    "Readonly",
+    "typing.Optional",
+    "Type",
+    "type",
+    "ClassVar",
+    "Final",
+    "Annotated",
 ];
 const NULLS: &[&str] = &["None", "null", "undefined", "void"];
 
@@ -45,7 +61,8 @@ pub fn clean(text: &str) -> Option<String> {
     }
     let t = t.trim().trim_end_matches('?').trim();
     let valid = !t.is_empty()
-        && t.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == ':' || c == '$');
+        && t.chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == ':' || c == '$');
     valid.then(|| t.to_string())
 }
 
@@ -53,7 +70,9 @@ fn first_union_member(t: &str) -> Option<&str> {
     if !t.contains('|') || t.contains(['<', '[']) && t.find('|') > t.find(['<', '[']) {
         return None;
     }
-    t.split('|').map(str::trim).find(|part| !NULLS.contains(part) && !part.is_empty())
+    t.split('|')
+        .map(str::trim)
+        .find(|part| !NULLS.contains(part) && !part.is_empty())
 }
 
 fn first_argument(inner: &str) -> &str {
@@ -79,7 +98,10 @@ mod tests {
         assert_eq!(clean("Optional[\"Foo\"]").as_deref(), Some("Foo"));
         assert_eq!(clean("Foo | null").as_deref(), Some("Foo"));
         assert_eq!(clean("None | pkg.Foo").as_deref(), Some("pkg.Foo"));
-        assert_eq!(clean("Result<crate::a::Db, Error>").as_deref(), Some("crate::a::Db"));
+        assert_eq!(
+            clean("Result<crate::a::Db, Error>").as_deref(),
+            Some("crate::a::Db")
+        );
         assert_eq!(clean("&'a dyn Store").as_deref(), Some("Store"));
         assert_eq!(clean("Promise<Svc>").as_deref(), Some("Svc"));
         assert_eq!(clean("(a: number) => void"), None);

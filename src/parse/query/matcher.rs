@@ -42,9 +42,21 @@ struct CChild {
 }
 
 enum CPredicate {
-    Eq { capture: u32, other: Operand, negate: bool },
-    AnyOf { capture: u32, values: Vec<String>, negate: bool },
-    Match { capture: u32, regex: LazyRegex, negate: bool },
+    Eq {
+        capture: u32,
+        other: Operand,
+        negate: bool,
+    },
+    AnyOf {
+        capture: u32,
+        values: Vec<String>,
+        negate: bool,
+    },
+    Match {
+        capture: u32,
+        regex: LazyRegex,
+        negate: bool,
+    },
 }
 
 enum Operand {
@@ -140,16 +152,29 @@ impl Matcher {
                         })
                     })
                     .collect();
-                Probe { paths: indices, values }
+                Probe {
+                    paths: indices,
+                    values,
+                }
             });
             // A probe already rules most nodes out at the price of one lookup.
-            let need = probe.is_none().then(|| needed(&root, &predicates)).flatten().map(|text| {
-                needs.iter().position(|n| *n == text).unwrap_or_else(|| {
-                    needs.push(text);
-                    needs.len() - 1
-                })
+            let need = probe
+                .is_none()
+                .then(|| needed(&root, &predicates))
+                .flatten()
+                .map(|text| {
+                    needs.iter().position(|n| *n == text).unwrap_or_else(|| {
+                        needs.push(text);
+                        needs.len() - 1
+                    })
+                });
+            patterns.push(CPattern {
+                root,
+                predicates,
+                late,
+                probe,
+                need,
             });
-            patterns.push(CPattern { root, predicates, late, probe, need });
         }
         let kinds = language.node_kind_count();
         let mut rooted = vec![Vec::new(); kinds];
@@ -168,8 +193,22 @@ impl Matcher {
                 }
             }
         }
-        let by_kind = rooted.into_iter().map(|list| plan(&patterns, list.into_iter().chain(any_kind.iter().copied()).collect())).collect();
-        Ok(Matcher { patterns, capture_names, by_kind, paths, needs })
+        let by_kind = rooted
+            .into_iter()
+            .map(|list| {
+                plan(
+                    &patterns,
+                    list.into_iter().chain(any_kind.iter().copied()).collect(),
+                )
+            })
+            .collect();
+        Ok(Matcher {
+            patterns,
+            capture_names,
+            by_kind,
+            paths,
+            needs,
+        })
     }
 
     pub fn pattern_count(&self) -> usize {
@@ -177,20 +216,33 @@ impl Matcher {
     }
 
     /// Calls `found(pattern, captures)` for every match, in pre-order of the match roots.
-    pub fn for_each_match<'t>(&self, tree: &FlatTree<'t>, source: &[u8], found: impl FnMut(u32, &[Capture<'t>])) {
+    pub fn for_each_match<'t>(
+        &self,
+        tree: &FlatTree<'t>,
+        source: &[u8],
+        found: impl FnMut(u32, &[Capture<'t>]),
+    ) {
         self.for_each_match_except(tree, source, &[], found);
     }
 
     /// `for_each_match` without trying the patterns `skip` marks (by pattern index; a
     /// pattern past its end is tried).
-    pub fn for_each_match_except<'t>(&self, tree: &FlatTree<'t>, source: &[u8], skip: &[bool], mut found: impl FnMut(u32, &[Capture<'t>])) {
+    pub fn for_each_match_except<'t>(
+        &self,
+        tree: &FlatTree<'t>,
+        source: &[u8],
+        skip: &[bool],
+        mut found: impl FnMut(u32, &[Capture<'t>]),
+    ) {
         let mut caps: Vec<Capture<'t>> = Vec::new();
         let mut texts: Vec<&[u8]> = Vec::new();
         let mut admitted: Vec<u32> = Vec::new();
         // Whether the file holds each needed text, looked for when a pattern first needs it.
         let mut held: Vec<Option<bool>> = vec![None; self.needs.len()];
         for node in 0..tree.len() as u32 {
-            let Some(plan) = self.by_kind.get(tree.entry(node).kind as usize) else { continue };
+            let Some(plan) = self.by_kind.get(tree.entry(node).kind as usize) else {
+                continue;
+            };
             if plan.order.is_empty() {
                 continue;
             }
@@ -200,17 +252,34 @@ impl Matcher {
                 }
                 let pattern = &self.patterns[index as usize];
                 if let Some(need) = pattern.need
-                    && !*held[need].get_or_insert_with(|| memchr::memmem::find(source, &self.needs[need]).is_some()) {
-                        return;
-                    }
+                    && !*held[need].get_or_insert_with(|| {
+                        memchr::memmem::find(source, &self.needs[need]).is_some()
+                    })
+                {
+                    return;
+                }
                 caps.clear();
-                let at = Match { tree, source, predicates: &pattern.predicates };
-                match_node(&at, &pattern.root, node, &mut caps, &mut |caps: &mut Vec<Capture<'t>>| {
-                    if pattern.late.iter().all(|&p| holds(&pattern.predicates[p], caps, source)) {
-                        found(index, caps);
-                    }
-                    true
-                });
+                let at = Match {
+                    tree,
+                    source,
+                    predicates: &pattern.predicates,
+                };
+                match_node(
+                    &at,
+                    &pattern.root,
+                    node,
+                    &mut caps,
+                    &mut |caps: &mut Vec<Capture<'t>>| {
+                        if pattern
+                            .late
+                            .iter()
+                            .all(|&p| holds(&pattern.predicates[p], caps, source))
+                        {
+                            found(index, caps);
+                        }
+                        true
+                    },
+                );
             };
             if plan.probes.is_empty() {
                 plan.order.iter().for_each(|&index| attempt(index));
@@ -229,7 +298,9 @@ impl Matcher {
             }
             admitted.sort_unstable();
             admitted.dedup();
-            admitted.iter().for_each(|&position| attempt(plan.order[position as usize]));
+            admitted
+                .iter()
+                .for_each(|&position| attempt(plan.order[position as usize]));
         }
     }
 }
@@ -252,11 +323,19 @@ fn plan(patterns: &[CPattern], order: Vec<u32>) -> Plan {
                 }
             };
             for value in &probe.values {
-                probes[slot].1.entry(value.clone()).or_default().push(position as u32);
+                probes[slot]
+                    .1
+                    .entry(value.clone())
+                    .or_default()
+                    .push(position as u32);
             }
         }
     }
-    Plan { order, plain, probes }
+    Plan {
+        order,
+        plain,
+        probes,
+    }
 }
 
 /// The first chain of required field steps leading to a node whose text a positive
@@ -264,8 +343,14 @@ fn plan(patterns: &[CPattern], order: Vec<u32>) -> Plan {
 /// and counts only when every alternative pins the same words.
 fn find_probe(node: &CNode, predicates: &[CPredicate]) -> Option<(Vec<Path>, Vec<Vec<u8>>)> {
     for child in &node.children {
-        let (Some(field), false) = (child.field, child.optional) else { continue };
-        let ways: Vec<&CNode> = if child.node.alternatives.is_empty() { vec![&child.node] } else { child.node.alternatives.iter().collect() };
+        let (Some(field), false) = (child.field, child.optional) else {
+            continue;
+        };
+        let ways: Vec<&CNode> = if child.node.alternatives.is_empty() {
+            vec![&child.node]
+        } else {
+            child.node.alternatives.iter().collect()
+        };
         let mut paths = Vec::new();
         let mut pinned: Option<Vec<Vec<u8>>> = None;
         let mut covered = 0;
@@ -278,9 +363,13 @@ fn find_probe(node: &CNode, predicates: &[CPredicate]) -> Option<(Vec<Path>, Vec
             let (found, values) = match pinned_values(way, predicates) {
                 Some(values) => (vec![vec![(field, ids.clone())]], values),
                 None => match find_probe(way, predicates) {
-                    Some((found, values)) => {
-                        (found.into_iter().map(|rest| std::iter::once((field, ids.clone())).chain(rest).collect()).collect(), values)
-                    }
+                    Some((found, values)) => (
+                        found
+                            .into_iter()
+                            .map(|rest| std::iter::once((field, ids.clone())).chain(rest).collect())
+                            .collect(),
+                        values,
+                    ),
                     None => break,
                 },
             };
@@ -308,25 +397,53 @@ fn needed(node: &CNode, predicates: &[CPredicate]) -> Option<Vec<u8>> {
         return None;
     }
     let own = node.checks.iter().filter_map(|&p| match &predicates[p] {
-        CPredicate::Eq { other: Operand::Text(text), negate: false, .. } => Some(text.as_bytes().to_vec()),
-        CPredicate::Match { regex, negate: false, .. } => regex.required().map(<[u8]>::to_vec),
+        CPredicate::Eq {
+            other: Operand::Text(text),
+            negate: false,
+            ..
+        } => Some(text.as_bytes().to_vec()),
+        CPredicate::Match {
+            regex,
+            negate: false,
+            ..
+        } => regex.required().map(<[u8]>::to_vec),
         _ => None,
     });
-    let below = node.children.iter().filter(|c| !c.optional).filter_map(|c| needed(&c.node, predicates));
-    own.chain(below).filter(|text| text.len() >= MIN_NEED).max_by_key(Vec::len)
+    let below = node
+        .children
+        .iter()
+        .filter(|c| !c.optional)
+        .filter_map(|c| needed(&c.node, predicates));
+    own.chain(below)
+        .filter(|text| text.len() >= MIN_NEED)
+        .max_by_key(Vec::len)
 }
 
 /// The words a positive `#eq?`/`#any-of?` on this node's own capture allows.
 fn pinned_values(node: &CNode, predicates: &[CPredicate]) -> Option<Vec<Vec<u8>>> {
     node.checks.iter().find_map(|&p| match &predicates[p] {
-        CPredicate::Eq { other: Operand::Text(text), negate: false, .. } => Some(vec![text.as_bytes().to_vec()]),
-        CPredicate::AnyOf { values, negate: false, .. } => Some(values.iter().map(|v| v.as_bytes().to_vec()).collect()),
+        CPredicate::Eq {
+            other: Operand::Text(text),
+            negate: false,
+            ..
+        } => Some(vec![text.as_bytes().to_vec()]),
+        CPredicate::AnyOf {
+            values,
+            negate: false,
+            ..
+        } => Some(values.iter().map(|v| v.as_bytes().to_vec()).collect()),
         _ => None,
     })
 }
 
 /// Texts of the nodes reached from `node` along `path` (a field can hold several children).
-fn read_path<'s>(tree: &FlatTree<'_>, node: u32, path: &[(u16, Vec<u16>)], source: &'s [u8], out: &mut Vec<&'s [u8]>) {
+fn read_path<'s>(
+    tree: &FlatTree<'_>,
+    node: u32,
+    path: &[(u16, Vec<u16>)],
+    source: &'s [u8],
+    out: &mut Vec<&'s [u8]>,
+) {
     let Some(((field, kinds), rest)) = path.split_first() else {
         out.push(source.get(tree.entry(node).range()).unwrap_or(&[]));
         return;
@@ -342,8 +459,13 @@ fn read_path<'s>(tree: &FlatTree<'_>, node: u32, path: &[(u16, Vec<u16>)], sourc
 /// The capture a predicate reads when it reads only one (against literal text).
 fn unary_capture(predicate: &CPredicate) -> Option<u32> {
     match predicate {
-        CPredicate::Eq { other: Operand::Capture(_), .. } => None,
-        CPredicate::Eq { capture, .. } | CPredicate::AnyOf { capture, .. } | CPredicate::Match { capture, .. } => Some(*capture),
+        CPredicate::Eq {
+            other: Operand::Capture(_),
+            ..
+        } => None,
+        CPredicate::Eq { capture, .. }
+        | CPredicate::AnyOf { capture, .. }
+        | CPredicate::Match { capture, .. } => Some(*capture),
     }
 }
 
@@ -361,14 +483,23 @@ fn attach_check(node: &mut CNode, capture: u32, index: usize) {
     }
 }
 
-fn compile_node(language: &Kinds<'_>, node: &PatternNode, names: &mut Vec<String>) -> Result<CNode, String> {
+fn compile_node(
+    language: &Kinds<'_>,
+    node: &PatternNode,
+    names: &mut Vec<String>,
+) -> Result<CNode, String> {
     let capture_ids = |captures: &[String], names: &mut Vec<String>| -> Vec<u32> {
         captures.iter().map(|c| capture_id(names, c)).collect()
     };
     match node {
-        PatternNode::Alternation { alternatives, captures } => {
-            let alternatives =
-                alternatives.iter().map(|a| compile_node(language, a, names)).collect::<Result<Vec<_>, _>>()?;
+        PatternNode::Alternation {
+            alternatives,
+            captures,
+        } => {
+            let alternatives = alternatives
+                .iter()
+                .map(|a| compile_node(language, a, names))
+                .collect::<Result<Vec<_>, _>>()?;
             Ok(CNode {
                 kind: KindTest::Any,
                 children: Vec::new(),
@@ -379,7 +510,13 @@ fn compile_node(language: &Kinds<'_>, node: &PatternNode, names: &mut Vec<String
                 anchored_end: false,
             })
         }
-        PatternNode::Node { kind, children, negated_fields, captures, anchored_end } => {
+        PatternNode::Node {
+            kind,
+            children,
+            negated_fields,
+            captures,
+            anchored_end,
+        } => {
             let kind = match kind {
                 Kind::Any => KindTest::Any,
                 Kind::AnyNamed => KindTest::AnyNamed,
@@ -399,7 +536,10 @@ fn compile_node(language: &Kinds<'_>, node: &PatternNode, names: &mut Vec<String
                     anchored: child.anchored,
                 });
             }
-            let negated_fields = negated_fields.iter().map(|f| field_id(language.language, f)).collect::<Result<Vec<_>, _>>()?;
+            let negated_fields = negated_fields
+                .iter()
+                .map(|f| field_id(language.language, f))
+                .collect::<Result<Vec<_>, _>>()?;
             Ok(CNode {
                 kind,
                 children: compiled,
@@ -432,27 +572,40 @@ struct Kinds<'l> {
 
 impl<'l> Kinds<'l> {
     fn new(language: &'l Language) -> Kinds<'l> {
-        let mut ids: std::collections::HashMap<(&str, bool), Vec<u16>> = std::collections::HashMap::new();
+        let mut ids: std::collections::HashMap<(&str, bool), Vec<u16>> =
+            std::collections::HashMap::new();
         for id in 0..language.node_kind_count() as u16 {
             if language.node_kind_is_visible(id)
-                && let Some(name) = language.node_kind_for_id(id) {
-                    ids.entry((name, language.node_kind_is_named(id))).or_default().push(id);
-                }
+                && let Some(name) = language.node_kind_for_id(id)
+            {
+                ids.entry((name, language.node_kind_is_named(id)))
+                    .or_default()
+                    .push(id);
+            }
         }
         Kinds { language, ids }
     }
 
     /// Every visible kind id with this name (aliases can give one name several symbols).
     fn ids(&self, name: &str, named: bool) -> Result<Vec<u16>, String> {
-        self.ids.get(&(name, named)).cloned().ok_or_else(|| format!("no node kind `{name}` in this grammar"))
+        self.ids
+            .get(&(name, named))
+            .cloned()
+            .ok_or_else(|| format!("no node kind `{name}` in this grammar"))
     }
 }
 
 fn field_id(language: &Language, name: &str) -> Result<u16, String> {
-    language.field_id_for_name(name).map(|f| f.get()).ok_or_else(|| format!("no field `{name}` in this grammar"))
+    language
+        .field_id_for_name(name)
+        .map(|f| f.get())
+        .ok_or_else(|| format!("no field `{name}` in this grammar"))
 }
 
-fn compile_predicate(predicate: &syntax::Predicate, names: &mut Vec<String>) -> Result<CPredicate, String> {
+fn compile_predicate(
+    predicate: &syntax::Predicate,
+    names: &mut Vec<String>,
+) -> Result<CPredicate, String> {
     let capture = match predicate.arguments.first() {
         Some(Argument::Capture(name)) => capture_id(names, name),
         _ => return Err(format!("#{} needs a capture first", predicate.name)),
@@ -471,15 +624,25 @@ fn compile_predicate(predicate: &syntax::Predicate, names: &mut Vec<String>) -> 
                 Some(Argument::Text(text)) => Operand::Text(text.clone()),
                 None => return Err(format!("{} needs two arguments", predicate.name)),
             };
-            Ok(CPredicate::Eq { capture, other, negate: predicate.name == "#not-eq?" })
+            Ok(CPredicate::Eq {
+                capture,
+                other,
+                negate: predicate.name == "#not-eq?",
+            })
         }
-        "#any-of?" | "#not-any-of?" => {
-            Ok(CPredicate::AnyOf { capture, values: texts, negate: predicate.name == "#not-any-of?" })
-        }
+        "#any-of?" | "#not-any-of?" => Ok(CPredicate::AnyOf {
+            capture,
+            values: texts,
+            negate: predicate.name == "#not-any-of?",
+        }),
         "#match?" | "#not-match?" => {
             let pattern = texts.first().ok_or("#match? needs a regex")?;
             let regex = LazyRegex::new(pattern).map_err(|e| format!("#match? regex: {e}"))?;
-            Ok(CPredicate::Match { capture, regex, negate: predicate.name == "#not-match?" })
+            Ok(CPredicate::Match {
+                capture,
+                regex,
+                negate: predicate.name == "#not-match?",
+            })
         }
         other => Err(format!("unsupported predicate {other}")),
     }
@@ -515,10 +678,15 @@ fn text<'s>(node: Node<'_>, source: &'s [u8]) -> &'s [u8] {
 fn holds(predicate: &CPredicate, caps: &[Capture<'_>], source: &[u8]) -> bool {
     let of = |id: u32| caps.iter().filter(move |(c, _)| *c == id).map(|(_, n)| *n);
     match predicate {
-        CPredicate::Eq { capture, other: Operand::Capture(o), negate } => {
-            of(*capture).all(|node| of(*o).all(|other| text(node, source) == text(other, source)) != *negate)
-        }
-        CPredicate::Eq { capture, .. } | CPredicate::AnyOf { capture, .. } | CPredicate::Match { capture, .. } => {
+        CPredicate::Eq {
+            capture,
+            other: Operand::Capture(o),
+            negate,
+        } => of(*capture)
+            .all(|node| of(*o).all(|other| text(node, source) == text(other, source)) != *negate),
+        CPredicate::Eq { capture, .. }
+        | CPredicate::AnyOf { capture, .. }
+        | CPredicate::Match { capture, .. } => {
             of(*capture).all(|node| holds_on(predicate, text(node, source)))
         }
     }
@@ -527,10 +695,21 @@ fn holds(predicate: &CPredicate, caps: &[Capture<'_>], source: &[u8]) -> bool {
 /// A one-capture predicate on one captured node.
 fn holds_on(predicate: &CPredicate, text: &[u8]) -> bool {
     match predicate {
-        CPredicate::Eq { other: Operand::Text(t), negate, .. } => (text == t.as_bytes()) != *negate,
-        CPredicate::Eq { other: Operand::Capture(_), .. } => true,
-        CPredicate::AnyOf { values, negate, .. } => values.iter().any(|v| text == v.as_bytes()) != *negate,
-        CPredicate::Match { regex, negate, .. } => std::str::from_utf8(text).is_ok_and(|t| regex.is_match(t)) != *negate,
+        CPredicate::Eq {
+            other: Operand::Text(t),
+            negate,
+            ..
+        } => (text == t.as_bytes()) != *negate,
+        CPredicate::Eq {
+            other: Operand::Capture(_),
+            ..
+        } => true,
+        CPredicate::AnyOf { values, negate, .. } => {
+            values.iter().any(|v| text == v.as_bytes()) != *negate
+        }
+        CPredicate::Match { regex, negate, .. } => {
+            std::str::from_utf8(text).is_ok_and(|t| regex.is_match(t)) != *negate
+        }
     }
 }
 
@@ -552,7 +731,11 @@ fn match_node<'t>(
 ) -> bool {
     let entry = at.tree.entry(node);
     if !pattern.alternatives.is_empty() {
-        if !pattern.checks.iter().all(|&p| holds_on(&at.predicates[p], source_text(entry, at.source))) {
+        if !pattern
+            .checks
+            .iter()
+            .all(|&p| holds_on(&at.predicates[p], source_text(entry, at.source)))
+        {
             return false;
         }
         let mut produced = false;
@@ -571,11 +754,20 @@ fn match_node<'t>(
         KindTest::AnyNamed => entry.named,
         KindTest::Any => true,
     };
-    if !kind_matches || !pattern.checks.iter().all(|&p| holds_on(&at.predicates[p], source_text(entry, at.source))) {
+    if !kind_matches
+        || !pattern
+            .checks
+            .iter()
+            .all(|&p| holds_on(&at.predicates[p], source_text(entry, at.source)))
+    {
         return false;
     }
     let children = at.tree.children(node);
-    if !pattern.negated_fields.is_empty() && children.iter().any(|&c| pattern.negated_fields.contains(&at.tree.entry(c).field)) {
+    if !pattern.negated_fields.is_empty()
+        && children
+            .iter()
+            .any(|&c| pattern.negated_fields.contains(&at.tree.entry(c).field))
+    {
         return false;
     }
     let mark = caps.len();
@@ -585,7 +777,18 @@ fn match_node<'t>(
     let produced = if pattern.children.is_empty() && !pattern.anchored_end {
         next(caps)
     } else {
-        match_children(at, Steps { list: &pattern.children, end: pattern.anchored_end }, children, 0, None, caps, next)
+        match_children(
+            at,
+            Steps {
+                list: &pattern.children,
+                end: pattern.anchored_end,
+            },
+            children,
+            0,
+            None,
+            caps,
+            next,
+        )
     };
     caps.truncate(mark);
     produced
@@ -621,20 +824,33 @@ fn match_children<'t>(
     // An anchored step may only take the first named child after the previous match.
     let anchor = if step.anchored {
         let from = previous.map_or(0, |p| p + 1);
-        children.iter().enumerate().skip(from).find(|&(_, &c)| significant(c)).map(|(i, _)| i)
+        children
+            .iter()
+            .enumerate()
+            .skip(from)
+            .find(|&(_, &c)| significant(c))
+            .map(|(i, _)| i)
     } else {
         None
     };
-    let rest = Steps { list: rest, end: steps.end };
+    let rest = Steps {
+        list: rest,
+        end: steps.end,
+    };
     let mut produced = false;
     for (index, &child) in children.iter().enumerate().skip(start) {
         if step.anchored && Some(index) != anchor {
             continue;
         }
-        if step.field.is_some_and(|wanted| at.tree.entry(child).field != wanted) {
+        if step
+            .field
+            .is_some_and(|wanted| at.tree.entry(child).field != wanted)
+        {
             continue;
         }
-        produced |= match_node(at, &step.node, child, caps, &mut |caps: &mut Vec<Capture<'t>>| {
+        produced |= match_node(at, &step.node, child, caps, &mut |caps: &mut Vec<
+            Capture<'t>,
+        >| {
             match_children(at, rest, children, index + 1, Some(index), caps, next)
         });
     }

@@ -22,7 +22,12 @@ fn build(pattern: &str) -> Result<Regex, Box<meta::BuildError>> {
 
 fn build_with(pattern: &str, prefilter: bool) -> Result<Regex, Box<meta::BuildError>> {
     meta::Builder::new()
-        .configure(meta::Config::new().auto_prefilter(prefilter).nfa_size_limit(Some(10 << 20)).hybrid_cache_capacity(2 << 20))
+        .configure(
+            meta::Config::new()
+                .auto_prefilter(prefilter)
+                .nfa_size_limit(Some(10 << 20))
+                .hybrid_cache_capacity(2 << 20),
+        )
         .build(pattern)
         .map_err(Box::new)
 }
@@ -59,8 +64,14 @@ pub struct LazyRegex {
 impl LazyRegex {
     pub fn new(pattern: &str) -> Result<LazyRegex, String> {
         // The parser `Regex::new` runs, with its defaults: what it rejects, this does.
-        let hir = regex_syntax::Parser::new().parse(pattern).map_err(|e| e.to_string())?;
-        Ok(LazyRegex { pattern: pattern.to_string(), regex: OnceLock::new(), required: required_literal(&hir) })
+        let hir = regex_syntax::Parser::new()
+            .parse(pattern)
+            .map_err(|e| e.to_string())?;
+        Ok(LazyRegex {
+            pattern: pattern.to_string(),
+            regex: OnceLock::new(),
+            required: required_literal(&hir),
+        })
     }
 
     /// Bytes every text this regex matches in contains, when the pattern says so.
@@ -72,7 +83,9 @@ impl LazyRegex {
         let regex = self.regex.get_or_init(|| {
             // Past the syntax check only a size limit can refuse a pattern: said once,
             // and it then matches nothing.
-            compiled(&self.pattern).map_err(|e| tracing::warn!("regex {}: {e}", self.pattern)).ok()
+            compiled(&self.pattern)
+                .map_err(|e| tracing::warn!("regex {}: {e}", self.pattern))
+                .ok()
         });
         regex.as_ref().is_some_and(|r| r.is_match(text))
     }
@@ -87,7 +100,10 @@ fn required_literal(hir: &regex_syntax::hir::Hir) -> Option<Vec<u8>> {
         HirKind::Literal(literal) => Some(literal.0.to_vec()),
         HirKind::Repetition(repetition) if repetition.min > 0 => required_literal(&repetition.sub),
         HirKind::Capture(capture) => required_literal(&capture.sub),
-        HirKind::Concat(parts) => parts.iter().filter_map(required_literal).max_by_key(Vec::len),
+        HirKind::Concat(parts) => parts
+            .iter()
+            .filter_map(required_literal)
+            .max_by_key(Vec::len),
         _ => None,
     }
 }
@@ -102,7 +118,10 @@ mod tests {
         for bad in ["(", "a{2,1}", r"(?-u:\xFF)", r"\p{NoSuchClass}"] {
             assert!(regex::Regex::new(bad).is_err(), "{bad}");
             assert!(build(bad).is_err(), "{bad} was built");
-            assert!(LazyRegex::new(bad).is_err(), "{bad} passed the syntax check");
+            assert!(
+                LazyRegex::new(bad).is_err(),
+                "{bad} passed the syntax check"
+            );
         }
         let lazy = LazyRegex::new(r"^(?i)safe_\w+$").expect("valid");
         assert!(lazy.regex.get().is_none(), "compiled before use");
@@ -132,20 +151,54 @@ mod tests {
         let lazy = LazyRegex::new(r"^[bru]*.0[.]0[.]0[.]0(:[0-9]+)?.$").expect("valid");
         for text in ["'0.0.0.0'", "b'0.0.0.0:80'", "'127.0.0.1'", "''"] {
             let contains = text.as_bytes().windows(7).any(|w| w == b"0.0.0.0");
-            assert!(!lazy.is_match(text) || contains, "{text} matched without the literal");
+            assert!(
+                !lazy.is_match(text) || contains,
+                "{text} matched without the literal"
+            );
         }
     }
 
     /// Without a prefilter the regexes find what `regex::Regex` finds, where it finds it.
     #[test]
     fn built_regexes_match_as_the_regex_crate_does() {
-        let patterns = [r"(?i)(todo|fixme|e\.g\.|example)", r"^[bru]*.0[.]0[.]0[.]0(:[0-9]+)?.$", r"\b(TODO|HACK)\b", r"(AKIA[0-9A-Z]{16}|sk-(proj-)?[A-Za-z0-9]{32,})", r"(?i)secret$|^(?i)(test|fake)"];
-        let texts = ["", "todo: fix", "E.G. this", "'0.0.0.0:80'", "b\"0.0.0.0\"", "x HACK y", "xHACKy", "key AKIAABCDEFGHIJKLMNOP", "sk-proj-abcdefghijklmnopqrstuvwxyz012345", "MY_SECRET", "fake_value", "ünïcode TODO «x»"];
+        let patterns = [
+            r"(?i)(todo|fixme|e\.g\.|example)",
+            r"^[bru]*.0[.]0[.]0[.]0(:[0-9]+)?.$",
+            r"\b(TODO|HACK)\b",
+            r"(AKIA[0-9A-Z]{16}|sk-(proj-)?[A-Za-z0-9]{32,})",
+            r"(?i)secret$|^(?i)(test|fake)",
+        ];
+        let texts = [
+            "",
+            "todo: fix",
+            "E.G. this",
+            "'0.0.0.0:80'",
+            "b\"0.0.0.0\"",
+            "x HACK y",
+            "xHACKy",
+            "key AKIAABCDEFGHIJKLMNOP",
+            "sk-proj-abcdefghijklmnopqrstuvwxyz012345",
+            "MY_SECRET",
+            "fake_value",
+            "ünïcode TODO «x»",
+        ];
         for pattern in patterns {
-            let (ours, scanning, theirs) = (build(pattern).expect("valid"), built_in_scanning(pattern), regex::Regex::new(pattern).expect("valid"));
+            let (ours, scanning, theirs) = (
+                build(pattern).expect("valid"),
+                built_in_scanning(pattern),
+                regex::Regex::new(pattern).expect("valid"),
+            );
             for text in texts {
-                assert_eq!(ours.find(text).map(|m| m.range()), theirs.find(text).map(|m| m.range()), "{pattern} on {text:?}");
-                assert_eq!(scanning.find(text).map(|m| m.range()), theirs.find(text).map(|m| m.range()), "{pattern} on {text:?}");
+                assert_eq!(
+                    ours.find(text).map(|m| m.range()),
+                    theirs.find(text).map(|m| m.range()),
+                    "{pattern} on {text:?}"
+                );
+                assert_eq!(
+                    scanning.find(text).map(|m| m.range()),
+                    theirs.find(text).map(|m| m.range()),
+                    "{pattern} on {text:?}"
+                );
             }
         }
     }

@@ -19,8 +19,17 @@ pub enum Kind {
 pub enum PatternNode {
     /// `anchored_end`: a `.` before the closing paren — the last step takes the last named
     /// child (with no steps: the node has no named children).
-    Node { kind: Kind, children: Vec<Child>, negated_fields: Vec<String>, captures: Vec<String>, anchored_end: bool },
-    Alternation { alternatives: Vec<PatternNode>, captures: Vec<String> },
+    Node {
+        kind: Kind,
+        children: Vec<Child>,
+        negated_fields: Vec<String>,
+        captures: Vec<String>,
+        anchored_end: bool,
+    },
+    Alternation {
+        alternatives: Vec<PatternNode>,
+        captures: Vec<String>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -62,7 +71,10 @@ type Result<T> = std::result::Result<T, String>;
 
 /// Parses query source into patterns.
 pub fn parse(text: &str) -> Result<Vec<Pattern>> {
-    let mut parser = Parser { text: text.as_bytes(), at: 0 };
+    let mut parser = Parser {
+        text: text.as_bytes(),
+        at: 0,
+    };
     let mut patterns = Vec::new();
     loop {
         parser.skip_space();
@@ -72,7 +84,11 @@ pub fn parse(text: &str) -> Result<Vec<Pattern>> {
         let offset = parser.at;
         let mut predicates = Vec::new();
         let root = parser.top_level(&mut predicates)?;
-        patterns.push(Pattern { root, predicates, offset });
+        patterns.push(Pattern {
+            root,
+            predicates,
+            offset,
+        });
     }
 }
 
@@ -111,7 +127,9 @@ impl Parser<'_> {
 
     fn identifier(&mut self) -> String {
         let start = self.at;
-        while self.peek().is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'-' | b'?' | b'!' | b'#')) {
+        while self.peek().is_some_and(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'-' | b'?' | b'!' | b'#')
+        }) {
             self.at += 1;
         }
         String::from_utf8_lossy(&self.text[start..self.at]).into_owned()
@@ -226,22 +244,41 @@ impl Parser<'_> {
                     }
                     alternatives.push(self.node(predicates)?);
                 }
-                PatternNode::Alternation { alternatives, captures: Vec::new() }
+                PatternNode::Alternation {
+                    alternatives,
+                    captures: Vec::new(),
+                }
             }
             Some(b'"') => {
                 self.at += 1;
                 let text = self.string()?;
-                PatternNode::Node { kind: Kind::Anonymous(text), children: Vec::new(), negated_fields: Vec::new(), captures: Vec::new(), anchored_end: false }
+                PatternNode::Node {
+                    kind: Kind::Anonymous(text),
+                    children: Vec::new(),
+                    negated_fields: Vec::new(),
+                    captures: Vec::new(),
+                    anchored_end: false,
+                }
             }
             Some(b'_') => {
                 self.at += 1;
-                PatternNode::Node { kind: Kind::Any, children: Vec::new(), negated_fields: Vec::new(), captures: Vec::new(), anchored_end: false }
+                PatternNode::Node {
+                    kind: Kind::Any,
+                    children: Vec::new(),
+                    negated_fields: Vec::new(),
+                    captures: Vec::new(),
+                    anchored_end: false,
+                }
             }
             Some(b'(') => {
                 self.at += 1;
                 self.skip_space();
                 let name = self.identifier();
-                let kind = if name == "_" { Kind::AnyNamed } else { Kind::Named(name) };
+                let kind = if name == "_" {
+                    Kind::AnyNamed
+                } else {
+                    Kind::Named(name)
+                };
                 let mut children = Vec::new();
                 let mut negated_fields = Vec::new();
                 let mut anchored = false;
@@ -262,7 +299,11 @@ impl Parser<'_> {
                             self.at += 1;
                             negated_fields.push(self.identifier());
                         }
-                        Some(b'(') if self.text.get(self.at + 1..).is_some_and(|r| r.iter().find(|c| !c.is_ascii_whitespace()) == Some(&b'#')) => {
+                        Some(b'(')
+                            if self.text.get(self.at + 1..).is_some_and(|r| {
+                                r.iter().find(|c| !c.is_ascii_whitespace()) == Some(&b'#')
+                            }) =>
+                        {
                             self.at += 1;
                             self.skip_space();
                             predicates.push(self.predicate()?);
@@ -275,31 +316,55 @@ impl Parser<'_> {
                             let node = self.node(predicates)?;
                             let optional = self.eat_quantifier()?;
                             let node = with_captures(node, self.captures());
-                            children.push(Child { field: Some(field), node, optional, anchored });
+                            children.push(Child {
+                                field: Some(field),
+                                node,
+                                optional,
+                                anchored,
+                            });
                             anchored = false;
                         }
                         Some(_) => {
                             let node = self.node(predicates)?;
                             let optional = self.eat_quantifier()?;
                             let node = with_captures(node, self.captures());
-                            children.push(Child { field: None, node, optional, anchored });
+                            children.push(Child {
+                                field: None,
+                                node,
+                                optional,
+                                anchored,
+                            });
                             anchored = false;
                         }
                         None => return self.error("unterminated node"),
                     }
                 }
-                PatternNode::Node { kind, children, negated_fields, captures: Vec::new(), anchored_end }
+                PatternNode::Node {
+                    kind,
+                    children,
+                    negated_fields,
+                    captures: Vec::new(),
+                    anchored_end,
+                }
             }
             _ => return self.error("expected a pattern"),
         };
         let quantified_later = self.peek_quantifier();
-        let captures = if quantified_later { Vec::new() } else { self.captures() };
+        let captures = if quantified_later {
+            Vec::new()
+        } else {
+            self.captures()
+        };
         Ok(with_captures(node, captures))
     }
 
     fn is_field(&self) -> bool {
         let mut i = self.at;
-        while self.text.get(i).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+        while self
+            .text
+            .get(i)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        {
             i += 1;
         }
         while self.text.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
@@ -332,13 +397,31 @@ fn with_captures(node: PatternNode, extra: Vec<String>) -> PatternNode {
         return node;
     }
     match node {
-        PatternNode::Node { kind, children, negated_fields, mut captures, anchored_end } => {
+        PatternNode::Node {
+            kind,
+            children,
+            negated_fields,
+            mut captures,
+            anchored_end,
+        } => {
             captures.extend(extra);
-            PatternNode::Node { kind, children, negated_fields, captures, anchored_end }
+            PatternNode::Node {
+                kind,
+                children,
+                negated_fields,
+                captures,
+                anchored_end,
+            }
         }
-        PatternNode::Alternation { alternatives, mut captures } => {
+        PatternNode::Alternation {
+            alternatives,
+            mut captures,
+        } => {
             captures.extend(extra);
-            PatternNode::Alternation { alternatives, captures }
+            PatternNode::Alternation {
+                alternatives,
+                captures,
+            }
         }
     }
 }

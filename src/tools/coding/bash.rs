@@ -68,7 +68,10 @@ impl Captured {
         if self.dropped == 0 {
             (format!("{head}{tail}"), false)
         } else {
-            (format!("{head}\n… [{} bytes of output cut] …\n{tail}", self.dropped), true)
+            (
+                format!("{head}\n… [{} bytes of output cut] …\n{tail}", self.dropped),
+                true,
+            )
         }
     }
 }
@@ -81,11 +84,20 @@ impl TypedTool for Bash {
     const KIND: Kind = Kind::Coding;
     const READ_ONLY: bool = false;
 
-    fn run(&self, ws: &Workspace, args: Args, control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         if args.command.trim().is_empty() {
             return Err(ToolError::Invalid("`command` is empty".into()));
         }
-        let timeout = Duration::from_secs(args.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_S).clamp(1, LONGEST_TIMEOUT_S));
+        let timeout = Duration::from_secs(
+            args.timeout_seconds
+                .unwrap_or(DEFAULT_TIMEOUT_S)
+                .clamp(1, LONGEST_TIMEOUT_S),
+        );
         let started = Instant::now();
         let mut child = Command::new("bash")
             .arg("-c")
@@ -99,24 +111,33 @@ impl TypedTool for Bash {
             .map_err(|e| ToolError::Failed(format!("cannot start bash: {e}")))?;
         let group = rustix::process::Pid::from_raw(child.id() as i32);
         let captured = Arc::new(Mutex::new(Captured::default()));
-        let readers: Vec<std::thread::JoinHandle<()>> = [child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>), child.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>)]
-            .into_iter()
-            .flatten()
-            .map(|mut stream| {
-                let captured = captured.clone();
-                std::thread::spawn(move || {
-                    let mut buffer = [0u8; 8192];
-                    while let Ok(n) = stream.read(&mut buffer) {
-                        if n == 0 {
-                            break;
-                        }
-                        if let Ok(mut c) = captured.lock() {
-                            c.push(&buffer[..n]);
-                        }
+        let readers: Vec<std::thread::JoinHandle<()>> = [
+            child
+                .stdout
+                .take()
+                .map(|s| Box::new(s) as Box<dyn Read + Send>),
+            child
+                .stderr
+                .take()
+                .map(|s| Box::new(s) as Box<dyn Read + Send>),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|mut stream| {
+            let captured = captured.clone();
+            std::thread::spawn(move || {
+                let mut buffer = [0u8; 8192];
+                while let Ok(n) = stream.read(&mut buffer) {
+                    if n == 0 {
+                        break;
                     }
-                })
+                    if let Ok(mut c) = captured.lock() {
+                        c.push(&buffer[..n]);
+                    }
+                }
             })
-            .collect();
+        })
+        .collect();
         let mut timed_out = false;
         let mut cancelled = false;
         let status = loop {
@@ -152,12 +173,29 @@ impl TypedTool for Bash {
         let exit_code = status.and_then(|s| s.code());
         let millis = started.elapsed().as_millis() as u64;
         let summary = match (timed_out, exit_code) {
-            (true, _) => format!("timed out after {} s; the process group was killed", timeout.as_secs()),
+            (true, _) => format!(
+                "timed out after {} s; the process group was killed",
+                timeout.as_secs()
+            ),
             (false, Some(code)) => format!("exit code {code}"),
             (false, None) => "killed by a signal".to_string(),
         };
-        let text = if output.trim().is_empty() { format!("({summary}; no output)") } else { format!("{output}\n({summary})") };
-        Ok(Answer { text, data: Output { exit_code, timed_out, output, output_cut, millis }, next: Vec::new() })
+        let text = if output.trim().is_empty() {
+            format!("({summary}; no output)")
+        } else {
+            format!("{output}\n({summary})")
+        };
+        Ok(Answer {
+            text,
+            data: Output {
+                exit_code,
+                timed_out,
+                output,
+                output_cut,
+                millis,
+            },
+            next: Vec::new(),
+        })
     }
 }
 

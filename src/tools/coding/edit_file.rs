@@ -42,17 +42,30 @@ impl TypedTool for EditFile {
     const KIND: Kind = Kind::Coding;
     const READ_ONLY: bool = false;
 
-    fn run(&self, ws: &Workspace, args: Args, control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let path = ws.confine(&args.path)?;
         if args.old.is_empty() {
-            return Err(ToolError::Invalid("`old` is empty; to create or replace a whole file use write_file".into()));
+            return Err(ToolError::Invalid(
+                "`old` is empty; to create or replace a whole file use write_file".into(),
+            ));
         }
         if args.old == args.new {
-            return Err(ToolError::Invalid("`old` and `new` are the same: nothing would change".into()));
+            return Err(ToolError::Invalid(
+                "`old` and `new` are the same: nothing would change".into(),
+            ));
         }
         let full = ws.root().join(&path);
-        let text = std::fs::read_to_string(&full).map_err(|e| ToolError::Invalid(format!("cannot read `{path}` as text: {e}")))?;
-        let starts: Vec<usize> = text.match_indices(args.old.as_str()).map(|(i, _)| i).collect();
+        let text = std::fs::read_to_string(&full)
+            .map_err(|e| ToolError::Invalid(format!("cannot read `{path}` as text: {e}")))?;
+        let starts: Vec<usize> = text
+            .match_indices(args.old.as_str())
+            .map(|(i, _)| i)
+            .collect();
         let line_of = |offset: usize| text[..offset].matches('\n').count() + 1;
         match starts.len() {
             0 => return Err(ToolError::Invalid(not_found(&path, &text, &args.old))),
@@ -67,11 +80,27 @@ impl TypedTool for EditFile {
         }
         control.check()?;
         let line = line_of(starts[0]);
-        let updated = if args.replace_all { text.replace(args.old.as_str(), &args.new) } else { text.replacen(args.old.as_str(), &args.new, 1) };
+        let updated = if args.replace_all {
+            text.replace(args.old.as_str(), &args.new)
+        } else {
+            text.replacen(args.old.as_str(), &args.new, 1)
+        };
         let check = write_and_check(ws, &path, &updated)?;
         let replacements = if args.replace_all { starts.len() } else { 1 };
-        let text = format!("Edited {path}: {replacements} replacement(s) from line {line}. {}", check.describe());
-        Ok(Answer { text, data: Output { path, replacements, line, check }, next: Vec::new() })
+        let text = format!(
+            "Edited {path}: {replacements} replacement(s) from line {line}. {}",
+            check.describe()
+        );
+        Ok(Answer {
+            text,
+            data: Output {
+                path,
+                replacements,
+                line,
+                check,
+            },
+            next: Vec::new(),
+        })
     }
 }
 
@@ -82,20 +111,40 @@ fn not_found(path: &str, text: &str, old: &str) -> String {
     let span = wanted.len().max(1);
     let mut best: Option<(f64, usize)> = None;
     for start in 0..lines.len().saturating_sub(span - 1) {
-        let score: f64 = wanted.iter().zip(&lines[start..start + span]).map(|(a, b)| similarity(a.trim(), b.trim())).sum::<f64>() / span as f64;
+        let score: f64 = wanted
+            .iter()
+            .zip(&lines[start..start + span])
+            .map(|(a, b)| similarity(a.trim(), b.trim()))
+            .sum::<f64>()
+            / span as f64;
         if best.is_none_or(|(s, _)| score > s) {
             best = Some((score, start));
         }
     }
     let Some((score, start)) = best.filter(|(s, _)| *s > 0.3) else {
-        return format!("`old` was not found in {path}, and nothing there resembles it; read the file again (read_file) and copy the text exactly");
+        return format!(
+            "`old` was not found in {path}, and nothing there resembles it; read the file again (read_file) and copy the text exactly"
+        );
     };
-    let shown: Vec<String> = lines[start..start + span].iter().enumerate().map(|(i, l)| format!("{:>5}\t{l}", start + i + 1)).collect();
-    let whitespace_only = lines[start..start + span].iter().map(|l| l.split_whitespace().collect::<String>()).eq(wanted.iter().map(|l| l.split_whitespace().collect::<String>()));
+    let shown: Vec<String> = lines[start..start + span]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("{:>5}\t{l}", start + i + 1))
+        .collect();
+    let whitespace_only = lines[start..start + span]
+        .iter()
+        .map(|l| l.split_whitespace().collect::<String>())
+        .eq(wanted
+            .iter()
+            .map(|l| l.split_whitespace().collect::<String>()));
     format!(
         "`old` was not found in {path}. The closest text ({:.0} % alike{}) is at lines {}–{}:\n{}\nCopy it exactly (without the line numbers) and try again.",
         score * 100.0,
-        if whitespace_only { ", differing only in whitespace/indentation" } else { "" },
+        if whitespace_only {
+            ", differing only in whitespace/indentation"
+        } else {
+            ""
+        },
         start + 1,
         start + span,
         shown.join("\n")
@@ -112,7 +161,12 @@ fn similarity(a: &str, b: &str) -> f64 {
         return 1.0;
     }
     let prefix = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
-    let suffix = a.chars().rev().zip(b.chars().rev()).take_while(|(x, y)| x == y).count();
+    let suffix = a
+        .chars()
+        .rev()
+        .zip(b.chars().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
     ((prefix + suffix).min(longest)) as f64 / longest as f64
 }
 

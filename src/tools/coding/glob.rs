@@ -35,7 +35,12 @@ impl TypedTool for Glob {
     const DESCRIPTION: &'static str = "List files whose root-relative path matches a glob (`**/*.py`), .gitignore-aware, sorted by path.";
     const KIND: Kind = Kind::Coding;
 
-    fn run(&self, ws: &Workspace, args: Args, control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let base = match args.path.as_deref() {
             Some(p) if !p.trim().is_empty() => ws.confine(p)?,
             _ => String::new(),
@@ -43,7 +48,9 @@ impl TypedTool for Glob {
         let matcher = globset::GlobBuilder::new(&args.pattern)
             .literal_separator(true)
             .build()
-            .map_err(|e| ToolError::Invalid(format!("`{}` is not a valid glob: {e}", args.pattern)))?
+            .map_err(|e| {
+                ToolError::Invalid(format!("`{}` is not a valid glob: {e}", args.pattern))
+            })?
             .compile_matcher();
         control.check()?;
         let root = ws.root();
@@ -51,17 +58,35 @@ impl TypedTool for Glob {
         let by_name = !args.pattern.contains('/');
         let all: Vec<String> = walk(root, &base)
             .into_iter()
-            .filter(|e| matcher.is_match(relative(root, e.path())) || (by_name && e.path().file_name().is_some_and(|n| matcher.is_match(n))))
+            .filter(|e| {
+                matcher.is_match(relative(root, e.path()))
+                    || (by_name && e.path().file_name().is_some_and(|n| matcher.is_match(n)))
+            })
             .map(|e| relative(root, e.path()))
             .collect();
         let max = args.max_results.unwrap_or(DEFAULT_MAX).max(1);
         let total = all.len();
         let files: Vec<String> = all.into_iter().take(max).collect();
         let truncated = total > files.len();
-        let mut text = if files.is_empty() { format!("no file matches `{}`", args.pattern) } else { files.join("\n") };
+        let mut text = if files.is_empty() {
+            format!("no file matches `{}`", args.pattern)
+        } else {
+            files.join("\n")
+        };
         if truncated {
-            text.push_str(&format!("\n… {} more (narrow the pattern)", total - files.len()));
+            text.push_str(&format!(
+                "\n… {} more (narrow the pattern)",
+                total - files.len()
+            ));
         }
-        Ok(Answer { text, data: Output { files, total, truncated }, next: Vec::new() })
+        Ok(Answer {
+            text,
+            data: Output {
+                files,
+                total,
+                truncated,
+            },
+            next: Vec::new(),
+        })
     }
 }

@@ -68,7 +68,11 @@ impl Sink for Collect<'_> {
         Ok(*self.matches < self.max)
     }
 
-    fn context(&mut self, _searcher: &Searcher, context: &SinkContext<'_>) -> Result<bool, io::Error> {
+    fn context(
+        &mut self,
+        _searcher: &Searcher,
+        context: &SinkContext<'_>,
+    ) -> Result<bool, io::Error> {
         self.push(context.line_number(), context.bytes(), true);
         Ok(true)
     }
@@ -76,8 +80,17 @@ impl Sink for Collect<'_> {
 
 impl Collect<'_> {
     fn push(&mut self, line: Option<u64>, bytes: &[u8], context: bool) {
-        let text = String::from_utf8_lossy(bytes).trim_end_matches(['\n', '\r']).chars().take(500).collect();
-        self.lines.push(Line { path: self.path.to_string(), line: line.unwrap_or(0), text, context });
+        let text = String::from_utf8_lossy(bytes)
+            .trim_end_matches(['\n', '\r'])
+            .chars()
+            .take(500)
+            .collect();
+        self.lines.push(Line {
+            path: self.path.to_string(),
+            line: line.unwrap_or(0),
+            text,
+            context,
+        });
     }
 }
 
@@ -88,7 +101,12 @@ impl TypedTool for Grep {
     const DESCRIPTION: &'static str = "Search file contents with a regex (.gitignore-aware, ripgrep's engine), with optional context lines and a path glob. For who calls or imports a symbol, find_callers / list_importers are exact where grep guesses.";
     const KIND: Kind = Kind::Coding;
 
-    fn run(&self, ws: &Workspace, args: Args, control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let base = match args.path.as_deref() {
             Some(p) if !p.trim().is_empty() => ws.confine(p)?,
             _ => String::new(),
@@ -96,11 +114,21 @@ impl TypedTool for Grep {
         let matcher = RegexMatcherBuilder::new()
             .case_insensitive(args.case_insensitive)
             .build(&args.pattern)
-            .map_err(|e| ToolError::Invalid(format!("pattern `{}` is not a valid regex: {e}", args.pattern)))?;
+            .map_err(|e| {
+                ToolError::Invalid(format!(
+                    "pattern `{}` is not a valid regex: {e}",
+                    args.pattern
+                ))
+            })?;
         let filter = args
             .glob
             .as_deref()
-            .map(|g| globset::GlobBuilder::new(g).literal_separator(false).build().map(|g| g.compile_matcher()))
+            .map(|g| {
+                globset::GlobBuilder::new(g)
+                    .literal_separator(false)
+                    .build()
+                    .map(|g| g.compile_matcher())
+            })
             .transpose()
             .map_err(|e| ToolError::Invalid(format!("glob: {e}")))?;
         let context = args.context.min(MOST_CONTEXT);
@@ -118,11 +146,18 @@ impl TypedTool for Grep {
         for entry in walk(&root, &base) {
             control.check()?;
             let relative = relative(&root, entry.path());
-            if filter.as_ref().is_some_and(|g| !g.is_match(&relative) && !entry.path().file_name().is_some_and(|n| g.is_match(n))) {
+            if filter.as_ref().is_some_and(|g| {
+                !g.is_match(&relative) && !entry.path().file_name().is_some_and(|n| g.is_match(n))
+            }) {
                 continue;
             }
             let before = matches;
-            let sink = Collect { path: &relative, lines: &mut lines, matches: &mut matches, max };
+            let sink = Collect {
+                path: &relative,
+                lines: &mut lines,
+                matches: &mut matches,
+                max,
+            };
             // An unreadable file is skipped, as ripgrep does.
             let _ = searcher.search_path(&matcher, entry.path(), sink);
             if matches > before {
@@ -135,21 +170,48 @@ impl TypedTool for Grep {
         let truncated = matches >= max;
         let mut text = String::new();
         for line in &lines {
-            text.push_str(&format!("{}{}{}{}{}\n", line.path, if line.context { '-' } else { ':' }, line.line, if line.context { '-' } else { ':' }, line.text));
+            text.push_str(&format!(
+                "{}{}{}{}{}\n",
+                line.path,
+                if line.context { '-' } else { ':' },
+                line.line,
+                if line.context { '-' } else { ':' },
+                line.text
+            ));
         }
         if matches == 0 {
             text = format!("no match for `{}`\n", args.pattern);
         } else {
-            text.push_str(&format!("{matches} matching line(s) in {files} file(s){}", if truncated { " — stopped at max_results; narrow the pattern or path" } else { "" }));
+            text.push_str(&format!(
+                "{matches} matching line(s) in {files} file(s){}",
+                if truncated {
+                    " — stopped at max_results; narrow the pattern or path"
+                } else {
+                    ""
+                }
+            ));
         }
-        Ok(Answer { text, data: Output { matches, files, truncated, lines }, next: Vec::new() })
+        Ok(Answer {
+            text,
+            data: Output {
+                matches,
+                files,
+                truncated,
+                lines,
+            },
+            next: Vec::new(),
+        })
     }
 }
 
 /// Files under `base` (root-relative; empty = root) in path order, honouring .gitignore,
 /// .ignore and .repotoireignore, never inside `.git` or `.repotoire`.
 pub fn walk(root: &std::path::Path, base: &str) -> Vec<ignore::DirEntry> {
-    let start = if base.is_empty() { root.to_path_buf() } else { root.join(base) };
+    let start = if base.is_empty() {
+        root.to_path_buf()
+    } else {
+        root.join(base)
+    };
     let skip: Arc<[&str]> = Arc::from([".git", ".repotoire"]);
     let mut entries: Vec<ignore::DirEntry> = ignore::WalkBuilder::new(start)
         .add_custom_ignore_filename(".repotoireignore")
@@ -164,5 +226,8 @@ pub fn walk(root: &std::path::Path, base: &str) -> Vec<ignore::DirEntry> {
 }
 
 pub fn relative(root: &std::path::Path, path: &std::path::Path) -> String {
-    path.strip_prefix(root).unwrap_or(path).to_string_lossy().replace('\\', "/")
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
 }

@@ -53,16 +53,25 @@ impl AfterWrite {
         if self.syntax_errors.is_empty() {
             text.push_str("Parses cleanly.");
         } else {
-            text.push_str(&format!("{} syntax error(s) — fix them:", self.syntax_errors.len()));
+            text.push_str(&format!(
+                "{} syntax error(s) — fix them:",
+                self.syntax_errors.len()
+            ));
             for e in &self.syntax_errors {
                 text.push_str(&format!("\n  line {}:{} {}", e.line, e.column, e.message));
             }
         }
-        for (label, list) in [("New findings", &self.findings_added), ("Findings resolved", &self.findings_removed)] {
+        for (label, list) in [
+            ("New findings", &self.findings_added),
+            ("Findings resolved", &self.findings_removed),
+        ] {
             if !list.is_empty() {
                 text.push_str(&format!("\n{label}:"));
                 for f in list {
-                    text.push_str(&format!("\n  line {} [{} {}] {}", f.line, f.severity, f.detector, f.message));
+                    text.push_str(&format!(
+                        "\n  line {} [{} {}] {}",
+                        f.line, f.severity, f.detector, f.message
+                    ));
                 }
             }
         }
@@ -76,7 +85,11 @@ impl AfterWrite {
 /// The findings in one file now (computing them if this state has not yet).
 fn findings_in(ws: &Workspace, path: &str) -> Vec<crate::detect::Finding> {
     let state = ws.state();
-    ws.findings(&state).iter().filter(|f| f.file == path).cloned().collect()
+    ws.findings(&state)
+        .iter()
+        .filter(|f| f.file == path)
+        .cloned()
+        .collect()
 }
 
 /// Writes `text` to the root-relative `path` (creating parent folders) through a temporary
@@ -94,15 +107,36 @@ pub fn write_and_check(ws: &Workspace, path: &str, text: &str) -> Result<AfterWr
     let Some(info) = state.snap.files.iter().find(|f| f.path == path) else {
         return Ok(AfterWrite::default());
     };
-    let syntax_errors = info.diagnostics.iter().map(|d| SyntaxError { line: d.line, column: d.column, message: d.message.clone() }).collect();
+    let syntax_errors = info
+        .diagnostics
+        .iter()
+        .map(|d| SyntaxError {
+            line: d.line,
+            column: d.column,
+            message: d.message.clone(),
+        })
+        .collect();
     let after = findings_in(ws, path);
-    let brief = |f: &crate::detect::Finding| Brief { detector: f.detector.clone(), severity: f.severity.as_str().to_string(), line: f.line, message: f.message.clone() };
+    let brief = |f: &crate::detect::Finding| Brief {
+        detector: f.detector.clone(),
+        severity: f.severity.as_str().to_string(),
+        line: f.line,
+        message: f.message.clone(),
+    };
     let old: HashSet<&str> = before.iter().map(|f| f.fingerprint.as_str()).collect();
     let new: HashSet<&str> = after.iter().map(|f| f.fingerprint.as_str()).collect();
     Ok(AfterWrite {
         analysed: true,
         syntax_errors,
-        findings_added: after.iter().filter(|f| !old.contains(f.fingerprint.as_str())).map(brief).collect(),
-        findings_removed: before.iter().filter(|f| !new.contains(f.fingerprint.as_str())).map(brief).collect(),
+        findings_added: after
+            .iter()
+            .filter(|f| !old.contains(f.fingerprint.as_str()))
+            .map(brief)
+            .collect(),
+        findings_removed: before
+            .iter()
+            .filter(|f| !new.contains(f.fingerprint.as_str()))
+            .map(brief)
+            .collect(),
     })
 }

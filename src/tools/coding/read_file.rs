@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::tools::{Answer, Control, Kind, Hint, ToolError, TypedTool, Workspace};
+use crate::tools::{Answer, Control, Hint, Kind, ToolError, TypedTool, Workspace};
 
 pub struct ReadFile;
 
@@ -40,36 +40,71 @@ impl TypedTool for ReadFile {
     const DESCRIPTION: &'static str = "Read a file's lines with line numbers (offset/limit to page through long files). For what a file defines, file_outline is cheaper.";
     const KIND: Kind = Kind::Coding;
 
-    fn run(&self, ws: &Workspace, args: Args, _control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        _control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let path = ws.confine(&args.path)?;
         let full = ws.root().join(&path);
         if full.is_dir() {
-            return Err(ToolError::Invalid(format!("`{path}` is a folder; use glob to list files")));
+            return Err(ToolError::Invalid(format!(
+                "`{path}` is a folder; use glob to list files"
+            )));
         }
-        let bytes = std::fs::read(&full).map_err(|e| ToolError::Invalid(format!("cannot read `{path}`: {e}")))?;
+        let bytes = std::fs::read(&full)
+            .map_err(|e| ToolError::Invalid(format!("cannot read `{path}`: {e}")))?;
         if bytes.iter().take(8000).any(|&b| b == 0) {
-            return Err(ToolError::Invalid(format!("`{path}` is a binary file ({} bytes)", bytes.len())));
+            return Err(ToolError::Invalid(format!(
+                "`{path}` is a binary file ({} bytes)",
+                bytes.len()
+            )));
         }
         let text = String::from_utf8_lossy(&bytes);
         let lines: Vec<&str> = text.lines().collect();
         let first = args.offset.unwrap_or(1).max(1);
         let limit = args.limit.unwrap_or(DEFAULT_LIMIT).max(1);
         if first > lines.len().max(1) {
-            return Err(ToolError::Invalid(format!("`{path}` has {} lines; offset {first} is past the end", lines.len())));
+            return Err(ToolError::Invalid(format!(
+                "`{path}` has {} lines; offset {first} is past the end",
+                lines.len()
+            )));
         }
         let last = (first + limit - 1).min(lines.len());
         let width = last.to_string().len();
         let mut content = String::new();
         for (i, line) in lines.iter().enumerate().take(last).skip(first - 1) {
-            let shown: String = if line.len() > LONGEST_LINE { format!("{}… [line cut at {LONGEST_LINE} bytes]", &line[..floor(line, LONGEST_LINE)]) } else { (*line).to_string() };
+            let shown: String = if line.len() > LONGEST_LINE {
+                format!(
+                    "{}… [line cut at {LONGEST_LINE} bytes]",
+                    &line[..floor(line, LONGEST_LINE)]
+                )
+            } else {
+                (*line).to_string()
+            };
             content.push_str(&format!("{:>width$}\t{shown}\n", i + 1));
         }
         let mut next = Vec::new();
         if last < lines.len() {
-            next.push(Hint::new("read_file", json!({"path": path, "offset": last + 1, "limit": limit}), "the lines after these"));
+            next.push(Hint::new(
+                "read_file",
+                json!({"path": path, "offset": last + 1, "limit": limit}),
+                "the lines after these",
+            ));
         }
         let header = format!("{path} lines {first}–{last} of {}\n", lines.len());
-        Ok(Answer { text: format!("{header}{content}"), data: Output { path, first_line: first, last_line: last, total_lines: lines.len(), content }, next })
+        Ok(Answer {
+            text: format!("{header}{content}"),
+            data: Output {
+                path,
+                first_line: first,
+                last_line: last,
+                total_lines: lines.len(),
+                content,
+            },
+            next,
+        })
     }
 }
 

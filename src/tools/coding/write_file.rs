@@ -33,7 +33,12 @@ impl TypedTool for WriteFile {
     const KIND: Kind = Kind::Coding;
     const READ_ONLY: bool = false;
 
-    fn run(&self, ws: &Workspace, args: Args, control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let path = ws.confine(&args.path)?;
         control.check()?;
         let full = ws.root().join(&path);
@@ -42,7 +47,21 @@ impl TypedTool for WriteFile {
         }
         let created = !full.exists();
         let check = write_and_check(ws, &path, &args.content)?;
-        let text = format!("{} {path} ({} bytes). {}", if created { "Created" } else { "Wrote" }, args.content.len(), check.describe());
-        Ok(Answer { text, data: Output { path, created, bytes: args.content.len(), check }, next: Vec::new() })
+        let text = format!(
+            "{} {path} ({} bytes). {}",
+            if created { "Created" } else { "Wrote" },
+            args.content.len(),
+            check.describe()
+        );
+        Ok(Answer {
+            text,
+            data: Output {
+                path,
+                created,
+                bytes: args.content.len(),
+                check,
+            },
+            next: Vec::new(),
+        })
     }
 }

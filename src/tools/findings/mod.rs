@@ -25,7 +25,10 @@ pub struct Filter {
 impl Filter {
     pub fn admits(&self, finding: &Finding, file_prefix: Option<&str>) -> bool {
         self.severity.is_none_or(|s| finding.severity >= s)
-            && self.detector.as_deref().is_none_or(|d| finding.detector == d)
+            && self
+                .detector
+                .as_deref()
+                .is_none_or(|d| finding.detector == d)
             && self.category.is_none_or(|c| finding.category == c)
             && file_prefix.is_none_or(|p| crate::tools::is_under(&finding.file, p))
     }
@@ -39,7 +42,11 @@ pub fn line(finding: &Finding) -> String {
         finding.detector,
         finding.file,
         finding.line,
-        finding.symbol.as_deref().map(|s| format!(" in {s}")).unwrap_or_default(),
+        finding
+            .symbol
+            .as_deref()
+            .map(|s| format!(" in {s}"))
+            .unwrap_or_default(),
         finding.message,
         &finding.fingerprint[..finding.fingerprint.len().min(12)]
     )

@@ -40,8 +40,18 @@ impl TypedTool for RunDetectors {
     const NAME: &'static str = "run_detectors";
     const DESCRIPTION: &'static str = "Re-index files changed on disk and run the detectors again (optionally reporting only under some paths): returns findings added and resolved since the last run. Use after editing code.";
 
-    fn run(&self, ws: &Workspace, args: Args, control: &Control) -> Result<Answer<Output>, ToolError> {
-        let prefixes: Vec<String> = args.paths.unwrap_or_default().iter().map(|p| ws.confine(p)).collect::<Result<_, _>>()?;
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
+        let prefixes: Vec<String> = args
+            .paths
+            .unwrap_or_default()
+            .iter()
+            .map(|p| ws.confine(p))
+            .collect::<Result<_, _>>()?;
         let within = |f: &Finding| {
             prefixes.is_empty() || prefixes.iter().any(|p| crate::tools::is_under(&f.file, p))
         };
@@ -57,16 +67,36 @@ impl TypedTool for RunDetectors {
         let after = ws.findings(&state);
         control.progress(3.0, 3.0, "done");
 
-        let old: HashSet<&str> = before.iter().filter(|f| within(f)).map(|f| f.fingerprint.as_str()).collect();
-        let new: HashSet<&str> = after.iter().filter(|f| within(f)).map(|f| f.fingerprint.as_str()).collect();
-        let mut added: Vec<Finding> = after.iter().filter(|f| within(f) && !old.contains(f.fingerprint.as_str())).cloned().collect();
-        let mut resolved: Vec<Finding> = before.iter().filter(|f| within(f) && !new.contains(f.fingerprint.as_str())).cloned().collect();
+        let old: HashSet<&str> = before
+            .iter()
+            .filter(|f| within(f))
+            .map(|f| f.fingerprint.as_str())
+            .collect();
+        let new: HashSet<&str> = after
+            .iter()
+            .filter(|f| within(f))
+            .map(|f| f.fingerprint.as_str())
+            .collect();
+        let mut added: Vec<Finding> = after
+            .iter()
+            .filter(|f| within(f) && !old.contains(f.fingerprint.as_str()))
+            .cloned()
+            .collect();
+        let mut resolved: Vec<Finding> = before
+            .iter()
+            .filter(|f| within(f) && !new.contains(f.fingerprint.as_str()))
+            .cloned()
+            .collect();
         let (added_total, resolved_total) = (added.len(), resolved.len());
         let shown = limit(args.limit);
         added.truncate(shown);
         resolved.truncate(shown);
         let files_reparsed = state.report.parsed;
-        let mut text = format!("{} file(s) re-parsed; {} finding(s) now; {added_total} added, {resolved_total} resolved since the last run\n", files_reparsed, new.len());
+        let mut text = format!(
+            "{} file(s) re-parsed; {} finding(s) now; {added_total} added, {resolved_total} resolved since the last run\n",
+            files_reparsed,
+            new.len()
+        );
         for f in &added {
             text.push_str(&format!("+ {}\n", line(f)));
         }
@@ -75,10 +105,29 @@ impl TypedTool for RunDetectors {
         }
         let mut next = Vec::new();
         if let Some(first) = added.first() {
-            next.push(Hint::new("explain_finding", json!({"fingerprint": first.fingerprint}), "the first new finding"));
+            next.push(Hint::new(
+                "explain_finding",
+                json!({"fingerprint": first.fingerprint}),
+                "the first new finding",
+            ));
         } else {
-            next.push(Hint::new("list_findings", json!({"severity": "medium"}), "what remains"));
+            next.push(Hint::new(
+                "list_findings",
+                json!({"severity": "medium"}),
+                "what remains",
+            ));
         }
-        Ok(Answer { data: Output { files_reparsed, added, resolved, added_total, resolved_total, total: new.len() }, text, next })
+        Ok(Answer {
+            data: Output {
+                files_reparsed,
+                added,
+                resolved,
+                added_total,
+                resolved_total,
+                total: new.len(),
+            },
+            text,
+            next,
+        })
     }
 }

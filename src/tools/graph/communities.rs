@@ -68,11 +68,18 @@ impl TypedTool for Communities {
     const NAME: &'static str = "communities";
     const DESCRIPTION: &'static str = "Clusters of modules (or functions) that depend on each other more than on the rest (Louvain over import and call edges): the repository's real architecture, with members and the links between clusters.";
 
-    fn run(&self, ws: &Workspace, args: Args, control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let level = args.level.unwrap_or(Level::Module);
         let resolution = args.resolution.unwrap_or(1.0);
         if !(resolution > 0.0 && resolution <= 10.0) {
-            return Err(ToolError::Invalid(format!("resolution {resolution} is outside (0, 10]; 1.0 is standard")));
+            return Err(ToolError::Invalid(format!(
+                "resolution {resolution} is outside (0, 10]; 1.0 is standard"
+            )));
         }
         let state = ws.state();
         let snap = &state.snap;
@@ -81,14 +88,23 @@ impl TypedTool for Communities {
             Level::Function => matches!(snap.graph[n].kind, NodeKind::Function | NodeKind::Method),
         };
         let index = ws.names(&state);
-        let lift = |n: NodeIndex| if level == Level::Module { index.home(n) } else { n };
+        let lift = |n: NodeIndex| {
+            if level == Level::Module {
+                index.home(n)
+            } else {
+                n
+            }
+        };
         let mut ids: HashMap<NodeIndex, usize> = HashMap::new();
         let mut nodes: Vec<NodeIndex> = Vec::new();
         let mut weights: BTreeMap<(usize, usize), f64> = BTreeMap::new();
         for edge in (&snap.graph).edge_references() {
             let w = edge.weight();
             let admitted = match level {
-                Level::Module => matches!(w.kind, EdgeKind::Imports | EdgeKind::Calls | EdgeKind::Inherits),
+                Level::Module => matches!(
+                    w.kind,
+                    EdgeKind::Imports | EdgeKind::Calls | EdgeKind::Inherits
+                ),
                 Level::Function => w.kind == EdgeKind::Calls,
             };
             if !admitted {
@@ -108,7 +124,8 @@ impl TypedTool for Communities {
             *weights.entry((a.min(b), a.max(b))).or_default() += f64::from(w.confidence);
         }
         control.check()?;
-        let edges: Vec<(usize, usize, f64)> = weights.iter().map(|(&(a, b), &w)| (a, b, w)).collect();
+        let edges: Vec<(usize, usize, f64)> =
+            weights.iter().map(|(&(a, b), &w)| (a, b, w)).collect();
         let (membership, modularity) = louvain(nodes.len(), &edges, resolution);
 
         let count = membership.iter().copied().max().map_or(0, |m| m + 1);
@@ -136,38 +153,110 @@ impl TypedTool for Communities {
             .enumerate()
             .map(|(id, list)| {
                 let mut list = list.clone();
-                list.sort_by(|&a, &b| degree[b].total_cmp(&degree[a]).then(snap.graph[nodes[a]].qualified_name.cmp(&snap.graph[nodes[b]].qualified_name)));
-                let names: Vec<String> = list.iter().map(|&n| snap.graph[nodes[n]].qualified_name.clone()).collect();
-                let mut links: Vec<Link> = between.iter().filter(|((from, _), _)| *from == id).map(|(&(_, to), &weight)| Link { community: to, weight: round(weight) }).collect();
-                links.sort_by(|a, b| b.weight.total_cmp(&a.weight).then(a.community.cmp(&b.community)));
+                list.sort_by(|&a, &b| {
+                    degree[b].total_cmp(&degree[a]).then(
+                        snap.graph[nodes[a]]
+                            .qualified_name
+                            .cmp(&snap.graph[nodes[b]].qualified_name),
+                    )
+                });
+                let names: Vec<String> = list
+                    .iter()
+                    .map(|&n| snap.graph[nodes[n]].qualified_name.clone())
+                    .collect();
+                let mut links: Vec<Link> = between
+                    .iter()
+                    .filter(|((from, _), _)| *from == id)
+                    .map(|(&(_, to), &weight)| Link {
+                        community: to,
+                        weight: round(weight),
+                    })
+                    .collect();
+                links.sort_by(|a, b| {
+                    b.weight
+                        .total_cmp(&a.weight)
+                        .then(a.community.cmp(&b.community))
+                });
                 links.truncate(3);
-                Community { id, label: label(&names), size: names.len(), members: names.into_iter().take(per).collect(), internal: round(internal[id]), links }
+                Community {
+                    id,
+                    label: label(&names),
+                    size: names.len(),
+                    members: names.into_iter().take(per).collect(),
+                    internal: round(internal[id]),
+                    links,
+                }
             })
             .collect();
         communities.sort_by(|a, b| b.size.cmp(&a.size).then(a.id.cmp(&b.id)));
         let total = communities.len();
         communities.truncate(limit(args.limit));
-        let level_name = if level == Level::Module { "module" } else { "function" };
-        let mut text = format!("{total} {level_name} clusters over {} connected nodes, modularity {:.2}:\n", nodes.len(), modularity);
+        let level_name = if level == Level::Module {
+            "module"
+        } else {
+            "function"
+        };
+        let mut text = format!(
+            "{total} {level_name} clusters over {} connected nodes, modularity {:.2}:\n",
+            nodes.len(),
+            modularity
+        );
         for c in &communities {
-            let links: Vec<String> = c.links.iter().map(|l| format!("#{} ({})", l.community, l.weight)).collect();
+            let links: Vec<String> = c
+                .links
+                .iter()
+                .map(|l| format!("#{} ({})", l.community, l.weight))
+                .collect();
             text.push_str(&format!(
                 "#{} {} — {} members, internal weight {}{}\n    {}{}\n",
                 c.id,
                 c.label,
                 c.size,
                 c.internal,
-                if links.is_empty() { String::new() } else { format!(", linked to {}", links.join(", ")) },
+                if links.is_empty() {
+                    String::new()
+                } else {
+                    format!(", linked to {}", links.join(", "))
+                },
                 c.members.join(", "),
-                if c.size > c.members.len() { ", …" } else { "" }
+                if c.size > c.members.len() {
+                    ", …"
+                } else {
+                    ""
+                }
             ));
         }
         let mut next = Vec::new();
         if let Some(first) = communities.first().and_then(|c| c.members.first()) {
-            next.push(Hint::new(if level == Level::Module { "list_importers" } else { "find_callers" }, if level == Level::Module { json!({"target": first}) } else { json!({"symbol": first}) }, "the hub of the largest cluster"));
+            next.push(Hint::new(
+                if level == Level::Module {
+                    "list_importers"
+                } else {
+                    "find_callers"
+                },
+                if level == Level::Module {
+                    json!({"target": first})
+                } else {
+                    json!({"symbol": first})
+                },
+                "the hub of the largest cluster",
+            ));
         }
-        next.push(Hint::new("find_cycles", json!({}), "cycles that tie clusters together"));
-        Ok(Answer { data: Output { level: level_name.into(), modularity: round(modularity), total, communities }, text, next })
+        next.push(Hint::new(
+            "find_cycles",
+            json!({}),
+            "cycles that tie clusters together",
+        ));
+        Ok(Answer {
+            data: Output {
+                level: level_name.into(),
+                modularity: round(modularity),
+                total,
+                communities,
+            },
+            text,
+            next,
+        })
     }
 }
 
@@ -177,7 +266,9 @@ fn round(value: f64) -> f64 {
 
 /// The members' common qualified-name prefix (whole segments), else the first member.
 fn label(names: &[String]) -> String {
-    let Some(first) = names.first() else { return String::new() };
+    let Some(first) = names.first() else {
+        return String::new();
+    };
     let mut prefix: &str = first;
     for name in &names[1..] {
         while !name.starts_with(prefix) {
@@ -188,5 +279,9 @@ fn label(names: &[String]) -> String {
         }
     }
     let prefix = prefix.trim_end_matches([':', '.', '/']);
-    if prefix.is_empty() || names.len() == 1 { first.clone() } else { format!("{prefix}.*") }
+    if prefix.is_empty() || names.len() == 1 {
+        first.clone()
+    } else {
+        format!("{prefix}.*")
+    }
 }

@@ -7,8 +7,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::graph::{EdgeKind, NodeKind};
 use crate::graph::docs::Docs;
+use crate::graph::{EdgeKind, NodeKind};
 use crate::tools::lookup::kind_name;
 use crate::tools::{Answer, Control, Hint, ToolError, TypedTool, Workspace};
 
@@ -53,16 +53,33 @@ impl TypedTool for FileOutline {
     const NAME: &'static str = "file_outline";
     const DESCRIPTION: &'static str = "The classes, functions and methods a file defines, nested, with line ranges, complexity and the first doc line — cheaper than reading the file.";
 
-    fn run(&self, ws: &Workspace, args: Args, _control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        _control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let path = ws.confine(&args.file)?;
         let state = ws.state();
         let snap = &state.snap;
-        let Some(&file) = snap.lookup(&path).iter().find(|&&n| snap.graph[n].kind == NodeKind::File) else {
+        let Some(&file) = snap
+            .lookup(&path)
+            .iter()
+            .find(|&&n| snap.graph[n].kind == NodeKind::File)
+        else {
             let index = ws.names(&state);
-            let near: Vec<String> = index.fuzzy(snap, &path, Some(crate::tools::lookup::KindFilter::File), 3).into_iter().map(|(n, _)| snap.graph[n].qualified_name.clone()).collect();
+            let near: Vec<String> = index
+                .fuzzy(snap, &path, Some(crate::tools::lookup::KindFilter::File), 3)
+                .into_iter()
+                .map(|(n, _)| snap.graph[n].qualified_name.clone())
+                .collect();
             return Err(ToolError::Invalid(format!(
                 "no indexed file `{path}`{}",
-                if near.is_empty() { " (not a Rust, Python or TS/JS file, ignored, or skipped)".to_string() } else { format!("; closest: {}", near.join(", ")) }
+                if near.is_empty() {
+                    " (not a Rust, Python or TS/JS file, ignored, or skipped)".to_string()
+                } else {
+                    format!("; closest: {}", near.join(", "))
+                }
             )));
         };
         let node = &snap.graph[file];
@@ -71,9 +88,25 @@ impl TypedTool for FileOutline {
         let mut module = None;
         let mut docs = Docs::new(snap, ws.root());
         outline(snap, &mut docs, file, 0, true, &mut module, &mut symbols);
-        let mut text = format!("{} ({}, {} lines){}\n", path, info.language.name(), info.lines, module.as_deref().map(|m| format!(" module {m}")).unwrap_or_default());
+        let mut text = format!(
+            "{} ({}, {} lines){}\n",
+            path,
+            info.language.name(),
+            info.lines,
+            module
+                .as_deref()
+                .map(|m| format!(" module {m}"))
+                .unwrap_or_default()
+        );
         for item in &symbols {
-            text.push_str(&format!("{}{} {} L{}-{}", "  ".repeat(item.depth as usize), item.kind, item.name, item.line, item.end_line));
+            text.push_str(&format!(
+                "{}{} {} L{}-{}",
+                "  ".repeat(item.depth as usize),
+                item.kind,
+                item.name,
+                item.line,
+                item.end_line
+            ));
             if let Some(c) = item.complexity.filter(|&c| c > 1) {
                 text.push_str(&format!(" cc={c}"));
             }
@@ -85,17 +118,45 @@ impl TypedTool for FileOutline {
         if symbols.is_empty() {
             text.push_str("(no classes or functions)\n");
         }
-        let mut next = vec![Hint::new("list_imports", json!({"module": path}), "what it imports"), Hint::new("list_importers", json!({"target": path}), "who imports it")];
-        if let Some(first) = symbols.iter().find(|s| s.kind == "function" || s.kind == "method") {
-            next.push(Hint::new("find_callers", json!({"symbol": first.qualified_name}), "who calls its first function"));
+        let mut next = vec![
+            Hint::new("list_imports", json!({"module": path}), "what it imports"),
+            Hint::new("list_importers", json!({"target": path}), "who imports it"),
+        ];
+        if let Some(first) = symbols
+            .iter()
+            .find(|s| s.kind == "function" || s.kind == "method")
+        {
+            next.push(Hint::new(
+                "find_callers",
+                json!({"symbol": first.qualified_name}),
+                "who calls its first function",
+            ));
         }
-        Ok(Answer { data: Output { file: path, language: info.language.name().to_string(), lines: info.lines, module, symbols }, text, next })
+        Ok(Answer {
+            data: Output {
+                file: path,
+                language: info.language.name().to_string(),
+                lines: info.lines,
+                module,
+                symbols,
+            },
+            text,
+            next,
+        })
     }
 }
 
 /// Records `at`'s contained symbols in line order, depth first. The file's own module node is
 /// looked through, not listed.
-fn outline(snap: &crate::graph::Snapshot, docs: &mut Docs<'_>, at: NodeIndex, depth: u32, top: bool, module: &mut Option<String>, out: &mut Vec<Item>) {
+fn outline(
+    snap: &crate::graph::Snapshot,
+    docs: &mut Docs<'_>,
+    at: NodeIndex,
+    depth: u32,
+    top: bool,
+    module: &mut Option<String>,
+    out: &mut Vec<Item>,
+) {
     let mut children: Vec<NodeIndex> = snap
         .graph
         .edges_directed(at, Direction::Outgoing)
@@ -119,7 +180,9 @@ fn outline(snap: &crate::graph::Snapshot, docs: &mut Docs<'_>, at: NodeIndex, de
             depth,
             complexity: n.metrics.map(|m| m.complexity),
             params: n.metrics.map(|m| m.params),
-            doc: docs.first_line(child).map(|d| crate::tools::search::clip(&d, 120)),
+            doc: docs
+                .first_line(child)
+                .map(|d| crate::tools::search::clip(&d, 120)),
         });
         if depth < 16 {
             outline(snap, docs, child, depth + 1, false, module, out);

@@ -48,17 +48,39 @@ impl TypedTool for FindCallees {
     const NAME: &'static str = "find_callees";
     const DESCRIPTION: &'static str = "What a function or method calls inside the project, up to N hops, with call sites and confidence; also lists its calls into libraries and builtins.";
 
-    fn run(&self, ws: &Workspace, args: Args, _control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        _control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let depth = depth_arg(args.depth, 1, 5)?;
         let min = confidence_arg(args.min_confidence)?;
         let state = ws.state();
         let snap = &state.snap;
         let targets = ws.names(&state).resolve(snap, &args.symbol)?;
-        let found = traverse(snap, &targets, Direction::Outgoing, &[EdgeKind::Calls], depth, min);
+        let found = traverse(
+            snap,
+            &targets,
+            Direction::Outgoing,
+            &[EdgeKind::Calls],
+            depth,
+            min,
+        );
         // Sites of a callee are lines in the file of whoever called it.
         let first = targets.first().copied().unwrap_or(NodeIndex::new(0));
         let mut callees = reached(snap, found, |_, via| via.unwrap_or(first));
-        callees.sort_by(|a, b| a.depth.cmp(&b.depth).then(a.sites.first().map(|s| s.line).cmp(&b.sites.first().map(|s| s.line))).then(a.symbol.qualified_name.cmp(&b.symbol.qualified_name)));
+        callees.sort_by(|a, b| {
+            a.depth
+                .cmp(&b.depth)
+                .then(
+                    a.sites
+                        .first()
+                        .map(|s| s.line)
+                        .cmp(&b.sites.first().map(|s| s.line)),
+                )
+                .then(a.symbol.qualified_name.cmp(&b.symbol.qualified_name))
+        });
         let total = callees.len();
         let shown = limit(args.limit);
         callees.truncate(shown);
@@ -70,17 +92,34 @@ impl TypedTool for FindCallees {
             .iter()
             .flat_map(|&file| snap.unresolved_calls().of_file(file))
             .filter(|c| ids.contains(&c.caller))
-            .map(|c| ExternalCall { call: c.receiver.as_ref().map_or_else(|| c.name.clone(), |r| format!("{r}.{}", c.name)), line: c.line })
+            .map(|c| ExternalCall {
+                call: c
+                    .receiver
+                    .as_ref()
+                    .map_or_else(|| c.name.clone(), |r| format!("{r}.{}", c.name)),
+                line: c.line,
+            })
             .collect();
         external.sort_by_key(|c| c.line);
         external.truncate(shown);
 
         let target: Vec<SymbolRef> = targets.iter().map(|&t| SymbolRef::of(snap, t)).collect();
-        let name = target.first().map(|t| t.qualified_name.clone()).unwrap_or_default();
-        let mut text = format!("{} calls {} in the project (depth {depth}):\n", name, plural(total, "symbol"));
+        let name = target
+            .first()
+            .map(|t| t.qualified_name.clone())
+            .unwrap_or_default();
+        let mut text = format!(
+            "{} calls {} in the project (depth {depth}):\n",
+            name,
+            plural(total, "symbol")
+        );
         for callee in &callees {
             let lines: Vec<String> = callee.sites.iter().map(|s| s.line.to_string()).collect();
-            let via = callee.via.as_deref().map(|v| format!(" via {v}")).unwrap_or_default();
+            let via = callee
+                .via
+                .as_deref()
+                .map(|v| format!(" via {v}"))
+                .unwrap_or_default();
             text.push_str(&format!(
                 "{}[d{} c{:.1}] {} {} ({}:{}){} called at line {}\n",
                 "  ".repeat(callee.depth as usize - 1),
@@ -98,13 +137,38 @@ impl TypedTool for FindCallees {
             text.push_str(&format!("… {} more (raise limit)\n", total - callees.len()));
         }
         if !external.is_empty() {
-            let listed: Vec<String> = external.iter().take(12).map(|c| format!("{}@{}", c.call, c.line)).collect();
-            text.push_str(&format!("outside the project: {}{}\n", listed.join(", "), if external.len() > 12 { " …" } else { "" }));
+            let listed: Vec<String> = external
+                .iter()
+                .take(12)
+                .map(|c| format!("{}@{}", c.call, c.line))
+                .collect();
+            text.push_str(&format!(
+                "outside the project: {}{}\n",
+                listed.join(", "),
+                if external.len() > 12 { " …" } else { "" }
+            ));
         }
-        let mut next = vec![Hint::new("find_callers", json!({"symbol": name}), "who calls it")];
+        let mut next = vec![Hint::new(
+            "find_callers",
+            json!({"symbol": name}),
+            "who calls it",
+        )];
         if let Some(top) = callees.first() {
-            next.push(Hint::new("find_callees", json!({"symbol": top.symbol.qualified_name}), "follow the first callee"));
+            next.push(Hint::new(
+                "find_callees",
+                json!({"symbol": top.symbol.qualified_name}),
+                "follow the first callee",
+            ));
         }
-        Ok(Answer { data: Output { target, callees, total, external }, text, next })
+        Ok(Answer {
+            data: Output {
+                target,
+                callees,
+                total,
+                external,
+            },
+            text,
+            next,
+        })
     }
 }

@@ -60,7 +60,12 @@ impl TypedTool for FindCycles {
     const NAME: &'static str = "find_cycles";
     const DESCRIPTION: &'static str = "Import cycles between modules and call cycles between functions (mutual recursion), largest first, each with a concrete path around it.";
 
-    fn run(&self, ws: &Workspace, args: Args, control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let kind = args.kind.unwrap_or(CycleKind::Both);
         let prefix = args.under.as_deref().map(|p| ws.confine(p)).transpose()?;
         let state = ws.state();
@@ -68,29 +73,73 @@ impl TypedTool for FindCycles {
         let mut cycles = Vec::new();
         if matches!(kind, CycleKind::Imports | CycleKind::Both) {
             let index = ws.names(&state);
-            cycles.extend(cycles_of(snap, "imports", |n| snap.graph[n].kind == NodeKind::Module, EdgeKind::Imports, |n| index.home(n)));
+            cycles.extend(cycles_of(
+                snap,
+                "imports",
+                |n| snap.graph[n].kind == NodeKind::Module,
+                EdgeKind::Imports,
+                |n| index.home(n),
+            ));
         }
         control.check()?;
         if matches!(kind, CycleKind::Calls | CycleKind::Both) {
-            cycles.extend(cycles_of(snap, "calls", |n| matches!(snap.graph[n].kind, NodeKind::Function | NodeKind::Method), EdgeKind::Calls, |n| n));
+            cycles.extend(cycles_of(
+                snap,
+                "calls",
+                |n| matches!(snap.graph[n].kind, NodeKind::Function | NodeKind::Method),
+                EdgeKind::Calls,
+                |n| n,
+            ));
         }
         if let Some(prefix) = prefix.filter(|p| !p.is_empty()) {
-            cycles.retain(|(_, nodes)| nodes.iter().any(|&n| crate::tools::is_under(snap.file_path(&snap.graph[n]), &prefix)));
+            cycles.retain(|(_, nodes)| {
+                nodes
+                    .iter()
+                    .any(|&n| crate::tools::is_under(snap.file_path(&snap.graph[n]), &prefix))
+            });
         }
         cycles.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.kind.cmp(&b.0.kind)));
         let total = cycles.len();
-        let cycles: Vec<Cycle> = cycles.into_iter().take(limit(args.limit)).map(|(c, _)| c).collect();
-        let mut text = format!("{total} cycle(s){}:\n", if total > cycles.len() { format!(", largest {} shown", cycles.len()) } else { String::new() });
+        let cycles: Vec<Cycle> = cycles
+            .into_iter()
+            .take(limit(args.limit))
+            .map(|(c, _)| c)
+            .collect();
+        let mut text = format!(
+            "{total} cycle(s){}:\n",
+            if total > cycles.len() {
+                format!(", largest {} shown", cycles.len())
+            } else {
+                String::new()
+            }
+        );
         for cycle in &cycles {
-            text.push_str(&format!("{} cycle of {}: {}\n", cycle.kind, cycle.size, cycle.path.join(" → ")));
+            text.push_str(&format!(
+                "{} cycle of {}: {}\n",
+                cycle.kind,
+                cycle.size,
+                cycle.path.join(" → ")
+            ));
         }
         let mut next = Vec::new();
         if let Some(first) = cycles.first().and_then(|c| c.path.first()) {
-            let tool = if cycles[0].kind == "imports" { ("list_imports", json!({"module": first})) } else { ("find_callees", json!({"symbol": first})) };
+            let tool = if cycles[0].kind == "imports" {
+                ("list_imports", json!({"module": first}))
+            } else {
+                ("find_callees", json!({"symbol": first}))
+            };
             next.push(Hint::new(tool.0, tool.1, "where the first cycle closes"));
         }
-        next.push(Hint::new("list_findings", json!({"detector": "import-cycle"}), "cycles as findings"));
-        Ok(Answer { data: Output { cycles, total }, text, next })
+        next.push(Hint::new(
+            "list_findings",
+            json!({"detector": "import-cycle"}),
+            "cycles as findings",
+        ));
+        Ok(Answer {
+            data: Output { cycles, total },
+            text,
+            next,
+        })
     }
 }
 
@@ -106,9 +155,16 @@ fn cycles_of(
     let mut local: HashMap<NodeIndex, petgraph::graph::NodeIndex> = HashMap::new();
     let mut sub: DiGraph<NodeIndex, ()> = DiGraph::new();
     let mut seen_edges = HashSet::new();
-    for edge in (&snap.graph).edge_references().filter(|e| e.weight().kind == kind) {
+    for edge in (&snap.graph)
+        .edge_references()
+        .filter(|e| e.weight().kind == kind)
+    {
         let (source, target) = (lift(edge.source()), lift(edge.target()));
-        if source == target || !keep(source) || !keep(target) || !seen_edges.insert((source, target)) {
+        if source == target
+            || !keep(source)
+            || !keep(target)
+            || !seen_edges.insert((source, target))
+        {
             continue;
         }
         let s = *local.entry(source).or_insert_with(|| sub.add_node(source));
@@ -121,7 +177,10 @@ fn cycles_of(
         .map(|component| {
             let members: HashSet<_> = component.iter().copied().collect();
             let path = cycle_through(&sub, component[0], &members);
-            let mut names: Vec<String> = component.iter().map(|&n| snap.graph[sub[n]].qualified_name.clone()).collect();
+            let mut names: Vec<String> = component
+                .iter()
+                .map(|&n| snap.graph[sub[n]].qualified_name.clone())
+                .collect();
             names.sort();
             let size = names.len();
             names.truncate(30);
@@ -131,7 +190,10 @@ fn cycles_of(
                     kind: label.to_string(),
                     size,
                     members: names,
-                    path: path.into_iter().map(|n| snap.graph[sub[n]].qualified_name.clone()).collect(),
+                    path: path
+                        .into_iter()
+                        .map(|n| snap.graph[sub[n]].qualified_name.clone())
+                        .collect(),
                 },
                 nodes,
             )

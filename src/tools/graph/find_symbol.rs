@@ -44,9 +44,16 @@ impl TypedTool for FindSymbol {
     const NAME: &'static str = "find_symbol";
     const DESCRIPTION: &'static str = "Find functions, methods, classes, modules or files by name: exact or fuzzy, by short or qualified name, optionally one kind. Returns qualified names to pass to the other tools.";
 
-    fn run(&self, ws: &Workspace, args: Args, _control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        _control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         if args.query.trim().is_empty() {
-            return Err(ToolError::Invalid("query is empty; pass a name such as `route` or `Flask.route`".into()));
+            return Err(ToolError::Invalid(
+                "query is empty; pass a name such as `route` or `Flask.route`".into(),
+            ));
         }
         let state = ws.state();
         let snap = &state.snap;
@@ -55,7 +62,9 @@ impl TypedTool for FindSymbol {
         let mut found = index.fuzzy(snap, &args.query, args.kind, shown);
         if args.exact == Some(true) {
             let query = args.query.trim().to_lowercase();
-            found.retain(|(n, s)| *s >= 1.0 || snap.graph[*n].qualified_name.to_lowercase() == query);
+            found.retain(|(n, s)| {
+                *s >= 1.0 || snap.graph[*n].qualified_name.to_lowercase() == query
+            });
         }
         let mut docs = Docs::new(snap, ws.root());
         let matches: Vec<Match> = found
@@ -67,7 +76,15 @@ impl TypedTool for FindSymbol {
             })
             .collect();
         if matches.is_empty() {
-            return Err(ToolError::Invalid(format!("no symbol matches `{}`{}; try search_code for words in docs and comments", args.query, if args.kind.is_some() { " of that kind" } else { "" })));
+            return Err(ToolError::Invalid(format!(
+                "no symbol matches `{}`{}; try search_code for words in docs and comments",
+                args.query,
+                if args.kind.is_some() {
+                    " of that kind"
+                } else {
+                    ""
+                }
+            )));
         }
         let mut text = format!("{} match(es) for `{}`:\n", matches.len(), args.query);
         for m in &matches {
@@ -79,9 +96,21 @@ impl TypedTool for FindSymbol {
         }
         let top = &matches[0].symbol;
         let next = vec![
-            Hint::new("find_callers", json!({"symbol": top.qualified_name}), "who calls the best match"),
-            Hint::new("file_outline", json!({"file": top.file}), "what else its file defines"),
+            Hint::new(
+                "find_callers",
+                json!({"symbol": top.qualified_name}),
+                "who calls the best match",
+            ),
+            Hint::new(
+                "file_outline",
+                json!({"file": top.file}),
+                "what else its file defines",
+            ),
         ];
-        Ok(Answer { data: Output { matches }, text, next })
+        Ok(Answer {
+            data: Output { matches },
+            text,
+            next,
+        })
     }
 }

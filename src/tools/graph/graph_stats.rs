@@ -37,20 +37,37 @@ impl TypedTool for GraphStats {
     const NAME: &'static str = "graph_stats";
     const DESCRIPTION: &'static str = "Size of the repository's graph: files by language, nodes and edges by kind, how many calls and imports resolved, files skipped.";
 
-    fn run(&self, ws: &Workspace, _args: Args, _control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        _args: Args,
+        _control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let state = ws.state();
         let snap = &state.snap;
         let mut files_by_language: BTreeMap<String, usize> = BTreeMap::new();
         for file in &snap.files {
-            *files_by_language.entry(file.language.name().to_string()).or_default() += 1;
+            *files_by_language
+                .entry(file.language.name().to_string())
+                .or_default() += 1;
         }
-        let mut nodes_by_kind: BTreeMap<String, usize> = NodeKind::ALL.iter().map(|k| (k.as_str().to_string(), 0)).collect();
+        let mut nodes_by_kind: BTreeMap<String, usize> = NodeKind::ALL
+            .iter()
+            .map(|k| (k.as_str().to_string(), 0))
+            .collect();
         for node in snap.graph.node_weights() {
-            *nodes_by_kind.entry(node.kind.as_str().to_string()).or_default() += 1;
+            *nodes_by_kind
+                .entry(node.kind.as_str().to_string())
+                .or_default() += 1;
         }
-        let mut edges_by_kind: BTreeMap<String, usize> = EdgeKind::ALL.iter().map(|k| (k.as_str().to_string(), 0)).collect();
+        let mut edges_by_kind: BTreeMap<String, usize> = EdgeKind::ALL
+            .iter()
+            .map(|k| (k.as_str().to_string(), 0))
+            .collect();
         for edge in snap.graph.edge_weights() {
-            *edges_by_kind.entry(edge.kind.as_str().to_string()).or_default() += 1;
+            *edges_by_kind
+                .entry(edge.kind.as_str().to_string())
+                .or_default() += 1;
         }
         let s = &snap.stats;
         let output = Output {
@@ -65,10 +82,25 @@ impl TypedTool for GraphStats {
             imports_resolved: s.imports_resolved,
             imports_external: s.imports_external,
             files_skipped: state.report.skipped.len(),
-            files_with_syntax_errors: snap.files.iter().filter(|f| !f.diagnostics.is_empty()).count(),
+            files_with_syntax_errors: snap
+                .files
+                .iter()
+                .filter(|f| !f.diagnostics.is_empty())
+                .count(),
         };
-        let share = |part: usize, whole: usize| if whole == 0 { 0.0 } else { 100.0 * part as f64 / whole as f64 };
-        let join = |map: &BTreeMap<String, usize>| map.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ");
+        let share = |part: usize, whole: usize| {
+            if whole == 0 {
+                0.0
+            } else {
+                100.0 * part as f64 / whole as f64
+            }
+        };
+        let join = |map: &BTreeMap<String, usize>| {
+            map.iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         let text = format!(
             "files: {}\nnodes: {}\nedges: {}\ncalls: {} sites, {:.0}% resolved, {:.0}% ambiguous, {:.0}% unresolved (libraries, builtins, dynamic)\nimports: {} , {:.0}% to project modules, {:.0}% external\nskipped files: {}; files with syntax errors: {}\n",
             join(&output.files_by_language),
@@ -87,8 +119,16 @@ impl TypedTool for GraphStats {
         let next = vec![
             Hint::new("hotspots", json!({}), "where complexity meets many callers"),
             Hint::new("communities", json!({}), "how the modules cluster"),
-            Hint::new("list_findings", json!({"severity": "high"}), "the worst findings"),
+            Hint::new(
+                "list_findings",
+                json!({"severity": "high"}),
+                "the worst findings",
+            ),
         ];
-        Ok(Answer { data: output, text, next })
+        Ok(Answer {
+            data: output,
+            text,
+            next,
+        })
     }
 }

@@ -49,8 +49,18 @@ impl TypedTool for Hotspots {
     const NAME: &'static str = "hotspots";
     const DESCRIPTION: &'static str = "Functions ranked by complexity × fan-in (× churn from git log over the last year when the repository is a git repository): the riskiest code to change and the best to test or refactor first.";
 
-    fn run(&self, ws: &Workspace, args: Args, _control: &Control) -> Result<Answer<Output>, ToolError> {
-        let prefix = args.under.as_deref().map(|p| ws.confine(p)).transpose()?.unwrap_or_default();
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        _control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
+        let prefix = args
+            .under
+            .as_deref()
+            .map(|p| ws.confine(p))
+            .transpose()?
+            .unwrap_or_default();
         let state = ws.state();
         let snap = &state.snap;
         let churn = ws.churn(&state);
@@ -74,17 +84,33 @@ impl TypedTool for Hotspots {
                     .map(|e| e.source())
                     .collect();
                 let commits = churn.map(|c| c.get(path).copied().unwrap_or(0));
-                let score = f64::from(complexity) * (1.0 + callers.len() as f64) * (1.0 + f64::from(commits.unwrap_or(0)));
-                Some(Hotspot { symbol: SymbolRef::of(snap, node), complexity, fan_in: callers.len(), churn: commits, score })
+                let score = f64::from(complexity)
+                    * (1.0 + callers.len() as f64)
+                    * (1.0 + f64::from(commits.unwrap_or(0)));
+                Some(Hotspot {
+                    symbol: SymbolRef::of(snap, node),
+                    complexity,
+                    fan_in: callers.len(),
+                    churn: commits,
+                    score,
+                })
             })
             .collect();
-        hotspots.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.symbol.qualified_name.cmp(&b.symbol.qualified_name)));
+        hotspots.sort_by(|a, b| {
+            b.score
+                .total_cmp(&a.score)
+                .then(a.symbol.qualified_name.cmp(&b.symbol.qualified_name))
+        });
         hotspots.truncate(limit(args.limit));
         let churn_used = churn.is_some();
         let mut text = format!(
             "Top {} hotspots (complexity × (1 + callers){}):\n",
             hotspots.len(),
-            if churn_used { " × (1 + commits in the last year)" } else { "; not a git repository, so no churn" }
+            if churn_used {
+                " × (1 + commits in the last year)"
+            } else {
+                "; not a git repository, so no churn"
+            }
         );
         for h in &hotspots {
             text.push_str(&format!(
@@ -100,9 +126,24 @@ impl TypedTool for Hotspots {
         }
         let mut next = Vec::new();
         if let Some(top) = hotspots.first() {
-            next.push(Hint::new("impact_of", json!({"symbol": top.symbol.qualified_name}), "what depends on the top hotspot"));
-            next.push(Hint::new("list_findings", json!({"file": top.symbol.file}), "findings in its file"));
+            next.push(Hint::new(
+                "impact_of",
+                json!({"symbol": top.symbol.qualified_name}),
+                "what depends on the top hotspot",
+            ));
+            next.push(Hint::new(
+                "list_findings",
+                json!({"file": top.symbol.file}),
+                "findings in its file",
+            ));
         }
-        Ok(Answer { data: Output { hotspots, churn_used }, text, next })
+        Ok(Answer {
+            data: Output {
+                hotspots,
+                churn_used,
+            },
+            text,
+            next,
+        })
     }
 }

@@ -66,7 +66,12 @@ impl TypedTool for ImpactOf {
     const NAME: &'static str = "impact_of";
     const DESCRIPTION: &'static str = "What breaks if a symbol or file changes: its dependents over calls, imports and inheritance, tiered direct / indirect / transitive, with symbol, file and test-file counts and a risk label. Use before editing anything shared.";
 
-    fn run(&self, ws: &Workspace, args: Args, _control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        _control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let depth = depth_arg(args.depth, 3, 6)?;
         let min = confidence_arg(Some(args.min_confidence.unwrap_or(0.5)))?;
         let state = ws.state();
@@ -75,7 +80,12 @@ impl TypedTool for ImpactOf {
         let targets = match ws.names(&state).resolve(snap, text_arg) {
             Ok(found) => found,
             // A path given with `./` or an absolute path inside the root.
-            Err(err) => match ws.confine(text_arg).ok().map(|p| snap.lookup(&p).to_vec()).filter(|f| !f.is_empty()) {
+            Err(err) => match ws
+                .confine(text_arg)
+                .ok()
+                .map(|p| snap.lookup(&p).to_vec())
+                .filter(|f| !f.is_empty())
+            {
                 Some(found) => found,
                 None => return Err(err),
             },
@@ -94,36 +104,60 @@ impl TypedTool for ImpactOf {
                 test_files.insert(symbol.file.clone());
             }
             let tier = (*d as usize).clamp(1, 3) - 1;
-            tiers[tier].push(Impacted { symbol, relation: relation.as_str().to_string(), confidence: (confidence * 100.0).round() / 100.0 });
+            tiers[tier].push(Impacted {
+                symbol,
+                relation: relation.as_str().to_string(),
+                confidence: (confidence * 100.0).round() / 100.0,
+            });
         }
         let counts = [tiers[0].len(), tiers[1].len(), tiers[2].len()];
         for tier in &mut tiers {
-            tier.sort_by(|a, b| b.confidence.total_cmp(&a.confidence).then(a.symbol.qualified_name.cmp(&b.symbol.qualified_name)));
+            tier.sort_by(|a, b| {
+                b.confidence
+                    .total_cmp(&a.confidence)
+                    .then(a.symbol.qualified_name.cmp(&b.symbol.qualified_name))
+            });
             tier.truncate(shown);
         }
         let symbols = found.len();
         let (risk, risk_reason) = risk(symbols, files.len(), counts[0]);
         let target: Vec<SymbolRef> = targets.iter().map(|&t| SymbolRef::of(snap, t)).collect();
-        let name = target.first().map(|t| t.qualified_name.clone()).unwrap_or_default();
+        let name = target
+            .first()
+            .map(|t| t.qualified_name.clone())
+            .unwrap_or_default();
 
         let mut text = format!(
             "Impact of changing {}: risk {risk} ({risk_reason})\n{} in {} ({} of them tests); depth {depth}, edges ≥ {min:.1} confidence\n",
-            target.iter().map(SymbolRef::line).collect::<Vec<_>>().join(", "),
+            target
+                .iter()
+                .map(SymbolRef::line)
+                .collect::<Vec<_>>()
+                .join(", "),
             plural(symbols, "dependent symbol"),
             plural(files.len(), "file"),
             test_files.len(),
         );
         let [direct, indirect, transitive] = tiers;
-        for (label, tier, count) in [("direct", &direct, counts[0]), ("indirect", &indirect, counts[1]), ("transitive", &transitive, counts[2])] {
+        for (label, tier, count) in [
+            ("direct", &direct, counts[0]),
+            ("indirect", &indirect, counts[1]),
+            ("transitive", &transitive, counts[2]),
+        ] {
             if count == 0 {
                 continue;
             }
             text.push_str(&format!("{label} ({count}):\n"));
             // One line per file: its dependents by local name, edge kind and confidence only
             // where they are not a sure call.
-            let mut by_file: std::collections::BTreeMap<&str, Vec<String>> = std::collections::BTreeMap::new();
+            let mut by_file: std::collections::BTreeMap<&str, Vec<String>> =
+                std::collections::BTreeMap::new();
             for item in tier {
-                let local = local_name(&item.symbol.qualified_name, &item.symbol.file, &item.symbol.kind);
+                let local = local_name(
+                    &item.symbol.qualified_name,
+                    &item.symbol.file,
+                    &item.symbol.kind,
+                );
                 let mut label = format!("{local}:{}", item.symbol.line);
                 if item.relation != "calls" {
                     label.push_str(&format!(" ({})", item.relation));
@@ -131,7 +165,10 @@ impl TypedTool for ImpactOf {
                 if item.confidence < 0.9 {
                     label.push_str(&format!(" c{:.1}", item.confidence));
                 }
-                by_file.entry(item.symbol.file.as_str()).or_default().push(label);
+                by_file
+                    .entry(item.symbol.file.as_str())
+                    .or_default()
+                    .push(label);
             }
             for (file, labels) in by_file {
                 text.push_str(&format!("  {file}: {}\n", labels.join(", ")));
@@ -143,16 +180,34 @@ impl TypedTool for ImpactOf {
         if symbols == 0 {
             text.push_str("Nothing in the project depends on it (dynamic uses — reflection, string dispatch, callbacks registered elsewhere — are not in the graph).\n");
         }
-        let whole_module = target.first().is_some_and(|t| t.kind == "file" || t.kind == "module");
+        let whole_module = target
+            .first()
+            .is_some_and(|t| t.kind == "file" || t.kind == "module");
         let mut next = vec![if whole_module {
-            Hint::new("list_importers", json!({"target": name}), "who imports it, line by line")
+            Hint::new(
+                "list_importers",
+                json!({"target": name}),
+                "who imports it, line by line",
+            )
         } else {
-            Hint::new("find_callers", json!({"symbol": name, "depth": 2}), "the call sites behind the direct tier")
+            Hint::new(
+                "find_callers",
+                json!({"symbol": name, "depth": 2}),
+                "the call sites behind the direct tier",
+            )
         }];
         if let Some(test) = test_files.iter().next() {
-            next.push(Hint::new("file_outline", json!({"file": test}), "a test that exercises it"));
+            next.push(Hint::new(
+                "file_outline",
+                json!({"file": test}),
+                "a test that exercises it",
+            ));
         }
-        next.push(Hint::new("list_findings", json!({"file": target.first().map(|t| t.file.clone()).unwrap_or_default()}), "known problems in its file"));
+        next.push(Hint::new(
+            "list_findings",
+            json!({"file": target.first().map(|t| t.file.clone()).unwrap_or_default()}),
+            "known problems in its file",
+        ));
         let output = Output {
             target,
             direct,
@@ -167,22 +222,38 @@ impl TypedTool for ImpactOf {
             risk: risk.to_string(),
             risk_reason,
         };
-        Ok(Answer { data: output, text, next })
+        Ok(Answer {
+            data: output,
+            text,
+            next,
+        })
     }
 }
 
 /// Reverse breadth-first search: callers (calls ≥ `min`), subclasses (inherits) and importers.
 /// An importing module is reported but not followed further unless a module was the start:
 /// its functions that use the symbol are found through their calls.
-fn blast(snap: &Snapshot, starts: &[NodeIndex], depth: u32, min: f32) -> Vec<(NodeIndex, u32, EdgeKind, f32)> {
+fn blast(
+    snap: &Snapshot,
+    starts: &[NodeIndex],
+    depth: u32,
+    min: f32,
+) -> Vec<(NodeIndex, u32, EdgeKind, f32)> {
     let mut seen: std::collections::HashSet<NodeIndex> = starts.iter().copied().collect();
     let mut out = Vec::new();
     let mut frontier: Vec<(NodeIndex, f32)> = starts.iter().map(|&s| (s, 1.0)).collect();
-    let follow_imports_from = |n: NodeIndex, d: u32| d == 0 || matches!(snap.graph[n].kind, NodeKind::Module | NodeKind::File) && d < depth;
+    let follow_imports_from = |n: NodeIndex, d: u32| {
+        d == 0 || matches!(snap.graph[n].kind, NodeKind::Module | NodeKind::File) && d < depth
+    };
     for d in 0..depth {
         let mut next = Vec::new();
         for &(node, confidence) in &frontier {
-            if d > 0 && matches!(snap.graph[node].kind, NodeKind::Module) && !starts.iter().any(|s| snap.graph[*s].kind == NodeKind::Module) {
+            if d > 0
+                && matches!(snap.graph[node].kind, NodeKind::Module)
+                && !starts
+                    .iter()
+                    .any(|s| snap.graph[*s].kind == NodeKind::Module)
+            {
                 continue;
             }
             for edge in snap.graph.edges_directed(node, Direction::Incoming) {
@@ -217,7 +288,13 @@ fn risk(symbols: usize, files: usize, direct: usize) -> (&'static str, String) {
         (s, f) if s <= 100 && f <= 30 => "high",
         _ => "critical",
     };
-    (label, format!("{direct} direct, {symbols} in all across {files}", files = plural(files, "file")))
+    (
+        label,
+        format!(
+            "{direct} direct, {symbols} in all across {files}",
+            files = plural(files, "file")
+        ),
+    )
 }
 
 /// A symbol's name inside its file: the qualified name without the module part (`Class.m`),
@@ -227,9 +304,19 @@ fn local_name(qualified: &str, file: &str, kind: &str) -> String {
         return "<module>".into();
     }
     // The module part is as many leading segments as the file path has (minus `__init__`).
-    let stem = file.rsplit_once('.').map_or(file, |(stem, _)| stem).trim_end_matches("/__init__").trim_end_matches("/mod");
+    let stem = file
+        .rsplit_once('.')
+        .map_or(file, |(stem, _)| stem)
+        .trim_end_matches("/__init__")
+        .trim_end_matches("/mod");
     let depth = stem.split('/').count();
-    let parts: Vec<&str> = qualified.split(['.', ':']).filter(|p| !p.is_empty()).collect();
-    if parts.len() > depth { parts[depth..].join(".") } else { parts.last().copied().unwrap_or(qualified).to_string() }
+    let parts: Vec<&str> = qualified
+        .split(['.', ':'])
+        .filter(|p| !p.is_empty())
+        .collect();
+    if parts.len() > depth {
+        parts[depth..].join(".")
+    } else {
+        parts.last().copied().unwrap_or(qualified).to_string()
+    }
 }
-

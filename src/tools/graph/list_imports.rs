@@ -43,7 +43,12 @@ impl TypedTool for ListImports {
     const NAME: &'static str = "list_imports";
     const DESCRIPTION: &'static str = "What a file or module imports from inside the project (modules and symbols, with the import lines). Imports of libraries are not in the graph.";
 
-    fn run(&self, ws: &Workspace, args: Args, _control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        _control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let state = ws.state();
         let snap = &state.snap;
         let module = resolve_module(ws, &state, &args.module)?;
@@ -51,33 +56,83 @@ impl TypedTool for ListImports {
             .graph
             .edges_directed(module, Direction::Outgoing)
             .filter(|e| e.weight().kind == EdgeKind::Imports)
-            .map(|e| Import { target: SymbolRef::of(snap, e.target()), lines: e.weight().lines.clone() })
+            .map(|e| Import {
+                target: SymbolRef::of(snap, e.target()),
+                lines: e.weight().lines.clone(),
+            })
             .collect();
-        imports.sort_by(|a, b| a.lines.first().cmp(&b.lines.first()).then(a.target.qualified_name.cmp(&b.target.qualified_name)));
+        imports.sort_by(|a, b| {
+            a.lines
+                .first()
+                .cmp(&b.lines.first())
+                .then(a.target.qualified_name.cmp(&b.target.qualified_name))
+        });
         let total = imports.len();
         imports.truncate(args.limit.map_or(50, |l| limit(Some(l))));
         let module_ref = SymbolRef::of(snap, module);
-        let mut text = format!("{} ({}) imports {} from the project:\n", module_ref.qualified_name, module_ref.file, plural(total, "module or symbol"));
+        let mut text = format!(
+            "{} ({}) imports {} from the project:\n",
+            module_ref.qualified_name,
+            module_ref.file,
+            plural(total, "module or symbol")
+        );
         for import in &imports {
             let lines: Vec<String> = import.lines.iter().map(u32::to_string).collect();
-            text.push_str(&format!("  {} {} ({}) line {}\n", import.target.kind, import.target.qualified_name, import.target.file, lines.join(", ")));
+            text.push_str(&format!(
+                "  {} {} ({}) line {}\n",
+                import.target.kind,
+                import.target.qualified_name,
+                import.target.file,
+                lines.join(", ")
+            ));
         }
         if total > imports.len() {
-            text.push_str(&format!("  … {} more (raise limit)\n", total - imports.len()));
+            text.push_str(&format!(
+                "  … {} more (raise limit)\n",
+                total - imports.len()
+            ));
         }
         let next = vec![
-            Hint::new("list_importers", json!({"target": module_ref.qualified_name}), "who imports this module"),
-            Hint::new("find_cycles", json!({"kind": "imports"}), "whether these imports form cycles"),
+            Hint::new(
+                "list_importers",
+                json!({"target": module_ref.qualified_name}),
+                "who imports this module",
+            ),
+            Hint::new(
+                "find_cycles",
+                json!({"kind": "imports"}),
+                "whether these imports form cycles",
+            ),
         ];
-        Ok(Answer { data: Output { module: module_ref, imports, total }, text, next })
+        Ok(Answer {
+            data: Output {
+                module: module_ref,
+                imports,
+                total,
+            },
+            text,
+            next,
+        })
     }
 }
 
 /// The module node for a file path or a module's qualified name.
-pub fn resolve_module(ws: &Workspace, state: &crate::tools::workspace::State, text: &str) -> Result<petgraph::stable_graph::NodeIndex, ToolError> {
+pub fn resolve_module(
+    ws: &Workspace,
+    state: &crate::tools::workspace::State,
+    text: &str,
+) -> Result<petgraph::stable_graph::NodeIndex, ToolError> {
     let snap = &state.snap;
-    let by_path = ws.confine(text).ok().map(|p| snap.lookup(&p).to_vec()).unwrap_or_default();
-    let nodes = if by_path.is_empty() { ws.names(state).resolve(snap, text)? } else { by_path };
+    let by_path = ws
+        .confine(text)
+        .ok()
+        .map(|p| snap.lookup(&p).to_vec())
+        .unwrap_or_default();
+    let nodes = if by_path.is_empty() {
+        ws.names(state).resolve(snap, text)?
+    } else {
+        by_path
+    };
     for &node in &nodes {
         match snap.graph[node].kind {
             NodeKind::Module => return Ok(node),
@@ -89,5 +144,7 @@ pub fn resolve_module(ws: &Workspace, state: &crate::tools::workspace::State, te
             _ => {}
         }
     }
-    Err(ToolError::Invalid(format!("`{text}` is not a file or module; pass a file path or a module's qualified name (find_symbol with kind=module finds one)")))
+    Err(ToolError::Invalid(format!(
+        "`{text}` is not a file or module; pass a file path or a module's qualified name (find_symbol with kind=module finds one)"
+    )))
 }

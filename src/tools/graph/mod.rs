@@ -76,7 +76,11 @@ pub fn traverse(
             if !kinds.contains(&weight.kind) || weight.confidence < min_confidence {
                 continue;
             }
-            let other = if direction == Direction::Incoming { edge.source() } else { edge.target() };
+            let other = if direction == Direction::Incoming {
+                edge.source()
+            } else {
+                edge.target()
+            };
             let reached = confidence * weight.confidence;
             match seen.get(&other) {
                 Some(&usize::MAX) => continue,
@@ -90,7 +94,13 @@ pub fn traverse(
                 }
                 None => {
                     seen.insert(other, out.len());
-                    out.push((other, d + 1, reached, weight.lines.clone(), (d > 0).then_some(node)));
+                    out.push((
+                        other,
+                        d + 1,
+                        reached,
+                        weight.lines.clone(),
+                        (d > 0).then_some(node),
+                    ));
                     queue.push_back((other, d + 1, reached));
                 }
             }
@@ -109,12 +119,21 @@ pub fn reached(
         .into_iter()
         .map(|(node, depth, confidence, lines, via)| {
             let site_node = caller_side(node, via);
-            let file = snap.node(site_node).map(|n| snap.file_path(n).to_string()).unwrap_or_default();
+            let file = snap
+                .node(site_node)
+                .map(|n| snap.file_path(n).to_string())
+                .unwrap_or_default();
             Reached {
                 symbol: SymbolRef::of(snap, node),
                 depth,
                 confidence: (confidence * 100.0).round() / 100.0,
-                sites: lines.into_iter().map(|line| Site { file: file.clone(), line }).collect(),
+                sites: lines
+                    .into_iter()
+                    .map(|line| Site {
+                        file: file.clone(),
+                        line,
+                    })
+                    .collect(),
                 via: via.map(|v| snap.graph[v].qualified_name.clone()),
             }
         })
@@ -132,7 +151,12 @@ pub fn with_constructors(snap: &Snapshot, nodes: &[NodeIndex]) -> Vec<NodeIndex>
                     .edges_directed(node, Direction::Outgoing)
                     .filter(|e| e.weight().kind == EdgeKind::Contains)
                     .map(|e| e.target())
-                    .filter(|&m| matches!(snap.graph[m].name.as_str(), "__init__" | "constructor" | "new" | "__new__")),
+                    .filter(|&m| {
+                        matches!(
+                            snap.graph[m].name.as_str(),
+                            "__init__" | "constructor" | "new" | "__new__"
+                        )
+                    }),
             );
         }
     }
@@ -148,7 +172,10 @@ pub fn with_members(snap: &Snapshot, nodes: &[NodeIndex]) -> Vec<NodeIndex> {
             continue;
         }
         out.push(node);
-        if matches!(snap.graph[node].kind, NodeKind::File | NodeKind::Module | NodeKind::Class) {
+        if matches!(
+            snap.graph[node].kind,
+            NodeKind::File | NodeKind::Module | NodeKind::Class
+        ) {
             stack.extend(
                 snap.graph
                     .edges_directed(node, Direction::Outgoing)
@@ -162,21 +189,33 @@ pub fn with_members(snap: &Snapshot, nodes: &[NodeIndex]) -> Vec<NodeIndex> {
 
 /// "1 caller" / "3 callers"
 pub fn plural(count: usize, word: &str) -> String {
-    if count == 1 { format!("1 {word}") } else { format!("{count} {word}s") }
+    if count == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{count} {word}s")
+    }
 }
 
 pub fn confidence_arg(value: Option<f32>) -> Result<f32, crate::tools::ToolError> {
     let value = value.unwrap_or(0.0);
     if !(0.0..=1.0).contains(&value) {
-        return Err(crate::tools::ToolError::Invalid(format!("min_confidence {value} is outside 0..1; edges carry 1.0 (direct), 0.9 (known type), 0.6 (interface or unique name), 0.3 (one of several)")));
+        return Err(crate::tools::ToolError::Invalid(format!(
+            "min_confidence {value} is outside 0..1; edges carry 1.0 (direct), 0.9 (known type), 0.6 (interface or unique name), 0.3 (one of several)"
+        )));
     }
     Ok(value)
 }
 
-pub fn depth_arg(value: Option<u32>, default: u32, max: u32) -> Result<u32, crate::tools::ToolError> {
+pub fn depth_arg(
+    value: Option<u32>,
+    default: u32,
+    max: u32,
+) -> Result<u32, crate::tools::ToolError> {
     let value = value.unwrap_or(default);
     if value == 0 || value > max {
-        return Err(crate::tools::ToolError::Invalid(format!("depth {value} is outside 1..={max}")));
+        return Err(crate::tools::ToolError::Invalid(format!(
+            "depth {value} is outside 1..={max}"
+        )));
     }
     Ok(value)
 }

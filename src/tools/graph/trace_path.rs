@@ -52,7 +52,12 @@ impl TypedTool for TracePath {
     const NAME: &'static str = "trace_path";
     const DESCRIPTION: &'static str = "Shortest dependency path from one symbol to another over calls, imports and inheritance (how does A reach B?). If the symbols do not connect, tries the modules that hold them.";
 
-    fn run(&self, ws: &Workspace, args: Args, _control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        _control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         let depth = depth_arg(args.max_depth, 8, 12)?;
         let state = ws.state();
         let snap = &state.snap;
@@ -72,14 +77,36 @@ impl TypedTool for TracePath {
         let from_name = snap.graph[from[0]].qualified_name.clone();
         let to_name = snap.graph[to[0]].qualified_name.clone();
         let Some(path) = path else {
-            let text = format!("No dependency path from {from_name} to {to_name} within {depth} hops (calls, imports, inheritance; also tried their modules).\n");
+            let text = format!(
+                "No dependency path from {from_name} to {to_name} within {depth} hops (calls, imports, inheritance; also tried their modules).\n"
+            );
             let next = vec![
-                Hint::new("trace_path", json!({"from": to_name, "to": from_name}), "the other direction"),
-                Hint::new("impact_of", json!({"symbol": to_name}), "what does depend on the target"),
+                Hint::new(
+                    "trace_path",
+                    json!({"from": to_name, "to": from_name}),
+                    "the other direction",
+                ),
+                Hint::new(
+                    "impact_of",
+                    json!({"symbol": to_name}),
+                    "what does depend on the target",
+                ),
             ];
-            return Ok(Answer { data: Output { found: false, level: level.into(), path: Vec::new() }, text, next });
+            return Ok(Answer {
+                data: Output {
+                    found: false,
+                    level: level.into(),
+                    path: Vec::new(),
+                },
+                text,
+                next,
+            });
         };
-        let mut text = format!("{}-level path, {} hop(s), from {from_name} to {to_name}:\n", level, path.len().saturating_sub(1));
+        let mut text = format!(
+            "{}-level path, {} hop(s), from {from_name} to {to_name}:\n",
+            level,
+            path.len().saturating_sub(1)
+        );
         for hop in &path {
             if hop.edge.is_empty() {
                 text.push_str(&format!("  {}\n", hop.symbol.line()));
@@ -87,14 +114,30 @@ impl TypedTool for TracePath {
                 text.push_str(&format!(
                     "  --{}{}{}--> {}\n",
                     hop.edge,
-                    if hop.confidence < 1.0 { format!(" c{:.1}", hop.confidence) } else { String::new() },
+                    if hop.confidence < 1.0 {
+                        format!(" c{:.1}", hop.confidence)
+                    } else {
+                        String::new()
+                    },
                     hop.line.map(|l| format!(" @L{l}")).unwrap_or_default(),
                     hop.symbol.line()
                 ));
             }
         }
-        let next = vec![Hint::new("find_callers", json!({"symbol": to_name}), "every other way into the target")];
-        Ok(Answer { data: Output { found: true, level: level.into(), path }, text, next })
+        let next = vec![Hint::new(
+            "find_callers",
+            json!({"symbol": to_name}),
+            "every other way into the target",
+        )];
+        Ok(Answer {
+            data: Output {
+                found: true,
+                level: level.into(),
+                path,
+            },
+            text,
+            next,
+        })
     }
 }
 
@@ -122,7 +165,10 @@ fn shortest(snap: &Snapshot, from: &[NodeIndex], to: &[NodeIndex], depth: u32) -
             if w.kind == EdgeKind::Contains || came.contains_key(&edge.target()) {
                 continue;
             }
-            came.insert(edge.target(), Some((node, w.kind, w.confidence, w.lines.first().copied())));
+            came.insert(
+                edge.target(),
+                Some((node, w.kind, w.confidence, w.lines.first().copied())),
+            );
             queue.push_back((edge.target(), d + 1));
         }
     }

@@ -32,7 +32,11 @@ pub struct SearchIndex {
 impl SearchIndex {
     pub fn build(snap: &Snapshot, root: &Path) -> SearchIndex {
         let (comments, docs) = texts_by_node(snap, root);
-        let nodes: Vec<NodeIndex> = snap.graph.node_indices().filter(|&n| snap.graph[n].kind != NodeKind::File).collect();
+        let nodes: Vec<NodeIndex> = snap
+            .graph
+            .node_indices()
+            .filter(|&n| snap.graph[n].kind != NodeKind::File)
+            .collect();
         let documents: Vec<HashMap<String, f32>> = nodes
             .par_iter()
             .map(|&node| {
@@ -65,8 +69,17 @@ impl SearchIndex {
                 postings.entry(term).or_default().push((id as u32, tf));
             }
         }
-        let average = if lengths.is_empty() { 1.0 } else { lengths.iter().sum::<f32>() / lengths.len() as f32 };
-        SearchIndex { postings, lengths, nodes, average: average.max(1.0) }
+        let average = if lengths.is_empty() {
+            1.0
+        } else {
+            lengths.iter().sum::<f32>() / lengths.len() as f32
+        };
+        SearchIndex {
+            postings,
+            lengths,
+            nodes,
+            average: average.max(1.0),
+        }
     }
 
     /// The best `limit` nodes for `query` by BM25, best first.
@@ -77,19 +90,25 @@ impl SearchIndex {
         terms.sort();
         terms.dedup();
         for term in &terms {
-            let Some(list) = self.postings.get(term) else { continue };
+            let Some(list) = self.postings.get(term) else {
+                continue;
+            };
             let df = list.len() as f32;
             let idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
             for &(doc, tf) in list {
                 let length = self.lengths[doc as usize];
-                let score = idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * length / self.average));
+                let score =
+                    idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * length / self.average));
                 *scores.entry(doc).or_default() += score;
             }
         }
         let mut ranked: Vec<(u32, f32)> = scores.into_iter().collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         ranked.truncate(limit);
-        ranked.into_iter().map(|(doc, score)| (self.nodes[doc as usize], score)).collect()
+        ranked
+            .into_iter()
+            .map(|(doc, score)| (self.nodes[doc as usize], score))
+            .collect()
     }
 
     pub fn documents(&self) -> usize {
@@ -112,7 +131,10 @@ pub fn tokens(text: &str) -> impl Iterator<Item = String> + '_ {
         .filter(|t| t.len() > 1 && !STOP.contains(&t.as_str()))
 }
 
-const STOP: [&str; 16] = ["the", "and", "for", "to", "of", "in", "is", "it", "a", "an", "or", "be", "this", "that", "on", "as"];
+const STOP: [&str; 16] = [
+    "the", "and", "for", "to", "of", "in", "is", "it", "a", "an", "or", "be", "this", "that", "on",
+    "as",
+];
 
 fn split_identifier(word: &str) -> Vec<String> {
     let mut parts = Vec::new();
@@ -130,7 +152,11 @@ fn split_identifier(word: &str) -> Vec<String> {
         let boundary = match previous {
             Some(p) if p.is_lowercase() && c.is_uppercase() => true,
             // The `P` of `HTTPServer`: an upper-case run ends before its last letter.
-            Some(p) if p.is_uppercase() && c.is_uppercase() && next.is_some_and(char::is_lowercase) => true,
+            Some(p)
+                if p.is_uppercase() && c.is_uppercase() && next.is_some_and(char::is_lowercase) =>
+            {
+                true
+            }
             Some(p) if p.is_ascii_digit() != c.is_ascii_digit() && p != '_' => true,
             _ => false,
         };
@@ -150,19 +176,26 @@ fn split_identifier(word: &str) -> Vec<String> {
 /// Each node's comments and its doc, read from the files (one read each). A file changed
 /// since the graph was built still gives its comments, by line, but not its docs, whose
 /// byte ranges no longer hold.
-fn texts_by_node(snap: &Snapshot, root: &Path) -> (HashMap<NodeIndex, String>, HashMap<NodeIndex, String>) {
+fn texts_by_node(
+    snap: &Snapshot,
+    root: &Path,
+) -> (HashMap<NodeIndex, String>, HashMap<NodeIndex, String>) {
     let mut spans: Vec<Vec<(u32, u32, NodeIndex)>> = vec![Vec::new(); snap.files.len()];
     let mut documented: Vec<Vec<NodeIndex>> = vec![Vec::new(); snap.files.len()];
     for node in snap.graph.node_indices() {
         let n = &snap.graph[node];
         if n.doc.is_some()
-            && let Some(list) = documented.get_mut(n.file as usize) {
-                list.push(node);
-            }
-        if matches!(n.kind, NodeKind::Module | NodeKind::Class | NodeKind::Function | NodeKind::Method)
-            && let Some(list) = spans.get_mut(n.file as usize) {
-                list.push((n.line, n.end_line, node));
-            }
+            && let Some(list) = documented.get_mut(n.file as usize)
+        {
+            list.push(node);
+        }
+        if matches!(
+            n.kind,
+            NodeKind::Module | NodeKind::Class | NodeKind::Function | NodeKind::Method
+        ) && let Some(list) = spans.get_mut(n.file as usize)
+        {
+            list.push((n.line, n.end_line, node));
+        }
     }
     type Texts = Vec<(NodeIndex, String)>;
     let per_file: Vec<(Texts, Texts)> = snap
@@ -170,7 +203,9 @@ fn texts_by_node(snap: &Snapshot, root: &Path) -> (HashMap<NodeIndex, String>, H
         .par_iter()
         .zip(spans.par_iter().zip(documented.par_iter()))
         .map(|(file, (spans, documented))| {
-            let Ok(bytes) = std::fs::read(root.join(&file.path)) else { return Default::default() };
+            let Ok(bytes) = std::fs::read(root.join(&file.path)) else {
+                return Default::default();
+            };
             // Decoded as parsing decodes, so the docs' byte ranges hold.
             let text = String::from_utf8_lossy(&bytes);
             let docs: Texts = if crate::graph::docs::holds(file, &bytes) {
@@ -178,7 +213,9 @@ fn texts_by_node(snap: &Snapshot, root: &Path) -> (HashMap<NodeIndex, String>, H
                     .iter()
                     .filter_map(|&node| {
                         let n = &snap.graph[node];
-                        n.doc.and_then(|span| crate::parse::docs::text(n.language, &text, span)).map(|doc| (node, doc))
+                        n.doc
+                            .and_then(|span| crate::parse::docs::text(n.language, &text, span))
+                            .map(|doc| (node, doc))
                     })
                     .collect()
             } else {
@@ -191,9 +228,14 @@ fn texts_by_node(snap: &Snapshot, root: &Path) -> (HashMap<NodeIndex, String>, H
                 let comment = if python {
                     trimmed.strip_prefix('#')
                 } else {
-                    trimmed.strip_prefix("//").or_else(|| trimmed.strip_prefix("/*")).or_else(|| trimmed.strip_prefix('*'))
+                    trimmed
+                        .strip_prefix("//")
+                        .or_else(|| trimmed.strip_prefix("/*"))
+                        .or_else(|| trimmed.strip_prefix('*'))
                 };
-                let Some(comment) = comment.map(str::trim).filter(|c| c.len() > 2) else { continue };
+                let Some(comment) = comment.map(str::trim).filter(|c| c.len() > 2) else {
+                    continue;
+                };
                 let number = i as u32 + 1;
                 let owner = spans
                     .iter()
@@ -227,6 +269,25 @@ mod tests {
     #[test]
     fn identifiers_split_at_case_underscores_and_digits() {
         let words: Vec<String> = tokens("parseHTTPHeader get_user_id v2Client").collect();
-        assert_eq!(words, ["parse", "http", "header", "parsehttpheader", "get", "user", "id", "get_user_id", "v", "client", "v2client"].iter().filter(|w| w.len() > 1).map(|w| w.to_string()).collect::<Vec<_>>());
+        assert_eq!(
+            words,
+            [
+                "parse",
+                "http",
+                "header",
+                "parsehttpheader",
+                "get",
+                "user",
+                "id",
+                "get_user_id",
+                "v",
+                "client",
+                "v2client"
+            ]
+            .iter()
+            .filter(|w| w.len() > 1)
+            .map(|w| w.to_string())
+            .collect::<Vec<_>>()
+        );
     }
 }

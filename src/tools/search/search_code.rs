@@ -56,9 +56,16 @@ impl TypedTool for SearchCode {
     const NAME: &'static str = "search_code";
     const DESCRIPTION: &'static str = "Search the code by meaning words: ranks functions, classes and modules by their names, qualified names, paths, docstrings and comments (BM25), fused with fuzzy name matching. Use when you do not know a symbol's name; results are graph nodes to pass to the other tools.";
 
-    fn run(&self, ws: &Workspace, args: Args, _control: &Control) -> Result<Answer<Output>, ToolError> {
+    fn run(
+        &self,
+        ws: &Workspace,
+        args: Args,
+        _control: &Control,
+    ) -> Result<Answer<Output>, ToolError> {
         if args.query.trim().is_empty() {
-            return Err(ToolError::Invalid("query is empty; pass words such as `session cookie` or an identifier".into()));
+            return Err(ToolError::Invalid(
+                "query is empty; pass words such as `session cookie` or an identifier".into(),
+            ));
         }
         let state = ws.state();
         let snap = &state.snap;
@@ -68,13 +75,28 @@ impl TypedTool for SearchCode {
             Some(k) => k.admits(snap.graph[n].kind),
             None => snap.graph[n].kind != crate::graph::NodeKind::File,
         };
-        let text: Vec<NodeIndex> = index.search(&args.query, DEPTH * 4).into_iter().map(|(n, _)| n).filter(|&n| admits(n)).take(DEPTH).collect();
+        let text: Vec<NodeIndex> = index
+            .search(&args.query, DEPTH * 4)
+            .into_iter()
+            .map(|(n, _)| n)
+            .filter(|&n| admits(n))
+            .take(DEPTH)
+            .collect();
         // Names are matched as one identifier: `session cookie` → `sessioncookie` misses, so
         // the longest word is tried as well.
         let compact: String = args.query.split_whitespace().collect::<Vec<_>>().join("_");
-        let longest = args.query.split_whitespace().max_by_key(|w| w.len()).unwrap_or("");
+        let longest = args
+            .query
+            .split_whitespace()
+            .max_by_key(|w| w.len())
+            .unwrap_or("");
         let lookup = ws.names(&state);
-        let mut names: Vec<NodeIndex> = lookup.fuzzy(snap, &compact, args.kind, DEPTH).into_iter().map(|(n, _)| n).filter(|&n| admits(n)).collect();
+        let mut names: Vec<NodeIndex> = lookup
+            .fuzzy(snap, &compact, args.kind, DEPTH)
+            .into_iter()
+            .map(|(n, _)| n)
+            .filter(|&n| admits(n))
+            .collect();
         if longest != compact {
             for (n, _) in lookup.fuzzy(snap, longest, args.kind, DEPTH) {
                 if admits(n) && !names.contains(&n) {
@@ -108,7 +130,10 @@ impl TypedTool for SearchCode {
             })
             .collect();
         if hits.is_empty() {
-            return Err(ToolError::Invalid(format!("nothing matches `{}`; try other words, or find_symbol for a name", args.query)));
+            return Err(ToolError::Invalid(format!(
+                "nothing matches `{}`; try other words, or find_symbol for a name",
+                args.query
+            )));
         }
         let mut out = format!("{} result(s) for `{}`:\n", hits.len(), args.query);
         for hit in &hits {
@@ -120,9 +145,24 @@ impl TypedTool for SearchCode {
         }
         let top = &hits[0].symbol;
         let next = vec![
-            Hint::new("file_outline", json!({"file": top.file}), "the best hit's file"),
-            Hint::new("find_callers", json!({"symbol": top.qualified_name}), "who uses the best hit"),
+            Hint::new(
+                "file_outline",
+                json!({"file": top.file}),
+                "the best hit's file",
+            ),
+            Hint::new(
+                "find_callers",
+                json!({"symbol": top.qualified_name}),
+                "who uses the best hit",
+            ),
         ];
-        Ok(Answer { data: Output { hits, indexed: index.documents() }, text: out, next })
+        Ok(Answer {
+            data: Output {
+                hits,
+                indexed: index.documents(),
+            },
+            text: out,
+            next,
+        })
     }
 }

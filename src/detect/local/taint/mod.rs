@@ -10,12 +10,12 @@ use std::collections::HashSet;
 
 use rustc_hash::FxHashMap;
 
-use serde::{Deserialize, Serialize};
 use crate::detect::finding::Severity;
 use crate::detect::local::structure::walk_body_at;
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;
+use serde::{Deserialize, Serialize};
 pub use tables::Sink;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,7 +56,11 @@ pub struct FileTaint {
 
 impl FileTaint {
     pub fn lines(&self) -> impl Iterator<Item = u32> + '_ {
-        self.calls.iter().map(|c| c.line).chain(self.summaries.iter().map(|s| s.steps.last().map_or(s.function, |x| x.0)))
+        self.calls.iter().map(|c| c.line).chain(
+            self.summaries
+                .iter()
+                .map(|s| s.steps.last().map_or(s.function, |x| x.0)),
+        )
     }
 }
 
@@ -151,7 +155,9 @@ pub fn analyse(ctx: &Ctx<'_, '_>, rules: &HashSet<String>, hits: &mut Vec<Hit>) 
     let flat = ctx.flat;
     let fields = Fields::of(flat);
     for function in &ctx.collected.functions {
-        let Some(function) = flat.index_of(*function) else { continue };
+        let Some(function) = flat.index_of(*function) else {
+            continue;
+        };
         let mut analyser = Analyser {
             ctx,
             flat,
@@ -160,7 +166,10 @@ pub fn analyse(ctx: &Ctx<'_, '_>, rules: &HashSet<String>, hits: &mut Vec<Hit>) 
             env: FxHashMap::default(),
             rules,
             function_line: flat.line(function),
-            function_name: flat.child_by_field(function, fields.name).map_or("<anonymous>", |n| flat.text(n, ctx.source)).to_string(),
+            function_name: flat
+                .child_by_field(function, fields.name)
+                .map_or("<anonymous>", |n| flat.text(n, ctx.source))
+                .to_string(),
             out: &mut out,
             hits,
         };
@@ -186,19 +195,34 @@ impl Analyser<'_, '_, '_> {
         if let Some(params) = self.child(function, self.fields.parameters) {
             let mut index = 0;
             for param in self.flat.named_children(params) {
-                let Some((name, typed_safe)) = tables::param_name(self.ctx, param) else { continue };
+                let Some((name, typed_safe)) = tables::param_name(self.ctx, param) else {
+                    continue;
+                };
                 if matches!(name.as_str(), "self" | "cls" | "this") {
                     continue;
                 }
                 if !typed_safe {
-                    let origin = if tables::is_request_name(&name) { Origin::Source(format!("request `{name}`")) } else { Origin::Param(index, name.clone()) };
+                    let origin = if tables::is_request_name(&name) {
+                        Origin::Source(format!("request `{name}`"))
+                    } else {
+                        Origin::Param(index, name.clone())
+                    };
                     let note = format!("parameter `{name}` of `{}`", self.function_name);
-                    self.env.insert(name, Taint { origin, steps: vec![(self.flat.line(param), note)], formatted: false });
+                    self.env.insert(
+                        name,
+                        Taint {
+                            origin,
+                            steps: vec![(self.flat.line(param), note)],
+                            formatted: false,
+                        },
+                    );
                 }
                 index += 1;
             }
         }
-        let Some(body) = self.child(function, self.fields.body) else { return };
+        let Some(body) = self.child(function, self.fields.body) else {
+            return;
+        };
         let flat = self.flat;
         let mut nodes = vec![body];
         // Only these kinds move taint; testing kind names from the flat tree is cheap.
@@ -215,16 +239,29 @@ impl Analyser<'_, '_, '_> {
     fn visit(&mut self, node: u32) {
         let f = self.fields;
         match self.kind(node) {
-            kind @ ("assignment" | "assignment_expression" | "augmented_assignment" | "augmented_assignment_expression") => {
-                let (Some(left), Some(right)) = (self.child(node, f.left), self.child(node, f.right)) else { return };
+            kind @ ("assignment"
+            | "assignment_expression"
+            | "augmented_assignment"
+            | "augmented_assignment_expression") => {
+                let (Some(left), Some(right)) =
+                    (self.child(node, f.left), self.child(node, f.right))
+                else {
+                    return;
+                };
                 self.assign(left, right, kind.starts_with("augmented"));
             }
             "variable_declarator" => {
-                let (Some(left), Some(right)) = (self.child(node, f.name), self.child(node, f.value)) else { return };
+                let (Some(left), Some(right)) =
+                    (self.child(node, f.name), self.child(node, f.value))
+                else {
+                    return;
+                };
                 self.assign(left, right, false);
             }
             "for_statement" | "for_in_statement" => {
-                if let (Some(left), Some(right)) = (self.child(node, f.left), self.child(node, f.right)) {
+                if let (Some(left), Some(right)) =
+                    (self.child(node, f.left), self.child(node, f.right))
+                {
                     self.assign(left, right, false);
                 }
             }
@@ -234,7 +271,10 @@ impl Analyser<'_, '_, '_> {
     }
 
     fn assign(&mut self, left: u32, right: u32, augmented: bool) {
-        if !matches!(self.kind(left), "identifier" | "attribute" | "member_expression") {
+        if !matches!(
+            self.kind(left),
+            "identifier" | "attribute" | "member_expression"
+        ) {
             return;
         }
         let name = self.text(left).to_string();
@@ -253,7 +293,9 @@ impl Analyser<'_, '_, '_> {
     }
 
     fn union(&self, nodes: impl Iterator<Item = u32>, depth: u32) -> Option<Taint> {
-        nodes.filter_map(|n| self.eval(n, depth + 1)).min_by_key(|t| matches!(t.origin, Origin::Param(..)))
+        nodes
+            .filter_map(|n| self.eval(n, depth + 1))
+            .min_by_key(|t| matches!(t.origin, Origin::Param(..)))
     }
 
     /// The taint of an expression, if any.
@@ -268,7 +310,11 @@ impl Analyser<'_, '_, '_> {
             "attribute" | "member_expression" => {
                 let text = self.text(node);
                 if let Some(source) = tables::source_attribute(self.family, text) {
-                    return Some(Taint { origin: Origin::Source(source.clone()), steps: vec![(flat.line(node), format!("read from {source}"))], formatted: false });
+                    return Some(Taint {
+                        origin: Origin::Source(source.clone()),
+                        steps: vec![(flat.line(node), format!("read from {source}"))],
+                        formatted: false,
+                    });
                 }
                 if let Some(taint) = self.env.get(text) {
                     return Some(taint.clone());
@@ -276,7 +322,9 @@ impl Analyser<'_, '_, '_> {
                 self.eval(self.child(node, f.object)?, depth + 1)
             }
             "subscript" | "subscript_expression" => {
-                let object = self.child(node, f.value).or_else(|| self.child(node, f.object))?;
+                let object = self
+                    .child(node, f.value)
+                    .or_else(|| self.child(node, f.object))?;
                 self.eval(object, depth + 1)
             }
             "string" | "template_string" | "concatenated_string" => {
@@ -284,14 +332,19 @@ impl Analyser<'_, '_, '_> {
                 for part in flat.named_children(node) {
                     match flat.kind(part) {
                         "interpolation" | "template_substitution" => {
-                            inner.extend(flat.named_children(part).filter(|&n| !matches!(flat.kind(n), "format_specifier" | "type_conversion")));
+                            inner.extend(flat.named_children(part).filter(|&n| {
+                                !matches!(flat.kind(n), "format_specifier" | "type_conversion")
+                            }));
                         }
                         "string" | "template_string" => inner.push(part),
                         _ => {}
                     }
                 }
                 let taint = self.union(inner.into_iter(), depth)?;
-                Some(Taint { formatted: true, ..taint.step(flat.line(node), "interpolated into a string".into()) })
+                Some(Taint {
+                    formatted: true,
+                    ..taint.step(flat.line(node), "interpolated into a string".into())
+                })
             }
             "binary_operator" | "binary_expression" => {
                 let operator = self.child(node, f.operator).map_or("", |o| self.text(o));
@@ -300,15 +353,31 @@ impl Analyser<'_, '_, '_> {
                 }
                 let sides = [self.child(node, f.left), self.child(node, f.right)];
                 let taint = self.union(sides.into_iter().flatten(), depth)?;
-                let note = if operator == "%" { "formatted with %" } else { "concatenated" };
-                Some(Taint { formatted: true, ..taint.step(flat.line(node), note.into()) })
+                let note = if operator == "%" {
+                    "formatted with %"
+                } else {
+                    "concatenated"
+                };
+                Some(Taint {
+                    formatted: true,
+                    ..taint.step(flat.line(node), note.into())
+                })
             }
-            "parenthesized_expression" | "await" | "await_expression" | "as_pattern" | "non_null_expression" | "as_expression" => {
-                self.union(flat.named_children(node), depth)
-            }
+            "parenthesized_expression"
+            | "await"
+            | "await_expression"
+            | "as_pattern"
+            | "non_null_expression"
+            | "as_expression" => self.union(flat.named_children(node), depth),
             // The condition of a conditional (`a if cond else b`, the second child) or a
             // ternary (`cond ? a : b`, the first) does not flow into its value.
-            "conditional_expression" => self.union(flat.named_children(node).enumerate().filter(|(i, _)| *i != 1).map(|(_, n)| n), depth),
+            "conditional_expression" => self.union(
+                flat.named_children(node)
+                    .enumerate()
+                    .filter(|(i, _)| *i != 1)
+                    .map(|(_, n)| n),
+                depth,
+            ),
             "ternary_expression" => self.union(flat.named_children(node).skip(1), depth),
             "boolean_operator" => self.union(flat.named_children(node), depth),
             "call" | "call_expression" => self.eval_call(node, depth),
@@ -322,7 +391,11 @@ impl Analyser<'_, '_, '_> {
         let callee_text = self.text(callee);
         let line = self.flat.line(node);
         if let Some(source) = tables::source_call(self.family, callee_text) {
-            return Some(Taint { origin: Origin::Source(source.to_string()), steps: vec![(line, format!("read from {source}"))], formatted: false });
+            return Some(Taint {
+                origin: Origin::Source(source.to_string()),
+                steps: vec![(line, format!("read from {source}"))],
+                formatted: false,
+            });
         }
         let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
         if tables::is_sanitiser(self.family, callee_text, method) {
@@ -331,16 +404,24 @@ impl Analyser<'_, '_, '_> {
         let member = matches!(self.kind(callee), "attribute" | "member_expression");
         // `"…".format(x)` / `"…{}".join(xs)`: arguments flow into the string.
         if tables::formats_arguments(self.family, method) {
-            let receiver = if member { self.child(callee, f.object) } else { None };
+            let receiver = if member {
+                self.child(callee, f.object)
+            } else {
+                None
+            };
             let taint = self.union(self.arguments(node).chain(receiver), depth)?;
-            return Some(Taint { formatted: true, ..taint.step(line, format!("formatted by .{method}()")) });
+            return Some(Taint {
+                formatted: true,
+                ..taint.step(line, format!("formatted by .{method}()"))
+            });
         }
         if member
             && tables::passes_receiver(self.family, method)
             && let Some(object) = self.child(callee, f.object)
-            && let Some(taint) = self.eval(object, depth + 1) {
-                return Some(taint.step(line, format!("through .{method}()")));
-            }
+            && let Some(taint) = self.eval(object, depth + 1)
+        {
+            return Some(taint.step(line, format!("through .{method}()")));
+        }
         if tables::passes_arguments(self.family, callee_text) {
             let taint = self.union(self.arguments(node), depth)?;
             return Some(taint.step(line, format!("through {callee_text}()")));
@@ -352,12 +433,19 @@ impl Analyser<'_, '_, '_> {
     fn arguments(&self, call: u32) -> impl Iterator<Item = u32> + '_ {
         let flat = self.flat;
         let list = self.child(call, self.fields.arguments);
-        list.into_iter().flat_map(move |l| flat.named_children(l)).filter(move |&n| !matches!(flat.kind(n), "keyword_argument" | "comment"))
+        list.into_iter()
+            .flat_map(move |l| flat.named_children(l))
+            .filter(move |&n| !matches!(flat.kind(n), "keyword_argument" | "comment"))
     }
 
     fn call(&mut self, node: u32) {
         let f = self.fields;
-        let Some(callee) = self.child(node, f.function).or_else(|| self.child(node, f.constructor)) else { return };
+        let Some(callee) = self
+            .child(node, f.function)
+            .or_else(|| self.child(node, f.constructor))
+        else {
+            return;
+        };
         let callee_text = self.text(callee);
         let line = self.flat.line(node);
         let is_new = self.kind(node) == "new_expression";
@@ -392,16 +480,24 @@ impl Analyser<'_, '_, '_> {
         if !self.rules.contains(sink.rule) {
             return;
         }
-        let Some(arg) = self.arguments(node).nth(sink.arg as usize) else { return };
+        let Some(arg) = self.arguments(node).nth(sink.arg as usize) else {
+            return;
+        };
         if sink.argv_safe && matches!(self.kind(arg), "list" | "tuple" | "array") {
             return;
         }
-        let Some(taint) = self.eval(arg, 0) else { return };
+        let Some(taint) = self.eval(arg, 0) else {
+            return;
+        };
         if sink.needs_formatting && !taint.formatted {
             return;
         }
         let entry = self.flat.entry(node).node;
-        let (line, end_line, column) = (self.flat.line(node), entry.end_position().row as u32 + 1, entry.start_position().column as u32 + 1);
+        let (line, end_line, column) = (
+            self.flat.line(node),
+            entry.end_position().row as u32 + 1,
+            entry.start_position().column as u32 + 1,
+        );
         let taint = taint.step(line, format!("reaches {}", sink.what));
         match &taint.origin {
             Origin::Source(source) => {

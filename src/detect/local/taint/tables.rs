@@ -20,15 +20,43 @@ pub struct Sink {
 }
 
 const PY_REQUEST_SOURCES: &[&str] = &[
-    "GET", "POST", "args", "form", "values", "json", "data", "files", "FILES", "cookies", "COOKIES", "headers", "body",
-    "query_params", "META", "query_string", "get_json", "stream", "view_args", "REQUEST",
+    "GET",
+    "POST",
+    "args",
+    "form",
+    "values",
+    "json",
+    "data",
+    "files",
+    "FILES",
+    "cookies",
+    "COOKIES",
+    "headers",
+    "body",
+    "query_params",
+    "META",
+    "query_string",
+    "get_json",
+    "stream",
+    "view_args",
+    "REQUEST",
 ];
-const ECMA_REQUEST_SOURCES: &[&str] = &["body", "query", "params", "cookies", "headers", "url", "originalUrl"];
+const ECMA_REQUEST_SOURCES: &[&str] = &[
+    "body",
+    "query",
+    "params",
+    "cookies",
+    "headers",
+    "url",
+    "originalUrl",
+];
 
 /// `sql`, `query`, `raw_sql`, `stmt`: a parameter that holds a statement, not a value.
 pub fn names_sql(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    matches!(lower.as_str(), "sql" | "query" | "stmt" | "statement" | "q") || lower.ends_with("_sql") || lower.ends_with("_query")
+    matches!(lower.as_str(), "sql" | "query" | "stmt" | "statement" | "q")
+        || lower.ends_with("_sql")
+        || lower.ends_with("_query")
 }
 
 pub fn is_request_name(name: &str) -> bool {
@@ -37,24 +65,47 @@ pub fn is_request_name(name: &str) -> bool {
 
 /// `request.GET…`, `req.body…`, `sys.argv`, `process.env…`: the source it reads, if any.
 pub fn source_attribute(family: Family, text: &str) -> Option<String> {
-    let text = text.strip_prefix("self.").or_else(|| text.strip_prefix("this.")).unwrap_or(text);
+    let text = text
+        .strip_prefix("self.")
+        .or_else(|| text.strip_prefix("this."))
+        .unwrap_or(text);
     let mut parts = text.split('.');
     let first = parts.next()?;
-    let second = parts.next().map(|s| s.split(['[', '(']).next().unwrap_or(s));
-    let sources = if family == Family::Python { PY_REQUEST_SOURCES } else { ECMA_REQUEST_SOURCES };
-    if is_request_name(first) && let Some(second) = second.filter(|s| sources.contains(s)) {
+    let second = parts
+        .next()
+        .map(|s| s.split(['[', '(']).next().unwrap_or(s));
+    let sources = if family == Family::Python {
+        PY_REQUEST_SOURCES
+    } else {
+        ECMA_REQUEST_SOURCES
+    };
+    if is_request_name(first)
+        && let Some(second) = second.filter(|s| sources.contains(s))
+    {
         return Some(format!("{first}.{second}"));
     }
     let second = second.unwrap_or("");
     let known: &[&str] = match family {
         Family::Python => &["sys.argv", "os.environ", "sys.stdin"],
         Family::Ecma => &[
-            "process.argv", "process.env", "location.hash", "location.search", "location.href", "window.location",
-            "document.location", "document.URL", "document.cookie", "document.referrer", "window.name",
+            "process.argv",
+            "process.env",
+            "location.hash",
+            "location.search",
+            "location.href",
+            "window.location",
+            "document.location",
+            "document.URL",
+            "document.cookie",
+            "document.referrer",
+            "window.name",
         ],
         Family::Rust => &[],
     };
-    known.iter().find(|k| k.split_once('.') == Some((first, second))).map(|k| (*k).to_string())
+    known
+        .iter()
+        .find(|k| k.split_once('.') == Some((first, second)))
+        .map(|k| (*k).to_string())
 }
 
 /// Input from the process's own operator (command line, environment, terminal) rather than
@@ -64,15 +115,28 @@ pub fn is_local_source(source: &str) -> bool {
     let name = source.trim_end_matches("()");
     matches!(
         name,
-        "sys.argv" | "os.environ" | "sys.stdin" | "input" | "raw_input" | "os.getenv" | "os.environ.get" | "sys.stdin.read"
-            | "sys.stdin.readline" | "process.argv" | "process.env" | "prompt"
+        "sys.argv"
+            | "os.environ"
+            | "sys.stdin"
+            | "input"
+            | "raw_input"
+            | "os.getenv"
+            | "os.environ.get"
+            | "sys.stdin.read"
+            | "sys.stdin.readline"
+            | "process.argv"
+            | "process.env"
+            | "prompt"
     )
 }
 
 /// The severity and message tail of a finding whose value came from `source`.
 pub fn source_trust(source: &str) -> (Option<Severity>, &'static str) {
     if is_local_source(source) {
-        (Some(Severity::Low), " [local input: whoever sets it can usually run code already]")
+        (
+            Some(Severity::Low),
+            " [local input: whoever sets it can usually run code already]",
+        )
     } else {
         (None, "")
     }
@@ -83,7 +147,14 @@ pub fn source_call(family: Family, callee: &str) -> Option<String> {
         return Some(source);
     }
     let known: &[&str] = match family {
-        Family::Python => &["input", "raw_input", "os.getenv", "os.environ.get", "sys.stdin.read", "sys.stdin.readline"],
+        Family::Python => &[
+            "input",
+            "raw_input",
+            "os.getenv",
+            "os.environ.get",
+            "sys.stdin.read",
+            "sys.stdin.readline",
+        ],
         Family::Ecma => &["prompt"],
         Family::Rust => &[],
     };
@@ -91,17 +162,51 @@ pub fn source_call(family: Family, callee: &str) -> Option<String> {
 }
 
 pub fn is_sanitiser(family: Family, callee: &str, method: &str) -> bool {
-    let starts = |prefix: &str| method.get(..prefix.len()).is_some_and(|head| head.eq_ignore_ascii_case(prefix));
-    if starts("sanitize") || starts("sanitise") || starts("escape") || starts("validate") || starts("quote") {
+    let starts = |prefix: &str| {
+        method
+            .get(..prefix.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+    };
+    if starts("sanitize")
+        || starts("sanitise")
+        || starts("escape")
+        || starts("validate")
+        || starts("quote")
+    {
         return true;
     }
     match family {
         Family::Python => matches!(
             method,
-            "int" | "float" | "bool" | "len" | "basename" | "secure_filename" | "safe_join" | "literal" | "uuid4" | "UUID" | "hexdigest" | "slugify" | "Decimal"
+            "int"
+                | "float"
+                | "bool"
+                | "len"
+                | "basename"
+                | "secure_filename"
+                | "safe_join"
+                | "literal"
+                | "uuid4"
+                | "UUID"
+                | "hexdigest"
+                | "slugify"
+                | "Decimal"
         ),
-        _ => matches!(callee, "parseInt" | "parseFloat" | "Number" | "Boolean" | "encodeURIComponent" | "encodeURI" | "path.basename")
-            || matches!(method, "basename" | "escapeId" | "escapeLiteral" | "format" | "isValid"),
+        _ => {
+            matches!(
+                callee,
+                "parseInt"
+                    | "parseFloat"
+                    | "Number"
+                    | "Boolean"
+                    | "encodeURIComponent"
+                    | "encodeURI"
+                    | "path.basename"
+            ) || matches!(
+                method,
+                "basename" | "escapeId" | "escapeLiteral" | "format" | "isValid"
+            )
+        }
     }
 }
 
@@ -116,21 +221,63 @@ pub fn passes_receiver(family: Family, method: &str) -> bool {
     match family {
         Family::Python => matches!(
             method,
-            "strip" | "lstrip" | "rstrip" | "lower" | "upper" | "replace" | "split" | "encode" | "decode" | "get" | "getlist"
-                | "title" | "capitalize" | "splitlines" | "pop" | "copy" | "removeprefix" | "removesuffix" | "casefold"
+            "strip"
+                | "lstrip"
+                | "rstrip"
+                | "lower"
+                | "upper"
+                | "replace"
+                | "split"
+                | "encode"
+                | "decode"
+                | "get"
+                | "getlist"
+                | "title"
+                | "capitalize"
+                | "splitlines"
+                | "pop"
+                | "copy"
+                | "removeprefix"
+                | "removesuffix"
+                | "casefold"
         ),
         _ => matches!(
             method,
-            "toString" | "trim" | "trimStart" | "trimEnd" | "toLowerCase" | "toUpperCase" | "slice" | "substring" | "substr"
-                | "split" | "replace" | "replaceAll" | "get" | "at" | "padStart" | "padEnd"
+            "toString"
+                | "trim"
+                | "trimStart"
+                | "trimEnd"
+                | "toLowerCase"
+                | "toUpperCase"
+                | "slice"
+                | "substring"
+                | "substr"
+                | "split"
+                | "replace"
+                | "replaceAll"
+                | "get"
+                | "at"
+                | "padStart"
+                | "padEnd"
         ),
     }
 }
 
 pub fn passes_arguments(family: Family, callee: &str) -> bool {
     match family {
-        Family::Python => matches!(callee, "str" | "os.path.join" | "urljoin" | "parse.urljoin" | "Path" | "pathlib.Path" | "f"),
-        _ => matches!(callee, "String" | "path.join" | "path.resolve" | "url.resolve" | "decodeURIComponent" | "decodeURI"),
+        Family::Python => matches!(
+            callee,
+            "str" | "os.path.join" | "urljoin" | "parse.urljoin" | "Path" | "pathlib.Path" | "f"
+        ),
+        _ => matches!(
+            callee,
+            "String"
+                | "path.join"
+                | "path.resolve"
+                | "url.resolve"
+                | "decodeURIComponent"
+                | "decodeURI"
+        ),
     }
 }
 
@@ -143,22 +290,37 @@ pub fn param_name(ctx: &Ctx<'_, '_>, param: u32) -> Option<(String, bool)> {
         "identifier" => Some(param),
         "typed_parameter" => flat.named_children(param).next().filter(identifier),
         "default_parameter" | "typed_default_parameter" => flat.field(param, "name"),
-        "required_parameter" | "optional_parameter" => flat.field(param, "pattern").filter(identifier),
+        "required_parameter" | "optional_parameter" => {
+            flat.field(param, "pattern").filter(identifier)
+        }
         "assignment_pattern" => flat.field(param, "left").filter(identifier),
         _ => None,
     }?;
-    let type_text = flat.field(param, "type").map(|t| flat.text(t, ctx.source).trim_start_matches(':').trim());
-    let safe = type_text.is_some_and(|t| matches!(t, "int" | "bool" | "float" | "number" | "boolean" | "Decimal"));
+    let type_text = flat
+        .field(param, "type")
+        .map(|t| flat.text(t, ctx.source).trim_start_matches(':').trim());
+    let safe = type_text.is_some_and(|t| {
+        matches!(
+            t,
+            "int" | "bool" | "float" | "number" | "boolean" | "Decimal"
+        )
+    });
     Some((flat.text(name_node, ctx.source).to_string(), safe))
 }
 
 fn has_true_keyword(ctx: &Ctx<'_, '_>, call: u32, keyword: &str) -> bool {
     let flat = ctx.flat;
-    let Some(args) = flat.field(call, "arguments") else { return false };
+    let Some(args) = flat.field(call, "arguments") else {
+        return false;
+    };
     flat.named_children(args).any(|arg| {
         flat.kind(arg) == "keyword_argument"
-            && flat.field(arg, "name").is_some_and(|n| flat.text(n, ctx.source) == keyword)
-            && flat.field(arg, "value").is_some_and(|v| flat.text(v, ctx.source) == "True")
+            && flat
+                .field(arg, "name")
+                .is_some_and(|n| flat.text(n, ctx.source) == keyword)
+            && flat
+                .field(arg, "value")
+                .is_some_and(|v| flat.text(v, ctx.source) == "True")
     })
 }
 
@@ -181,54 +343,117 @@ const UNPICKLE: &str = "(code injection: deserialising runs code embedded in the
 const SSRF: &str = "(server-side request forgery: check the host against an allow-list)";
 const PATH: &str = "(path traversal: resolve the path and check it stays under its base)";
 
-pub fn sink(family: Family, callee: &str, is_new: bool, ctx: &Ctx<'_, '_>, call: u32) -> Option<Sink> {
+pub fn sink(
+    family: Family,
+    callee: &str,
+    is_new: bool,
+    ctx: &Ctx<'_, '_>,
+    call: u32,
+) -> Option<Sink> {
     let method = callee.rsplit('.').next().unwrap_or(callee);
     let object = callee.rsplit_once('.').map(|(o, _)| o);
     let sink = match family {
         Family::Python => match (callee, method) {
-            (_, "execute" | "executemany" | "executescript") | (_, "RawSQL") => {
-                Sink { needs_formatting: true, report_parameters: true, ..sink_of("sql-injection", callee, SQL) }
-            }
-            (_, "raw") if callee.contains("objects") => Sink { needs_formatting: true, report_parameters: true, ..sink_of("sql-injection", callee, SQL) },
-            ("os.system" | "os.popen" | "subprocess.getoutput" | "subprocess.getstatusoutput" | "commands.getoutput", _) => {
-                Sink { report_parameters: true, ..sink_of("command-injection", callee, COMMAND) }
-            }
+            (_, "execute" | "executemany" | "executescript") | (_, "RawSQL") => Sink {
+                needs_formatting: true,
+                report_parameters: true,
+                ..sink_of("sql-injection", callee, SQL)
+            },
+            (_, "raw") if callee.contains("objects") => Sink {
+                needs_formatting: true,
+                report_parameters: true,
+                ..sink_of("sql-injection", callee, SQL)
+            },
+            (
+                "os.system"
+                | "os.popen"
+                | "subprocess.getoutput"
+                | "subprocess.getstatusoutput"
+                | "commands.getoutput",
+                _,
+            ) => Sink {
+                report_parameters: true,
+                ..sink_of("command-injection", callee, COMMAND)
+            },
             (_, "Popen" | "call" | "run" | "check_output" | "check_call")
-                if (object == Some("subprocess") || object.is_none()) && has_true_keyword(ctx, call, "shell") =>
+                if (object == Some("subprocess") || object.is_none())
+                    && has_true_keyword(ctx, call, "shell") =>
             {
-                Sink { report_parameters: true, argv_safe: true, what: format!("{callee}(shell=True)"), ..sink_of("command-injection", callee, COMMAND) }
+                Sink {
+                    report_parameters: true,
+                    argv_safe: true,
+                    what: format!("{callee}(shell=True)"),
+                    ..sink_of("command-injection", callee, COMMAND)
+                }
             }
-            ("eval" | "exec", _) => Sink { report_parameters: true, ..sink_of("code-injection", callee, CODE) },
-            ("pickle.loads" | "pickle.load" | "cPickle.loads" | "dill.loads" | "marshal.loads" | "yaml.unsafe_load", _) => {
+            ("eval" | "exec", _) => Sink {
+                report_parameters: true,
+                ..sink_of("code-injection", callee, CODE)
+            },
+            (
+                "pickle.loads" | "pickle.load" | "cPickle.loads" | "dill.loads" | "marshal.loads"
+                | "yaml.unsafe_load",
+                _,
+            ) => sink_of("code-injection", callee, UNPICKLE),
+            ("yaml.load" | "yaml.load_all", _)
+                if !ctx.flat.text(call, ctx.source).contains("SafeLoader") =>
+            {
                 sink_of("code-injection", callee, UNPICKLE)
             }
-            ("yaml.load" | "yaml.load_all", _) if !ctx.flat.text(call, ctx.source).contains("SafeLoader") => sink_of("code-injection", callee, UNPICKLE),
-            (_, "get" | "post" | "put" | "patch" | "delete" | "head" | "request") if matches!(object, Some("requests" | "httpx")) => {
+            (_, "get" | "post" | "put" | "patch" | "delete" | "head" | "request")
+                if matches!(object, Some("requests" | "httpx")) =>
+            {
                 sink_of("ssrf", callee, SSRF)
             }
-            ("urlopen" | "urllib.request.urlopen" | "request.urlopen", _) => sink_of("ssrf", callee, SSRF),
-            ("open" | "send_file" | "os.remove" | "os.unlink" | "shutil.rmtree" | "io.open", _) => sink_of("path-traversal", callee, PATH),
+            ("urlopen" | "urllib.request.urlopen" | "request.urlopen", _) => {
+                sink_of("ssrf", callee, SSRF)
+            }
+            ("open" | "send_file" | "os.remove" | "os.unlink" | "shutil.rmtree" | "io.open", _) => {
+                sink_of("path-traversal", callee, PATH)
+            }
             _ => return None,
         },
         Family::Ecma => match (callee, method) {
-            (_, "query" | "execute" | "raw") if object.is_some() && !is_new => {
-                Sink { needs_formatting: true, report_parameters: true, ..sink_of("sql-injection", callee, SQL) }
-            }
+            (_, "query" | "execute" | "raw") if object.is_some() && !is_new => Sink {
+                needs_formatting: true,
+                report_parameters: true,
+                ..sink_of("sql-injection", callee, SQL)
+            },
             (_, "exec" | "execSync")
-                if object.is_none() || object.is_some_and(|o| matches!(o, "child_process" | "cp" | "childProcess" | "shell")) =>
+                if object.is_none()
+                    || object.is_some_and(|o| {
+                        matches!(o, "child_process" | "cp" | "childProcess" | "shell")
+                    }) =>
             {
-                Sink { report_parameters: true, ..sink_of("command-injection", callee, COMMAND) }
+                Sink {
+                    report_parameters: true,
+                    ..sink_of("command-injection", callee, COMMAND)
+                }
             }
-            ("eval", _) => Sink { report_parameters: true, ..sink_of("code-injection", callee, CODE) },
-            ("Function", _) if is_new => Sink { report_parameters: true, what: "new Function()".into(), ..sink_of("code-injection", callee, CODE) },
-            ("setTimeout" | "setInterval", _) => Sink { needs_formatting: true, ..sink_of("code-injection", callee, CODE) },
+            ("eval", _) => Sink {
+                report_parameters: true,
+                ..sink_of("code-injection", callee, CODE)
+            },
+            ("Function", _) if is_new => Sink {
+                report_parameters: true,
+                what: "new Function()".into(),
+                ..sink_of("code-injection", callee, CODE)
+            },
+            ("setTimeout" | "setInterval", _) => Sink {
+                needs_formatting: true,
+                ..sink_of("code-injection", callee, CODE)
+            },
             ("fetch" | "axios" | "got", _) => sink_of("ssrf", callee, SSRF),
-            (_, "get" | "post" | "put" | "patch" | "delete" | "request") if matches!(object, Some("axios" | "http" | "https" | "got")) => {
+            (_, "get" | "post" | "put" | "patch" | "delete" | "request")
+                if matches!(object, Some("axios" | "http" | "https" | "got")) =>
+            {
                 sink_of("ssrf", callee, SSRF)
             }
-            (_, "readFile" | "readFileSync" | "createReadStream" | "writeFile" | "writeFileSync" | "unlink" | "unlinkSync")
-                if object.is_some_and(|o| o.ends_with("fs") || o.ends_with("promises")) =>
-            {
+            (
+                _,
+                "readFile" | "readFileSync" | "createReadStream" | "writeFile" | "writeFileSync"
+                | "unlink" | "unlinkSync",
+            ) if object.is_some_and(|o| o.ends_with("fs") || o.ends_with("promises")) => {
                 sink_of("path-traversal", callee, PATH)
             }
             (_, "sendFile") => sink_of("path-traversal", callee, PATH),
