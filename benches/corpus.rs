@@ -43,7 +43,7 @@ fn parse_floor_in_process(root: &Path) -> Duration {
     let started = Instant::now();
     let walk = repotoire::parse::walk::walk(root, repotoire::engine::DEFAULT_MAX_FILE_SIZE);
     // The parser's heap as the binary chooses it for a cold run of this tree.
-    repotoire::parse::parser_heap::choose(walk.files.iter().map(|f| f.size).sum());
+    repotoire::process::parser_heap::choose(walk.files.iter().map(|f| f.size).sum());
     // In the order the engine parses them.
     let nodes: usize = repotoire::parse::walk::largest_first(&walk.files, 0..walk.files.len())
         .into_iter()
@@ -153,7 +153,7 @@ fn file_to_touch(root: &Path) -> Option<PathBuf> {
 
 fn main() {
     // The floor parses with the allocator the binary uses.
-    repotoire::parse::parser_heap::install();
+    repotoire::process::parser_heap::install();
     let args: Vec<String> = std::env::args().collect();
     if let [_, flag, root] = args.as_slice()
         && flag == "--floor-once"

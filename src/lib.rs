@@ -1,14 +1,29 @@
-//! repotoire: a code-intelligence workstation. Modules in data-flow order; each depends only
-//! on modules above it.
-pub mod agent;
-pub mod cli;
-pub mod detect;
-pub mod engine;
-pub mod graph;
+//! repotoire: a code-intelligence workstation. Modules in data-flow order, one per line
+//! group so the order survives formatting; each depends only on modules above it
+//! (`tests/it/layering.rs`).
+
+pub mod process;
+
 pub mod lang;
-pub mod mcp;
+
 pub mod parse;
-pub mod report;
+
 pub mod store;
+
+pub mod graph;
+
+pub mod detect;
+
+pub mod engine;
+
 pub mod tools;
+
+pub mod report;
+
 pub mod watch;
+
+pub mod agent;
+
+pub mod mcp;
+
+pub mod cli;

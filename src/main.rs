@@ -8,9 +8,13 @@ use clap::Parser;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    repotoire::parse::huge_pages::turn_off();
-    repotoire::parse::parser_heap::install();
+    repotoire::process::parser_heap::install();
     let mut cli = repotoire::cli::Cli::parse();
+    // The switch is inherited by every child process: only a command that never runs the
+    // user's commands (the bash tool, a hosted agent) may tune the process this way.
+    if !cli.runs_user_commands() {
+        repotoire::process::huge_pages::turn_off();
+    }
     cli.global.verbose = cli.verbose;
     std::process::exit(repotoire::cli::run(cli));
 }

@@ -23,6 +23,24 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+impl Cli {
+    /// Whether this command may run the user's own commands (the bash tool through `query`,
+    /// the agent, the workstation, the MCP server): those must inherit the process settings
+    /// the user has, not the ones repotoire tunes itself with.
+    pub fn runs_user_commands(&self) -> bool {
+        !matches!(
+            self.command,
+            Some(
+                Command::Graph(_)
+                    | Command::Analyze(_)
+                    | Command::Detectors(_)
+                    | Command::Watch(_)
+                    | Command::Sessions(_)
+            )
+        )
+    }
+}
+
 #[derive(Debug, Args, Clone)]
 pub struct GlobalArgs {
     /// Do not read or write the cache in <PATH>/.repotoire.

@@ -7,8 +7,6 @@ pub mod extract;
 pub mod facts;
 pub mod flat;
 pub mod git_excludes;
-pub mod huge_pages;
-pub mod parser_heap;
 pub mod query;
 pub mod recent;
 pub mod walk;

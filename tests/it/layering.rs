@@ -5,8 +5,8 @@ use std::path::Path;
 
 /// Data-flow order (ARCHITECTURE.md).
 const ORDER: &[&str] = &[
-    "lang", "parse", "store", "graph", "detect", "engine", "tools", "report", "watch", "agent",
-    "mcp", "cli",
+    "process", "lang", "parse", "store", "graph", "detect", "engine", "tools", "report", "watch",
+    "agent", "mcp", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

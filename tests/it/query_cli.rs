@@ -133,3 +133,36 @@ fn query_mistakes_exit_2_with_the_fix() {
     assert_eq!(code, Some(0));
     assert!(stdout.contains("--symbol <string> (required)"), "{stdout}");
 }
+
+/// repotoire tunes its own process (transparent huge pages off for one-shot analyses); a
+/// command the bash tool runs for the user gets the kernel's default, as from a shell.
+#[test]
+fn the_bash_tool_runs_commands_with_the_users_process_settings() {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let Some(ours) = status.lines().find(|l| l.starts_with("THP_enabled:")) else {
+        // Not Linux, or a kernel without the field: nothing to compare.
+        return;
+    };
+    let dir = Dir::with_fixture(SHOP);
+    let output = cmd(dir.path())
+        .args([
+            "query",
+            "bash",
+            "--command",
+            "grep THP_enabled: /proc/self/status",
+            "--json",
+            "--path",
+        ])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    let answer: Value = serde_json::from_str(&stdout).unwrap();
+    let printed = answer["output"].as_str().unwrap_or_default();
+    assert_eq!(
+        printed.split_whitespace().collect::<Vec<_>>(),
+        ours.split_whitespace().collect::<Vec<_>>(),
+        "{answer}"
+    );
+}

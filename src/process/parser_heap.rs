@@ -140,7 +140,6 @@ mod linux {
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
-    use crate::lang::LangId;
 
     /// Trees parsed on either heap are whole, and are freed and re-parsed (realloc) under
     /// the other setting. The test binary installs the allocator while other tests may
@@ -150,7 +149,7 @@ mod tests {
         install();
         let mut parser = tree_sitter::Parser::new();
         parser
-            .set_language(&(LangId::Python.spec().grammar)())
+            .set_language(&tree_sitter_python::LANGUAGE.into())
             .expect("grammar");
         let source = "class A:\n    def f(self, x):\n        return [x * 2 for x in range(10)]\n";
         choose(u64::MAX);
