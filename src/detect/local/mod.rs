@@ -4,23 +4,28 @@
 //! analysis on what that walk collected, and records suppression comments. Its results are
 //! cached per file under a key of the whole rule set, so config changes never re-parse.
 
-mod comments;
+mod commented_out_code;
+mod file_marks;
+mod floating_promise;
+mod functions;
+mod hardcoded_secret;
+mod inconsistent_return;
 mod rules;
 mod secret_names;
 mod statements;
-mod structure;
+mod suppressions;
 pub mod taint;
+mod todo_comment;
+mod too_many_returns;
+mod unused_import;
+mod unused_variable;
+mod windows;
 mod words;
+
+pub use rules::RuleQuery;
 
 use std::collections::HashSet;
 
-fn memchr_iter(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    bytes
-        .iter()
-        .enumerate()
-        .filter(|(_, b)| **b == b'\n')
-        .map(|(i, _)| i)
-}
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -122,7 +127,7 @@ impl<'t> Ctx<'_, 't> {
     pub fn line(&self, number: u32) -> &str {
         let starts = self.line_starts.get_or_init(|| {
             std::iter::once(0)
-                .chain(memchr_iter(self.source.as_bytes()).map(|i| i + 1))
+                .chain(memchr::memchr_iter(b'\n', self.source.as_bytes()).map(|i| i + 1))
                 .collect()
         });
         let Some(&start) = starts.get((number as usize).wrapping_sub(1)) else {
@@ -146,14 +151,17 @@ type LocalDetector = fn(&Ctx<'_, '_>, &mut Vec<Hit>);
 
 /// The Rust-coded file-local detectors (`engine = "local"`), one line each.
 pub const LOCAL_DETECTORS: &[(&str, LocalDetector)] = &[
-    ("commented-out-code", comments::commented_out_code),
-    ("floating-promise", structure::floating_promise),
-    ("hardcoded-secret", structure::hardcoded_secret),
-    ("inconsistent-return", structure::inconsistent_return),
-    ("todo-comment", comments::todo_comment),
-    ("too-many-returns", structure::too_many_returns),
-    ("unused-import", structure::unused_import),
-    ("unused-variable", structure::unused_variable),
+    ("commented-out-code", commented_out_code::commented_out_code),
+    ("floating-promise", floating_promise::floating_promise),
+    ("hardcoded-secret", hardcoded_secret::hardcoded_secret),
+    (
+        "inconsistent-return",
+        inconsistent_return::inconsistent_return,
+    ),
+    ("todo-comment", todo_comment::todo_comment),
+    ("too-many-returns", too_many_returns::too_many_returns),
+    ("unused-import", unused_import::unused_import),
+    ("unused-variable", unused_variable::unused_variable),
 ];
 
 pub struct Pass {
@@ -336,11 +344,11 @@ impl Pass {
             out.taint = taint::analyse(&ctx, &self.taint_rules, &mut out.hits);
             clock = self.charge(SPENT_TAINT, clock);
         }
-        out.suppressions = comments::suppressions(&ctx);
-        out.windows = structure::token_windows(source, language);
-        out.type_only = structure::type_only_lines(source);
-        out.generated = structure::looks_generated(source);
-        out.decorated = structure::decorated_lines(&ctx);
+        out.suppressions = suppressions::suppressions(&ctx);
+        out.windows = windows::token_windows(source, language);
+        out.type_only = file_marks::type_only_lines(source);
+        out.generated = file_marks::looks_generated(source);
+        out.decorated = file_marks::decorated_lines(&ctx);
         let mut wanted: Vec<u32> = out
             .hits
             .iter()

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use rustc_hash::FxHashMap;
 
 use crate::detect::finding::Severity;
-use crate::detect::local::structure::walk_body_at;
+use crate::detect::local::functions::walk_body_at;
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;

@@ -1,0 +1,73 @@
+//! `commented-out-code`: runs of comment lines that each parse as a statement.
+
+use crate::detect::local::suppressions::comment_body;
+use crate::detect::local::{Ctx, Hit, statements};
+use crate::lang::Family;
+
+/// Two or more consecutive comment lines that each parse as a statement of the language.
+pub fn commented_out_code(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    let family = ctx.language.family();
+    let looks_like_code = |text: &str| {
+        let raw = text.trim();
+        if raw.starts_with("///")
+            || raw.starts_with("//!")
+            || raw.starts_with("/**")
+            || raw.starts_with("#!")
+        {
+            return false;
+        }
+        let body = comment_body(raw);
+        if body.len() < 4 || statements::is_note(body) {
+            return false;
+        }
+        match family {
+            Family::Python => statements::is_python_statement(body),
+            _ => statements::is_c_family_statement(body),
+        }
+    };
+    let mut run: Vec<u32> = Vec::new();
+    let mut flush = |run: &mut Vec<u32>| {
+        if run.len() >= 2 {
+            hits.push(Hit {
+                rule: "commented-out-code".into(),
+                line: run[0],
+                end_line: run[run.len() - 1],
+                column: 1,
+                message: format!(
+                    "{} lines of commented-out code; delete them (version control keeps history)",
+                    run.len()
+                ),
+                severity: None,
+                flow: Vec::new(),
+                value: None,
+            });
+        }
+        run.clear();
+    };
+    for &comment in &ctx.collected.comments {
+        let text = ctx.flat.text(comment, ctx.source);
+        if text.contains('\n') {
+            flush(&mut run);
+            continue;
+        }
+        let line = ctx.flat.line(comment);
+        // Only whole-line comments: trailing comments explain the code before them.
+        let before = ctx
+            .source
+            .get(..ctx.flat.entry(comment).range().start)
+            .unwrap_or("");
+        let own_line = before
+            .rsplit('\n')
+            .next()
+            .is_some_and(|l| l.trim().is_empty());
+        if !own_line || !looks_like_code(text) {
+            flush(&mut run);
+            continue;
+        }
+        if run.last().is_some_and(|last| *last + 1 != line) {
+            flush(&mut run);
+        }
+        run.push(line);
+    }
+    flush(&mut run);
+}

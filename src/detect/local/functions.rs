@@ -1,0 +1,74 @@
+//! What the Rust-coded local detectors share about functions: a hit at a node, a walk of
+//! a body that skips nested functions, a function's name, and its return statements.
+
+use tree_sitter::Node;
+
+use crate::detect::local::rules::is_function;
+use crate::detect::local::{Ctx, Hit, line_of};
+
+pub(super) fn hit(rule: &str, node: Node<'_>, message: String) -> Hit {
+    Hit {
+        rule: rule.into(),
+        line: line_of(node),
+        end_line: line_of(node),
+        column: node.start_position().column as u32 + 1,
+        message,
+        severity: None,
+        flow: Vec::new(),
+        value: None,
+    }
+}
+
+/// Visits the nodes of a function body in document order, not entering nested functions.
+pub fn walk_body<'t>(ctx: &Ctx<'_, 't>, function: Node<'t>, visit: impl FnMut(u32, Node<'t>)) {
+    if let Some(start) = ctx.flat.index_of(function) {
+        walk_body_at(ctx, start, visit);
+    }
+}
+
+/// `walk_body` from the flat-tree index of the function (or body) node.
+pub fn walk_body_at<'t>(ctx: &Ctx<'_, 't>, start: u32, mut visit: impl FnMut(u32, Node<'t>)) {
+    let family = ctx.language.family();
+    let end = ctx.flat.entry(start).end;
+    let mut index = start + 1;
+    while index < end {
+        let entry = ctx.flat.entry(index);
+        visit(index, entry.node);
+        index = if is_function(ctx.flat.kind(index), family) {
+            entry.end
+        } else {
+            index + 1
+        };
+    }
+}
+
+pub(super) fn function_name<'a>(ctx: &'a Ctx<'_, '_>, function: Node<'_>) -> Option<&'a str> {
+    ctx.child(function, "name").map(|n| ctx.text(n))
+}
+
+/// Per collected function: (returns, bare, valued), each return counted in its innermost
+/// function (functions are collected in document order, so the innermost one containing a
+/// return is the last that starts before it and still contains it).
+pub(super) fn all_returns<'c>(ctx: &'c Ctx<'_, '_>) -> &'c [(u32, u32, u32)] {
+    ctx.returns.get_or_init(|| {
+        let functions = &ctx.collected.functions;
+        let mut counts = vec![(0, 0, 0); functions.len()];
+        for ret in &ctx.collected.returns {
+            let start = ret.start_byte();
+            let before = functions.partition_point(|f| f.start_byte() <= start);
+            let owner = (0..before)
+                .rev()
+                .find(|&i| functions[i].end_byte() >= ret.end_byte());
+            if let Some(i) = owner {
+                let entry: &mut (u32, u32, u32) = &mut counts[i];
+                entry.0 += 1;
+                if ret.named_child_count() > 0 {
+                    entry.2 += 1
+                } else {
+                    entry.1 += 1
+                }
+            }
+        }
+        counts
+    })
+}

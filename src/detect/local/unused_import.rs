@@ -1,0 +1,93 @@
+//! `unused-import`: imported names the file never uses.
+
+use std::collections::{HashMap, HashSet};
+
+use regex::Regex;
+use rustc_hash::FxHashMap;
+
+use crate::detect::local::{Ctx, Hit};
+use crate::lang::Family;
+
+/// How often each of `names` occurs as an identifier in the file.
+fn identifier_counts<'a>(
+    ctx: &'a Ctx<'_, '_>,
+    names: impl Iterator<Item = &'a str>,
+) -> FxHashMap<&'a str, usize> {
+    let mut counts: FxHashMap<&str, usize> = names.map(|n| (n, 0)).collect();
+    for &index in &ctx.collected.identifiers {
+        if let Some(count) = counts.get_mut(ctx.flat.text(index, ctx.source)) {
+            *count += 1;
+        }
+    }
+    counts
+}
+
+pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    let path = &ctx.facts.path;
+    if path.ends_with("__init__.py") || path.ends_with(".pyi") || path.ends_with(".d.ts") {
+        return;
+    }
+    let counts = identifier_counts(ctx, ctx.facts.imports.iter().filter_map(|i| i.local_name()));
+    let mut bound: HashMap<&str, usize> = HashMap::new();
+    for import in &ctx.facts.imports {
+        if let Some(local) = import.local_name() {
+            *bound.entry(local).or_default() += 1;
+        }
+    }
+    let exported: HashSet<&str> = ctx.facts.exports.iter().map(|e| e.local.as_str()).collect();
+    let import_lines: HashSet<u32> = ctx.facts.imports.iter().map(|i| i.line).collect();
+    // Read only when some import looks unused (most files have none).
+    let mut strings: Option<Vec<&str>> = None;
+    for import in &ctx.facts.imports {
+        let Some(local) = import.local_name() else {
+            continue;
+        };
+        if import.reexport
+            || exported.contains(local)
+            || local == "React"
+            || import.path == "__future__"
+        {
+            continue;
+        }
+        // `import a as a` / `from m import a as a` is the explicit re-export idiom.
+        if ctx.language.family() == Family::Python
+            && import.alias.is_some()
+            && (import.alias == import.name
+                || Some(import.path.as_str()) == import.alias.as_deref())
+        {
+            continue;
+        }
+        let line_text = ctx.line(import.line);
+        if line_text.contains("noqa") || line_text.contains("eslint-disable") {
+            continue;
+        }
+        let seen = counts.get(local).copied().unwrap_or(0);
+        // Each import statement holds the name once (twice for `name as alias`: the alias).
+        let in_imports = bound.get(local).copied().unwrap_or(1);
+        if seen > in_imports {
+            continue;
+        }
+        let word = Regex::new(&format!(r"\b{}\b", regex::escape(local)));
+        let strings = strings.get_or_insert_with(|| {
+            ctx.collected
+                .strings
+                .iter()
+                .filter(|&&s| !import_lines.contains(&ctx.flat.line(s)))
+                .map(|&s| ctx.flat.text(s, ctx.source))
+                .collect()
+        });
+        if word.is_ok_and(|w| strings.iter().any(|s| w.is_match(s))) {
+            continue;
+        }
+        hits.push(Hit {
+            rule: "unused-import".into(),
+            line: import.line,
+            end_line: import.line,
+            column: 1,
+            message: format!("`{local}` is imported but never used"),
+            severity: None,
+            flow: Vec::new(),
+            value: None,
+        });
+    }
+}

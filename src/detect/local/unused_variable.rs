@@ -1,0 +1,115 @@
+//! `unused-variable`: Python locals assigned and never read in their function.
+
+use rustc_hash::FxHashMap;
+use tree_sitter::Node;
+
+use crate::detect::local::functions::hit;
+use crate::detect::local::{Ctx, Hit, line_of};
+use crate::lang::Family;
+
+/// Python locals assigned (simple `name = …`) and never read in the function.
+pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    if ctx.language.family() != Family::Python {
+        return;
+    }
+    let (left, body) = (ctx.flat.field_id("left"), ctx.flat.field_id("body"));
+    for function in &ctx.collected.functions {
+        let Some(function) = ctx.flat.index_of(*function) else {
+            continue;
+        };
+        if ctx.flat.kind(function) != "function_definition" {
+            continue;
+        }
+        let Some(start) = ctx.flat.child_by_field(function, body) else {
+            continue;
+        };
+        let mut targets: FxHashMap<&str, (usize, Node<'_>)> = FxHashMap::default();
+        let mut uses: FxHashMap<&str, usize> = FxHashMap::default();
+        let mut dynamic = false;
+        // Names bound inside a class body or an inner function belong to that scope (class
+        // attributes, the inner function's locals); names read there may still be this
+        // function's variables (closures). Pre-order: such a scope's nodes run up to its end.
+        let mut nested_until = 0;
+        for index in start..ctx.flat.entry(start).end {
+            let entry = ctx.flat.entry(index);
+            let kind = ctx.flat.kind(index);
+            let nested = index < nested_until;
+            if !nested
+                && index > start
+                && matches!(kind, "class_definition" | "function_definition" | "lambda")
+            {
+                nested_until = entry.end;
+                continue;
+            }
+            if kind != "identifier" {
+                continue;
+            }
+            let text = ctx.flat.text(index, ctx.source);
+            if text == "locals" || text == "vars" || text == "eval" || text == "exec" {
+                dynamic = true;
+            }
+            let is_target = entry.field == left
+                && ctx
+                    .flat
+                    .parent(index)
+                    .is_some_and(|p| ctx.flat.kind(p) == "assignment");
+            if is_target && nested {
+                continue;
+            }
+            if is_target {
+                let slot = targets.entry(text).or_insert((0, entry.node));
+                slot.0 += 1;
+            } else {
+                *uses.entry(text).or_default() += 1;
+            }
+        }
+        if dynamic {
+            continue;
+        }
+        // Names read from strings: forward-reference annotations (`'Final[MyInt]'`).
+        // Strings are collected in document order: the function's are one run of them.
+        let range = ctx.flat.entry(function).range();
+        let all = &ctx.collected.strings;
+        let start = |s: &u32| ctx.flat.entry(*s).node.start_byte();
+        let first = all.partition_point(|s| start(s) < range.start);
+        let last = all.partition_point(|s| start(s) < range.end);
+        let strings: Vec<&str> = all[first..last]
+            .iter()
+            .map(|&s| ctx.flat.text(s, ctx.source))
+            .collect();
+        let in_strings = |name: &str| {
+            strings.iter().any(|s| {
+                s.match_indices(name).any(|(at, _)| {
+                    let before = s[..at]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_alphanumeric() && c != '_');
+                    let after = s[at + name.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric() && c != '_');
+                    before && after
+                })
+            })
+        };
+        let mut unused: Vec<(&str, Node<'_>)> = targets
+            .into_iter()
+            .filter(|(name, _)| {
+                !name.starts_with('_') && !uses.contains_key(name) && !in_strings(name)
+            })
+            .map(|(name, (_, node))| (name, node))
+            .collect();
+        unused.sort_by_key(|(_, node)| node.start_byte());
+        for (name, node) in unused {
+            // `# noqa` (ruff/flake8's F841 and friends) already says the author meant it.
+            if ctx.line(line_of(node)).contains("noqa") {
+                continue;
+            }
+            hits.push(hit(
+                "unused-variable",
+                node,
+                format!("local variable `{name}` is assigned but never used"),
+            ));
+        }
+    }
+}
