@@ -50,6 +50,49 @@ fn bench(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
+    // Our matcher exists because tree-sitter's own query cursor was slower over the same
+    // trees whatever the pattern: these two cases re-measure that after an upgrade.
+    let rust = repotoire::lang::LangId::Rust.spec();
+    let query_source = repotoire::lang::query_source(rust);
+    let cursor_query =
+        tree_sitter::Query::new(&(rust.grammar)(), &query_source).expect("the Rust query");
+    let matcher =
+        repotoire::parse::query::Matcher::new(&(rust.grammar)(), &query_source).expect("matcher");
+    let rust_trees: Vec<(&tree_sitter::Tree, &[u8])> = trees
+        .iter()
+        .zip(&sources)
+        .filter(|((language, _), _)| *language == repotoire::lang::LangId::Rust)
+        .map(|((_, tree), (_, bytes))| (tree, bytes.as_slice()))
+        .collect();
+    c.bench_function(
+        "queries/rust with tree-sitter's QueryCursor (own sources)",
+        |b| {
+            b.iter(|| {
+                let mut count = 0usize;
+                let mut cursor = tree_sitter::QueryCursor::new();
+                for (tree, bytes) in &rust_trees {
+                    let mut matches = cursor.matches(&cursor_query, tree.root_node(), *bytes);
+                    while tree_sitter::StreamingIterator::next(&mut matches).is_some() {
+                        count += 1;
+                    }
+                }
+                count
+            })
+        },
+    );
+    c.bench_function(
+        "queries/rust with our matcher, flat tree included (own sources)",
+        |b| {
+            b.iter(|| {
+                let mut count = 0usize;
+                for (tree, bytes) in &rust_trees {
+                    let flat = parse::flat::FlatTree::new(tree, repotoire::lang::LangId::Rust);
+                    matcher.for_each_match(&flat, bytes, |_, _| count += 1);
+                }
+                count
+            })
+        },
+    );
     c.bench_function("parse + extract facts (own sources)", |b| {
         b.iter(|| {
             sources

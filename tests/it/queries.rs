@@ -2,9 +2,10 @@
 //! query engine is the reference. On every sample, both must report exactly the same
 //! matches, and every pattern must match at least once (so the comparison means something).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+use repotoire::detect::local::RuleQuery;
 use repotoire::lang::{self, LANGUAGES, LangId};
 use repotoire::parse::query::Matcher;
 use tree_sitter::StreamingIterator;
@@ -31,7 +32,6 @@ fn with_tree_sitter(query: &tree_sitter::Query, tree: &tree_sitter::Tree, source
         caps.sort();
         out.push((m.pattern_index, caps));
     }
-    out.sort();
     out
 }
 
@@ -57,73 +57,191 @@ fn with_ours(
         caps.sort();
         out.push((pattern as usize, caps));
     });
-    out.sort();
     out
 }
 
-/// Sample sources per language: the samples in `queries/tests/`, plus this repository's Rust.
-fn samples(language: LangId) -> Vec<(String, Vec<u8>)> {
+/// Every source file under `dir` (recursively) in `language`, by path from the crate root.
+fn sources_under(dir: &Path, language: LangId, out: &mut Vec<(String, Vec<u8>)>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let ext = match language {
-        LangId::Python => "py",
-        LangId::Rust => "rs",
-        LangId::TypeScript => "ts",
-        LangId::Tsx => "tsx",
-        LangId::JavaScript => "js",
-    };
-    let read = |name: String| {
-        let bytes = std::fs::read(root.join(&name)).unwrap();
-        (name, bytes)
-    };
-    let mut out = vec![read(format!("queries/tests/sample.{ext}"))];
-    // TSX is TypeScript plus JSX: its own sample holds only the JSX.
-    if language == LangId::Tsx {
-        out.push(read("queries/tests/sample.ts".to_string()));
-    }
-    if language == LangId::Rust {
-        for file in repotoire::parse::walk::walk(&root.join("src"), 1 << 20).files {
-            out.push((file.path.clone(), std::fs::read(&file.abs).unwrap()));
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            sources_under(&path, language, out);
+            continue;
+        }
+        let name = path
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if lang::for_path(&name) == Some(language) {
+            out.push((name, std::fs::read(&path).unwrap()));
         }
     }
+}
+
+/// Sample sources per language: the samples in `queries/tests/`, every detector fixture,
+/// and this repository's own Rust.
+fn samples(language: LangId) -> Vec<(String, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    sources_under(&root.join("queries/tests"), language, &mut out);
+    // TSX is TypeScript plus JSX: its own sample holds only the JSX.
+    if language == LangId::Tsx {
+        sources_under(&root.join("queries/tests"), LangId::TypeScript, &mut out);
+    }
+    sources_under(&root.join("detectors"), language, &mut out);
+    if language == LangId::Rust {
+        sources_under(&root.join("src"), language, &mut out);
+    }
     out
+}
+
+/// The first line of pattern `pattern` of `source`, to name it in a failure.
+fn pattern_line(query: &tree_sitter::Query, source: &str, pattern: usize) -> String {
+    source[query.start_byte_for_pattern(pattern)..]
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Each pattern's matches, in document order of their captures. The order of reports is
+/// not compared: ours reports by match root in pre-order, then by pattern (extraction
+/// keeps the first pattern's reading of a node), tree-sitter's cursor as each match
+/// completes, so an outer call whose last step follows an inner call comes after it.
+fn by_pattern(matches: Found) -> BTreeMap<usize, Vec<Vec<(String, usize, usize)>>> {
+    let mut out: BTreeMap<usize, Vec<_>> = BTreeMap::new();
+    for (pattern, captures) in matches {
+        out.entry(pattern).or_default().push(captures);
+    }
+    for list in out.values_mut() {
+        list.sort();
+    }
+    out
+}
+
+/// Our matcher and tree-sitter's `QueryCursor` give the same matches (pattern, captures,
+/// how many times each) for `source` on every sample of the language; returns the
+/// patterns that matched.
+fn compare(spec: &lang::LanguageSpec, source: &str, what: &str) -> BTreeSet<usize> {
+    let reference = tree_sitter::Query::new(&(spec.grammar)(), source)
+        .unwrap_or_else(|e| panic!("{what} ({}): tree-sitter: {e}", spec.name));
+    let ours = Matcher::new(&(spec.grammar)(), source)
+        .unwrap_or_else(|e| panic!("{what} ({}): {e}", spec.name));
+    assert_eq!(
+        ours.pattern_count(),
+        reference.pattern_count(),
+        "{what} ({})",
+        spec.name
+    );
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&(spec.grammar)()).unwrap();
+    let mut used = BTreeSet::new();
+    let samples = samples(spec.id);
+    assert!(samples.len() > 1, "{}: no samples", spec.name);
+    for (path, bytes) in samples {
+        let tree = parser.parse(&bytes, None).unwrap();
+        let expected = by_pattern(with_tree_sitter(&reference, &tree, &bytes));
+        let found = by_pattern(with_ours(&ours, &tree, spec.id, &bytes));
+        if found != expected {
+            let pattern = found
+                .iter()
+                .zip(&expected)
+                .find(|(a, b)| a != b)
+                .map_or_else(
+                    || found.len().min(expected.len()),
+                    |((p, _), (q, _))| *p.min(q),
+                );
+            pretty_assertions::assert_eq!(
+                found.get(&pattern),
+                expected.get(&pattern),
+                "{what} ({}) on {path}: the matches of pattern {pattern} `{}`",
+                spec.name,
+                pattern_line(&reference, source, pattern)
+            );
+            pretty_assertions::assert_eq!(found, expected, "{what} ({}) on {path}", spec.name);
+        }
+        used.extend(found.keys().copied());
+    }
+    used
 }
 
 #[test]
 fn our_matcher_reports_exactly_what_tree_sitter_reports() {
     for spec in LANGUAGES {
         let source = lang::query_source(spec);
+        let used = compare(spec, &source, "queries/");
         let reference = tree_sitter::Query::new(&(spec.grammar)(), &source).unwrap();
-        let ours = Matcher::new(&(spec.grammar)(), &source).unwrap();
-        assert_eq!(
-            ours.pattern_count(),
-            reference.pattern_count(),
-            "{}",
-            spec.name
-        );
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&(spec.grammar)()).unwrap();
-        let mut used = BTreeSet::new();
-        for (path, bytes) in samples(spec.id) {
-            let tree = parser.parse(&bytes, None).unwrap();
-            let expected = with_tree_sitter(&reference, &tree, &bytes);
-            let found = with_ours(&ours, &tree, spec.id, &bytes);
-            pretty_assertions::assert_eq!(found, expected, "{} on {path}", spec.name);
-            used.extend(found.iter().map(|(pattern, _)| *pattern));
-        }
         let unused: Vec<String> = (0..reference.pattern_count())
             .filter(|p| !used.contains(p))
-            .map(|p| {
-                source[reference.start_byte_for_pattern(p)..]
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-                    .to_string()
-            })
+            .map(|p| pattern_line(&reference, &source, p))
             .collect();
         assert!(
             unused.is_empty(),
             "{}: patterns no sample exercises: {unused:#?}",
             spec.name
+        );
+    }
+}
+
+/// Every detector rule's query, as the local pass compiles it (all of a language's rules
+/// in one matcher), on every detector fixture and sample of the language.
+#[test]
+fn every_rule_query_matches_as_tree_sitter_does() {
+    let rules = repotoire::detect::rule::embedded().unwrap();
+    let mut rules_used = BTreeSet::new();
+    for spec in LANGUAGES {
+        let query = RuleQuery::new(spec.id, &rules).unwrap();
+        if query.parts.is_empty() {
+            continue;
+        }
+        let used = compare(spec, &query.text, "detectors/*/rule.toml");
+        rules_used.extend(used.iter().filter_map(|&p| query.rule_of(p)));
+    }
+    // Each query rule matched somewhere, so the comparison covered it.
+    let idle: Vec<&str> = rules
+        .iter()
+        .enumerate()
+        .filter(|(i, r)| !r.query.is_empty() && !rules_used.contains(i))
+        .map(|(_, r)| r.source.as_str())
+        .collect();
+    assert!(
+        idle.is_empty(),
+        "query rules that matched nothing: {idle:#?}"
+    );
+}
+
+/// A construct the matcher does not support is an error when the rules load, naming the
+/// rule, never a silent difference from tree-sitter.
+#[test]
+fn an_unsupported_rule_query_is_an_error_naming_the_rule() {
+    let rule = |scm: &str| {
+        format!(
+            "id = \"odd-rule\"\ntitle = \"t\"\ncategory = \"quality\"\nseverity = \"low\"\n\
+             languages = [\"python\"]\nmessage = \"m\"\n[docs]\nwhat = \"w\"\nwhy = \"y\"\nexample = \"e\"\ninstead = \"i\"\n\
+             [query.python]\nscm = '''{scm}'''\n"
+        )
+    };
+    for (scm, says) in [
+        ("(call (identifier)* @match)", "not supported"),
+        ("(argument_list .) @match", "anchor"),
+        ("(no_such_node) @match", "no node kind `no_such_node`"),
+    ] {
+        let parsed =
+            repotoire::detect::rule::Rule::parse(&rule(scm), "my-rules/odd-rule/rule.toml")
+                .unwrap();
+        let err = repotoire::detect::local::Pass::new(&[parsed])
+            .and_then(|pass| pass.compile_all())
+            .err()
+            .unwrap_or_else(|| panic!("`{scm}` loaded"));
+        assert!(
+            err.contains("my-rules/odd-rule/rule.toml") && err.contains(says),
+            "{scm}: {err}"
         );
     }
 }

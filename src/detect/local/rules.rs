@@ -4,7 +4,7 @@
 use tree_sitter::Node;
 
 use crate::detect::local::{Collected, Hit, is_test_path, line_of};
-use crate::detect::rule::{Engine, Rule, query_languages};
+use crate::detect::rule::{Engine, QuerySpec, Rule, query_languages};
 use crate::lang::{Family, LangId};
 use crate::parse::FileFacts;
 use crate::parse::flat::FlatTree;
@@ -87,12 +87,19 @@ fn regex(source: &str, text: &Option<String>) -> Result<Option<LazyRegex>, Strin
         .transpose()
 }
 
-impl LangRules {
-    pub fn new(language: LangId, rules: &[Rule]) -> Result<LangRules, String> {
+/// The query a language's rules compile into: every `[query.<key>]` of a query rule that
+/// claims `language`, in rule order, each with the rule it came from and its pattern count.
+pub struct RuleQuery<'r> {
+    pub text: String,
+    /// (rule index, its spec, patterns it adds), in the order of `text`.
+    pub parts: Vec<(usize, &'r QuerySpec, usize)>,
+}
+
+impl<'r> RuleQuery<'r> {
+    /// An unsupported construct is an error naming the rule and its `[query.<key>]`.
+    pub fn new(language: LangId, rules: &'r [Rule]) -> Result<RuleQuery<'r>, String> {
         let mut text = String::new();
-        let mut patterns = Vec::new();
-        let mut skipped_in_tests = Vec::new();
-        let mut filters = Vec::new();
+        let mut parts = Vec::new();
         for (index, rule) in rules.iter().enumerate() {
             if rule.engine != Engine::Query || !rule.claims(language) {
                 continue;
@@ -104,29 +111,66 @@ impl LangRules {
                 let count = syntax::parse(&spec.scm)
                     .map_err(|e| format!("{} [query.{key}]: {e}", rule.source))?
                     .len();
-                let unless_path = regex(&rule.source, &spec.unless_path)?;
-                let only_path = regex(&rule.source, &spec.only_path)?;
-                filters.push(Filters {
-                    unless_enclosing: regex(&rule.source, &spec.unless_enclosing)?,
-                    unless_above: regex(&rule.source, &spec.unless_above)?,
-                    unless_function: regex(&rule.source, &spec.unless_function)?,
-                    in_loop: spec.in_loop,
-                    outlives_loop: spec.outlives_loop.clone(),
-                    in_async: spec.in_async,
-                    path_ok: Box::new(move |path| {
-                        unless_path.as_ref().is_none_or(|r| !r.is_match(path))
-                            && only_path.as_ref().is_none_or(|r| r.is_match(path))
-                    }),
-                });
-                patterns.extend(std::iter::repeat_n(Some((index, filters.len() - 1)), count));
-                skipped_in_tests.extend(std::iter::repeat_n(rule.skip_tests, count));
+                parts.push((index, spec, count));
                 text.push_str(&spec.scm);
                 text.push('\n');
             }
         }
+        Ok(RuleQuery { text, parts })
+    }
+
+    /// The rule that pattern `pattern` of `text` belongs to.
+    pub fn rule_of(&self, pattern: usize) -> Option<usize> {
+        let mut start = 0;
+        self.parts.iter().find_map(|&(rule, _, count)| {
+            start += count;
+            (pattern < start).then_some(rule)
+        })
+    }
+}
+
+impl LangRules {
+    pub fn new(language: LangId, rules: &[Rule]) -> Result<LangRules, String> {
+        let query = RuleQuery::new(language, rules)?;
+        let mut patterns = Vec::new();
+        let mut skipped_in_tests = Vec::new();
+        let mut filters = Vec::new();
+        for &(index, spec, count) in &query.parts {
+            let rule = &rules[index];
+            let unless_path = regex(&rule.source, &spec.unless_path)?;
+            let only_path = regex(&rule.source, &spec.only_path)?;
+            filters.push(Filters {
+                unless_enclosing: regex(&rule.source, &spec.unless_enclosing)?,
+                unless_above: regex(&rule.source, &spec.unless_above)?,
+                unless_function: regex(&rule.source, &spec.unless_function)?,
+                in_loop: spec.in_loop,
+                outlives_loop: spec.outlives_loop.clone(),
+                in_async: spec.in_async,
+                path_ok: Box::new(move |path| {
+                    unless_path.as_ref().is_none_or(|r| !r.is_match(path))
+                        && only_path.as_ref().is_none_or(|r| r.is_match(path))
+                }),
+            });
+            patterns.extend(std::iter::repeat_n(Some((index, filters.len() - 1)), count));
+            skipped_in_tests.extend(std::iter::repeat_n(rule.skip_tests, count));
+        }
+        let text = query.text;
         let grammar = (language.spec().grammar)();
-        let matcher =
-            Matcher::new(&grammar, &text).map_err(|e| format!("{}: {e}", language.name()))?;
+        let matcher = Matcher::new(&grammar, &text).map_err(|e| {
+            // Name the rule: the first part that does not compile alone.
+            query
+                .parts
+                .iter()
+                .find_map(|&(index, spec, _)| {
+                    let err = Matcher::new(&grammar, &spec.scm).err()?;
+                    Some(format!(
+                        "{} ({}): {err}",
+                        rules[index].source,
+                        language.name()
+                    ))
+                })
+                .unwrap_or_else(|| format!("{}: {e}", language.name()))
+        })?;
         let match_capture = matcher
             .capture_names
             .iter()

@@ -235,6 +235,10 @@ impl Matcher {
         mut found: impl FnMut(u32, &[Capture<'t>]),
     ) {
         let mut caps: Vec<Capture<'t>> = Vec::new();
+        // The captures of the matches reported for the current pattern and node, end to
+        // end: tree-sitter reports matches that differ only in uncaptured nodes once.
+        let mut reported: Vec<Capture<'t>> = Vec::new();
+        let mut ends: Vec<usize> = Vec::new();
         let mut texts: Vec<&[u8]> = Vec::new();
         let mut admitted: Vec<u32> = Vec::new();
         // Whether the file holds each needed text, looked for when a pattern first needs it.
@@ -259,6 +263,8 @@ impl Matcher {
                     return;
                 }
                 caps.clear();
+                reported.clear();
+                ends.clear();
                 let at = Match {
                     tree,
                     source,
@@ -275,7 +281,17 @@ impl Matcher {
                             .iter()
                             .all(|&p| holds(&pattern.predicates[p], caps, source))
                         {
-                            found(index, caps);
+                            let mut start = 0;
+                            let again = ends.iter().any(|&end| {
+                                let same = reported[start..end] == caps[..];
+                                start = end;
+                                same
+                            });
+                            if !again {
+                                reported.extend_from_slice(caps);
+                                ends.push(reported.len());
+                                found(index, caps);
+                            }
                         }
                         true
                     },
@@ -774,7 +790,7 @@ fn match_node<'t>(
     for &c in &pattern.captures {
         caps.push((c, entry.node));
     }
-    let produced = if pattern.children.is_empty() && !pattern.anchored_end {
+    let produced = if pattern.children.is_empty() {
         next(caps)
     } else {
         match_children(

@@ -18,7 +18,7 @@ pub enum Kind {
 #[derive(Debug, Clone, PartialEq)]
 pub enum PatternNode {
     /// `anchored_end`: a `.` before the closing paren — the last step takes the last named
-    /// child (with no steps: the node has no named children).
+    /// child.
     Node {
         kind: Kind,
         children: Vec<Child>,
@@ -287,6 +287,13 @@ impl Parser<'_> {
                     self.skip_space();
                     match self.peek() {
                         Some(b')') => {
+                            if anchored && children.is_empty() {
+                                // tree-sitter ignores such an anchor: `(x .)` matches any `x`.
+                                return self.error(
+                                    "an anchor `.` needs a child pattern before the closing \
+                                     paren (to match a node with no children, test its text)",
+                                );
+                            }
                             self.at += 1;
                             anchored_end = anchored;
                             break;
