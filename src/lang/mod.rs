@@ -82,6 +82,15 @@ impl LangId {
     }
 }
 
+/// One slot per language, indexed by `LangId as usize` (every language has its line in
+/// `LANGUAGES`, in id order: a unit test holds that), for per-language caches.
+pub fn per_language<T>() -> Box<[std::sync::OnceLock<T>]> {
+    LANGUAGES
+        .iter()
+        .map(|_| std::sync::OnceLock::new())
+        .collect()
+}
+
 /// The language of a path, by its extension.
 pub fn for_path(path: &str) -> Option<LangId> {
     let file_name = path.rsplit('/').next().unwrap_or(path);
@@ -128,6 +137,15 @@ mod tests {
                 panic!("{}: {err}", spec.name);
             }
         }
+    }
+
+    #[test]
+    fn every_language_has_its_line_in_id_order() {
+        for (index, spec) in LANGUAGES.iter().enumerate() {
+            assert_eq!(spec.id as usize, index, "{}", spec.name);
+            assert!(std::ptr::eq(spec.id.spec(), *spec), "{}", spec.name);
+        }
+        assert_eq!(per_language::<()>().len(), LANGUAGES.len());
     }
 
     #[test]

@@ -96,14 +96,8 @@ pub struct CompiledQuery {
 /// error (caught by the query tests, never by a user). Compiled by our matcher, which is
 /// fast to build; tree-sitter compiles the same source in the tests to validate it.
 pub fn compiled(id: LangId) -> Result<&'static CompiledQuery, String> {
-    static TABLES: [OnceLock<Result<CompiledQuery, String>>; 5] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-    ];
-    TABLES[id as usize]
+    static TABLES: OnceLock<Box<[OnceLock<Result<CompiledQuery, String>>]>> = OnceLock::new();
+    TABLES.get_or_init(lang::per_language)[id as usize]
         .get_or_init(|| {
             let spec = id.spec();
             let matcher = Matcher::new(&(spec.grammar)(), &lang::query_source(spec))

@@ -22,8 +22,8 @@ struct Tables {
 }
 
 fn tables(language: LangId) -> &'static Tables {
-    static TABLES: [OnceLock<Tables>; 5] = [const { OnceLock::new() }; 5];
-    TABLES[language as usize].get_or_init(|| {
+    static TABLES: OnceLock<Box<[OnceLock<Tables>]>> = OnceLock::new();
+    TABLES.get_or_init(crate::lang::per_language)[language as usize].get_or_init(|| {
         let grammar = (language.spec().grammar)();
         let kinds = 0..grammar.node_kind_count() as u16;
         Tables {
