@@ -3,8 +3,8 @@
 //! flat-tree walk against the headers of the tree-sitter crate in use.
 //!
 //! The rules go in as JSON, converted here: every analysis reads all of them before it
-//! looks at a file, and `serde_json` reads them in a fraction of the time `toml` took
-//! (0.62 → 0.29 ms of an `analyze` on flask). A rule that is not valid TOML stops the build.
+//! looks at a file, and `serde_json` reads them in about half the time `toml` took. A rule
+//! that is not valid TOML stops the build.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

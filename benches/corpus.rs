@@ -1,4 +1,4 @@
-//! End-to-end corpus benchmark (see ARCHITECTURE.md "Benchmarks").
+//! End-to-end corpus benchmark (see benches/README.md).
 //!
 //! For each corpus downloaded by `../shared/corpora.sh DIR` (default
 //! `~/.cache/repotoire-corpora`, or `REPOTOIRE_CORPORA`): the parse floor (walk, read and
@@ -136,8 +136,8 @@ fn reset_cache(root: &Path) {
 
 /// Flushes what earlier runs left in the page cache (the cache database is written without
 /// syncs), so that the kernel's writeback of one run is not timed as part of the next:
-/// without it, a cold run's walk after deleting the cache took 75–85 ms instead of ~33 on
-/// django, one time in three.
+/// without it, a cold run's walk after deleting the cache on a large corpus took more
+/// than twice as long one time in three.
 fn settle() {
     let _ = Command::new("sync").status();
 }
@@ -151,6 +151,10 @@ fn file_to_touch(root: &Path) -> Option<PathBuf> {
         .map(|f| f.abs.clone())
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "the bench's rounds read top to bottom as the table they print"
+)]
 fn main() {
     // The floor parses with the allocator the binary uses.
     repotoire::process::parser_heap::install();
@@ -213,9 +217,9 @@ fn main() {
         let mut cold = Vec::new();
         let mut analyze = Vec::new();
         let mut peak: f64 = 0.0;
-        // Small corpora get more rounds (up to `MAX_ROUNDS`, within `ROUND_BUDGET`): on this
-        // host a 100 ms run moves by ±20 % from one round to the next, which a median of
-        // five cannot settle.
+        // Small corpora get more rounds (up to `MAX_ROUNDS`, within `ROUND_BUDGET`): on a
+        // shared host a short run moves by a fifth from one round to the next, which a
+        // median of five cannot settle.
         let mut rounds = runs;
         let mut round = 0;
         let started = Instant::now();
@@ -237,8 +241,7 @@ fn main() {
         }
         reset_cache(&root);
         let stats = run_stats(&binary, &root).stats;
-        // No-change runs are cheap and, on this host, bimodal (ARCHITECTURE.md "Where the
-        // time goes", session 11): always the most rounds.
+        // No-change runs are cheap and, on a shared host, bimodal: always the most rounds.
         let no_change: Vec<Duration> = (0..MAX_ROUNDS.max(rounds))
             .map(|_| {
                 settle();

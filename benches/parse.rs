@@ -18,6 +18,10 @@ fn own_sources() -> Vec<parse::SourceFile> {
         .collect()
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "one bench case after another over the same parsed sources"
+)]
 fn bench(c: &mut Criterion) {
     let files = own_sources();
     let sources: Vec<(parse::SourceFile, Vec<u8>)> = files

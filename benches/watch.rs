@@ -34,6 +34,10 @@ fn cpu_ticks(pid: u32) -> u64 {
             .unwrap_or(0)
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "a scripted editing session measured step by step"
+)]
 fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;

@@ -106,6 +106,10 @@ impl Agent {
 
     /// Runs one user prompt to its end. Events go to `events` (a closed receiver is not an
     /// error: the work goes on and is saved); `approvals` answers `ApprovalNeeded`.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the turn loop (stream, run the calls, save, compact) in the order a reader follows it"
+    )]
     pub async fn ask(
         &mut self,
         prompt: &str,
@@ -245,6 +249,10 @@ impl Agent {
     }
 
     /// Runs a response's calls concurrently; one result per call, in the calls' order.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "starting, collecting and cancelling the concurrent calls share one JoinSet"
+    )]
     async fn run_calls(
         &self,
         calls: Vec<Call>,

@@ -33,30 +33,7 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
     let config = Config::load(root)?;
     let only: Option<HashSet<String>> =
         (!args.only.is_empty()).then(|| args.only.iter().cloned().collect());
-    // The catalog is read and made into the local pass while the engine walks the tree.
-    let rules = Arc::new(DeferredPass::spawn({
-        let (root, config, only) = (root.to_path_buf(), config.clone(), only.clone());
-        move || {
-            let catalog = Catalog::load(&root, &config)?;
-            check_ids(&config, only.as_ref(), &|id| catalog.get(id).is_some())?;
-            let pass = catalog
-                .pass()
-                .map_err(|e| anyhow::anyhow!("detector rules: {e}"))?;
-            Ok(Rules { catalog, pass })
-        }
-    }));
-    // Input errors stop the run before any file is read: a repository's own rules (which may
-    // be broken) by waiting for the loading, the ids the config and `--only` name by the
-    // embedded rules' ids, which the binary knows without reading the rules.
-    if Catalog::has_own_rules(root, &config) {
-        if let Err(err) = rules.get() {
-            bail!("{err:#}");
-        }
-    } else {
-        check_ids(&config, only.as_ref(), &|id| {
-            rule::embedded_ids().any(|known| known == id)
-        })?;
-    }
+    let rules = load_rules(root, &config, only.as_ref())?;
     let baseline = args.baseline.as_deref().map(baseline::read).transpose()?;
     let changed = args
         .diff
@@ -83,37 +60,7 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
     let detected = detecting.elapsed();
     progress.finish();
     if global.verbose > 0 {
-        let mut stderr = std::io::stderr();
-        let stages: Vec<String> = report
-            .timings
-            .iter()
-            .map(|(s, t)| format!("{s} {:.1} ms", t.as_secs_f64() * 1000.0))
-            .collect();
-        let inner: Vec<String> = analysis
-            .stages
-            .iter()
-            .map(|(s, t)| format!("{s} {:.1}", t.as_secs_f64() * 1000.0))
-            .collect();
-        let _ = writeln!(
-            stderr,
-            "time: {}, detectors {:.1} ms ({} ms)",
-            stages.join(", "),
-            detected.as_secs_f64() * 1000.0,
-            inner.join(", ")
-        );
-        let _ = writeln!(stderr, "graph detectors (wall time each, run in parallel):");
-        for (id, took) in &analysis.timings {
-            let _ = writeln!(stderr, "  {id}: {:.1} ms", took.as_secs_f64() * 1000.0);
-        }
-        let mut local = pass.timings();
-        local.sort_by_key(|t| std::cmp::Reverse(t.1));
-        let _ = writeln!(
-            stderr,
-            "file-local pass (CPU time summed over threads; files parsed this run only):"
-        );
-        for (part, took) in &local {
-            let _ = writeln!(stderr, "  {part}: {:.1} ms", took.as_secs_f64() * 1000.0);
-        }
+        print_timings(&report, &analysis, detected, pass);
     }
 
     let mut findings = analysis.findings;
@@ -127,14 +74,7 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
     if let Some(path) = &args.write_baseline {
         baseline::write(path, &findings)?;
     }
-    let fail_on = match args.fail_on {
-        FailOn::Critical => Some(Severity::Critical),
-        FailOn::High => Some(Severity::High),
-        FailOn::Medium => Some(Severity::Medium),
-        FailOn::Low => Some(Severity::Low),
-        FailOn::Info => Some(Severity::Info),
-        FailOn::Never => None,
-    };
+    let fail_on = threshold(args.fail_on);
     let in_baseline = |f: &Finding| {
         baseline
             .as_ref()
@@ -153,28 +93,7 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
         summary.failing = 0;
         summary.fail_on = "never";
     }
-    let root_abs = engine.root().to_path_buf();
-    let text = match args.format {
-        FindingsFormat::Text => {
-            let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
-            findings_text::render(
-                &findings,
-                &summary,
-                to_terminal && std::env::var_os("NO_COLOR").is_none(),
-            )
-        }
-        FindingsFormat::Json => findings_json::render(&findings, &summary)?,
-        FindingsFormat::Markdown => markdown::render(&findings, &summary),
-        FindingsFormat::Sarif => {
-            let enabled = catalog.enabled(&config);
-            let rules: Vec<_> = catalog
-                .rules
-                .iter()
-                .filter(|r| enabled.contains(&r.id))
-                .collect();
-            sarif::render(&findings, &rules, &root_abs)?
-        }
-    };
+    let text = render(&args, &findings, &summary, catalog, &config, engine.root())?;
     match &args.output {
         Some(path) => baseline::write_atomic(path, text.as_bytes())
             .with_context(|| format!("{}: cannot write the report", path.display()))?,
@@ -191,6 +110,124 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
     };
     crate::cli::discard_at_exit(engine, (report, snapshot, findings, text));
     Ok(code)
+}
+
+/// Starts loading the rule catalog and the local pass beside the engine's walk. Input
+/// errors stop the run before any file is read.
+fn load_rules(
+    root: &Path,
+    config: &Config,
+    only: Option<&HashSet<String>>,
+) -> anyhow::Result<Arc<DeferredPass>> {
+    // The catalog is read and made into the local pass while the engine walks the tree.
+    let rules = Arc::new(DeferredPass::spawn({
+        let (root, config, only) = (root.to_path_buf(), config.clone(), only.cloned());
+        move || {
+            let catalog = Catalog::load(&root, &config)?;
+            check_ids(&config, only.as_ref(), &|id| catalog.get(id).is_some())?;
+            let pass = catalog
+                .pass()
+                .map_err(|e| anyhow::anyhow!("detector rules: {e}"))?;
+            Ok(Rules { catalog, pass })
+        }
+    }));
+    // Input errors stop the run before any file is read: a repository's own rules (which may
+    // be broken) by waiting for the loading, the ids the config and `--only` name by the
+    // embedded rules' ids, which the binary knows without reading the rules.
+    if Catalog::has_own_rules(root, config) {
+        if let Err(err) = rules.get() {
+            bail!("{err:#}");
+        }
+    } else {
+        check_ids(config, only, &|id| {
+            rule::embedded_ids().any(|known| known == id)
+        })?;
+    }
+    Ok(rules)
+}
+
+/// The severity `--fail-on` names (`None`: never fail).
+fn threshold(fail_on: FailOn) -> Option<Severity> {
+    match fail_on {
+        FailOn::Critical => Some(Severity::Critical),
+        FailOn::High => Some(Severity::High),
+        FailOn::Medium => Some(Severity::Medium),
+        FailOn::Low => Some(Severity::Low),
+        FailOn::Info => Some(Severity::Info),
+        FailOn::Never => None,
+    }
+}
+
+/// The report in the format asked for.
+fn render(
+    args: &AnalyzeArgs,
+    findings: &[Finding],
+    summary: &summary::Summary,
+    catalog: &Catalog,
+    config: &Config,
+    root: &Path,
+) -> anyhow::Result<String> {
+    Ok(match args.format {
+        FindingsFormat::Text => {
+            let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
+            findings_text::render(
+                findings,
+                summary,
+                to_terminal && std::env::var_os("NO_COLOR").is_none(),
+            )
+        }
+        FindingsFormat::Json => findings_json::render(findings, summary)?,
+        FindingsFormat::Markdown => markdown::render(findings, summary),
+        FindingsFormat::Sarif => {
+            let enabled = catalog.enabled(config);
+            let rules: Vec<_> = catalog
+                .rules
+                .iter()
+                .filter(|r| enabled.contains(&r.id))
+                .collect();
+            sarif::render(findings, &rules, root)?
+        }
+    })
+}
+
+/// `-v`: the time of each stage, graph detector and part of the file-local pass.
+fn print_timings(
+    report: &crate::engine::Report,
+    analysis: &crate::detect::Analysis,
+    detected: std::time::Duration,
+    pass: &crate::detect::local::Pass,
+) {
+    let mut stderr = std::io::stderr();
+    let stages: Vec<String> = report
+        .timings
+        .iter()
+        .map(|(s, t)| format!("{s} {:.1} ms", t.as_secs_f64() * 1000.0))
+        .collect();
+    let inner: Vec<String> = analysis
+        .stages
+        .iter()
+        .map(|(s, t)| format!("{s} {:.1}", t.as_secs_f64() * 1000.0))
+        .collect();
+    let _ = writeln!(
+        stderr,
+        "time: {}, detectors {:.1} ms ({} ms)",
+        stages.join(", "),
+        detected.as_secs_f64() * 1000.0,
+        inner.join(", ")
+    );
+    let _ = writeln!(stderr, "graph detectors (wall time each, run in parallel):");
+    for (id, took) in &analysis.timings {
+        let _ = writeln!(stderr, "  {id}: {:.1} ms", took.as_secs_f64() * 1000.0);
+    }
+    let mut local = pass.timings();
+    local.sort_by_key(|t| std::cmp::Reverse(t.1));
+    let _ = writeln!(
+        stderr,
+        "file-local pass (CPU time summed over threads; files parsed this run only):"
+    );
+    for (part, took) in &local {
+        let _ = writeln!(stderr, "  {part}: {:.1} ms", took.as_secs_f64() * 1000.0);
+    }
 }
 
 /// Lines changed since `reference` per file (an empty set: the whole file is new).

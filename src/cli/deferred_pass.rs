@@ -1,7 +1,7 @@
 //! The detectors' local pass, loaded on a thread of its own while the engine walks the tree.
 //!
-//! Reading the rule catalog and building the pass cost ~0.5 ms (flask), which used to come
-//! before anything else; the walk that follows runs on one thread and leaves a core free.
+//! Reading the rule catalog and building the pass used to come before anything else; the
+//! walk that follows runs on one thread and leaves a core free.
 //! The engine first asks for the pass after the walk (its key decides which cached results
 //! are current), so the loading hides behind the walk instead of preceding it.
 

@@ -55,7 +55,8 @@ pub fn run(cli: Cli) -> i32 {
 
 /// A one-shot command is done and the process ends next: cache writes still running are
 /// waited for, then the graph, the facts and the findings are left for the OS to reclaim
-/// at once instead of being freed one allocation at a time (33 ms of teardown on django).
+/// at once instead of being freed one allocation at a time (a large graph's teardown is
+/// tens of milliseconds).
 pub(crate) fn discard_at_exit<T>(engine: crate::engine::Engine, rest: T) {
     engine.finish_writes();
     std::mem::forget((engine, rest));

@@ -105,6 +105,10 @@ pub struct Analysis {
 /// One graph detector's run: its id, how long it took, what it found.
 type Produced = (String, Duration, Vec<(String, Hit)>);
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "the graph detectors run in parallel, then every hit is filtered, attributed and fingerprinted in order over shared lookups"
+)]
 pub fn analyze(
     snap: &Snapshot,
     local: &BTreeMap<String, LocalBytes>,

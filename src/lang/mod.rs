@@ -1,5 +1,5 @@
 //! Languages: file extension → grammar, queries and the few facts about a language that
-//! resolution needs. One table, one line per language; see `ARCHITECTURE.md` "Adding a language".
+//! resolution needs. One table, one line per language; see `ARCHITECTURE.md` "How to add a language".
 
 mod ecma;
 mod python;

@@ -96,7 +96,8 @@ pub struct CompiledQuery {
 /// error (caught by the query tests, never by a user). Compiled by our matcher, which is
 /// fast to build; tree-sitter compiles the same source in the tests to validate it.
 pub fn compiled(id: LangId) -> Result<&'static CompiledQuery, String> {
-    static TABLES: OnceLock<Box<[OnceLock<Result<CompiledQuery, String>>]>> = OnceLock::new();
+    type Compiled = Result<CompiledQuery, String>;
+    static TABLES: OnceLock<Box<[OnceLock<Compiled>]>> = OnceLock::new();
     TABLES.get_or_init(lang::per_language)[id as usize]
         .get_or_init(|| {
             let spec = id.spec();

@@ -313,9 +313,9 @@ impl Drop for FlatTree<'_> {
 }
 
 /// Each thread keeps its last flat tree's arrays for the next file. Fresh memory costs a
-/// page fault per 4 KiB on first touch (~1.4 µs here), and the allocator often handed a
-/// new file's 64-byte-per-node array fresh pages: on a cold flask run the walk's writes
-/// were a fifth of all page faults, and keeping the arrays saves about a third of those.
+/// page fault per 4 KiB on first touch, and the allocator often handed a new file's
+/// 64-byte-per-node array fresh pages: on a small cold run the walk's writes were a large
+/// share of all page faults (`benches/parse.rs`, flat tree).
 mod spare {
     use std::cell::RefCell;
 
@@ -342,9 +342,8 @@ mod spare {
     }
 
     /// Room for `count` items where the kept array was too small: at least all that may be
-    /// kept. Pages are paid for (a fault each, ~1.2 µs on our CI host) only once written, so
-    /// the headroom costs nothing, while growing by a file's size at a time paid again for
-    /// each larger file: 90 of rxjs' 2,830 page faults.
+    /// kept. Pages are paid for (a fault each) only once written, so the headroom costs
+    /// nothing, while growing by a file's size at a time paid again for each larger file.
     fn grown(count: usize, item: usize) -> usize {
         count.max(KEEP_BYTES / item)
     }

@@ -1,8 +1,8 @@
 //! Where git's global ignore file is (`core.excludesFile`, else `$XDG_CONFIG_HOME/git/ignore`).
 //!
 //! `ignore` finds it itself, but reads the setting with a regex it compiles on every
-//! process's first walk: ~0.45 ms of CPU on the walk's serial start, a tenth of a no-change
-//! run on a small tree. Reading the few lines here costs microseconds. The walk then adds
+//! process's first walk, on the walk's serial start: a noticeable share of a no-change run
+//! on a small tree. Reading the few lines here costs microseconds. The walk then adds
 //! the file as an explicit ignore file, which `ignore` matches exactly as its global one:
 //! the same patterns relative to the working directory, and below every other source of
 //! rules (nothing else is added that way).

@@ -91,8 +91,8 @@ pub fn walk(root: &Path, max_file_size: u64) -> Walk {
 
 /// The indices `among` of `files`, largest first: the order to parse them in on the pool,
 /// each worker taking the next as it frees up (`par_bridge`), so that no large file is left
-/// to parse at the end while the other core idles (cold serde, rxjs and flask 3–5 % faster
-/// than path order; django, tokio, three and zod unchanged).
+/// to parse at the end while the other core idles (it matters on trees with a few large
+/// files; `benches/corpus.rs`, cold serde).
 pub fn largest_first(files: &[SourceFile], among: impl IntoIterator<Item = usize>) -> Vec<usize> {
     let mut order: Vec<usize> = among.into_iter().collect();
     order.sort_by_key(|&i| std::cmp::Reverse(files[i].size));
@@ -101,13 +101,14 @@ pub fn largest_first(files: &[SourceFile], among: impl IntoIterator<Item = usize
 
 /// Below this many files, one walker thread is done sooner than several: `ignore`'s
 /// parallel walk lets a worker that runs out of folders sleep a millisecond at a time, and
-/// the walk ends only when it wakes. On flask, rxjs or serde that wait was a sixth of a
-/// no-change run (~5–6 ms); on django (3,248 folders) the parallel walk takes 20 ms to the
-/// single thread's 32.
+/// the walk ends only when it wakes. On a small tree that wait was a large share of a
+/// no-change run, while a tree of thousands of folders walks faster in parallel
+/// (`benches/corpus.rs`, no-change flask against django).
 const SERIAL_BELOW: usize = 1000;
 
 /// With no count to go by, a tree is walked on one thread until it shows more folders than
-/// this, and then walked again in parallel (what that costs django: ~3 ms of a 1 s run).
+/// this, and then walked again in parallel (the false start is a small part of a large
+/// tree's cold run).
 const SERIAL_FOLDERS: usize = 300;
 
 /// `walk`, showing `seen` each source file as it is found (from any walker thread, in no

@@ -4,13 +4,14 @@
 //! frees them all with the tree. Extraction meanwhile allocates the file's facts, which
 //! live until resolution: from the same heap, they land in the same pages as the parser's
 //! blocks and stay there, so the next parse's blocks come from half-used pages spread over
-//! ever more memory and every allocation and release misses the cache. On django that made
-//! parsing ~12 % slower in a cold run than in a bare parse (the allocator's fast path
-//! alone 25 → 150 ms of CPU); a heap of its own keeps the parser's pages to itself.
+//! ever more memory and every allocation and release misses the cache, so a cold run
+//! parsed markedly slower than a bare parse (`benches/corpus.rs` compares the two). A
+//! heap of its own keeps the parser's pages to itself.
 
 /// Below this much source to parse, the parser shares the main heap: a few files leave
 /// too few facts behind to scatter its pages, and a heap of its own only touches fresh
-/// pages (serde, 0.5 MB: +670 page faults, +4 % cold; zod, 3 MB: −3 %; django: −8 %).
+/// pages, which costs a small tree more than it saves (`benches/corpus.rs`, cold serde
+/// against zod).
 pub const OWN_HEAP_FROM_BYTES: u64 = 2 << 20;
 
 /// Sets where the next parses allocate, from how many bytes they will parse. A block from

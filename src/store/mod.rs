@@ -37,9 +37,9 @@ pub const DIR_NAME: &str = ".repotoire";
 const DB_NAME: &str = "cache.redb";
 /// redb's page cache. A run reads a few tables once and writes each page once, so a cache
 /// only costs fresh memory: with redb's default (1 GiB) every page written stays buffered
-/// until the commit and every page read stays cached, each first touched at ~1.2 µs a page
-/// here. With 256 KiB, written pages go out and their buffers are used again: cold rxjs
-/// −180 page faults and −1.5 %, no-change rxjs and flask −4 to −5 %, django unchanged.
+/// until the commit and every page read stays cached, each a page fault on first touch.
+/// With 256 KiB, written pages go out and their buffers are used again (`benches/corpus.rs`,
+/// cold and no-change on the small corpora).
 const CACHE_BYTES: usize = 256 * 1024;
 /// How long to wait for another process to release the database.
 const LOCK_WAIT: Duration = Duration::from_secs(10);

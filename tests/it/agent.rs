@@ -357,6 +357,10 @@ fn results_sent(body: &Value) -> Vec<String> {
 }
 
 #[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one end-to-end conversation, checked turn by turn"
+)]
 fn ask_end_to_end_callers_read_edit_diagnostics_and_a_continued_session() {
     let dir = Dir::with_fixture(SHOP);
     std::fs::write(dir.join(".gitignore"), ".state/\n.config/\n").unwrap();

@@ -285,6 +285,33 @@ fn configuration_disables_overrides_and_rejects_unknown_keys() {
     assert!(message.contains("no-such-detector"), "{message}");
 }
 
+/// Local results depend only on the file and the rule set: a config change (disabling a
+/// detector, a new threshold) re-runs no parse, yet the findings follow the new config.
+#[test]
+fn a_configuration_change_parses_nothing_again() {
+    let dir = Dir::with_fixture(PROJECT);
+    let first = analyze(&dir, &["-v", "--fail-on", "never"]);
+    let files = stderr(&first);
+    assert!(files.contains("reused 0 from the cache"), "{files}");
+    let before = json_findings(&dir, &[]);
+    assert!(detectors(&before).contains(&"unused-import".to_string()));
+    dir.write(
+        "repotoire.toml",
+        "[detectors]\ndisable = [\"unused-import\"]\n",
+    );
+    let again = stderr(&analyze(&dir, &["-v", "--fail-on", "never"]));
+    assert!(again.contains(": parsed 0, reused"), "{again}");
+    let after = json_findings(&dir, &[]);
+    assert!(!detectors(&after).contains(&"unused-import".to_string()));
+    assert_eq!(
+        after.len(),
+        before
+            .iter()
+            .filter(|f| f["detector"] != "unused-import")
+            .count()
+    );
+}
+
 #[test]
 fn vendored_generated_and_minified_code_is_skipped_unless_asked_for() {
     let dir = Dir::with_fixture(PROJECT);

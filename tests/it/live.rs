@@ -166,6 +166,10 @@ fn assert_same(live: &Engine, dir: &Dir, step: &str) {
 }
 
 #[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "a scripted series of edits, each checked against a cold build"
+)]
 fn patched_graphs_equal_cold_builds_and_risky_edits_resolve_everything() {
     let dir = Dir::with_fixture(PROJECT);
     let engine = Engine::new(

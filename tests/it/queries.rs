@@ -10,7 +10,8 @@ use repotoire::lang::{self, LANGUAGES, LangId};
 use repotoire::parse::query::Matcher;
 use tree_sitter::StreamingIterator;
 
-type Found = Vec<(usize, Vec<(String, usize, usize)>)>;
+type Captures = Vec<(String, usize, usize)>;
+type Found = Vec<(usize, Captures)>;
 
 fn with_tree_sitter(query: &tree_sitter::Query, tree: &tree_sitter::Tree, source: &[u8]) -> Found {
     let names = query.capture_names();
@@ -114,7 +115,7 @@ fn pattern_line(query: &tree_sitter::Query, source: &str, pattern: usize) -> Str
 /// not compared: ours reports by match root in pre-order, then by pattern (extraction
 /// keeps the first pattern's reading of a node), tree-sitter's cursor as each match
 /// completes, so an outer call whose last step follows an inner call comes after it.
-fn by_pattern(matches: Found) -> BTreeMap<usize, Vec<Vec<(String, usize, usize)>>> {
+fn by_pattern(matches: Found) -> BTreeMap<usize, Vec<Captures>> {
     let mut out: BTreeMap<usize, Vec<_>> = BTreeMap::new();
     for (pattern, captures) in matches {
         out.entry(pattern).or_default().push(captures);

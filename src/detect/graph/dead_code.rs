@@ -14,6 +14,10 @@ use crate::detect::rule::Rule;
 use crate::graph::model::{EdgeKind, Node, NodeKind};
 use crate::lang::Family;
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "candidates, the words that keep them alive and the report share per-family tables"
+)]
 pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String, Hit)> {
     let snap = ctx.snap;
     // Cheap tests first: most nodes are public, and only a few names are worth looking up
@@ -105,8 +109,8 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
             let names: HashSet<&str> = nodes.iter().map(|n| n.name.as_str()).collect();
             // In a session, identifier names are counted from the file's words (kept between
             // runs) and the text is read only for the names mentioned at most once. A
-            // one-shot run would build that word table only to look a few names up in it
-            // (0.1–0.3 ms a file): it counts them in the text it reads anyway.
+            // one-shot run would build that word table only to look a few names up in it:
+            // it counts them in the text it reads anyway.
             let words = if ctx.memory.reuses_hits() && names.iter().all(|n| n.is_ascii()) {
                 ctx.memory.words(&root, info)
             } else {
@@ -227,7 +231,7 @@ fn mentions_in_other_files(
             vec![elsewhere]
         } else if names.len() <= FEW_NAMES && names.iter().all(|n| is_word(n)) {
             // A few identifiers: a byte search each, where compiling their alternation into a
-            // regex cost more than searching every file (~0.2 ms of flask's ~1 ms here).
+            // regex cost more than searching every file (`analyze -v` times this detector).
             files
                 .map(|file| {
                     let Ok(text) = std::fs::read(root.join(&file.path)) else {
@@ -265,7 +269,7 @@ fn mentions_in_other_files(
 
 /// How many times `name` occurs in `text` as a whole word. An identifier of ASCII word
 /// characters is searched for as bytes, with the boundaries `words` would test: compiling
-/// a regex for each name took ~0.1 ms a name, most of this detector's time on flask.
+/// a regex for each name was most of this detector's time on a small tree.
 fn word_count(text: &str, name: &str) -> usize {
     if !is_word(name) {
         let names: HashSet<&str> = std::iter::once(name).collect();
@@ -322,7 +326,7 @@ fn words(names: &HashSet<&str>) -> Option<regex::bytes::Regex> {
 /// Prefixes of names put together from a string literal, as in
 /// `getattr(view, "_get_current_%s" % period)`: a quote, an identifier of three characters
 /// or more, then `%s`, `%(` or `{`. Scanned by hand: the regex it replaces was compiled in
-/// every `analyze` (~0.2 ms) for the few files with a candidate. A match holds no quote, so
+/// every `analyze` for the few files with a candidate. A match holds no quote, so
 /// trying each quote finds what the regex's leftmost, non-overlapping search found.
 fn built_prefixes(text: &str) -> Vec<&str> {
     let bytes = text.as_bytes();

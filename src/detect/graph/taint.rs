@@ -70,6 +70,10 @@ fn passed<'c>(ctx: &'c GraphCtx<'_>) -> &'c [Passed<'c>] {
     })
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "call summaries and the flows followed through them share the rule's tables"
+)]
 pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String, Hit)> {
     // Summaries for this rule by (file, function line, param).
     let mut summaries: HashMap<(&str, u32, u32), Summary> = HashMap::new();

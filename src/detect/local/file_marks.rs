@@ -31,7 +31,7 @@ pub fn looks_generated(source: &str) -> bool {
 pub fn type_only_lines(source: &str) -> Vec<u32> {
     let mut out = Vec::new();
     // Most files have none of these: a substring search each instead of trimming every line
-    // (memchr's vectorised search: `str::contains` took 1.8 times as long on django).
+    // (memchr's vectorised search, quicker than `str::contains`).
     if !["TYPE_CHECKING", "import type ", "export type {"]
         .iter()
         .any(|marker| memchr::memmem::find(source.as_bytes(), marker.as_bytes()).is_some())

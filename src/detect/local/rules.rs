@@ -199,6 +199,10 @@ impl LangRules {
         })
     }
 
+    #[expect(
+        clippy::too_many_lines,
+        reason = "each match goes through the rule filters as one sequence of early exits over shared state"
+    )]
     pub fn run<'t>(
         &self,
         rules: &[Rule],

@@ -1,9 +1,9 @@
 //! Small word tests the file-local detectors share: ASCII case-insensitive prefixes,
 //! suffixes and substrings, and the regex crate's own idea of a word character.
 //!
-//! These replace built-in regexes that were alternations of fixed words. Each regex cost
-//! 0.1–0.3 ms to compile in every process and its lazy DFA built states again on every
-//! thread, which on a small repository was a tenth of the file-local pass. Case is folded
+//! These replace built-in regexes that were alternations of fixed words. Each regex was
+//! compiled in every process and its lazy DFA built states again on every thread, a real
+//! share of the file-local pass on a small repository. Case is folded
 //! for ASCII only: the regexes also folded the Kelvin sign into `k` and `ſ` into `s`.
 
 /// A `\b`-style word character, exactly as the `regex` crate's Unicode `\w` has it.

@@ -1,6 +1,6 @@
 //! Resolution: per-file facts → one graph. Every name is looked up the way its language
 //! would (scopes, imports, re-exports, `mod` trees, method resolution order), never by a
-//! global guess at full confidence. See `ARCHITECTURE.md` "Resolution".
+//! global guess at full confidence. See `ARCHITECTURE.md` (`graph`).
 
 mod calls;
 pub mod names;

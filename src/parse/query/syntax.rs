@@ -232,6 +232,10 @@ impl Parser<'_> {
     }
 
     /// A node pattern, alternation, anonymous node or wildcard, with its captures.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one recursive-descent case per syntax form"
+    )]
     fn node(&mut self, predicates: &mut Vec<Predicate>) -> Result<PatternNode> {
         self.skip_space();
         let node = match self.peek() {

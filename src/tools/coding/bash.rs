@@ -84,6 +84,10 @@ impl TypedTool for Bash {
     const KIND: Kind = Kind::Coding;
     const READ_ONLY: bool = false;
 
+    #[expect(
+        clippy::too_many_lines,
+        reason = "spawning, both pipes, the timeout and the cancel are one loop over the same child"
+    )]
     fn run(
         &self,
         ws: &Workspace,

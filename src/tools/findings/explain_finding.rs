@@ -55,6 +55,10 @@ impl TypedTool for ExplainFinding {
     const NAME: &'static str = "explain_finding";
     const DESCRIPTION: &'static str = "One finding in full: the code around it, what the detector looks for, why it matters and what to write instead, and who calls the code it is in (how far a fix reaches).";
 
+    #[expect(
+        clippy::too_many_lines,
+        reason = "assembles one answer from the finding, its rule, its code and its callers"
+    )]
     fn run(
         &self,
         ws: &Workspace,

@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::graph::louvain::louvain;
-use crate::graph::{EdgeKind, NodeKind};
+use crate::graph::{EdgeKind, NodeKind, Snapshot};
+use crate::tools::lookup::Index;
 use crate::tools::{Answer, Control, Hint, ToolError, TypedTool, Workspace, limit};
 
 pub struct Communities;
@@ -83,111 +84,14 @@ impl TypedTool for Communities {
         }
         let state = ws.state();
         let snap = &state.snap;
-        let keep = |n: NodeIndex| match level {
-            Level::Module => snap.graph[n].kind == NodeKind::Module,
-            Level::Function => matches!(snap.graph[n].kind, NodeKind::Function | NodeKind::Method),
-        };
-        let index = ws.names(&state);
-        let lift = |n: NodeIndex| {
-            if level == Level::Module {
-                index.home(n)
-            } else {
-                n
-            }
-        };
-        let mut ids: HashMap<NodeIndex, usize> = HashMap::new();
-        let mut nodes: Vec<NodeIndex> = Vec::new();
-        let mut weights: BTreeMap<(usize, usize), f64> = BTreeMap::new();
-        for edge in (&snap.graph).edge_references() {
-            let w = edge.weight();
-            let admitted = match level {
-                Level::Module => matches!(
-                    w.kind,
-                    EdgeKind::Imports | EdgeKind::Calls | EdgeKind::Inherits
-                ),
-                Level::Function => w.kind == EdgeKind::Calls,
-            };
-            if !admitted {
-                continue;
-            }
-            let (a, b) = (lift(edge.source()), lift(edge.target()));
-            if a == b || !keep(a) || !keep(b) {
-                continue;
-            }
-            let mut id = |n: NodeIndex| {
-                *ids.entry(n).or_insert_with(|| {
-                    nodes.push(n);
-                    nodes.len() - 1
-                })
-            };
-            let (a, b) = (id(a), id(b));
-            *weights.entry((a.min(b), a.max(b))).or_default() += f64::from(w.confidence);
-        }
+        let (nodes, weights) = weighted_edges(snap, ws.names(&state), level);
         control.check()?;
         let edges: Vec<(usize, usize, f64)> =
             weights.iter().map(|(&(a, b), &w)| (a, b, w)).collect();
         let (membership, modularity) = louvain(nodes.len(), &edges, resolution);
 
-        let count = membership.iter().copied().max().map_or(0, |m| m + 1);
-        let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
-        for (node, &c) in membership.iter().enumerate() {
-            members[c].push(node);
-        }
-        let mut degree = vec![0.0; nodes.len()];
-        let mut internal = vec![0.0; count];
-        let mut between: HashMap<(usize, usize), f64> = HashMap::new();
-        for &(a, b, w) in &edges {
-            degree[a] += w;
-            degree[b] += w;
-            let (ca, cb) = (membership[a], membership[b]);
-            if ca == cb {
-                internal[ca] += w;
-            } else {
-                *between.entry((ca, cb)).or_default() += w;
-                *between.entry((cb, ca)).or_default() += w;
-            }
-        }
         let per = args.members.map_or(10, |m| m.clamp(1, 200));
-        let mut communities: Vec<Community> = members
-            .iter()
-            .enumerate()
-            .map(|(id, list)| {
-                let mut list = list.clone();
-                list.sort_by(|&a, &b| {
-                    degree[b].total_cmp(&degree[a]).then(
-                        snap.graph[nodes[a]]
-                            .qualified_name
-                            .cmp(&snap.graph[nodes[b]].qualified_name),
-                    )
-                });
-                let names: Vec<String> = list
-                    .iter()
-                    .map(|&n| snap.graph[nodes[n]].qualified_name.clone())
-                    .collect();
-                let mut links: Vec<Link> = between
-                    .iter()
-                    .filter(|((from, _), _)| *from == id)
-                    .map(|(&(_, to), &weight)| Link {
-                        community: to,
-                        weight: round(weight),
-                    })
-                    .collect();
-                links.sort_by(|a, b| {
-                    b.weight
-                        .total_cmp(&a.weight)
-                        .then(a.community.cmp(&b.community))
-                });
-                links.truncate(3);
-                Community {
-                    id,
-                    label: label(&names),
-                    size: names.len(),
-                    members: names.into_iter().take(per).collect(),
-                    internal: round(internal[id]),
-                    links,
-                }
-            })
-            .collect();
+        let mut communities = clusters(snap, &nodes, &edges, &membership, per);
         communities.sort_by(|a, b| b.size.cmp(&a.size).then(a.id.cmp(&b.id)));
         let total = communities.len();
         communities.truncate(limit(args.limit));
@@ -196,36 +100,7 @@ impl TypedTool for Communities {
         } else {
             "function"
         };
-        let mut text = format!(
-            "{total} {level_name} clusters over {} connected nodes, modularity {:.2}:\n",
-            nodes.len(),
-            modularity
-        );
-        for c in &communities {
-            let links: Vec<String> = c
-                .links
-                .iter()
-                .map(|l| format!("#{} ({})", l.community, l.weight))
-                .collect();
-            text.push_str(&format!(
-                "#{} {} — {} members, internal weight {}{}\n    {}{}\n",
-                c.id,
-                c.label,
-                c.size,
-                c.internal,
-                if links.is_empty() {
-                    String::new()
-                } else {
-                    format!(", linked to {}", links.join(", "))
-                },
-                c.members.join(", "),
-                if c.size > c.members.len() {
-                    ", …"
-                } else {
-                    ""
-                }
-            ));
-        }
+        let text = describe(&communities, total, level_name, nodes.len(), modularity);
         let mut next = Vec::new();
         if let Some(first) = communities.first().and_then(|c| c.members.first()) {
             next.push(Hint::new(
@@ -284,4 +159,163 @@ fn label(names: &[String]) -> String {
     } else {
         format!("{prefix}.*")
     }
+}
+
+/// The answer's text: one paragraph per cluster.
+fn describe(
+    communities: &[Community],
+    total: usize,
+    level_name: &str,
+    connected: usize,
+    modularity: f64,
+) -> String {
+    let mut text = format!(
+        "{total} {level_name} clusters over {} connected nodes, modularity {:.2}:\n",
+        connected, modularity
+    );
+    for c in communities {
+        let links: Vec<String> = c
+            .links
+            .iter()
+            .map(|l| format!("#{} ({})", l.community, l.weight))
+            .collect();
+        text.push_str(&format!(
+            "#{} {} — {} members, internal weight {}{}\n    {}{}\n",
+            c.id,
+            c.label,
+            c.size,
+            c.internal,
+            if links.is_empty() {
+                String::new()
+            } else {
+                format!(", linked to {}", links.join(", "))
+            },
+            c.members.join(", "),
+            if c.size > c.members.len() {
+                ", …"
+            } else {
+                ""
+            }
+        ));
+    }
+    text
+}
+
+/// The nodes of `level` linked by import, call or inheritance edges (calls only between
+/// functions), and the summed confidence of the edges between each pair.
+fn weighted_edges(
+    snap: &Snapshot,
+    index: &Index,
+    level: Level,
+) -> (Vec<NodeIndex>, BTreeMap<(usize, usize), f64>) {
+    let keep = |n: NodeIndex| match level {
+        Level::Module => snap.graph[n].kind == NodeKind::Module,
+        Level::Function => matches!(snap.graph[n].kind, NodeKind::Function | NodeKind::Method),
+    };
+    let lift = |n: NodeIndex| {
+        if level == Level::Module {
+            index.home(n)
+        } else {
+            n
+        }
+    };
+    let mut ids: HashMap<NodeIndex, usize> = HashMap::new();
+    let mut nodes: Vec<NodeIndex> = Vec::new();
+    let mut weights: BTreeMap<(usize, usize), f64> = BTreeMap::new();
+    for edge in (&snap.graph).edge_references() {
+        let w = edge.weight();
+        let admitted = match level {
+            Level::Module => matches!(
+                w.kind,
+                EdgeKind::Imports | EdgeKind::Calls | EdgeKind::Inherits
+            ),
+            Level::Function => w.kind == EdgeKind::Calls,
+        };
+        if !admitted {
+            continue;
+        }
+        let (a, b) = (lift(edge.source()), lift(edge.target()));
+        if a == b || !keep(a) || !keep(b) {
+            continue;
+        }
+        let mut id = |n: NodeIndex| {
+            *ids.entry(n).or_insert_with(|| {
+                nodes.push(n);
+                nodes.len() - 1
+            })
+        };
+        let (a, b) = (id(a), id(b));
+        *weights.entry((a.min(b), a.max(b))).or_default() += f64::from(w.confidence);
+    }
+    (nodes, weights)
+}
+
+/// Each cluster with its members (the most connected first, up to `per`), its internal
+/// weight and its three strongest links to other clusters.
+fn clusters(
+    snap: &Snapshot,
+    nodes: &[NodeIndex],
+    edges: &[(usize, usize, f64)],
+    membership: &[usize],
+    per: usize,
+) -> Vec<Community> {
+    let count = membership.iter().copied().max().map_or(0, |m| m + 1);
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
+    for (node, &c) in membership.iter().enumerate() {
+        members[c].push(node);
+    }
+    let mut degree = vec![0.0_f64; nodes.len()];
+    let mut internal = vec![0.0; count];
+    let mut between: HashMap<(usize, usize), f64> = HashMap::new();
+    for &(a, b, w) in edges {
+        degree[a] += w;
+        degree[b] += w;
+        let (ca, cb) = (membership[a], membership[b]);
+        if ca == cb {
+            internal[ca] += w;
+        } else {
+            *between.entry((ca, cb)).or_default() += w;
+            *between.entry((cb, ca)).or_default() += w;
+        }
+    }
+    members
+        .iter()
+        .enumerate()
+        .map(|(id, list)| {
+            let mut list = list.clone();
+            list.sort_by(|&a, &b| {
+                degree[b].total_cmp(&degree[a]).then(
+                    snap.graph[nodes[a]]
+                        .qualified_name
+                        .cmp(&snap.graph[nodes[b]].qualified_name),
+                )
+            });
+            let names: Vec<String> = list
+                .iter()
+                .map(|&n| snap.graph[nodes[n]].qualified_name.clone())
+                .collect();
+            let mut links: Vec<Link> = between
+                .iter()
+                .filter(|((from, _), _)| *from == id)
+                .map(|(&(_, to), &weight)| Link {
+                    community: to,
+                    weight: round(weight),
+                })
+                .collect();
+            links.sort_by(|a, b| {
+                b.weight
+                    .total_cmp(&a.weight)
+                    .then(a.community.cmp(&b.community))
+            });
+            links.truncate(3);
+            Community {
+                id,
+                label: label(&names),
+                size: names.len(),
+                members: names.into_iter().take(per).collect(),
+                internal: round(internal[id]),
+                links,
+            }
+        })
+        .collect()
 }

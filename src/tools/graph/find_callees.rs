@@ -48,6 +48,10 @@ impl TypedTool for FindCallees {
     const NAME: &'static str = "find_callees";
     const DESCRIPTION: &'static str = "What a function or method calls inside the project, up to N hops, with call sites and confidence; also lists its calls into libraries and builtins.";
 
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the breadth-first walk and the answer it builds share the visited set"
+    )]
     fn run(
         &self,
         ws: &Workspace,
