@@ -3,8 +3,8 @@
 use std::collections::HashSet;
 
 use crate::detect::finding::Severity;
+use crate::detect::local::enclosing::is_async;
 use crate::detect::local::functions::{function_name, hit, walk_body};
-use crate::detect::local::rules::is_async;
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 

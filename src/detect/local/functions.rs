@@ -3,7 +3,7 @@
 
 use tree_sitter::Node;
 
-use crate::detect::local::rules::is_function;
+use crate::detect::local::enclosing::is_function;
 use crate::detect::local::{Ctx, Hit, line_of};
 
 pub(super) fn hit(rule: &str, node: Node<'_>, message: String) -> Hit {

@@ -1,7 +1,9 @@
 //! Our runner for the queries in `queries/`: the `.scm` files stay the definition
 //! (tree-sitter compiles them in the tests), this module executes them faster.
 
+mod compiled;
 pub mod matcher;
+mod plan;
 pub mod regexes;
 pub mod syntax;
 

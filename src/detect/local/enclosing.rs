@@ -1,0 +1,300 @@
+//! What encloses a node, for the rule filters and the Rust-coded detectors: functions,
+//! loops (and whether a value changes from one iteration to the next), `async`, Rust test
+//! code.
+
+use tree_sitter::Node;
+
+use crate::lang::Family;
+use crate::parse::flat::FlatTree;
+
+pub fn is_function(kind: &str, family: Family) -> bool {
+    match family {
+        Family::Python => matches!(kind, "function_definition" | "lambda"),
+        Family::Rust => matches!(kind, "function_item" | "closure_expression"),
+        Family::Ecma => matches!(
+            kind,
+            "function_declaration"
+                | "function_expression"
+                | "arrow_function"
+                | "method_definition"
+                | "generator_function_declaration"
+                | "function"
+        ),
+    }
+}
+
+pub(super) fn is_loop(kind: &str, family: Family) -> bool {
+    match family {
+        Family::Python => matches!(
+            kind,
+            "for_statement"
+                | "while_statement"
+                | "list_comprehension"
+                | "set_comprehension"
+                | "dictionary_comprehension"
+                | "generator_expression"
+        ),
+        Family::Rust => matches!(
+            kind,
+            "for_expression" | "while_expression" | "loop_expression"
+        ),
+        Family::Ecma => matches!(
+            kind,
+            "for_statement" | "for_in_statement" | "while_statement" | "do_statement"
+        ),
+    }
+}
+
+/// Ancestors of node `index`, nearest first.
+pub(super) fn ancestors<'a>(tree: &'a FlatTree<'_>, index: u32) -> impl Iterator<Item = u32> + 'a {
+    std::iter::successors(tree.parent(index), move |&p| tree.parent(p))
+}
+
+/// Inside a loop of the same function (a loop outside the enclosing function does not count).
+pub(super) fn in_loop(tree: &FlatTree<'_>, index: u32, family: Family) -> bool {
+    let (right, value) = (tree.field_id("right"), tree.field_id("value"));
+    let mut child = index;
+    for parent in ancestors(tree, index) {
+        let kind = tree.kind(parent);
+        if is_function(kind, family) {
+            return false;
+        }
+        // The iterable of a `for` runs once; only its body repeats.
+        if is_loop(kind, family) {
+            let header = tree
+                .child_by_field(parent, right)
+                .or_else(|| tree.child_by_field(parent, value));
+            if header != Some(child) {
+                return true;
+            }
+        }
+        child = parent;
+    }
+    false
+}
+
+pub(super) fn enclosing_function(tree: &FlatTree<'_>, index: u32, family: Family) -> Option<u32> {
+    ancestors(tree, index).find(|&p| is_function(tree.kind(p), family))
+}
+
+/// Whether `value` changes from one iteration of the innermost loop to the next: a variable
+/// (`config` in `config.name`) that is the loop's own variable or is assigned inside the
+/// loop. For any other expression (a regex pattern built by concatenation or a template),
+/// whether any variable it reads is.
+pub(super) fn bound_in_loop(tree: &FlatTree<'_>, value: u32, source: &str, family: Family) -> bool {
+    let text_of = |index: u32| tree.text(index, source);
+    let variable = matches!(
+        tree.kind(value),
+        "identifier"
+            | "field_expression"
+            | "attribute"
+            | "member_expression"
+            | "subscript"
+            | "subscript_expression"
+    );
+    let mut roots: Vec<&str> = if variable {
+        vec![
+            text_of(value)
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or(""),
+        ]
+    } else {
+        let mut names: Vec<&str> = (value..tree.entry(value).end)
+            .filter(|&i| tree.kind(i) == "identifier")
+            .map(text_of)
+            .collect();
+        // Names a format string reads inside braces (`format!("{name}")`, `f"{name}"`).
+        let text = text_of(value);
+        for (at, _) in text.match_indices('{') {
+            let rest = &text[at + 1..];
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            names.push(&rest[..end]);
+        }
+        names
+    };
+    roots.retain(|r| !r.is_empty() && *r != "self");
+    if roots.is_empty() {
+        return false;
+    }
+    let (left, pattern) = (tree.field_id("left"), tree.field_id("pattern"));
+    for parent in ancestors(tree, value) {
+        let kind = tree.kind(parent);
+        if is_function(kind, family) {
+            return false;
+        }
+        if is_loop(kind, family) {
+            // A comprehension binds its variables in its `for … in` clauses.
+            let mut headers: Vec<u32> = tree
+                .child_by_field(parent, left)
+                .or_else(|| tree.child_by_field(parent, pattern))
+                .into_iter()
+                .collect();
+            for &clause in tree.children(parent) {
+                if tree.kind(clause) == "for_in_clause" {
+                    headers.extend(tree.child_by_field(clause, left));
+                }
+            }
+            let binds = |root: &str| {
+                headers.iter().any(|&h| {
+                    text_of(h)
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .any(|w| w == root)
+                })
+            };
+            if roots.iter().any(|r| binds(r)) {
+                return true;
+            }
+            let loop_text = text_of(parent);
+            return roots
+                .iter()
+                .any(|root| loop_text.lines().any(|line| assigns_fresh(line, root)));
+        }
+    }
+    false
+}
+
+/// `let x = y.clone();` whose `x` a `move` closure in the same loop takes: each iteration's
+/// closure needs its own copy (the usual way to hand an `Arc` to a spawned task).
+pub(super) fn moved_into_closure(
+    tree: &FlatTree<'_>,
+    at: u32,
+    source: &str,
+    family: Family,
+) -> bool {
+    if family != Family::Rust {
+        return false;
+    }
+    let text_of = |index: u32| tree.text(index, source);
+    let Some(binding) = tree
+        .parent(at)
+        .filter(|&p| tree.kind(p) == "let_declaration")
+    else {
+        return false;
+    };
+    let Some(name) = tree
+        .child_by_field(binding, tree.field_id("pattern"))
+        .map(text_of)
+    else {
+        return false;
+    };
+    let name = name.trim_start_matches("mut ").trim();
+    let Some(body) = ancestors(tree, binding).find(|&a| is_loop(tree.kind(a), family)) else {
+        return false;
+    };
+    (body..tree.entry(body).end).any(|i| {
+        tree.kind(i) == "closure_expression"
+            && text_of(i).starts_with("move")
+            && text_of(i)
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|w| w == name)
+    })
+}
+
+/// `x = …` (or `let mut x: T = …`) on this line, where the value does not start from `x`
+/// itself: a fresh value, whereas `x = x + …` keeps accumulating.
+pub(super) fn assigns_fresh(line: &str, name: &str) -> bool {
+    let mut rest = line.trim_start();
+    if let Some(after) = rest.strip_prefix("let ").map(str::trim_start) {
+        rest = after.strip_prefix("mut ").map_or(after, str::trim_start);
+    }
+    let Some(after) = rest.strip_prefix(name) else {
+        return false;
+    };
+    let after = after.trim_start();
+    // An optional type annotation runs up to the `=`.
+    let after = match after.strip_prefix(':') {
+        Some(typed) => match typed.find('=') {
+            Some(at) => &typed[at..],
+            None => return false,
+        },
+        None => after,
+    };
+    let Some(value) = after.strip_prefix('=') else {
+        return false;
+    };
+    if value.starts_with('=') || value.is_empty() {
+        return false;
+    }
+    let first = value
+        .trim_start()
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or("");
+    first != name
+}
+
+/// The nearest enclosing function is `async`.
+pub(super) fn in_async(tree: &FlatTree<'_>, index: u32, family: Family, source: &str) -> bool {
+    enclosing_function(tree, index, family).is_some_and(|f| is_async(tree.entry(f).node, source))
+}
+
+pub fn is_async(function: Node<'_>, source: &str) -> bool {
+    let text = source
+        .get(function.start_byte()..function.end_byte().min(function.start_byte() + 120))
+        .unwrap_or("");
+    let head = text.split(['(', '{']).next().unwrap_or("");
+    head.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .any(|word| word == "async")
+}
+
+/// Inside a Rust `#[cfg(test)]` module or a `#[test]` function.
+pub(super) fn in_rust_test(tree: &FlatTree<'_>, index: u32, source: &str) -> bool {
+    if tree.kind(index) == "comment" {
+        return false;
+    }
+    for item in ancestors(tree, index) {
+        if !matches!(tree.kind(item), "mod_item" | "function_item") {
+            continue;
+        }
+        let Some(parent) = tree.parent(item) else {
+            continue;
+        };
+        let siblings = tree.children(parent);
+        let Some(position) = siblings.iter().position(|&s| s == item) else {
+            continue;
+        };
+        let attributes = siblings[..position]
+            .iter()
+            .rev()
+            .take_while(|&&s| tree.kind(s) == "attribute_item");
+        if attributes
+            .into_iter()
+            .any(|&a| tree.text(a, source).contains("test"))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::assigns_fresh;
+
+    #[test]
+    fn fresh_assignment_is_told_from_accumulation() {
+        for line in [
+            "x = load()",
+            "    let mut x: Vec<u8> = Vec::new();",
+            "x=1",
+            "let x = other + x",
+        ] {
+            assert!(assigns_fresh(line, "x"), "{line:?}");
+        }
+        for line in [
+            "x = x + 1",
+            "x += 1",
+            "x == 1",
+            "xy = 1",
+            "y = x",
+            "x =",
+            "x: int",
+            "let x = x.clone()",
+        ] {
+            assert!(!assigns_fresh(line, "x"), "{line:?}");
+        }
+    }
+}
