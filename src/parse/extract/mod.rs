@@ -1,0 +1,376 @@
+//! Captures → facts. The queries say what is what; this file only assembles: it orders
+//! definitions into a tree, attributes calls and metrics to their enclosing function, and
+//! flattens Rust `use` trees.
+
+use std::collections::HashSet;
+
+use tree_sitter::{Node, Tree};
+
+use crate::lang::LangId;
+use crate::parse::captures::{CompiledQuery, Role};
+use crate::parse::facts::*;
+use crate::parse::flat::{FlatTree, field_child};
+
+mod imports;
+mod symbols;
+
+use imports::collect_import_or_export;
+use symbols::{Locator, build_symbols, measure};
+
+/// Longest docstring or type text kept, in bytes.
+const MAX_TEXT: usize = 2000;
+/// Most diagnostics reported per file.
+const MAX_DIAGNOSTICS: usize = 20;
+
+/// The captures of one match, by role.
+#[derive(Default)]
+struct Caps<'t> {
+    definition: Option<(SymbolKind, Node<'t>)>,
+    name: Option<Node<'t>>,
+    impl_trait: Option<Node<'t>>,
+    call: Option<(CallKind, Node<'t>)>,
+    receiver: Option<Node<'t>>,
+    scope: Option<Node<'t>>,
+    import_module: Option<Node<'t>>,
+    import_from: Option<Node<'t>>,
+    import_name: Option<Node<'t>>,
+    import_alias: Option<Node<'t>>,
+    import_default: Option<Node<'t>>,
+    import_namespace: Option<Node<'t>>,
+    import_glob: bool,
+    import_reexport: bool,
+    import_tree: Option<Node<'t>>,
+    import_pub: bool,
+    export_name: Option<Node<'t>>,
+    export_local: Option<Node<'t>>,
+    export_default: Option<Node<'t>>,
+    inherit_base: Option<Node<'t>>,
+    bind_name: Option<Node<'t>>,
+    bind_field: Option<Node<'t>>,
+    bind_type: Option<Node<'t>>,
+    bind_call: Option<Node<'t>>,
+}
+
+struct RawDef<'t> {
+    kind: SymbolKind,
+    node: Node<'t>,
+    name: Node<'t>,
+    impl_trait: Option<Node<'t>>,
+}
+
+struct RawCall<'t> {
+    kind: CallKind,
+    node: Node<'t>,
+    name: Node<'t>,
+    receiver: Option<Node<'t>>,
+    scope: Option<Node<'t>>,
+}
+
+struct Ctx<'a> {
+    source: &'a str,
+    lang: LangId,
+    /// The same tree read into arrays: parents and siblings are an index away there, where
+    /// tree-sitter finds a node's parent by descending from the root and its previous
+    /// sibling by scanning the parent's children.
+    flat: &'a FlatTree<'a>,
+}
+
+impl Ctx<'_> {
+    fn text(&self, node: Node<'_>) -> &str {
+        self.source.get(node.byte_range()).unwrap_or("")
+    }
+}
+
+fn line_of(node: Node<'_>) -> u32 {
+    node.start_position().row as u32 + 1
+}
+
+/// Fills `out` (whose path, language and size are set) with what the query finds in `tree`.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one pass over the matches, dispatching every capture role into the facts"
+)]
+pub fn extract(
+    lang: LangId,
+    query: &CompiledQuery,
+    source: &str,
+    tree: &Tree,
+    flat: &FlatTree<'_>,
+    out: &mut FileFacts,
+) {
+    let ctx = Ctx { source, lang, flat };
+    let mut defs: Vec<RawDef<'_>> = Vec::new();
+    let mut calls: Vec<RawCall<'_>> = Vec::new();
+    let mut inherits: Vec<(Node<'_>, Node<'_>)> = Vec::new();
+    let mut bindings: Vec<(Node<'_>, bool, Node<'_>, bool)> = Vec::new();
+    let mut branches: Vec<usize> = Vec::new();
+    let mut nestings: Vec<(usize, usize, usize)> = Vec::new();
+    let mut flats: HashSet<usize> = HashSet::new();
+    let mut import_offsets: Vec<usize> = Vec::new();
+
+    query
+        .matcher
+        .for_each_match(flat, source.as_bytes(), |_, captures| {
+            let mut caps = Caps::default();
+            for &(index, node) in captures {
+                match query.roles[index as usize] {
+                    Role::Definition(kind) => caps.definition = Some((kind, node)),
+                    Role::Name => caps.name = Some(node),
+                    Role::ImplTrait => caps.impl_trait = Some(node),
+                    Role::Call => caps.call = Some((CallKind::Call, node)),
+                    Role::New => caps.call = Some((CallKind::New, node)),
+                    Role::CallReceiver => caps.receiver = Some(node),
+                    Role::CallScope => caps.scope = Some(node),
+                    Role::ImportModule => caps.import_module = Some(node),
+                    Role::ImportFrom => caps.import_from = Some(node),
+                    Role::ImportName => caps.import_name = Some(node),
+                    Role::ImportAlias => caps.import_alias = Some(node),
+                    Role::ImportDefault => caps.import_default = Some(node),
+                    Role::ImportNamespace => caps.import_namespace = Some(node),
+                    Role::ImportGlob => caps.import_glob = true,
+                    Role::ImportReexport => caps.import_reexport = true,
+                    Role::ImportTree => caps.import_tree = Some(node),
+                    Role::ImportPub => caps.import_pub = true,
+                    Role::ExportName => caps.export_name = Some(node),
+                    Role::ExportLocal => caps.export_local = Some(node),
+                    Role::ExportDefault => caps.export_default = Some(node),
+                    Role::InheritBase => caps.inherit_base = Some(node),
+                    Role::BindName => caps.bind_name = Some(node),
+                    Role::BindField => caps.bind_field = Some(node),
+                    Role::BindType => caps.bind_type = Some(node),
+                    Role::BindCall => caps.bind_call = Some(node),
+                    Role::MetricBranch => branches.push(node.start_byte()),
+                    Role::MetricNesting => {
+                        nestings.push((node.start_byte(), node.end_byte(), node.id()))
+                    }
+                    Role::MetricFlat => {
+                        flats.insert(node.id());
+                    }
+                    Role::Helper => {}
+                }
+            }
+            if let Some((kind, node)) = caps.definition {
+                if let Some(name) = caps.name {
+                    defs.push(RawDef {
+                        kind,
+                        node,
+                        name,
+                        impl_trait: caps.impl_trait,
+                    });
+                }
+            } else if let Some((kind, node)) = caps.call {
+                if let Some(name) = caps.name {
+                    calls.push(RawCall {
+                        kind,
+                        node,
+                        name,
+                        receiver: caps.receiver,
+                        scope: caps.scope,
+                    });
+                }
+            } else if let Some(base) = caps.inherit_base {
+                if let Some(name) = caps.name {
+                    inherits.push((name, base));
+                }
+            } else if let Some(name) = caps.bind_name.or(caps.bind_field) {
+                let field = caps.bind_field.is_some();
+                if let Some(ty) = caps.bind_type {
+                    bindings.push((name, field, ty, false));
+                } else if let Some(callee) = caps.bind_call {
+                    bindings.push((name, field, callee, true));
+                }
+            } else {
+                let offset = captures.first().map_or(0, |c| c.1.start_byte());
+                collect_import_or_export(&ctx, &caps, out);
+                import_offsets.resize(out.imports.len(), offset);
+            }
+        });
+
+    let built = build_symbols(&ctx, defs);
+    let locator = Locator {
+        symbols: &built.symbols,
+        ranges: &built.ranges,
+    };
+
+    let mut seen_calls = HashSet::new();
+    for RawCall {
+        kind,
+        node,
+        name,
+        receiver,
+        scope,
+    } in calls
+    {
+        if !seen_calls.insert(node.id()) {
+            continue;
+        }
+        out.calls.push(CallSite {
+            caller: locator.innermost(node.start_byte(), |_| true),
+            kind,
+            name: ctx.text(name).to_string(),
+            receiver: receiver.map(|r| short_expression(ctx.text(r))),
+            scope: scope.map(|s| short_expression(ctx.text(s))),
+            line: line_of(name),
+            column: name.start_position().column as u32 + 1,
+        });
+    }
+    for (name, base) in inherits {
+        if let Some(&class) = built.by_name.get(&name.start_byte()) {
+            out.inherits.push(Inherit {
+                class,
+                base: clip(ctx.text(base)),
+                line: line_of(base),
+            });
+        }
+    }
+    for (name, field, ty, from_call) in bindings {
+        out.bindings.push(Binding {
+            scope: locator.innermost(name.start_byte(), |_| true),
+            name: ctx.text(name).to_string(),
+            field,
+            type_text: clip(ctx.text(ty)),
+            from_call,
+        });
+    }
+    // Imports inside inline Rust modules resolve against that module.
+    for (import, offset) in out.imports.iter_mut().zip(&import_offsets) {
+        import.scope = locator.innermost(*offset, |k| k == SymbolKind::Module);
+    }
+    let metrics = measure(&locator, &branches, &nestings, &flats);
+    out.symbols = built.symbols;
+    for (function, (branch_count, max_nesting)) in metrics {
+        if let Some(m) = out.symbols[function as usize].metrics.as_mut() {
+            m.complexity += branch_count;
+            m.max_nesting = max_nesting;
+        }
+    }
+    out.diagnostics.extend(diagnostics(tree));
+}
+
+/// `Foo<T>` → `Foo`, `crate::a::Foo<T>` → `crate::a::Foo`, `&'a mut Foo` → `Foo`.
+pub fn type_name(text: &str) -> String {
+    let text = text.trim_start_matches(['&', ' ']);
+    let text = text.strip_prefix("mut ").unwrap_or(text);
+    let end = text.find('<').unwrap_or(text.len());
+    clip(text[..end].trim())
+}
+
+/// Longest receiver kept as written.
+const MAX_RECEIVER: usize = 100;
+
+/// A receiver as a reader would quote it: whitespace collapsed, and a long method chain cut
+/// to its tail (`…map(|x| x).collect`). Resolution only uses short paths; anything with
+/// parentheses or spaces is an unknown receiver either way.
+fn short_expression(text: &str) -> String {
+    if text.len() <= MAX_RECEIVER && !text.contains(['\n', '\t']) {
+        return text.to_string();
+    }
+    let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if collapsed.len() <= MAX_RECEIVER {
+        return collapsed;
+    }
+    let mut start = collapsed.len() - (MAX_RECEIVER - 20);
+    while !collapsed.is_char_boundary(start) {
+        start += 1;
+    }
+    format!("…{}", &collapsed[start..])
+}
+
+pub(crate) fn clip(text: &str) -> String {
+    if text.len() <= MAX_TEXT {
+        return text.to_string();
+    }
+    let mut end = MAX_TEXT;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_string()
+}
+
+/// The function node behind a definition (an arrow function assigned to a name).
+fn function_node(lang: LangId, node: Node<'_>) -> Node<'_> {
+    match node.kind() {
+        "variable_declarator" | "assignment_expression" => field_child(lang, node, "value")
+            .or_else(|| field_child(lang, node, "right"))
+            .unwrap_or(node),
+        _ => node,
+    }
+}
+
+fn return_type(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
+    let ty = field_child(ctx.lang, function_node(ctx.lang, node), "return_type")?;
+    let text = ctx.text(ty).trim_start_matches([':', ' ']).trim();
+    (!text.is_empty()).then(|| clip(text))
+}
+
+fn count_params(ctx: &Ctx<'_>, node: Node<'_>, kind: SymbolKind) -> u32 {
+    let function = function_node(ctx.lang, node);
+    if field_child(ctx.lang, function, "parameter").is_some() {
+        return 1;
+    }
+    let Some(params) = field_child(ctx.lang, function, "parameters") else {
+        return 0;
+    };
+    let mut walker = params.walk();
+    let mut count = 0;
+    for (position, param) in params.named_children(&mut walker).enumerate() {
+        let skip = match param.kind() {
+            "comment" | "self_parameter" | "keyword_separator" | "positional_separator" => true,
+            "identifier" => {
+                position == 0
+                    && kind == SymbolKind::Method
+                    && ctx.lang == LangId::Python
+                    && matches!(ctx.text(param), "self" | "cls")
+            }
+            _ => false,
+        };
+        count += u32::from(!skip);
+    }
+    count
+}
+
+/// Syntax errors and missing nodes, found without recursion (a deeply nested file must not
+/// overflow the stack).
+fn diagnostics(tree: &Tree) -> Vec<Diagnostic> {
+    let root = tree.root_node();
+    let mut out = Vec::new();
+    if !root.has_error() {
+        return out;
+    }
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        let mut descend = node.has_error();
+        if node.is_error() || node.is_missing() {
+            let message = if node.is_missing() {
+                format!("syntax error: missing `{}`", node.kind())
+            } else {
+                "syntax error".to_string()
+            };
+            out.push(Diagnostic {
+                line: node.start_position().row as u32 + 1,
+                column: node.start_position().column as u32 + 1,
+                message,
+            });
+            descend = false;
+            if out.len() >= MAX_DIAGNOSTICS {
+                break;
+            }
+        }
+        if descend && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

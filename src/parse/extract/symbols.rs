@@ -1,0 +1,152 @@
+//! Definitions sorted into a tree (parents, qualified names), the symbol around a byte
+//! offset, and each function's branches and nesting.
+
+use std::collections::HashMap;
+
+use super::*;
+
+/// Definitions sorted into a tree.
+pub(super) struct Built {
+    pub(super) symbols: Vec<Symbol>,
+    /// Byte range of each symbol, same order.
+    pub(super) ranges: Vec<(usize, usize)>,
+    /// Name-node start byte → symbol index.
+    pub(super) by_name: HashMap<usize, u32>,
+}
+
+pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
+    defs.sort_by(|a, b| {
+        a.node
+            .start_byte()
+            .cmp(&b.node.start_byte())
+            .then(b.node.end_byte().cmp(&a.node.end_byte()))
+    });
+    defs.dedup_by(|a, b| a.node.id() == b.node.id());
+    let mut built = Built {
+        symbols: Vec::with_capacity(defs.len()),
+        ranges: Vec::with_capacity(defs.len()),
+        by_name: HashMap::with_capacity(defs.len()),
+    };
+    let mut stack: Vec<u32> = Vec::new();
+    for def in &defs {
+        let (start, end) = (def.node.start_byte(), def.node.end_byte());
+        while stack
+            .last()
+            .is_some_and(|&top| built.ranges[top as usize].1 < end)
+        {
+            stack.pop();
+        }
+        let parent = stack.last().copied();
+        let mut kind = def.kind;
+        if kind == SymbolKind::Function
+            && parent.is_some_and(|p| built.symbols[p as usize].kind.holds_methods())
+        {
+            kind = SymbolKind::Method;
+        }
+        let (name, detail) = if kind == SymbolKind::Impl {
+            (
+                type_name(ctx.text(def.name)),
+                def.impl_trait.map(|t| type_name(ctx.text(t))),
+            )
+        } else {
+            (ctx.text(def.name).to_string(), return_type(ctx, def.node))
+        };
+        let index = built.symbols.len() as u32;
+        built.by_name.insert(def.name.start_byte(), index);
+        built.symbols.push(Symbol {
+            kind,
+            name,
+            parent,
+            line: line_of(def.node),
+            end_line: def.node.end_position().row as u32 + 1,
+            doc: crate::parse::docs::span_of(ctx.lang, ctx.flat, ctx.source, def.node),
+            detail,
+            metrics: kind.is_function_like().then(|| Metrics {
+                lines: (def.node.end_position().row - def.node.start_position().row) as u32 + 1,
+                complexity: 1,
+                max_nesting: 0,
+                params: count_params(ctx, def.node, kind),
+            }),
+        });
+        built.ranges.push((start, end));
+        stack.push(index);
+    }
+    built
+}
+
+/// Finds the innermost symbol around a byte offset.
+pub(super) struct Locator<'s> {
+    pub(super) symbols: &'s [Symbol],
+    pub(super) ranges: &'s [(usize, usize)],
+}
+
+impl Locator<'_> {
+    /// The innermost symbol containing `offset` whose kind passes `keep`, never an `impl`.
+    /// Ranges nest, so every symbol containing `offset` is an ancestor of the last symbol
+    /// that starts at or before it.
+    pub(super) fn innermost(
+        &self,
+        offset: usize,
+        keep: impl Fn(SymbolKind) -> bool,
+    ) -> Option<u32> {
+        let after = self.ranges.partition_point(|r| r.0 <= offset);
+        let mut candidate = after.checked_sub(1).map(|i| i as u32);
+        while let Some(index) = candidate {
+            let (start, end) = self.ranges[index as usize];
+            let symbol = &self.symbols[index as usize];
+            if start <= offset
+                && offset < end
+                && symbol.kind != SymbolKind::Impl
+                && keep(symbol.kind)
+            {
+                return Some(index);
+            }
+            candidate = symbol.parent;
+        }
+        None
+    }
+
+    pub(super) fn innermost_function(&self, offset: usize) -> Option<u32> {
+        self.innermost(offset, SymbolKind::is_function_like)
+    }
+}
+
+/// Per function: branches inside it (not inside nested functions) and its deepest nesting.
+pub(super) fn measure(
+    locator: &Locator<'_>,
+    branches: &[usize],
+    nestings: &[(usize, usize, usize)],
+    flats: &HashSet<usize>,
+) -> HashMap<u32, (u32, u32)> {
+    let mut out: HashMap<u32, (u32, u32)> = HashMap::new();
+    for &offset in branches {
+        if let Some(function) = locator.innermost_function(offset) {
+            out.entry(function).or_default().0 += 1;
+        }
+    }
+    let mut by_function: HashMap<u32, Vec<(usize, usize, bool)>> = HashMap::new();
+    for &(start, end, id) in nestings {
+        if let Some(function) = locator.innermost_function(start) {
+            by_function
+                .entry(function)
+                .or_default()
+                .push((start, end, flats.contains(&id)));
+        }
+    }
+    for (function, mut blocks) in by_function {
+        blocks.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        blocks.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+        let mut stack: Vec<(usize, u32)> = Vec::new();
+        let mut deepest = 0;
+        for (start, end, flat) in blocks {
+            while stack.last().is_some_and(|&(top_end, _)| top_end <= start) {
+                stack.pop();
+            }
+            let depth = stack.last().map_or(0, |&(_, d)| d) + u32::from(!flat);
+            deepest = deepest.max(depth);
+            stack.push((end, depth));
+        }
+        out.entry(function).or_default().1 = deepest;
+    }
+    out
+}

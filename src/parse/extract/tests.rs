@@ -1,0 +1,175 @@
+//! Extraction on small sources of each language: definitions, calls, imports, metrics.
+
+use crate::lang::{LANGUAGES, LangId};
+use crate::parse::facts::{ImportKind, SymbolKind};
+use crate::parse::{FileFacts, captures, parse_bytes};
+
+/// The doc of symbol `index`, made from its span as a tool makes it.
+fn doc(facts: &FileFacts, source: &str, index: usize) -> Option<String> {
+    facts.symbols[index]
+        .doc
+        .and_then(|span| crate::parse::docs::text(facts.language, source, span))
+}
+
+fn facts(lang: LangId, source: &str) -> FileFacts {
+    parse_bytes("x", lang, source.as_bytes(), [0; 32])
+}
+
+/// `name kind lines/complexity/nesting/params` for every function-like symbol.
+fn metrics(facts: &FileFacts) -> Vec<String> {
+    facts
+        .symbols
+        .iter()
+        .filter_map(|s| {
+            let m = s.metrics?;
+            Some(format!(
+                "{} {:?} {}/{}/{}/{}",
+                s.name, s.kind, m.lines, m.complexity, m.max_nesting, m.params
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn long_receivers_are_collapsed_and_cut_to_their_tail() {
+    assert_eq!(super::short_expression("self.db"), "self.db");
+    assert_eq!(super::short_expression("a\n    .iter()"), "a .iter()");
+    let chain = format!("items{}", ".map(|x| x + 1)".repeat(20));
+    let short = super::short_expression(&chain);
+    assert!(
+        short.starts_with('…') && short.ends_with(".map(|x| x + 1)") && short.len() <= 100,
+        "{short}"
+    );
+}
+
+#[test]
+fn every_capture_name_is_in_the_vocabulary() {
+    for spec in LANGUAGES {
+        if let Err(err) = captures::compiled(spec.id) {
+            panic!("{err}");
+        }
+    }
+}
+
+#[test]
+fn rust_docs_metrics_and_else_if_chains() {
+    let source = "/// Adds.\n/// Twice.\n#[inline]\npub fn add(&self, a: u32, b: u32) -> u32 {\n    if a > 0 && b > 0 {\n        for _ in 0..a { loop { break; } }\n    } else if b > 1 {\n    } else if a > 1 {\n    }\n    match a { 0 => 1, _ => 2 }\n}\n";
+    let f = facts(LangId::Rust, source);
+    assert_eq!(doc(&f, source, 0).as_deref(), Some("Adds.\nTwice."));
+    assert_eq!(f.symbols[0].detail.as_deref(), Some("u32"));
+    // if, &&, for, loop, else-if ×2, two match arms: 1 + 8. `else if` does not nest.
+    assert_eq!(metrics(&f), ["add Function 8/9/3/2"]);
+}
+
+#[test]
+fn typescript_docs_metrics_and_arrow_functions() {
+    let source = "/** Formats a value. */\nexport function fmt(a: string, b?: number): string {\n  switch (a) { case 'x': return a ?? ''; default: return a; }\n}\nexport const twice = (n: number) => n > 1 ? n * 2 : n;\nclass K { /** Run it. */ run() { try { if (this.ok) {} } catch (e) {} } }\n";
+    let f = facts(LangId::TypeScript, source);
+    let docs: Vec<_> = (0..f.symbols.len())
+        .map(|i| (f.symbols[i].name.as_str(), doc(&f, source, i)))
+        .collect();
+    assert_eq!(
+        docs,
+        [
+            ("fmt", Some("Formats a value.".to_string())),
+            ("twice", None),
+            ("K", None),
+            ("run", Some("Run it.".to_string()))
+        ]
+    );
+    assert_eq!(
+        metrics(&f),
+        [
+            "fmt Function 3/3/1/2",
+            "twice Function 1/2/0/1",
+            "run Method 1/3/2/0"
+        ]
+    );
+}
+
+#[test]
+fn javascript_class_methods_and_inheritance() {
+    let f = facts(
+        LangId::JavaScript,
+        "class A extends B { m() { this.n(); } n() {} }\n",
+    );
+    let kinds: Vec<_> = f
+        .symbols
+        .iter()
+        .map(|s| (s.name.as_str(), s.kind))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("A", SymbolKind::Class),
+            ("m", SymbolKind::Method),
+            ("n", SymbolKind::Method)
+        ]
+    );
+    assert_eq!(f.inherits.len(), 1);
+    assert_eq!(f.inherits[0].base, "B");
+    assert_eq!(f.calls[0].receiver.as_deref(), Some("this"));
+}
+
+#[test]
+fn rust_use_trees_flatten_into_one_import_per_leaf() {
+    let f = facts(
+        LangId::Rust,
+        "pub use crate::a::{b, c::{self, d as e}, f::*};\n",
+    );
+    let imports: Vec<_> = f
+        .imports
+        .iter()
+        .map(|i| {
+            (
+                i.kind,
+                i.path.as_str(),
+                i.name.as_deref(),
+                i.alias.as_deref(),
+                i.reexport,
+            )
+        })
+        .collect();
+    assert_eq!(
+        imports,
+        [
+            (ImportKind::Member, "crate::a", Some("b"), None, true),
+            (ImportKind::Member, "crate::a", Some("c"), None, true),
+            (
+                ImportKind::Member,
+                "crate::a::c",
+                Some("d"),
+                Some("e"),
+                true
+            ),
+            (ImportKind::Glob, "crate::a::f", None, None, true),
+        ]
+    );
+}
+
+#[test]
+fn python_nested_functions_are_not_methods_and_calls_belong_to_the_innermost() {
+    let f = facts(
+        LangId::Python,
+        "class C:\n    def m(self):\n        def inner():\n            g()\n        inner()\n",
+    );
+    let kinds: Vec<_> = f
+        .symbols
+        .iter()
+        .map(|s| (s.name.as_str(), s.kind, s.parent))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("C", SymbolKind::Class, None),
+            ("m", SymbolKind::Method, Some(0)),
+            ("inner", SymbolKind::Function, Some(1))
+        ]
+    );
+    let callers: Vec<_> = f
+        .calls
+        .iter()
+        .map(|c| (c.name.as_str(), c.caller))
+        .collect();
+    assert_eq!(callers, [("g", Some(2)), ("inner", Some(1))]);
+}
