@@ -1,0 +1,152 @@
+//! What an expression's value carries: the taint of names, string building, containers
+//! and calls that pass their arguments through.
+
+use super::*;
+
+impl Analyser<'_, '_, '_> {
+    pub(super) fn union(&self, nodes: impl Iterator<Item = u32>, depth: u32) -> Option<Taint> {
+        nodes
+            .filter_map(|n| self.eval(n, depth + 1))
+            .min_by_key(|t| matches!(t.origin, Origin::Param(..)))
+    }
+
+    /// The taint of an expression, if any.
+    pub(super) fn eval(&self, node: u32, depth: u32) -> Option<Taint> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let f = self.fields;
+        let flat = self.flat;
+        match self.kind(node) {
+            "identifier" => self.env.get(self.text(node)).cloned(),
+            "attribute" | "member_expression" => {
+                let text = self.text(node);
+                if let Some(source) = tables::source_attribute(self.family, text) {
+                    return Some(Taint {
+                        origin: Origin::Source(source.clone()),
+                        steps: vec![(flat.line(node), format!("read from {source}"))],
+                        formatted: false,
+                    });
+                }
+                if let Some(taint) = self.env.get(text) {
+                    return Some(taint.clone());
+                }
+                self.eval(self.child(node, f.object)?, depth + 1)
+            }
+            "subscript" | "subscript_expression" => {
+                let object = self
+                    .child(node, f.value)
+                    .or_else(|| self.child(node, f.object))?;
+                self.eval(object, depth + 1)
+            }
+            "string" | "template_string" | "concatenated_string" => {
+                let mut inner = Vec::new();
+                for part in flat.named_children(node) {
+                    match flat.kind(part) {
+                        "interpolation" | "template_substitution" => {
+                            inner.extend(flat.named_children(part).filter(|&n| {
+                                !matches!(flat.kind(n), "format_specifier" | "type_conversion")
+                            }));
+                        }
+                        "string" | "template_string" => inner.push(part),
+                        _ => {}
+                    }
+                }
+                let taint = self.union(inner.into_iter(), depth)?;
+                Some(Taint {
+                    formatted: true,
+                    ..taint.step(flat.line(node), "interpolated into a string".into())
+                })
+            }
+            "binary_operator" | "binary_expression" => {
+                let operator = self.child(node, f.operator).map_or("", |o| self.text(o));
+                if !matches!(operator, "+" | "%") {
+                    return None;
+                }
+                let sides = [self.child(node, f.left), self.child(node, f.right)];
+                let taint = self.union(sides.into_iter().flatten(), depth)?;
+                let note = if operator == "%" {
+                    "formatted with %"
+                } else {
+                    "concatenated"
+                };
+                Some(Taint {
+                    formatted: true,
+                    ..taint.step(flat.line(node), note.into())
+                })
+            }
+            "parenthesized_expression"
+            | "await"
+            | "await_expression"
+            | "as_pattern"
+            | "non_null_expression"
+            | "as_expression" => self.union(flat.named_children(node), depth),
+            // The condition of a conditional (`a if cond else b`, the second child) or a
+            // ternary (`cond ? a : b`, the first) does not flow into its value.
+            "conditional_expression" => self.union(
+                flat.named_children(node)
+                    .enumerate()
+                    .filter(|(i, _)| *i != 1)
+                    .map(|(_, n)| n),
+                depth,
+            ),
+            "ternary_expression" => self.union(flat.named_children(node).skip(1), depth),
+            "boolean_operator" => self.union(flat.named_children(node), depth),
+            "call" | "call_expression" => self.eval_call(node, depth),
+            _ => None,
+        }
+    }
+
+    pub(super) fn eval_call(&self, node: u32, depth: u32) -> Option<Taint> {
+        let f = self.fields;
+        let callee = self.child(node, f.function)?;
+        let callee_text = self.text(callee);
+        let line = self.flat.line(node);
+        if let Some(source) = tables::source_call(self.family, callee_text) {
+            return Some(Taint {
+                origin: Origin::Source(source.to_string()),
+                steps: vec![(line, format!("read from {source}"))],
+                formatted: false,
+            });
+        }
+        let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
+        if tables::is_sanitiser(self.family, callee_text, method) {
+            return None;
+        }
+        let member = matches!(self.kind(callee), "attribute" | "member_expression");
+        // `"…".format(x)` / `"…{}".join(xs)`: arguments flow into the string.
+        if tables::formats_arguments(self.family, method) {
+            let receiver = if member {
+                self.child(callee, f.object)
+            } else {
+                None
+            };
+            let taint = self.union(self.arguments(node).chain(receiver), depth)?;
+            return Some(Taint {
+                formatted: true,
+                ..taint.step(line, format!("formatted by .{method}()"))
+            });
+        }
+        if member
+            && tables::passes_receiver(self.family, method)
+            && let Some(object) = self.child(callee, f.object)
+            && let Some(taint) = self.eval(object, depth + 1)
+        {
+            return Some(taint.step(line, format!("through .{method}()")));
+        }
+        if tables::passes_arguments(self.family, callee_text) {
+            let taint = self.union(self.arguments(node), depth)?;
+            return Some(taint.step(line, format!("through {callee_text}()")));
+        }
+        None
+    }
+
+    /// The positional arguments of a call (keyword arguments and comments left out).
+    pub(super) fn arguments(&self, call: u32) -> impl Iterator<Item = u32> + '_ {
+        let flat = self.flat;
+        let list = self.child(call, self.fields.arguments);
+        list.into_iter()
+            .flat_map(move |l| flat.named_children(l))
+            .filter(move |&n| !matches!(flat.kind(n), "keyword_argument" | "comment"))
+    }
+}
