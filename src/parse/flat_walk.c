@@ -1,10 +1,10 @@
-// Reads a tree-sitter tree into `flat.rs`'s entry array in one pass over tree-sitter's own
+// Reads a tree-sitter tree into `flat/mod.rs`'s entry array in one pass over tree-sitter's own
 // subtrees. A `TreeCursor` answers the same questions through one library call per question
 // per node (node, kind, field, extra, end, each step), each re-deriving state the walk
 // already has; here a node costs a few loads. What counts as a node, its kind, its field
 // and its position follow `tree_cursor.c` and `node.c` of the tree-sitter release this is
 // compiled against (build.rs takes the headers from that very crate), and the test in
-// `flat.rs` compares every node with what stepping the cursor reads.
+// `flat/tests.rs` compares every node with what stepping the cursor reads.
 
 #include <stdbool.h>
 #include <stddef.h>
