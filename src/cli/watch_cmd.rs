@@ -11,8 +11,8 @@ use serde_json::json;
 use crate::cli::args::{GlobalArgs, WatchArgs, WatchFormat};
 use crate::detect::Finding;
 use crate::tools::Workspace;
-use crate::tools::workspace::WorkspaceOptions;
-use crate::watch::session::Update;
+use crate::tools::workspace::{State, WorkspaceOptions};
+use crate::watch::session::{Delta, Update};
 use crate::watch::{Changes, Message, Session};
 
 pub fn run(global: &GlobalArgs, args: WatchArgs) -> anyhow::Result<i32> {
@@ -71,37 +71,7 @@ fn print_updates(updates: &std::sync::mpsc::Receiver<Update>, format: WatchForma
     for (state, delta) in updates {
         let mut text = String::new();
         match format {
-            WatchFormat::Jsonl => {
-                let mut line = |value: serde_json::Value| {
-                    text.push_str(&value.to_string());
-                    text.push('\n');
-                };
-                for (file, diagnostics) in &delta.diagnostics {
-                    for d in diagnostics {
-                        line(
-                            json!({"event": "syntax_error", "file": file, "line": d.line, "column": d.column, "message": d.message}),
-                        );
-                    }
-                }
-                for finding in &delta.resolved {
-                    line(json!({"event": "finding_resolved", "finding": finding}));
-                }
-                for finding in &delta.added {
-                    line(json!({"event": "finding_added", "finding": finding}));
-                }
-                line(json!({
-                    "event": "analysis_finished",
-                    "initial": delta.initial,
-                    "files": state.snap.files.len(),
-                    "changed": if delta.initial { Vec::new() } else { delta.changed.clone() },
-                    "added": delta.added.len(),
-                    "resolved": delta.resolved.len(),
-                    "findings": delta.findings,
-                    "health": delta.health,
-                    "health_change": i64::from(delta.health) - i64::from(delta.previous_health),
-                    "ms": (delta.took.as_secs_f64() * 10_000.0).round() / 10.0,
-                }));
-            }
+            WatchFormat::Jsonl => text = json_lines(&state, &delta),
             WatchFormat::Text => {
                 if delta.initial {
                     text.push_str(&format!(
@@ -132,6 +102,12 @@ fn print_updates(updates: &std::sync::mpsc::Receiver<Update>, format: WatchForma
                         },
                         delta.took.as_secs_f64() * 1000.0
                     ));
+                    for skipped in delta.skipped.iter().filter(|s| s.reason.is_warning()) {
+                        text.push_str(&format!(
+                            "  ! {}: not analysed: {}\n",
+                            skipped.path, skipped.reason
+                        ));
+                    }
                     for (file, diagnostics) in &delta.diagnostics {
                         for d in diagnostics.iter().take(3) {
                             text.push_str(&format!(
@@ -158,6 +134,47 @@ fn print_updates(updates: &std::sync::mpsc::Receiver<Update>, format: WatchForma
             return;
         }
     }
+}
+
+/// One analysis as JSON lines: warnings, syntax errors, findings resolved and added, then
+/// `analysis_finished`.
+fn json_lines(state: &State, delta: &Delta) -> String {
+    let mut text = String::new();
+    let mut line = |value: serde_json::Value| {
+        text.push_str(&value.to_string());
+        text.push('\n');
+    };
+    for skipped in delta.skipped.iter().filter(|s| s.reason.is_warning()) {
+        line(
+            json!({"event": "warning", "file": skipped.path, "message": format!("{}: not analysed: {}", skipped.path, skipped.reason)}),
+        );
+    }
+    for (file, diagnostics) in &delta.diagnostics {
+        for d in diagnostics {
+            line(
+                json!({"event": "syntax_error", "file": file, "line": d.line, "column": d.column, "message": d.message}),
+            );
+        }
+    }
+    for finding in &delta.resolved {
+        line(json!({"event": "finding_resolved", "finding": finding}));
+    }
+    for finding in &delta.added {
+        line(json!({"event": "finding_added", "finding": finding}));
+    }
+    line(json!({
+        "event": "analysis_finished",
+        "initial": delta.initial,
+        "files": state.snap.files.len(),
+        "changed": if delta.initial { Vec::new() } else { delta.changed.clone() },
+        "added": delta.added.len(),
+        "resolved": delta.resolved.len(),
+        "findings": delta.findings,
+        "health": delta.health,
+        "health_change": i64::from(delta.health) - i64::from(delta.previous_health),
+        "ms": (delta.took.as_secs_f64() * 10_000.0).round() / 10.0,
+    }));
+    text
 }
 
 fn one_line(finding: &Finding) -> String {

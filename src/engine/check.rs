@@ -210,6 +210,12 @@ pub(super) fn check_files(
                 });
             }
         };
+        if let Some(reason) = parse::guard::refuse(file.language, &bytes) {
+            return Check::Skipped(Skipped {
+                path: file.path.clone(),
+                reason,
+            });
+        }
         let hash = parse::hash(&bytes);
         let mut entry = FileEntry {
             hash,

@@ -136,9 +136,18 @@ impl<'e> Run<'e> {
         self.lap = Instant::now();
     }
 
-    /// The report, with skipped files in order and the total time.
+    /// The report, with skipped files in order and the total time. A file too deep to
+    /// parse is also a warning: unlike a binary or oversized file, it looks like source.
     fn finish(mut self) -> Report {
         self.report.skipped.sort();
+        for skipped in &self.report.skipped {
+            if skipped.reason.is_warning() {
+                self.report.warnings.push(format!(
+                    "{}: not analysed: {}",
+                    skipped.path, skipped.reason
+                ));
+            }
+        }
         self.report.timings.push(("total", self.total.elapsed()));
         self.report
     }

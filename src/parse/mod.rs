@@ -7,6 +7,7 @@ pub mod extract;
 pub mod facts;
 pub mod flat;
 pub mod git_excludes;
+pub mod guard;
 pub mod query;
 pub mod recent;
 pub mod walk;
@@ -136,6 +137,15 @@ pub fn parse_bytes_with(
             message: "not valid UTF-8; decoded lossily".into(),
         });
     }
+    // The engine skips such files before parsing; this keeps every other caller safe too.
+    if let Some(reason) = guard::refuse(language, bytes) {
+        facts.diagnostics.push(Diagnostic {
+            line: 1,
+            column: 1,
+            message: format!("not parsed: {reason}"),
+        });
+        return (facts, None);
+    }
     let query = match captures::compiled(language) {
         Ok(query) => query,
         Err(err) => {
@@ -205,6 +215,9 @@ pub fn parse_file(
     pass: Option<&dyn LocalPass>,
 ) -> Result<(FileFacts, Option<Vec<u8>>), SkipReason> {
     let bytes = read_source(&file.abs)?;
+    if let Some(reason) = guard::refuse(file.language, &bytes) {
+        return Err(reason);
+    }
     let hash = hash(&bytes);
     Ok(parse_bytes_with(
         &file.path,
@@ -218,6 +231,9 @@ pub fn parse_file(
 
 /// Only tree-sitter, no extraction: the floor the full pipeline is measured against.
 pub fn parse_only(language: LangId, bytes: &[u8]) -> usize {
+    if guard::refuse(language, bytes).is_some() {
+        return 0;
+    }
     PARSERS.with(|parsers| {
         let mut parsers = parsers.borrow_mut();
         let parser = parsers.entry(language).or_insert_with(Parser::new);

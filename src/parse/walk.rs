@@ -37,13 +37,29 @@ pub struct SourceFile {
 
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum SkipReason {
-    TooLarge { size: u64, limit: u64 },
+    TooLarge {
+        size: u64,
+        limit: u64,
+    },
     Binary,
     Unreadable(String),
     SymlinkLoop,
+    /// Nested deeper than `parse::guard` lets tree-sitter see (`what`: brackets, or
+    /// Python's indentation levels).
+    TooDeep {
+        what: &'static str,
+        depth: u32,
+        limit: u32,
+    },
 }
 
 impl SkipReason {
+    /// Whether the skip deserves a warning: the file looks like source someone wrote, unlike
+    /// a binary, oversized or unreadable one.
+    pub fn is_warning(&self) -> bool {
+        matches!(self, SkipReason::TooDeep { .. })
+    }
+
     /// A short label for grouping in stats.
     pub fn label(&self) -> &'static str {
         match self {
@@ -51,6 +67,7 @@ impl SkipReason {
             SkipReason::Binary => "binary",
             SkipReason::Unreadable(_) => "unreadable",
             SkipReason::SymlinkLoop => "symlink loop",
+            SkipReason::TooDeep { .. } => "too deeply nested",
         }
     }
 }
@@ -64,6 +81,9 @@ impl std::fmt::Display for SkipReason {
             SkipReason::Binary => write!(f, "binary content"),
             SkipReason::Unreadable(why) => write!(f, "unreadable: {why}"),
             SkipReason::SymlinkLoop => write!(f, "symlink loop"),
+            SkipReason::TooDeep { what, depth, limit } => {
+                write!(f, "{depth} {what} deep, over the limit of {limit}")
+            }
         }
     }
 }

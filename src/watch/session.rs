@@ -8,7 +8,7 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
 use crate::detect::{Finding, Severity};
-use crate::parse::Diagnostic;
+use crate::parse::{Diagnostic, Skipped};
 use crate::report::summary;
 use crate::tools::Workspace;
 use crate::tools::workspace::State;
@@ -29,6 +29,9 @@ pub struct Delta {
     pub previous_health: u32,
     /// Syntax errors in the changed files (the analysis still ran on what parsed).
     pub diagnostics: Vec<(String, Vec<Diagnostic>)>,
+    /// Files this analysis skipped that the one before did not (the first analysis: every
+    /// skipped file).
+    pub skipped: Vec<Skipped>,
     /// Re-indexing plus detectors.
     pub took: Duration,
 }
@@ -41,6 +44,8 @@ pub struct Session {
     subscribers: Vec<Sender<Update>>,
     findings: Arc<Vec<Finding>>,
     health: u32,
+    /// The files the last analysis skipped.
+    skipped: HashSet<String>,
 }
 
 impl Session {
@@ -50,6 +55,7 @@ impl Session {
             subscribers: Vec::new(),
             findings: Arc::new(Vec::new()),
             health: 100,
+            skipped: HashSet::new(),
         }
     }
 
@@ -131,6 +137,15 @@ impl Session {
         let after: HashSet<&str> = state.snap.files.iter().map(|f| f.path.as_str()).collect();
         let mut changed: Vec<String> = state.report.fresh.clone();
         changed.extend(before.difference(&after).map(|p| (*p).to_string()));
+        // A file saved too deep to parse is a change the user should hear about.
+        changed.extend(
+            state
+                .report
+                .skipped
+                .iter()
+                .filter(|s| !self.skipped.contains(&s.path))
+                .map(|s| s.path.clone()),
+        );
         changed.sort();
         changed.dedup();
         if changed.is_empty() {
@@ -191,6 +206,19 @@ impl Session {
             .filter(|f| !f.diagnostics.is_empty() && (!initial && wanted.contains(f.path.as_str())))
             .map(|f| (f.path.clone(), f.diagnostics.clone()))
             .collect();
+        let skipped = state
+            .report
+            .skipped
+            .iter()
+            .filter(|s| !self.skipped.contains(&s.path))
+            .cloned()
+            .collect();
+        self.skipped = state
+            .report
+            .skipped
+            .iter()
+            .map(|s| s.path.clone())
+            .collect();
         let delta = Arc::new(Delta {
             initial,
             changed,
@@ -200,6 +228,7 @@ impl Session {
             health,
             previous_health: if initial { health } else { self.health },
             diagnostics,
+            skipped,
             took: started.elapsed(),
         });
         self.findings = findings;

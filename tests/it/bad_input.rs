@@ -80,27 +80,139 @@ fn non_utf8_files_are_decoded_lossily_and_still_analysed() {
     assert!(crate::support::dump_edges(&snap).contains("latin1.f -calls(1.0)-> latin1.g"));
 }
 
+/// The Python source that made tree-sitter abort the process: an unclosed string, then
+/// 512 ever deeper blocks (the grammar's scanner overflows its 1 KiB state buffer).
+pub fn aborting_python() -> String {
+    let mut source = String::from("\"\"\"\n");
+    for level in 1..=512 {
+        source.push_str(&" ".repeat(level));
+        source.push_str("if x:\n");
+    }
+    source
+}
+
+/// Nesting at the limit is parsed (nothing recurses over the tree); past it the file is
+/// skipped with its depth and the limit, and the rest of the tree is analysed.
 #[test]
-fn pathological_nesting_does_not_overflow_the_stack() {
+fn pathological_nesting_is_parsed_up_to_the_limit_and_skipped_past_it() {
     let dir = Dir::new();
-    let depth = 50_000;
+    let limit = repotoire::parse::guard::MAX_NESTING as usize;
     dir.write(
         "deep.py",
-        format!("x = {}1{}\n", "(".repeat(depth), ")".repeat(depth)),
+        format!("x = {}1{}\n", "(".repeat(limit), ")".repeat(limit)),
     );
     dir.write(
         "deep.js",
-        format!("const x = {}1{};\n", "[".repeat(depth), "]".repeat(depth)),
+        format!("const x = {}1{};\n", "[".repeat(limit), "]".repeat(limit)),
     );
     dir.write(
         "deep.rs",
-        format!("fn f() {{ {} }}\n", "{".repeat(depth) + &"}".repeat(depth)),
+        format!(
+            "fn f() {{ {} }}\n",
+            "{".repeat(limit - 1) + &"}".repeat(limit - 1)
+        ),
+    );
+    let depth = 50_000;
+    dir.write(
+        "deeper.ts",
+        format!(
+            "{}\n",
+            "function f() {\n".repeat(depth) + &"}\n".repeat(depth)
+        ),
     );
     dir.write("ok.py", "def f():\n    pass\n");
     let (snap, report) = dir.build();
     assert_eq!(snap.files.len(), 4);
-    assert!(report.skipped.is_empty());
+    assert_eq!(report.skipped.len(), 1, "{:?}", report.skipped);
+    assert_eq!(report.skipped[0].path, "deeper.ts");
+    assert_eq!(
+        report.skipped[0].reason,
+        SkipReason::TooDeep {
+            what: "brackets",
+            depth: depth as u32,
+            limit: limit as u32
+        }
+    );
     assert!(dump_nodes(&snap).contains("function ok.f"));
+}
+
+/// The aborting file is skipped and named by `analyze` (its warning on stderr, the rest
+/// analysed) and by `graph stats`; `serve` starts and answers over it.
+#[test]
+fn a_file_that_would_abort_the_parser_is_skipped_by_every_command() {
+    let dir = Dir::with_fixture("//- ok.py\nimport os\n\ndef f(c):\n    os.system(c)\n");
+    dir.write("deep.py", aborting_python());
+    let output = cmd(dir.path())
+        .args([
+            "--headless",
+            "analyze",
+            ".",
+            "--format",
+            "json",
+            "--fail-on",
+            "never",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("deep.py: not analysed: ")
+            && stderr(&output).contains("indentation levels deep, over the limit of 300"),
+        "{}",
+        stderr(&output)
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert!(
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["file"] == "ok.py"),
+        "{report}"
+    );
+    let output = cmd(dir.path())
+        .args(["--headless", "graph", "stats", ".", "-v"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("too deeply nested 1"),
+        "{}",
+        stdout(&output)
+    );
+
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_repotoire"))
+        .arg("serve")
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = server.stdin.take().unwrap();
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(server.stdout.take().unwrap()));
+    let mut ask = |request: &str| {
+        std::io::Write::write_all(&mut stdin, format!("{request}\n").as_bytes()).unwrap();
+    };
+    ask(
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#,
+    );
+    let answer = lines.next().unwrap().unwrap();
+    assert!(
+        answer.contains(r#""id":1"#) && answer.contains("result"),
+        "{answer}"
+    );
+    ask(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    ask(
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"find_symbol","arguments":{"query":"f"}}}"#,
+    );
+    let answer = lines.next().unwrap().unwrap();
+    assert!(
+        answer.contains(r#""id":2"#) && answer.contains("ok.f"),
+        "{answer}"
+    );
+    drop(stdin);
+    assert!(server.wait().unwrap().success());
 }
 
 #[test]
@@ -206,4 +318,11 @@ fn skip_reasons_have_readable_labels() {
         SkipReason::TooLarge { size: 5, limit: 1 }.to_string(),
         "too large (5 bytes, limit 1)"
     );
+    let deep = SkipReason::TooDeep {
+        what: "brackets",
+        depth: 3000,
+        limit: 2000,
+    };
+    assert_eq!(deep.to_string(), "3000 brackets deep, over the limit of 2000");
+    assert_eq!(deep.label(), "too deeply nested");
 }

@@ -17,6 +17,7 @@ struct Watcher {
     /// Fingerprints of the findings the events add up to.
     findings: BTreeSet<String>,
     syntax_errors: Vec<Value>,
+    warnings: Vec<String>,
 }
 
 impl Watcher {
@@ -48,6 +49,7 @@ impl Watcher {
             lines,
             findings: BTreeSet::new(),
             syntax_errors: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 
@@ -76,6 +78,9 @@ impl Watcher {
                     "resolved but never added: {line}"
                 ),
                 "syntax_error" => self.syntax_errors.push(event),
+                "warning" => self
+                    .warnings
+                    .push(event["message"].as_str().unwrap_or_default().to_string()),
                 "analysis_finished" => return event,
                 other => panic!("unknown event {other}"),
             }
@@ -233,4 +238,32 @@ fn a_checkout_storm_is_coalesced_and_ctrl_c_exits_0() {
     assert!(status.success());
     let exit = watcher.child.wait().unwrap();
     assert_eq!(exit.code(), Some(0), "Ctrl+C ends watching cleanly");
+}
+
+/// The Python file that made tree-sitter abort the process (an indentation stack too deep
+/// for the grammar's scanner to serialise), saved while watching: it is reported as not
+/// analysed, and the watcher goes on with the next edit.
+#[test]
+fn a_file_that_would_abort_the_parser_is_skipped_and_watching_goes_on() {
+    let dir = Dir::with_fixture(SHOP);
+    let mut watcher = Watcher::start(&dir, true);
+    assert_eq!(watcher.next()["initial"], true);
+    dir.write("shop/deep.py", crate::bad_input::aborting_python());
+    let event = watcher.next();
+    assert_eq!(event["files"], 6, "{event}");
+    assert!(
+        watcher
+            .warnings
+            .iter()
+            .any(|w| w.contains("shop/deep.py") && w.contains("indentation levels")),
+        "{:?}",
+        watcher.warnings
+    );
+    assert!(
+        watcher.child.try_wait().unwrap().is_none(),
+        "the watcher died"
+    );
+    dir.append("shop/models.py", "\n\ndef after():\n    return 1\n");
+    let event = watcher.next();
+    assert_eq!(changed(&event), ["shop/models.py"]);
 }

@@ -1,0 +1,152 @@
+//! Files tree-sitter is not given, so that no file can stall or take down the process.
+//!
+//! - Nesting: parsing a tree is linear, but a definition nested thousands deep makes
+//!   extraction and the detectors pay for every enclosing level (qualified names, scopes),
+//!   which grows with the square of the depth. Brackets of every kind are counted, in
+//!   strings and comments too: an over-count only matters to a file no one writes.
+//! - Python indentation: the Python grammar's scanner serialises its indentation stack
+//!   into tree-sitter's 1 KiB state buffer without checking the room left, and tree-sitter
+//!   aborts the process when it overflows (past about 380 levels). The stack only holds
+//!   strictly increasing widths, each the width of a run of whitespace after a line break
+//!   as the scanner measures it (a space 1, a tab 8, a backslash-newline continuing the
+//!   run), so the number of distinct such widths bounds its depth.
+
+use crate::lang::{Family, LangId};
+use crate::parse::SkipReason;
+
+/// Deepest bracket nesting parsed (a nested definition each level costs extraction one
+/// more enclosing scope; `tests/it/bad_input.rs` holds the time and memory of the limit).
+pub const MAX_NESTING: u32 = 2_000;
+
+/// Most distinct indentation widths in a Python file: well inside what the scanner can
+/// serialise whatever else its state holds.
+pub const MAX_PYTHON_INDENTS: u32 = 300;
+
+/// Why `bytes` must not be parsed as `language`, if it must not.
+pub fn refuse(language: LangId, bytes: &[u8]) -> Option<SkipReason> {
+    let depth = bracket_depth(bytes);
+    if depth > MAX_NESTING {
+        return Some(SkipReason::TooDeep {
+            what: "brackets",
+            depth,
+            limit: MAX_NESTING,
+        });
+    }
+    if language.family() == Family::Python {
+        let levels = indentation_widths(bytes);
+        if levels > MAX_PYTHON_INDENTS {
+            return Some(SkipReason::TooDeep {
+                what: "indentation levels",
+                depth: levels,
+                limit: MAX_PYTHON_INDENTS,
+            });
+        }
+    }
+    None
+}
+
+/// The deepest nesting of `(`, `[` and `{`; a closer with nothing open is ignored.
+fn bracket_depth(bytes: &[u8]) -> u32 {
+    let mut depth: u32 = 0;
+    let mut deepest = 0;
+    for &byte in bytes {
+        match byte {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// How many distinct widths the runs of whitespace after a line break have, as the Python
+/// scanner measures them (16-bit, so at most 65,536).
+fn indentation_widths(bytes: &[u8]) -> u32 {
+    let mut seen = std::collections::HashSet::new();
+    let mut width: u16 = 0;
+    // Whether a line break (or `\r`, form feed) started the current run.
+    let mut in_run = false;
+    let mut at = 0;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'\n' | b'\r' | 0x0c => {
+                width = 0;
+                in_run = true;
+            }
+            b' ' if in_run => width = width.wrapping_add(1),
+            b'\t' if in_run => width = width.wrapping_add(8),
+            b'\\' if in_run => {
+                // A continuation keeps the run (and its width) going on the next line.
+                let mut next = at + 1;
+                if bytes.get(next) == Some(&b'\r') {
+                    next += 1;
+                }
+                if bytes.get(next) == Some(&b'\n') {
+                    at = next + 1;
+                    continue;
+                }
+                seen.insert(width);
+                in_run = false;
+            }
+            // A comment line pushes nothing: the scanner skips it.
+            b'#' if in_run => in_run = false,
+            _ => {
+                if in_run {
+                    seen.insert(width);
+                }
+                in_run = false;
+            }
+        }
+        at += 1;
+    }
+    seen.len() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brackets_are_counted_at_their_deepest() {
+        assert_eq!(bracket_depth(b"f(a[1], {b: (c)})"), 3);
+        assert_eq!(bracket_depth(b")))(("), 2);
+        assert_eq!(bracket_depth(b""), 0);
+    }
+
+    /// Widths as the scanner measures them: tabs are 8, a continuation extends the run,
+    /// comment lines and blank lines add nothing.
+    #[test]
+    fn indentation_widths_follow_the_scanner() {
+        let source = b"a\n  b\n\tc\n  # note\n\n        d\n  \\\n  e\n";
+        // 2 (b), 8 (c and d), 4 (e: two, continued by two more); the comment line and the
+        // blank line push nothing.
+        assert_eq!(indentation_widths(source), 3);
+        assert_eq!(indentation_widths(b"x = 1\n"), 0);
+    }
+
+    #[test]
+    fn deep_files_are_refused_and_ordinary_ones_are_not() {
+        let deep = "(".repeat(MAX_NESTING as usize + 1);
+        assert!(matches!(
+            refuse(LangId::JavaScript, deep.as_bytes()),
+            Some(SkipReason::TooDeep { depth, .. }) if depth == MAX_NESTING + 1
+        ));
+        let mut python = String::from("\"\"\"\n");
+        for level in 1..=512 {
+            python.push_str(&" ".repeat(level));
+            python.push_str("if x:\n");
+        }
+        assert!(matches!(
+            refuse(LangId::Python, python.as_bytes()),
+            Some(SkipReason::TooDeep {
+                what: "indentation levels",
+                ..
+            })
+        ));
+        let ordinary = include_bytes!("../../queries/tests/sample.py");
+        assert_eq!(refuse(LangId::Python, ordinary), None);
+    }
+}
