@@ -44,6 +44,8 @@ pub enum SkipReason {
     Binary,
     Unreadable(String),
     SymlinkLoop,
+    /// A symbolic link: never followed, so nothing outside the root is read.
+    Symlink,
     /// Nested deeper than `parse::guard` lets tree-sitter see (`what`: brackets, or
     /// Python's indentation levels).
     TooDeep {
@@ -67,6 +69,7 @@ impl SkipReason {
             SkipReason::Binary => "binary",
             SkipReason::Unreadable(_) => "unreadable",
             SkipReason::SymlinkLoop => "symlink loop",
+            SkipReason::Symlink => "symbolic link",
             SkipReason::TooDeep { .. } => "too deeply nested",
         }
     }
@@ -81,6 +84,7 @@ impl std::fmt::Display for SkipReason {
             SkipReason::Binary => write!(f, "binary content"),
             SkipReason::Unreadable(why) => write!(f, "unreadable: {why}"),
             SkipReason::SymlinkLoop => write!(f, "symlink loop"),
+            SkipReason::Symlink => write!(f, "symbolic link, not followed"),
             SkipReason::TooDeep { what, depth, limit } => {
                 write!(f, "{depth} {what} deep, over the limit of {limit}")
             }
@@ -175,7 +179,9 @@ fn walk_on(
     let mut builder = WalkBuilder::new(root);
     builder
         .threads(threads)
-        .follow_links(true)
+        // As git and ripgrep: a link may lead anywhere, and a code index must not read
+        // outside the folder it was given.
+        .follow_links(false)
         .require_git(false)
         // Found by `git_excludes` instead (see there), and added below as `ignore` would.
         .git_global(false)
@@ -268,6 +274,13 @@ fn visit(
             return;
         }
     };
+    if entry.path_is_symlink() && entry.depth() > 0 {
+        out.skipped.push(Skipped {
+            path: relative(root, entry.path()),
+            reason: SkipReason::Symlink,
+        });
+        return;
+    }
     if !entry.file_type().is_some_and(|t| t.is_file()) {
         return;
     }

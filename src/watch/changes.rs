@@ -7,7 +7,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
 
 use notify::{EventKind, RecursiveMode};
-use notify_debouncer_full::{DebounceEventResult, new_debouncer};
+use notify_debouncer_full::{DebounceEventResult, RecommendedCache, new_debouncer_opt};
 
 use crate::parse::walk::SKIPPED_DIRS;
 
@@ -55,8 +55,12 @@ impl Changes {
         // The debouncer checks for quiet paths every tick (a quarter of the window by
         // default): a tenth keeps its own delay small for the price of a few idle wake-ups.
         let tick = (debounce / 10).clamp(Duration::from_millis(5), Duration::from_millis(25));
-        let mut debouncer =
-            new_debouncer(debounce, Some(tick), move |result: DebounceEventResult| {
+        // Links are not followed, as in the walk: nothing outside the root is watched.
+        let config = notify::Config::default().with_follow_symlinks(false);
+        let mut debouncer = new_debouncer_opt::<_, notify::RecommendedWatcher, _>(
+            debounce,
+            Some(tick),
+            move |result: DebounceEventResult| {
                 let message = match result {
                     Ok(events) => {
                         let mut paths: Vec<String> = events
@@ -78,7 +82,10 @@ impl Changes {
                     }
                 };
                 let _ = forward.send(message);
-            })?;
+            },
+            RecommendedCache::new(),
+            config,
+        )?;
         debouncer.watch(root, RecursiveMode::Recursive)?;
         Ok(Changes {
             receiver,

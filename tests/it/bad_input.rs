@@ -237,29 +237,45 @@ fn syntax_errors_give_what_parsed_plus_diagnostics() {
     assert!(crate::support::dump_edges(&snap).contains("broken.after -calls(1.0)-> broken.good"));
 }
 
+/// Links are never followed, as git and ripgrep do not: not a loop, not a file or a folder
+/// outside the root (nothing there is read), not even a link to a file inside it. Each is
+/// named as skipped.
 #[cfg(unix)]
 #[test]
-fn symlink_loops_are_skipped_and_named() {
+fn symlinks_are_not_followed_in_or_out_of_the_root() {
+    let outside = Dir::with_fixture("//- secret.py\ndef leaked():\n    pass\n");
     let dir = Dir::with_fixture("//- pkg/mod.py\ndef f():\n    pass\n");
     std::os::unix::fs::symlink(dir.join("pkg"), dir.join("pkg/again")).unwrap();
+    std::os::unix::fs::symlink(outside.join("secret.py"), dir.join("passwd.py")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.join("etcdir")).unwrap();
+    std::os::unix::fs::symlink(dir.join("pkg/mod.py"), dir.join("alias.py")).unwrap();
     let (skipped, files) = reasons(&dir, 1 << 20);
     assert_eq!(files, 1);
+    let link = |path: &str| (path.to_string(), "symbolic link".to_string());
     assert_eq!(
         skipped,
-        vec![("pkg/again".to_string(), "symlink loop".to_string())]
+        vec![
+            link("alias.py"),
+            link("etcdir"),
+            link("passwd.py"),
+            link("pkg/again")
+        ]
+    );
+    let (snap, _) = dir.build();
+    assert!(
+        !dump_nodes(&snap).contains("leaked"),
+        "{}",
+        dump_nodes(&snap)
     );
 }
 
-#[cfg(unix)]
+/// A file that cannot be read is skipped with the system's reason.
 #[test]
 fn unreadable_files_are_skipped_and_named() {
-    let dir = Dir::with_fixture("//- ok.py\nx = 1\n");
-    // A dangling link cannot be read by anyone, root included.
-    std::os::unix::fs::symlink(dir.join("missing.py"), dir.join("dangling.py")).unwrap();
-    let (skipped, files) = reasons(&dir, 1 << 20);
-    assert_eq!(files, 1);
-    assert_eq!(skipped.len(), 1);
-    assert_eq!(skipped[0].1, "unreadable");
+    let dir = Dir::new();
+    let reason = repotoire::parse::read_source(&dir.join("missing.py")).unwrap_err();
+    assert_eq!(reason.label(), "unreadable");
+    assert!(reason.to_string().contains("not found"), "{reason}");
 }
 
 #[test]
@@ -323,6 +339,9 @@ fn skip_reasons_have_readable_labels() {
         depth: 3000,
         limit: 2000,
     };
-    assert_eq!(deep.to_string(), "3000 brackets deep, over the limit of 2000");
+    assert_eq!(
+        deep.to_string(),
+        "3000 brackets deep, over the limit of 2000"
+    );
     assert_eq!(deep.label(), "too deeply nested");
 }
