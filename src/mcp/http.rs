@@ -73,6 +73,15 @@ fn allowed_hosts(address: SocketAddr) -> Vec<String> {
 }
 
 async fn authorise(token: Option<&str>, request: Request, next: Next) -> Response {
+    // rmcp checks the first `Host` and matches `Origin` by prefix; these are stricter.
+    if request.headers().get_all(header::HOST).iter().count() > 1 {
+        return (StatusCode::BAD_REQUEST, "more than one Host header\n").into_response();
+    }
+    if let Some(origin) = request.headers().get(header::ORIGIN)
+        && !origin.to_str().is_ok_and(is_loopback_origin)
+    {
+        return (StatusCode::FORBIDDEN, "only loopback origins are served\n").into_response();
+    }
     if let Some(expected) = token {
         let given = request
             .headers()
@@ -95,4 +104,57 @@ async fn authorise(token: Option<&str>, request: Request, next: Next) -> Respons
 /// Compares without stopping at the first difference (no timing hint about the token).
 fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// `http(s)://localhost`, `127.0.0.1` or `[::1]`, with an optional port and nothing else:
+/// no user info (`http://evil.example@127.0.0.1`), no path.
+fn is_loopback_origin(origin: &str) -> bool {
+    let Some(rest) = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+    else {
+        return false;
+    };
+    let (host, port) = match rest.strip_prefix("[::1]") {
+        Some(port) => ("[::1]", port),
+        None => match rest.split_once(':') {
+            Some((host, _)) => (host, &rest[host.len()..]),
+            None => (rest, ""),
+        },
+    };
+    let port_ok = port.is_empty()
+        || port.strip_prefix(':').is_some_and(|digits| {
+            (1..=5).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
+        });
+    port_ok && matches!(host, "localhost" | "127.0.0.1" | "[::1]")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_loopback_origin;
+
+    #[test]
+    fn only_exact_loopback_origins_pass() {
+        for origin in [
+            "http://localhost",
+            "http://localhost:3000",
+            "https://127.0.0.1:8443",
+            "http://[::1]:5173",
+        ] {
+            assert!(is_loopback_origin(origin), "{origin}");
+        }
+        for origin in [
+            "http://evil.example@127.0.0.1",
+            "http://127.0.0.1@evil.example",
+            "http://localhost.evil.example",
+            "http://127.0.0.1:80/path",
+            "http://127.0.0.1:",
+            "http://127.0.0.1:123456",
+            "file://localhost",
+            "null",
+            "http://[::1]evil",
+        ] {
+            assert!(!is_loopback_origin(origin), "{origin}");
+        }
+    }
 }

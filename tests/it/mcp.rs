@@ -243,6 +243,16 @@ fn python_sdk_over_streamable_http_and_the_guards_around_it() {
         200,
         "a local browser origin is fine"
     );
+    assert_eq!(
+        server.post(&["Origin: http://evil.example@127.0.0.1"], INITIALIZE),
+        403,
+        "an origin with user info is not a loopback origin"
+    );
+    assert_eq!(
+        server.post(&["Host: evil.example"], INITIALIZE),
+        400,
+        "two Host headers are a bad request (RFC 9112)"
+    );
     let huge = format!(
         r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#,
         "x".repeat(2 * 1024 * 1024)
