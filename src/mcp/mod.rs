@@ -3,6 +3,9 @@
 //! `progressToken` requests get progress notifications.
 
 pub mod http;
+mod stdio;
+
+pub use stdio::serve_stdio;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,7 +16,7 @@ use rmcp::model::{
     ServerCapabilities, Tool as McpTool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::tools::{Control, Tool, ToolError, Workspace, registry};
 
@@ -129,11 +132,4 @@ impl ServerHandler for Server {
         };
         Ok(result.into())
     }
-}
-
-/// Serves MCP on stdin/stdout until the client closes it. Only protocol goes to stdout.
-pub async fn serve_stdio(ws: Arc<Workspace>) -> anyhow::Result<()> {
-    let service = Server::new(ws).serve(rmcp::transport::stdio()).await?;
-    service.waiting().await?;
-    Ok(())
 }

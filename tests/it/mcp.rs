@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::support::{Dir, SHOP};
 
@@ -376,4 +376,79 @@ fn the_inspector_lists_and_calls_tools_over_stdio_and_http() {
         called["structuredContent"]["files_by_language"]["python"],
         6
     );
+}
+
+/// Every malformed line gets its JSON-RPC error response over stdio (parse errors and
+/// lines over the limit with `"id": null`), and the server then goes on answering.
+#[test]
+fn every_malformed_line_over_stdio_gets_its_error_and_the_server_goes_on() {
+    let dir = Dir::with_fixture(SHOP);
+    let mut server = Command::new(env!("CARGO_BIN_EXE_repotoire"))
+        .arg("serve")
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = server.stdin.take().unwrap();
+    let mut lines = BufReader::new(server.stdout.take().unwrap()).lines();
+    let mut send = |line: &[u8]| {
+        stdin.write_all(line).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    };
+    let mut next = || -> Value { serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap() };
+    send(INITIALIZE.as_bytes());
+    assert_eq!(next()["id"], 1);
+    send(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    let huge = format!(
+        r#"{{"jsonrpc":"2.0","id":9,"method":"ping","params":{{"pad":"{}"}}}}"#,
+        "x".repeat(17 << 20)
+    );
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let cases: Vec<(Vec<u8>, i64, Value)> = vec![
+        (
+            b"{\"jsonrpc\":\"2.0\",\"id\":2,".to_vec(),
+            -32700,
+            Value::Null,
+        ),
+        (
+            b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"\xff\"}".to_vec(),
+            -32700,
+            Value::Null,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1e400,"method":"ping"}"#.to_vec(),
+            -32700,
+            Value::Null,
+        ),
+        (deep.into_bytes(), -32700, Value::Null),
+        (huge.into_bytes(), -32700, Value::Null),
+        (
+            br#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{}}"#.to_vec(),
+            -32602,
+            json!(4),
+        ),
+        (
+            br#"{"jsonrpc":"1.0","id":5,"method":"ping"}"#.to_vec(),
+            -32600,
+            json!(5),
+        ),
+    ];
+    for (line, code, id) in cases {
+        send(&line);
+        let answer = next();
+        assert_eq!(answer["error"]["code"], code, "{answer}");
+        assert_eq!(answer["id"], id, "{answer}");
+    }
+    send(br#"{"jsonrpc":"2.0","id":6,"method":"tools/list"}"#);
+    let answer = next();
+    assert_eq!(answer["id"], 6);
+    assert_eq!(
+        answer["result"]["tools"].as_array().unwrap().len(),
+        repotoire::tools::registry::served_over_mcp().count()
+    );
+    drop(stdin);
+    assert!(server.wait().unwrap().success());
 }
