@@ -51,7 +51,10 @@ impl<'s> Docs<'s> {
 /// The text of `file` as it was parsed, if the file under `root` still holds what the graph
 /// was built from.
 pub fn source(root: &Path, file: &FileInfo) -> Option<String> {
-    unchanged(file, std::fs::read(root.join(&file.path)).ok()?)
+    unchanged(
+        file,
+        std::fs::read(crate::parse::walk::absolute(root, &file.path)).ok()?,
+    )
 }
 
 /// Whether `bytes` are the content `file` was parsed from (so its docs' ranges hold).

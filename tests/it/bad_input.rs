@@ -345,3 +345,41 @@ fn skip_reasons_have_readable_labels() {
     );
     assert_eq!(deep.label(), "too deeply nested");
 }
+
+/// A file name that is not UTF-8 is shown escaped (`\xFF`, and a backslash as `\\`), one
+/// name for one file, and the tools reach the file by that name.
+#[cfg(target_os = "linux")]
+#[test]
+fn file_names_that_are_not_utf8_are_escaped_and_still_reachable() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = Dir::with_fixture("//- ok.py\nx = 1\n");
+    let odd = std::ffi::OsStr::from_bytes(b"bad\xff.py");
+    std::fs::write(dir.path().join(odd), "def strange():\n    pass\n").unwrap();
+    std::fs::write(
+        dir.path().join("back\\slash.py"),
+        "def slashed():\n    pass\n",
+    )
+    .unwrap();
+    let (snap, report) = dir.build();
+    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
+    let mut paths: Vec<&str> = snap.files.iter().map(|f| f.path.as_str()).collect();
+    paths.sort();
+    assert_eq!(paths, ["back\\\\slash.py", "bad\\xFF.py", "ok.py"]);
+    for (file, symbol) in [("bad\\xFF.py", "strange"), ("back\\\\slash.py", "slashed")] {
+        let output = cmd(dir.path())
+            .args([
+                "query",
+                "read_file",
+                &serde_json::json!({ "path": file }).to_string(),
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(stdout(&output).contains(symbol), "{}", stdout(&output));
+        let output = cmd(dir.path())
+            .args(["query", "file_outline", "--file", file])
+            .output()
+            .unwrap();
+        assert!(stdout(&output).contains(symbol), "{}", stdout(&output));
+    }
+}

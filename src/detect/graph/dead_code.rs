@@ -130,7 +130,8 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
             if rare.is_empty() {
                 return out;
             }
-            let Ok(text) = std::fs::read_to_string(root.join(path)) else {
+            let Ok(text) = std::fs::read_to_string(crate::parse::walk::absolute(&root, path))
+            else {
                 return out;
             };
             let lines: Vec<&str> = text.lines().collect();
@@ -234,7 +235,8 @@ fn mentions_in_other_files(
             // regex cost more than searching every file (`analyze -v` times this detector).
             files
                 .map(|file| {
-                    let Ok(text) = std::fs::read(root.join(&file.path)) else {
+                    let Ok(text) = std::fs::read(crate::parse::walk::absolute(&root, &file.path))
+                    else {
                         return Vec::new();
                     };
                     unused
@@ -248,7 +250,8 @@ fn mentions_in_other_files(
             let Some(word) = words(names) else { return out };
             files
                 .map(|file| {
-                    let Ok(text) = std::fs::read(root.join(&file.path)) else {
+                    let Ok(text) = std::fs::read(crate::parse::walk::absolute(&root, &file.path))
+                    else {
                         return Vec::new();
                     };
                     let mut here = Vec::new();

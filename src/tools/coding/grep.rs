@@ -210,7 +210,7 @@ pub fn walk(root: &std::path::Path, base: &str) -> Vec<ignore::DirEntry> {
     let start = if base.is_empty() {
         root.to_path_buf()
     } else {
-        root.join(base)
+        crate::parse::walk::absolute(root, base)
     };
     let skip: Arc<[&str]> = Arc::from([".git", ".repotoire"]);
     let mut entries: Vec<ignore::DirEntry> = ignore::WalkBuilder::new(start)
@@ -225,9 +225,7 @@ pub fn walk(root: &std::path::Path, base: &str) -> Vec<ignore::DirEntry> {
     entries
 }
 
+/// A walked path as every other tool shows it (`parse::walk::relative`).
 pub fn relative(root: &std::path::Path, path: &std::path::Path) -> String {
-    path.strip_prefix(root)
-        .unwrap_or(path)
-        .to_string_lossy()
-        .replace('\\', "/")
+    crate::parse::walk::relative(root, path)
 }
