@@ -5,7 +5,7 @@
 pub mod http;
 mod stdio;
 
-pub use stdio::serve_stdio;
+pub use stdio::{check_line, serve_stdio};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

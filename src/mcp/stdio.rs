@@ -103,6 +103,12 @@ fn finish(mut bytes: Vec<u8>, length: usize, limit: usize) -> Line {
     Line::Bytes(bytes)
 }
 
+/// `Ok` for a line (without its end) that rmcp can take; otherwise the error response it
+/// is owed.
+pub fn check_line(line: &[u8]) -> Result<(), Value> {
+    check(&Line::Bytes(line.to_vec()))
+}
+
 /// `Ok` for a line rmcp can take; otherwise the error response it is owed.
 fn check(line: &Line) -> Result<(), Value> {
     let bytes = match line {

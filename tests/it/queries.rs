@@ -289,3 +289,20 @@ fn skipped_patterns_report_no_matches_and_leave_the_rest_alone() {
         all.iter().copied().filter(|&p| p == 0).collect::<Vec<_>>()
     );
 }
+
+/// A pattern nested past the limit is an error, not a stack overflow.
+#[test]
+fn deeply_nested_patterns_are_refused() {
+    let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+    for depth in [65, 5_000] {
+        let text = format!(
+            "{}(identifier){}",
+            "(call ".repeat(depth),
+            ")".repeat(depth)
+        );
+        let err = Matcher::new(&grammar, &text).err().unwrap();
+        assert!(err.contains("nested deeper than 64"), "{err}");
+    }
+    let ok = format!("{}(identifier){}", "(call ".repeat(10), ")".repeat(10));
+    assert!(Matcher::new(&grammar, &ok).is_ok());
+}

@@ -65,7 +65,13 @@ pub struct Pattern {
 struct Parser<'s> {
     text: &'s [u8],
     at: usize,
+    /// Patterns open around the one being read.
+    depth: usize,
 }
+
+/// Deepest pattern nesting read: the parser and the matcher recurse once per level, and
+/// a user's rule must not be able to overflow the stack.
+const MAX_DEPTH: usize = 64;
 
 type Result<T> = std::result::Result<T, String>;
 
@@ -74,6 +80,7 @@ pub fn parse(text: &str) -> Result<Vec<Pattern>> {
     let mut parser = Parser {
         text: text.as_bytes(),
         at: 0,
+        depth: 0,
     };
     let mut patterns = Vec::new();
     loop {
@@ -178,6 +185,24 @@ impl Parser<'_> {
 
     /// A top-level pattern: a node, an alternation, or a group `(pattern @c (#pred))`.
     fn top_level(&mut self, predicates: &mut Vec<Predicate>) -> Result<PatternNode> {
+        self.nested(|parser| parser.top_level_here(predicates))
+    }
+
+    /// Runs `read` one level deeper, refusing past `MAX_DEPTH`.
+    fn nested(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<PatternNode>,
+    ) -> Result<PatternNode> {
+        if self.depth >= MAX_DEPTH {
+            return self.error(&format!("patterns nested deeper than {MAX_DEPTH}"));
+        }
+        self.depth += 1;
+        let read = read(self);
+        self.depth -= 1;
+        read
+    }
+
+    fn top_level_here(&mut self, predicates: &mut Vec<Predicate>) -> Result<PatternNode> {
         self.skip_space();
         let save = self.at;
         if self.eat(b'(') {
@@ -232,11 +257,15 @@ impl Parser<'_> {
     }
 
     /// A node pattern, alternation, anonymous node or wildcard, with its captures.
+    fn node(&mut self, predicates: &mut Vec<Predicate>) -> Result<PatternNode> {
+        self.nested(|parser| parser.node_here(predicates))
+    }
+
     #[expect(
         clippy::too_many_lines,
         reason = "one recursive-descent case per syntax form"
     )]
-    fn node(&mut self, predicates: &mut Vec<Predicate>) -> Result<PatternNode> {
+    fn node_here(&mut self, predicates: &mut Vec<Predicate>) -> Result<PatternNode> {
         self.skip_space();
         let node = match self.peek() {
             Some(b'[') => {
