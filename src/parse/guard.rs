@@ -45,64 +45,79 @@ pub fn refuse(language: LangId, bytes: &[u8]) -> Option<SkipReason> {
     None
 }
 
-/// The deepest nesting of `(`, `[` and `{`; a closer with nothing open is ignored.
+/// The deepest nesting of `(`, `[` and `{`; a closer with nothing open is ignored. Every
+/// file goes through here, so only the brackets are visited: openers and closers are
+/// found by memchr's vector search and taken in file order.
 fn bracket_depth(bytes: &[u8]) -> u32 {
-    let mut depth: u32 = 0;
-    let mut deepest = 0;
-    for &byte in bytes {
-        match byte {
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                deepest = deepest.max(depth);
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
+    let mut opens = memchr::memchr3_iter(b'(', b'[', b'{', bytes).peekable();
+    let mut closes = memchr::memchr3_iter(b')', b']', b'}', bytes).peekable();
+    let (mut depth, mut deepest) = (0u32, 0u32);
+    loop {
+        let open_first = match (opens.peek(), closes.peek()) {
+            (Some(open), Some(close)) => open < close,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => return deepest,
+        };
+        if open_first {
+            opens.next();
+            depth += 1;
+            deepest = deepest.max(depth);
+        } else {
+            closes.next();
+            depth = depth.saturating_sub(1);
         }
     }
-    deepest
 }
 
 /// How many distinct widths the runs of whitespace after a line break have, as the Python
-/// scanner measures them (16-bit, so at most 65,536).
+/// scanner measures them (16-bit, so at most 65,536). Only the start of each line is read.
 fn indentation_widths(bytes: &[u8]) -> u32 {
-    let mut seen = std::collections::HashSet::new();
-    let mut width: u16 = 0;
-    // Whether a line break (or `\r`, form feed) started the current run.
-    let mut in_run = false;
-    let mut at = 0;
-    while at < bytes.len() {
-        match bytes[at] {
-            b'\n' | b'\r' | 0x0c => {
-                width = 0;
-                in_run = true;
-            }
-            b' ' if in_run => width = width.wrapping_add(1),
-            b'\t' if in_run => width = width.wrapping_add(8),
-            b'\\' if in_run => {
-                // A continuation keeps the run (and its width) going on the next line.
-                let mut next = at + 1;
-                if bytes.get(next) == Some(&b'\r') {
-                    next += 1;
-                }
-                if bytes.get(next) == Some(&b'\n') {
-                    at = next + 1;
-                    continue;
-                }
-                seen.insert(width);
-                in_run = false;
-            }
-            // A comment line pushes nothing: the scanner skips it.
-            b'#' if in_run => in_run = false,
-            _ => {
-                if in_run {
-                    seen.insert(width);
-                }
-                in_run = false;
-            }
+    // Widths below 4,096 in a bit set (all of them, in real code), the rest in a set.
+    let mut small = [0u64; 64];
+    let mut large = std::collections::HashSet::new();
+    let mut record = |width: u16| {
+        if width < 4096 {
+            small[usize::from(width / 64)] |= 1 << (width % 64);
+        } else {
+            large.insert(width);
         }
-        at += 1;
+    };
+    let mut at = 0;
+    while let Some(offset) = memchr::memchr3(b'\n', b'\r', 0x0c, &bytes[at..]) {
+        let mut i = at + offset + 1;
+        let mut width: u16 = 0;
+        loop {
+            match bytes.get(i) {
+                Some(b' ') => width = width.wrapping_add(1),
+                Some(b'\t') => width = width.wrapping_add(8),
+                Some(b'\\') => {
+                    // A continuation keeps the run (and its width) going on the next line.
+                    let mut next = i + 1;
+                    if bytes.get(next) == Some(&b'\r') {
+                        next += 1;
+                    }
+                    if bytes.get(next) == Some(&b'\n') {
+                        i = next + 1;
+                        continue;
+                    }
+                    record(width);
+                    break;
+                }
+                // Another line break starts a run of its own; a comment line and the end
+                // of the file push nothing.
+                Some(b'\n' | b'\r' | 0x0c | b'#') | None => break,
+                Some(_) => {
+                    record(width);
+                    break;
+                }
+            }
+            i += 1;
+        }
+        at = i.min(bytes.len());
     }
-    seen.len() as u32
+    let small: u32 = small.iter().map(|word| word.count_ones()).sum();
+    small + large.len() as u32
 }
 
 #[cfg(test)]
@@ -113,7 +128,16 @@ mod tests {
     fn brackets_are_counted_at_their_deepest() {
         assert_eq!(bracket_depth(b"f(a[1], {b: (c)})"), 3);
         assert_eq!(bracket_depth(b")))(("), 2);
+        assert_eq!(bracket_depth(b"(()"), 2);
         assert_eq!(bracket_depth(b""), 0);
+        // Long enough for the vector search's wide steps, brackets at every offset.
+        let mut long = vec![b'x'; 1000];
+        for (i, byte) in long.iter_mut().enumerate() {
+            if i % 7 == 0 {
+                *byte = if i < 500 { b'{' } else { b']' };
+            }
+        }
+        assert_eq!(bracket_depth(&long), 72);
     }
 
     /// Widths as the scanner measures them: tabs are 8, a continuation extends the run,
@@ -125,6 +149,64 @@ mod tests {
         // blank line push nothing.
         assert_eq!(indentation_widths(source), 3);
         assert_eq!(indentation_widths(b"x = 1\n"), 0);
+    }
+
+    /// The scanner's rules byte by byte, as first written: the line-start version must
+    /// count the same widths on any mix of the characters that matter.
+    fn reference_widths(bytes: &[u8]) -> u32 {
+        let mut seen = std::collections::HashSet::new();
+        let (mut width, mut in_run, mut at) = (0u16, false, 0);
+        while at < bytes.len() {
+            match bytes[at] {
+                b'\n' | b'\r' | 0x0c => {
+                    width = 0;
+                    in_run = true;
+                }
+                b' ' if in_run => width = width.wrapping_add(1),
+                b'\t' if in_run => width = width.wrapping_add(8),
+                b'\\' if in_run => {
+                    let mut next = at + 1;
+                    if bytes.get(next) == Some(&b'\r') {
+                        next += 1;
+                    }
+                    if bytes.get(next) == Some(&b'\n') {
+                        at = next + 1;
+                        continue;
+                    }
+                    seen.insert(width);
+                    in_run = false;
+                }
+                b'#' if in_run => in_run = false,
+                _ => {
+                    if in_run {
+                        seen.insert(width);
+                    }
+                    in_run = false;
+                }
+            }
+            at += 1;
+        }
+        seen.len() as u32
+    }
+
+    #[test]
+    fn line_starts_count_what_the_byte_scan_counts() {
+        let alphabet = [b' ', b'\t', b'\n', b'\r', 0x0c, b'\\', b'#', b'x'];
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..20_000 {
+            let mut bytes = Vec::new();
+            for _ in 0..(state % 40) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                bytes.push(alphabet[(state % alphabet.len() as u64) as usize]);
+            }
+            assert_eq!(
+                indentation_widths(&bytes),
+                reference_widths(&bytes),
+                "{bytes:?}"
+            );
+        }
     }
 
     #[test]
