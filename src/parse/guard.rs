@@ -16,7 +16,12 @@ use crate::parse::SkipReason;
 
 /// Deepest bracket nesting parsed (a nested definition each level costs extraction one
 /// more enclosing scope; `tests/it/bad_input.rs` holds the time and memory of the limit).
-pub const MAX_NESTING: u32 = 2_000;
+pub const MAX_NESTING: u32 = 1_000;
+
+/// Most bracket nesting summed over a file (each opening bracket counted at its depth):
+/// many definitions nested just under `MAX_NESTING` cost as much as one nested far past
+/// it. The corpora's largest file (minified emscripten output) stays under a quarter of it.
+pub const MAX_NESTING_AREA: u64 = 4_000_000;
 
 /// Most distinct indentation widths in a Python file: well inside what the scanner can
 /// serialise whatever else its state holds.
@@ -24,12 +29,18 @@ pub const MAX_PYTHON_INDENTS: u32 = 300;
 
 /// Why `bytes` must not be parsed as `language`, if it must not.
 pub fn refuse(language: LangId, bytes: &[u8]) -> Option<SkipReason> {
-    let depth = bracket_depth(bytes);
+    let (depth, area) = bracket_depth(bytes);
     if depth > MAX_NESTING {
         return Some(SkipReason::TooDeep {
             what: "brackets",
             depth,
             limit: MAX_NESTING,
+        });
+    }
+    if area > MAX_NESTING_AREA {
+        return Some(SkipReason::TooNested {
+            area,
+            limit: MAX_NESTING_AREA,
         });
     }
     if language.family() == Family::Python {
@@ -45,24 +56,25 @@ pub fn refuse(language: LangId, bytes: &[u8]) -> Option<SkipReason> {
     None
 }
 
-/// The deepest nesting of `(`, `[` and `{`; a closer with nothing open is ignored. Every
-/// file goes through here, so only the brackets are visited: openers and closers are
-/// found by memchr's vector search and taken in file order.
-fn bracket_depth(bytes: &[u8]) -> u32 {
+/// The deepest nesting of `(`, `[` and `{`, and the sum of every opener's depth; a closer
+/// with nothing open is ignored. Every file goes through here, so only the brackets are
+/// visited: openers and closers are found by memchr's vector search and taken in order.
+fn bracket_depth(bytes: &[u8]) -> (u32, u64) {
     let mut opens = memchr::memchr3_iter(b'(', b'[', b'{', bytes).peekable();
     let mut closes = memchr::memchr3_iter(b')', b']', b'}', bytes).peekable();
-    let (mut depth, mut deepest) = (0u32, 0u32);
+    let (mut depth, mut deepest, mut area) = (0u32, 0u32, 0u64);
     loop {
         let open_first = match (opens.peek(), closes.peek()) {
             (Some(open), Some(close)) => open < close,
             (Some(_), None) => true,
             (None, Some(_)) => false,
-            (None, None) => return deepest,
+            (None, None) => return (deepest, area),
         };
         if open_first {
             opens.next();
             depth += 1;
             deepest = deepest.max(depth);
+            area += u64::from(depth);
         } else {
             closes.next();
             depth = depth.saturating_sub(1);
@@ -126,10 +138,10 @@ mod tests {
 
     #[test]
     fn brackets_are_counted_at_their_deepest() {
-        assert_eq!(bracket_depth(b"f(a[1], {b: (c)})"), 3);
-        assert_eq!(bracket_depth(b")))(("), 2);
-        assert_eq!(bracket_depth(b"(()"), 2);
-        assert_eq!(bracket_depth(b""), 0);
+        assert_eq!(bracket_depth(b"f(a[1], {b: (c)})"), (3, 1 + 2 + 2 + 3));
+        assert_eq!(bracket_depth(b")))(("), (2, 3));
+        assert_eq!(bracket_depth(b"(()"), (2, 3));
+        assert_eq!(bracket_depth(b""), (0, 0));
         // Long enough for the vector search's wide steps, brackets at every offset.
         let mut long = vec![b'x'; 1000];
         for (i, byte) in long.iter_mut().enumerate() {
@@ -137,7 +149,7 @@ mod tests {
                 *byte = if i < 500 { b'{' } else { b']' };
             }
         }
-        assert_eq!(bracket_depth(&long), 72);
+        assert_eq!(bracket_depth(&long), (72, 72 * 73 / 2));
     }
 
     /// Widths as the scanner measures them: tabs are 8, a continuation extends the run,
@@ -228,6 +240,14 @@ mod tests {
                 ..
             })
         ));
+        // Many nests each under the depth limit add up past the area limit.
+        let nest = "{".repeat(999) + &"}".repeat(999);
+        let many = nest.repeat(9);
+        assert!(matches!(
+            refuse(LangId::JavaScript, many.as_bytes()),
+            Some(SkipReason::TooNested { area, .. }) if area == 9 * 999 * 1000 / 2
+        ));
+        assert_eq!(refuse(LangId::JavaScript, nest.repeat(8).as_bytes()), None);
         let ordinary = include_bytes!("../../queries/tests/sample.py");
         assert_eq!(refuse(LangId::Python, ordinary), None);
     }

@@ -53,13 +53,22 @@ pub enum SkipReason {
         depth: u32,
         limit: u32,
     },
+    /// Nested below the depth limit, but so often that the file as a whole costs as much
+    /// (`parse::guard`: every opening bracket counted at its depth).
+    TooNested {
+        area: u64,
+        limit: u64,
+    },
 }
 
 impl SkipReason {
     /// Whether the skip deserves a warning: the file looks like source someone wrote, unlike
     /// a binary, oversized or unreadable one.
     pub fn is_warning(&self) -> bool {
-        matches!(self, SkipReason::TooDeep { .. })
+        matches!(
+            self,
+            SkipReason::TooDeep { .. } | SkipReason::TooNested { .. }
+        )
     }
 
     /// A short label for grouping in stats.
@@ -70,7 +79,7 @@ impl SkipReason {
             SkipReason::Unreadable(_) => "unreadable",
             SkipReason::SymlinkLoop => "symlink loop",
             SkipReason::Symlink => "symbolic link",
-            SkipReason::TooDeep { .. } => "too deeply nested",
+            SkipReason::TooDeep { .. } | SkipReason::TooNested { .. } => "too deeply nested",
         }
     }
 }
@@ -88,6 +97,10 @@ impl std::fmt::Display for SkipReason {
             SkipReason::TooDeep { what, depth, limit } => {
                 write!(f, "{depth} {what} deep, over the limit of {limit}")
             }
+            SkipReason::TooNested { area, limit } => write!(
+                f,
+                "its brackets' depths add up to {area}, over the limit of {limit}"
+            ),
         }
     }
 }

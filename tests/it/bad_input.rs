@@ -120,10 +120,13 @@ fn pathological_nesting_is_parsed_up_to_the_limit_and_skipped_past_it() {
             "function f() {\n".repeat(depth) + &"}\n".repeat(depth)
         ),
     );
+    // Nests each just under the limit, so many that the file costs as much as a deep one.
+    let nest = "function f() {\n".repeat(limit - 1) + &"}\n".repeat(limit - 1);
+    dir.write("many.js", nest.repeat(9));
     dir.write("ok.py", "def f():\n    pass\n");
     let (snap, report) = dir.build();
     assert_eq!(snap.files.len(), 4);
-    assert_eq!(report.skipped.len(), 1, "{:?}", report.skipped);
+    assert_eq!(report.skipped.len(), 2, "{:?}", report.skipped);
     assert_eq!(report.skipped[0].path, "deeper.ts");
     assert_eq!(
         report.skipped[0].reason,
@@ -132,6 +135,12 @@ fn pathological_nesting_is_parsed_up_to_the_limit_and_skipped_past_it() {
             depth: depth as u32,
             limit: limit as u32
         }
+    );
+    assert_eq!(report.skipped[1].path, "many.js");
+    assert!(
+        matches!(report.skipped[1].reason, SkipReason::TooNested { .. }),
+        "{:?}",
+        report.skipped[1]
     );
     assert!(dump_nodes(&snap).contains("function ok.f"));
 }
