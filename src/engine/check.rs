@@ -210,12 +210,6 @@ pub(super) fn check_files(
                 });
             }
         };
-        if let Some(reason) = parse::guard::refuse(file.language, &bytes) {
-            return Check::Skipped(Skipped {
-                path: file.path.clone(),
-                reason,
-            });
-        }
         let hash = parse::hash(&bytes);
         let mut entry = FileEntry {
             hash,
@@ -230,7 +224,7 @@ pub(super) fn check_files(
             entry.local = c.local;
             return Check::Touched(entry);
         }
-        let (facts, local) = parse::parse_bytes_with(
+        let parsed = parse::parse_checked(
             &file.path,
             file.language,
             &bytes,
@@ -238,6 +232,15 @@ pub(super) fn check_files(
             pass.map(|(p, _)| p),
             recent,
         );
+        let (facts, local) = match parsed {
+            Ok(parsed) => parsed,
+            Err(reason) => {
+                return Check::Skipped(Skipped {
+                    path: file.path.clone(),
+                    reason,
+                });
+            }
+        };
         if let Some((_, key)) = pass {
             entry.local = local_key(&key, &hash);
         }

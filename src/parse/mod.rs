@@ -110,6 +110,52 @@ pub fn parse_bytes_with(
     pass: Option<&dyn LocalPass>,
     recent: Option<&recent::RecentTrees>,
 ) -> (FileFacts, Option<Vec<u8>>) {
+    let (facts, local, _) = parse_guarded(path, language, bytes, hash, pass, recent);
+    (facts, local)
+}
+
+/// `parse_bytes_with` for the engine: a file refused before parsing, or whose parse ran
+/// past `PARSE_TIME_LIMIT`, is an error to skip it by (and not cache what it gave).
+pub fn parse_checked(
+    path: &str,
+    language: LangId,
+    bytes: &[u8],
+    hash: [u8; 32],
+    pass: Option<&dyn LocalPass>,
+    recent: Option<&recent::RecentTrees>,
+) -> Result<(FileFacts, Option<Vec<u8>>), SkipReason> {
+    match parse_guarded(path, language, bytes, hash, pass, recent) {
+        (facts, local, None) => Ok((facts, local)),
+        (_, _, Some(reason)) => Err(reason),
+    }
+}
+
+/// Longest a parse may run before it is called off. The guard bounds what a file can make
+/// extraction cost; this is the last resort against the parser itself, so it is generous:
+/// no real file comes near it (`tests/it/hostile.rs` prints the slowest generated ones).
+pub const PARSE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+thread_local! {
+    /// `PARSE_TIME_LIMIT`, unless a test on this thread lowered it.
+    static TIME_LIMIT: std::cell::Cell<std::time::Duration> =
+        const { std::cell::Cell::new(PARSE_TIME_LIMIT) };
+}
+
+/// Sets this thread's parse time limit (tests: a limit of zero calls every parse off).
+pub fn set_time_limit(limit: std::time::Duration) {
+    TIME_LIMIT.with(|cell| cell.set(limit));
+}
+
+/// Facts (with a diagnostic when the file was not parsed), local results, and why the file
+/// should be skipped, if it should.
+fn parse_guarded(
+    path: &str,
+    language: LangId,
+    bytes: &[u8],
+    hash: [u8; 32],
+    pass: Option<&dyn LocalPass>,
+    recent: Option<&recent::RecentTrees>,
+) -> (FileFacts, Option<Vec<u8>>, Option<SkipReason>) {
     let (text, lossy) = match std::str::from_utf8(bytes) {
         Ok(text) => (std::borrow::Cow::Borrowed(text), false),
         Err(_) => (String::from_utf8_lossy(bytes), true),
@@ -137,14 +183,13 @@ pub fn parse_bytes_with(
             message: "not valid UTF-8; decoded lossily".into(),
         });
     }
-    // The engine skips such files before parsing; this keeps every other caller safe too.
     if let Some(reason) = guard::refuse(language, bytes) {
         facts.diagnostics.push(Diagnostic {
             line: 1,
             column: 1,
             message: format!("not parsed: {reason}"),
         });
-        return (facts, None);
+        return (facts, None, Some(reason));
     }
     let query = match captures::compiled(language) {
         Ok(query) => query,
@@ -154,9 +199,11 @@ pub fn parse_bytes_with(
                 column: 1,
                 message: err,
             });
-            return (facts, None);
+            return (facts, None, None);
         }
     };
+    let started = std::time::Instant::now();
+    let limit = TIME_LIMIT.with(std::cell::Cell::get);
     let tree = PARSERS.with(|parsers| {
         let mut parsers = parsers.borrow_mut();
         let parser = match parsers.entry(language) {
@@ -168,15 +215,38 @@ pub fn parse_bytes_with(
             }
         };
         let old = recent.and_then(|r| r.edited(path, language, text.as_bytes()));
-        parser.parse(text.as_bytes(), old.as_ref())
+        let source = text.as_bytes();
+        let mut over = |_: &tree_sitter::ParseState| {
+            if started.elapsed() > limit {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        };
+        let tree = parser.parse_with_options(
+            &mut |at, _| source.get(at..).unwrap_or_default(),
+            old.as_ref(),
+            Some(tree_sitter::ParseOptions::new().progress_callback(&mut over)),
+        );
+        if tree.is_none() {
+            // A parse called off would otherwise resume with the next file's text.
+            parser.reset();
+        }
+        tree
     });
     let Some(tree) = tree else {
+        let reason = (started.elapsed() > limit).then_some(SkipReason::TooSlow {
+            limit_ms: limit.as_millis() as u64,
+        });
         facts.diagnostics.push(Diagnostic {
             line: 1,
             column: 1,
-            message: "the parser gave up on this file".into(),
+            message: match &reason {
+                Some(reason) => format!("not parsed: {reason}"),
+                None => "the parser gave up on this file".into(),
+            },
         });
-        return (facts, None);
+        return (facts, None, reason);
     };
     if let Some(recent) = recent {
         recent.remember(path, language, text.as_bytes(), &tree);
@@ -184,7 +254,7 @@ pub fn parse_bytes_with(
     let flat = flat::FlatTree::new(&tree, language);
     extract::extract(language, query, &text, &tree, &flat, &mut facts);
     let local = pass.map(|pass| pass.run(language, &text, &flat, &facts));
-    (facts, local)
+    (facts, local, None)
 }
 
 /// Compiles the queries of these languages, and `pass`'s rules for them, in parallel, one
@@ -215,18 +285,8 @@ pub fn parse_file(
     pass: Option<&dyn LocalPass>,
 ) -> Result<(FileFacts, Option<Vec<u8>>), SkipReason> {
     let bytes = read_source(&file.abs)?;
-    if let Some(reason) = guard::refuse(file.language, &bytes) {
-        return Err(reason);
-    }
     let hash = hash(&bytes);
-    Ok(parse_bytes_with(
-        &file.path,
-        file.language,
-        &bytes,
-        hash,
-        pass,
-        None,
-    ))
+    parse_checked(&file.path, file.language, &bytes, hash, pass, None)
 }
 
 /// Only tree-sitter, no extraction: the floor the full pipeline is measured against.
@@ -249,6 +309,43 @@ pub fn parse_only(language: LangId, bytes: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// A parse past the time limit is called off and reported as too slow, and the next
+    /// parse on the same thread starts afresh rather than resuming the one called off.
+    #[test]
+    fn a_parse_past_the_time_limit_is_called_off_and_the_parser_recovers() {
+        let slow = "def f(x):\n    return [x * 2 for x in range(10)]\n".repeat(2_000);
+        set_time_limit(std::time::Duration::ZERO);
+        let refused = parse_checked(
+            "slow.py",
+            LangId::Python,
+            slow.as_bytes(),
+            [0; 32],
+            None,
+            None,
+        );
+        set_time_limit(PARSE_TIME_LIMIT);
+        assert!(
+            matches!(refused, Err(SkipReason::TooSlow { limit_ms: 0 })),
+            "{:?}",
+            refused.map(|(f, _)| f.symbols.len())
+        );
+        let small = "def g():\n    pass\n";
+        let (facts, _) = parse_checked(
+            "small.py",
+            LangId::Python,
+            small.as_bytes(),
+            [0; 32],
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(facts.symbols.len(), 1);
+        assert_eq!(facts.symbols[0].name, "g");
+        assert!(facts.diagnostics.is_empty(), "{:?}", facts.diagnostics);
+    }
+
     /// `lines` and `line_count` answer what `str::lines` does, line endings and the last
     /// line's edge cases included.
     #[test]

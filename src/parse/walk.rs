@@ -59,6 +59,10 @@ pub enum SkipReason {
         area: u64,
         limit: u64,
     },
+    /// Its parse ran past `parse::PARSE_TIME_LIMIT` and was called off.
+    TooSlow {
+        limit_ms: u64,
+    },
 }
 
 impl SkipReason {
@@ -67,7 +71,7 @@ impl SkipReason {
     pub fn is_warning(&self) -> bool {
         matches!(
             self,
-            SkipReason::TooDeep { .. } | SkipReason::TooNested { .. }
+            SkipReason::TooDeep { .. } | SkipReason::TooNested { .. } | SkipReason::TooSlow { .. }
         )
     }
 
@@ -80,6 +84,7 @@ impl SkipReason {
             SkipReason::SymlinkLoop => "symlink loop",
             SkipReason::Symlink => "symbolic link",
             SkipReason::TooDeep { .. } | SkipReason::TooNested { .. } => "too deeply nested",
+            SkipReason::TooSlow { .. } => "too slow to parse",
         }
     }
 }
@@ -96,6 +101,9 @@ impl std::fmt::Display for SkipReason {
             SkipReason::Symlink => write!(f, "symbolic link, not followed"),
             SkipReason::TooDeep { what, depth, limit } => {
                 write!(f, "{depth} {what} deep, over the limit of {limit}")
+            }
+            SkipReason::TooSlow { limit_ms } => {
+                write!(f, "parsing ran past {limit_ms} ms and was called off")
             }
             SkipReason::TooNested { area, limit } => write!(
                 f,
