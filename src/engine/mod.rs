@@ -384,7 +384,7 @@ impl Engine {
     fn read_project_files(&self, paths: &[String], report: &mut Report) -> Vec<(String, String)> {
         let mut out = Vec::new();
         for path in paths {
-            match std::fs::read_to_string(parse::walk::absolute(&self.root, path)) {
+            match std::fs::read_to_string(parse::paths::absolute(&self.root, path)) {
                 Ok(text) => out.push((path.clone(), text)),
                 Err(err) => report.skipped.push(Skipped {
                     path: path.clone(),

@@ -53,7 +53,7 @@ impl<'s> Docs<'s> {
 pub fn source(root: &Path, file: &FileInfo) -> Option<String> {
     unchanged(
         file,
-        std::fs::read(crate::parse::walk::absolute(root, &file.path)).ok()?,
+        std::fs::read(crate::parse::paths::absolute(root, &file.path)).ok()?,
     )
 }
 

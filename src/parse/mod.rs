@@ -8,6 +8,7 @@ pub mod facts;
 pub mod flat;
 pub mod git_excludes;
 pub mod guard;
+pub mod paths;
 pub mod query;
 pub mod recent;
 pub mod walk;

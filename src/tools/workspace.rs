@@ -195,7 +195,7 @@ impl Workspace {
             }
         }
         let joined = parts.join("/");
-        let full = crate::parse::walk::absolute(root, &joined);
+        let full = crate::parse::paths::absolute(root, &joined);
         if let Ok(real) = full.canonicalize()
             && !real.starts_with(root)
         {

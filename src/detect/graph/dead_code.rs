@@ -130,7 +130,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
             if rare.is_empty() {
                 return out;
             }
-            let Ok(text) = std::fs::read_to_string(crate::parse::walk::absolute(&root, path))
+            let Ok(text) = std::fs::read_to_string(crate::parse::paths::absolute(&root, path))
             else {
                 return out;
             };
@@ -235,7 +235,7 @@ fn mentions_in_other_files(
             // regex cost more than searching every file (`analyze -v` times this detector).
             files
                 .map(|file| {
-                    let Ok(text) = std::fs::read(crate::parse::walk::absolute(&root, &file.path))
+                    let Ok(text) = std::fs::read(crate::parse::paths::absolute(&root, &file.path))
                     else {
                         return Vec::new();
                     };
@@ -250,7 +250,7 @@ fn mentions_in_other_files(
             let Some(word) = words(names) else { return out };
             files
                 .map(|file| {
-                    let Ok(text) = std::fs::read(crate::parse::walk::absolute(&root, &file.path))
+                    let Ok(text) = std::fs::read(crate::parse::paths::absolute(&root, &file.path))
                     else {
                         return Vec::new();
                     };

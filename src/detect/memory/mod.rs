@@ -239,7 +239,7 @@ impl WordIndex {
 }
 
 fn read_words(root: &Path, file: &FileInfo) -> Option<Words> {
-    let text = std::fs::read(crate::parse::walk::absolute(root, &file.path)).ok()?;
+    let text = std::fs::read(crate::parse::paths::absolute(root, &file.path)).ok()?;
     let mut counts: FxHashMap<Box<str>, u32> = FxHashMap::default();
     for word in text
         .split(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))

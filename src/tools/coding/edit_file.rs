@@ -59,7 +59,7 @@ impl TypedTool for EditFile {
                 "`old` and `new` are the same: nothing would change".into(),
             ));
         }
-        let full = crate::parse::walk::absolute(ws.root(), &path);
+        let full = crate::parse::paths::absolute(ws.root(), &path);
         let text = std::fs::read_to_string(&full)
             .map_err(|e| ToolError::Invalid(format!("cannot read `{path}` as text: {e}")))?;
         let starts: Vec<usize> = text

@@ -210,7 +210,7 @@ pub fn walk(root: &std::path::Path, base: &str) -> Vec<ignore::DirEntry> {
     let start = if base.is_empty() {
         root.to_path_buf()
     } else {
-        crate::parse::walk::absolute(root, base)
+        crate::parse::paths::absolute(root, base)
     };
     let skip: Arc<[&str]> = Arc::from([".git", ".repotoire"]);
     let mut entries: Vec<ignore::DirEntry> = ignore::WalkBuilder::new(start)
@@ -225,7 +225,7 @@ pub fn walk(root: &std::path::Path, base: &str) -> Vec<ignore::DirEntry> {
     entries
 }
 
-/// A walked path as every other tool shows it (`parse::walk::relative`).
+/// A walked path as every other tool shows it (`parse::paths::relative`).
 pub fn relative(root: &std::path::Path, path: &std::path::Path) -> String {
-    crate::parse::walk::relative(root, path)
+    crate::parse::paths::relative(root, path)
 }

@@ -97,7 +97,7 @@ fn findings_in(ws: &Workspace, path: &str) -> Vec<crate::detect::Finding> {
 /// and reports what changed.
 pub fn write_and_check(ws: &Workspace, path: &str, text: &str) -> Result<AfterWrite, ToolError> {
     let before = findings_in(ws, path);
-    let full = crate::parse::walk::absolute(ws.root(), path);
+    let full = crate::parse::paths::absolute(ws.root(), path);
     full.parent()
         .map_or(Ok(()), std::fs::create_dir_all)
         .and_then(|()| crate::detect::baseline::write_atomic(&full, text.as_bytes()))

@@ -47,7 +47,7 @@ impl TypedTool for ReadFile {
         _control: &Control,
     ) -> Result<Answer<Output>, ToolError> {
         let path = ws.confine(&args.path)?;
-        let full = crate::parse::walk::absolute(ws.root(), &path);
+        let full = crate::parse::paths::absolute(ws.root(), &path);
         if full.is_dir() {
             return Err(ToolError::Invalid(format!(
                 "`{path}` is a folder; use glob to list files"

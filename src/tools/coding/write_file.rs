@@ -41,7 +41,7 @@ impl TypedTool for WriteFile {
     ) -> Result<Answer<Output>, ToolError> {
         let path = ws.confine(&args.path)?;
         control.check()?;
-        let full = crate::parse::walk::absolute(ws.root(), &path);
+        let full = crate::parse::paths::absolute(ws.root(), &path);
         if full.is_dir() {
             return Err(ToolError::Invalid(format!("`{path}` is a folder")));
         }

@@ -248,7 +248,7 @@ fn pick<'f>(ws: &Workspace, all: &'f [Finding], args: &Args) -> Result<&'f Findi
 
 /// The finding's lines and three either side, read from disk (empty if the file is gone).
 fn excerpt(ws: &Workspace, finding: &Finding) -> Vec<CodeLine> {
-    let Ok(bytes) = std::fs::read(crate::parse::walk::absolute(ws.root(), &finding.file)) else {
+    let Ok(bytes) = std::fs::read(crate::parse::paths::absolute(ws.root(), &finding.file)) else {
         return Vec::new();
     };
     let text = String::from_utf8_lossy(&bytes);

@@ -203,7 +203,7 @@ fn texts_by_node(
         .par_iter()
         .zip(spans.par_iter().zip(documented.par_iter()))
         .map(|(file, (spans, documented))| {
-            let Ok(bytes) = std::fs::read(crate::parse::walk::absolute(root, &file.path)) else {
+            let Ok(bytes) = std::fs::read(crate::parse::paths::absolute(root, &file.path)) else {
                 return Default::default();
             };
             // Decoded as parsing decodes, so the docs' byte ranges hold.
