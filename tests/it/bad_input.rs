@@ -190,14 +190,7 @@ fn a_file_that_would_abort_the_parser_is_skipped_by_every_command() {
         stdout(&output)
     );
 
-    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_repotoire"))
-        .arg("serve")
-        .current_dir(dir.path())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut server = crate::support::serve_stdio(dir.path());
     let mut stdin = server.stdin.take().unwrap();
     let mut lines = std::io::BufRead::lines(std::io::BufReader::new(server.stdout.take().unwrap()));
     let mut ask = |request: &str| {

@@ -258,14 +258,7 @@ fn mutated_mcp_lines_are_each_decided_and_the_server_survives_them() {
         let _ = repotoire::mcp::check_line(input);
     });
     let dir = crate::support::Dir::with_fixture(crate::support::SHOP);
-    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_repotoire"))
-        .arg("serve")
-        .current_dir(dir.path())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut server = crate::support::serve_stdio(dir.path());
     let mut stdin = server.stdin.take().unwrap();
     let stdout = server.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {

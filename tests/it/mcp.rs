@@ -383,14 +383,7 @@ fn the_inspector_lists_and_calls_tools_over_stdio_and_http() {
 #[test]
 fn every_malformed_line_over_stdio_gets_its_error_and_the_server_goes_on() {
     let dir = Dir::with_fixture(SHOP);
-    let mut server = Command::new(env!("CARGO_BIN_EXE_repotoire"))
-        .arg("serve")
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut server = crate::support::serve_stdio(dir.path());
     let mut stdin = server.stdin.take().unwrap();
     let mut lines = BufReader::new(server.stdout.take().unwrap()).lines();
     let mut send = |line: &[u8]| {

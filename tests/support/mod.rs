@@ -243,6 +243,17 @@ pub fn group_ends_within(group: i32, limit: Duration) -> Result<(), String> {
     }
 }
 
+/// `repotoire serve` over stdio in `dir`, its stdin and stdout piped, stderr dropped.
+pub fn serve_stdio(dir: &Path) -> std::process::Child {
+    cmd(dir)
+        .arg("serve")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run repotoire serve")
+}
+
 pub fn cmd(dir: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_repotoire"));
     command
