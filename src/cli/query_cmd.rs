@@ -38,14 +38,18 @@ pub fn run(global: &GlobalArgs, args: QueryArgs) -> anyhow::Result<i32> {
         bail!("no tool `{name}`; tools: {}", known.join(", "));
     };
     let mut rest = rest.to_vec();
-    // `--json` and `--path` may come after the tool too.
+    // `--json` and `--path` may come after the tool too, unless the tool has a `path`
+    // argument of its own (read_file, write_file…): then `--path` is the tool's, and the
+    // repository root goes before the tool's name.
     let mut json = args.json;
     let mut path = args.path.clone();
     if let Some(at) = rest.iter().position(|a| a == "--json") {
         rest.remove(at);
         json = true;
     }
-    if let Some(at) = rest.iter().position(|a| a == "--path") {
+    if !properties_have_path(tool)
+        && let Some(at) = rest.iter().position(|a| a == "--path")
+    {
         let Some(value) = rest.get(at + 1).cloned() else {
             bail!("--path needs a value")
         };
@@ -228,6 +232,21 @@ fn help(tool: &dyn Tool) -> String {
             ));
         }
     }
-    text.push_str("\nAlso: --json (structured answer), --path PATH (repository root, default .)\n");
+    if properties_have_path(tool) {
+        text.push_str(
+            "\nAlso: --json (structured answer); the repository root as `repotoire query --path ROOT TOOL …` (default .)\n",
+        );
+    } else {
+        text.push_str(
+            "\nAlso: --json (structured answer), --path PATH (repository root, default .)\n",
+        );
+    }
     text
+}
+
+/// Whether the tool has a `path` argument of its own.
+fn properties_have_path(tool: &dyn Tool) -> bool {
+    tool.input_schema()
+        .get("properties")
+        .is_some_and(|p| p.get("path").is_some())
 }

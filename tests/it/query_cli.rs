@@ -166,3 +166,45 @@ fn the_bash_tool_runs_commands_with_the_users_process_settings() {
         "{answer}"
     );
 }
+
+/// A tool with a `path` argument of its own takes `--path` after its name; the repository
+/// root then goes before the tool's name.
+#[test]
+fn a_tools_own_path_argument_is_not_taken_for_the_root() {
+    let dir = Dir::with_fixture(SHOP);
+    let output = cmd(dir.path())
+        .args(["query", "read_file", "--path", "shop/models.py"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("class Order"));
+    let elsewhere = Dir::new();
+    let output = cmd(elsewhere.path())
+        .args(["query", "--path"])
+        .arg(dir.path())
+        .args(["read_file", "--path", "shop/models.py", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(answer.to_string().contains("class Order"), "{answer}");
+    // A tool without one still takes `--path` after its name as the root.
+    let output = cmd(elsewhere.path())
+        .args(["query", "graph_stats", "--path"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
