@@ -138,14 +138,7 @@ impl Session {
         let mut changed: Vec<String> = state.report.fresh.clone();
         changed.extend(before.difference(&after).map(|p| (*p).to_string()));
         // A file saved too deep to parse is a change the user should hear about.
-        changed.extend(
-            state
-                .report
-                .skipped
-                .iter()
-                .filter(|s| !self.skipped.contains(&s.path))
-                .map(|s| s.path.clone()),
-        );
+        changed.extend(self.newly_skipped(&state).map(|s| s.path.clone()));
         changed.sort();
         changed.dedup();
         if changed.is_empty() {
@@ -153,6 +146,15 @@ impl Session {
             return;
         }
         self.publish(state, changed, false, started);
+    }
+
+    /// The files `state`'s analysis skipped that the one before did not.
+    fn newly_skipped<'s>(&self, state: &'s State) -> impl Iterator<Item = &'s Skipped> {
+        state
+            .report
+            .skipped
+            .iter()
+            .filter(|s| !self.skipped.contains(&s.path))
     }
 
     fn publish(
@@ -206,13 +208,7 @@ impl Session {
             .filter(|f| !f.diagnostics.is_empty() && (!initial && wanted.contains(f.path.as_str())))
             .map(|f| (f.path.clone(), f.diagnostics.clone()))
             .collect();
-        let skipped = state
-            .report
-            .skipped
-            .iter()
-            .filter(|s| !self.skipped.contains(&s.path))
-            .cloned()
-            .collect();
+        let skipped = self.newly_skipped(&state).cloned().collect();
         self.skipped = state
             .report
             .skipped

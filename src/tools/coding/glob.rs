@@ -3,7 +3,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::tools::coding::grep::{relative, walk};
+use crate::parse::paths::relative;
+use crate::tools::coding::grep::walk;
 use crate::tools::{Answer, Control, Kind, ToolError, TypedTool, Workspace};
 
 pub struct Glob;

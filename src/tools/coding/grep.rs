@@ -145,7 +145,7 @@ impl TypedTool for Grep {
         let mut files = 0;
         for entry in walk(&root, &base) {
             control.check()?;
-            let relative = relative(&root, entry.path());
+            let relative = crate::parse::paths::relative(&root, entry.path());
             if filter.as_ref().is_some_and(|g| {
                 !g.is_match(&relative) && !entry.path().file_name().is_some_and(|n| g.is_match(n))
             }) {
@@ -223,9 +223,4 @@ pub fn walk(root: &std::path::Path, base: &str) -> Vec<ignore::DirEntry> {
         .collect();
     entries.sort_by(|a, b| a.path().cmp(b.path()));
     entries
-}
-
-/// A walked path as every other tool shows it (`parse::paths::relative`).
-pub fn relative(root: &std::path::Path, path: &std::path::Path) -> String {
-    crate::parse::paths::relative(root, path)
 }
