@@ -26,4 +26,6 @@ pub mod agent;
 
 pub mod mcp;
 
+pub mod tui;
+
 pub mod cli;

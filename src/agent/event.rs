@@ -1,12 +1,12 @@
 //! What the loop tells its front end (the CLI, the TUI later), and what it is told back.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::agent::conversation::Usage;
 
 /// One thing that happened, in order. Serialised as one JSON line each by `ask --json`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     SessionStarted {
@@ -36,6 +36,8 @@ pub enum Event {
         name: String,
         is_error: bool,
         summary: String,
+        /// The whole result as the session keeps it (a front end shows it on request).
+        output: String,
         millis: u64,
     },
     Usage {
@@ -68,4 +70,6 @@ pub enum Event {
 pub struct Approval {
     pub id: String,
     pub allow: bool,
+    /// The arguments to run instead of the model's (the user edited the proposal).
+    pub input: Option<Value>,
 }

@@ -104,6 +104,17 @@ impl Agent {
         &self.options
     }
 
+    /// Builds the system prompt again from the workspace's current graph (the workstation
+    /// creates its agent before the graph is loaded).
+    pub fn refresh_system(&mut self) {
+        self.system = crate::agent::system_prompt(&self.workspace);
+    }
+
+    /// Talks to another model from the next request on (`/model`).
+    pub fn set_client(&mut self, client: Client) {
+        self.client = client;
+    }
+
     /// Runs one user prompt to its end. Events go to `events` (a closed receiver is not an
     /// error: the work goes on and is saved); `approvals` answers `ApprovalNeeded`.
     #[expect(
@@ -279,6 +290,7 @@ impl Agent {
                     name: call.name.clone(),
                     is_error: true,
                     summary: summary(&text),
+                    output: text.clone(),
                     millis: 0,
                 });
                 Some((text, true))
@@ -299,6 +311,7 @@ impl Agent {
                 ));
                 continue;
             };
+            let mut input = call.input.clone();
             match self.policy.permission(tool) {
                 Permission::Allow => {}
                 Permission::Ask if self.policy.interactive => {
@@ -307,12 +320,16 @@ impl Agent {
                         name: call.name.clone(),
                         input: call.input.clone(),
                     });
-                    if !approved(&call.id, approvals, cancel).await {
-                        results[call.index] = refused(format!(
-                            "the user declined `{}`; do not retry it — ask or take another way",
-                            call.name
-                        ));
-                        continue;
+                    match approved(&call.id, approvals, cancel).await {
+                        Some(Some(edited)) => input = edited,
+                        Some(None) => {}
+                        None => {
+                            results[call.index] = refused(format!(
+                                "the user declined `{}`; do not retry it — ask or take another way",
+                                call.name
+                            ));
+                            continue;
+                        }
                     }
                 }
                 permission => {
@@ -323,12 +340,7 @@ impl Agent {
             if cancel.is_cancelled() {
                 break;
             }
-            let (workspace, flag, input, index) = (
-                self.workspace.clone(),
-                flag.clone(),
-                call.input.clone(),
-                call.index,
-            );
+            let (workspace, flag, index) = (self.workspace.clone(), flag.clone(), call.index);
             running.spawn(async move {
                 let started = Instant::now();
                 let work = move || {
@@ -357,7 +369,7 @@ impl Agent {
                         Err(error) => (error.to_string(), true),
                     };
                     let call = &calls[index];
-                    send(Event::ToolResult { id: call.id.clone(), name: call.name.clone(), is_error, summary: summary(&text), millis });
+                    send(Event::ToolResult { id: call.id.clone(), name: call.name.clone(), is_error, summary: summary(&text), output: text.clone(), millis });
                     results[index] = Some((text, is_error));
                 }
                 () = cancel.cancelled(), if !cancelling => {
@@ -379,6 +391,7 @@ impl Agent {
                         name: call.name.clone(),
                         is_error: true,
                         summary: text.clone(),
+                        output: text.clone(),
                         millis: 0,
                     });
                     (text, true)
@@ -393,19 +406,20 @@ impl Agent {
     }
 }
 
-/// Waits for the user's answer to one approval request.
+/// Waits for the user's answer to one approval request: `None` when refused (or the turn
+/// ended), else the arguments the user edited, if any.
 async fn approved(
     id: &str,
     approvals: &mut UnboundedReceiver<Approval>,
     cancel: &CancellationToken,
-) -> bool {
+) -> Option<Option<Value>> {
     loop {
         tokio::select! {
-            () = cancel.cancelled() => return false,
+            () = cancel.cancelled() => return None,
             answer = approvals.recv() => match answer {
-                Some(answer) if answer.id == id => return answer.allow,
+                Some(answer) if answer.id == id => return answer.allow.then_some(answer.input),
                 Some(_) => {}
-                None => return false,
+                None => return None,
             },
         }
     }

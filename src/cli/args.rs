@@ -8,7 +8,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "repotoire",
     version,
-    about = "Code intelligence for Rust, Python and TypeScript/JavaScript repositories"
+    about = "Code intelligence for Rust, Python and TypeScript/JavaScript repositories",
+    long_about = "Code intelligence for Rust, Python and TypeScript/JavaScript repositories.\n\nWithout a command: the terminal workstation (findings beside a conversation with the agent) on PATH (default: the current folder).",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     /// No terminal UI: plain output for scripts and CI.
@@ -19,8 +21,37 @@ pub struct Cli {
     pub verbose: u8,
     #[command(flatten)]
     pub global: GlobalArgs,
+    #[command(flatten)]
+    pub workstation: WorkstationArgs,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// The workstation's options (no command given).
+#[derive(Debug, Args, Clone, Default)]
+pub struct WorkstationArgs {
+    /// Repository root for the workstation.
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+    /// PROVIDER/MODEL for the agent (see `ask --help`).
+    #[arg(long)]
+    pub model: Option<String>,
+    /// Let TOOL run without asking (repeatable; `*` for all).
+    #[arg(long, value_name = "TOOL")]
+    pub allow: Vec<String>,
+    /// Never run TOOL (repeatable).
+    #[arg(long, value_name = "TOOL")]
+    pub deny: Vec<String>,
+    /// Continue the newest session started in this repository.
+    #[arg(long = "continue", conflicts_with = "resume")]
+    pub continue_last: bool,
+    /// Continue the session with this id.
+    #[arg(long, value_name = "ID")]
+    pub resume: Option<String>,
+    /// Write every message the workstation's core receives to FILE (JSON lines), for
+    /// `repotoire replay`.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 impl Cli {
@@ -36,6 +67,7 @@ impl Cli {
                     | Command::Detectors(_)
                     | Command::Watch(_)
                     | Command::Sessions(_)
+                    | Command::Replay(_)
             )
         )
     }
@@ -77,6 +109,18 @@ pub enum Command {
     /// Saved agent sessions.
     #[command(subcommand)]
     Sessions(SessionsCommand),
+    /// Run a workstation recording (`repotoire --record FILE`) through the workstation
+    /// and print its final screen as text: no network, no tools.
+    Replay(ReplayArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The recording (JSON lines).
+    pub file: PathBuf,
+    /// Screen size.
+    #[arg(long, value_name = "COLSxROWS", default_value = "120x40")]
+    pub size: String,
 }
 
 #[derive(Debug, Args)]

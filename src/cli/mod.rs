@@ -10,6 +10,7 @@ mod query_cmd;
 mod serve_cmd;
 mod sessions_cmd;
 mod watch_cmd;
+mod workstation_cmd;
 
 use std::io::Write;
 
@@ -32,14 +33,17 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Watch(args)) => watch_cmd::run(&cli.global, args),
         Some(Command::Ask(args)) => ask_cmd::run(&cli.global, args),
         Some(Command::Sessions(command)) => sessions_cmd::run(command),
-        None => {
-            let mut stderr = std::io::stderr();
+        Some(Command::Replay(args)) => workstation_cmd::replay(&args),
+        None if cli.headless => {
+            let mut help = <Cli as clap::CommandFactory>::command();
+            let _ = writeln!(std::io::stderr(), "{}", help.render_usage());
             let _ = writeln!(
-                stderr,
-                "repotoire: the terminal workstation is not available in this build; try `repotoire graph stats .` (see --help)"
+                std::io::stderr(),
+                "repotoire: --headless needs a command (analyze, graph, query, ask, serve, watch…); see --help"
             );
             return EXIT_ERROR;
         }
+        None => workstation_cmd::run(&cli.global, cli.workstation),
     };
     match result {
         Ok(code) => code,
@@ -90,13 +94,43 @@ fn init_tracing(verbose: u8) {
         .try_init();
 }
 
+/// Where log lines go instead of stderr while the workstation has the screen.
+static LOG_FILE: std::sync::OnceLock<std::sync::Mutex<std::fs::File>> = std::sync::OnceLock::new();
+
+/// Sends log lines to `repotoire.log` in `dir` (the state folder) from now on; without a
+/// folder they are dropped, never drawn over the screen.
+pub(crate) fn log_to_file(dir: Option<&std::path::Path>) {
+    let file = dir.and_then(|d| d.parent()).and_then(|d| {
+        std::fs::create_dir_all(d).ok()?;
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(d.join("repotoire.log"))
+            .ok()
+    });
+    match file {
+        Some(file) => {
+            let _ = LOG_FILE.set(std::sync::Mutex::new(file));
+        }
+        None => QUIET.store(true, std::sync::atomic::Ordering::Relaxed),
+    }
+}
+
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// stderr for log lines that never fails: a server whose client closed its stderr must go on
 /// serving, not fail every request that logs.
 struct LenientStderr;
 
 impl Write for LenientStderr {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        let _ = std::io::stderr().write_all(bytes);
+        if let Some(file) = LOG_FILE.get() {
+            if let Ok(mut file) = file.lock() {
+                let _ = file.write_all(bytes);
+            }
+        } else if !QUIET.load(std::sync::atomic::Ordering::Relaxed) {
+            let _ = std::io::stderr().write_all(bytes);
+        }
         Ok(bytes.len())
     }
 

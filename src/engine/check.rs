@@ -174,6 +174,7 @@ pub(super) fn check_files(
     known: &HashMap<String, FileEntry>,
     pass: Option<(&dyn LocalPass, [u8; 32])>,
     recent: Option<&parse::recent::RecentTrees>,
+    progress: &super::Progress,
 ) -> Vec<Check> {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -248,10 +249,15 @@ pub(super) fn check_files(
     };
     // Only what must be read is ordered: nothing, in a no-change run.
     let rest = parse::walk::largest_first(files, (0..files.len()).filter(|&i| checks[i].is_none()));
+    progress.files(rest.len());
     let done: Vec<(usize, Check)> = rest
         .into_iter()
         .par_bridge()
-        .map(|i| (i, read(&files[i])))
+        .map(|i| {
+            let check = read(&files[i]);
+            progress.file_done();
+            (i, check)
+        })
         .collect();
     for (i, check) in done {
         checks[i] = Some(check);

@@ -7,6 +7,7 @@ mod check;
 mod live;
 mod overlap;
 mod persist;
+mod progress;
 mod resolve;
 
 use std::collections::{BTreeMap, HashMap};
@@ -92,6 +93,7 @@ pub struct Report {
 }
 
 pub use crate::parse::LocalBytes;
+pub use progress::{Progress, Reading};
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub enum GraphUpdate {
@@ -163,6 +165,7 @@ pub struct Engine {
     spare: Mutex<Option<std::thread::JoinHandle<Spare>>>,
     /// Trees of the files saved last (live engines): a file saved again parses incrementally.
     recent: parse::recent::RecentTrees,
+    progress: Arc<Progress>,
 }
 
 impl Drop for Engine {
@@ -198,6 +201,7 @@ impl Engine {
             live: Mutex::new(None),
             spare: Mutex::new(None),
             recent: Default::default(),
+            progress: Arc::default(),
         })
     }
 
@@ -210,6 +214,11 @@ impl Engine {
 
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// How far the refresh under way has come (any thread may read it).
+    pub fn progress(&self) -> Arc<Progress> {
+        self.progress.clone()
     }
 
     /// A live engine copies the published graph on another thread now, so that the next
@@ -244,6 +253,8 @@ impl Engine {
     }
 
     fn refresh_with(&self, hint: Option<&[PathBuf]>) -> Report {
+        self.progress.stage("walking");
+        self.progress.files(0);
         let mut run = Run::start(&self.root, &self.live);
         let live = run.slot.take();
         let rewalked = hint
@@ -273,6 +284,7 @@ impl Engine {
             overlap::join_created(&mut run, creating);
         }
         run.time("check + parse");
+        self.progress.stage("resolving");
 
         match live {
             Some(live) if checked.same_files_as(&live) => self.patch_or_resolve(run, live, checked),
@@ -334,7 +346,8 @@ impl Engine {
         // Only a live engine re-checking the files it was told about keeps trees: the few
         // files someone is editing, not every file of a first parse.
         let recent = (self.options.live && targeted).then_some(&self.recent);
-        let checks = check::check_files(&walk.files, known, pass, recent);
+        self.progress.stage("parsing");
+        let checks = check::check_files(&walk.files, known, pass, recent, &self.progress);
         let project = match (live, targeted) {
             (Some(live), true) => live.project.clone(),
             _ => self.read_project_files(&walk.project_files, &mut run.report),

@@ -201,6 +201,12 @@ impl<T: TypedTool> Tool for T {
         let parsed: T::Args = serde_json::from_value(args).map_err(|e| {
             ToolError::Invalid(format!("{}: {e} (see the tool's input schema)", T::NAME))
         })?;
+        if T::KIND == Kind::Graph && !ws.is_ready() {
+            return Err(ToolError::Failed(format!(
+                "graph still loading ({}); file tools (read_file, grep, glob) work already",
+                ws.progress().read()
+            )));
+        }
         let answer = self.run(ws, parsed, control)?;
         Ok(reply(answer))
     }

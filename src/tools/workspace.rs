@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use arc_swap::ArcSwap;
@@ -68,11 +69,25 @@ pub struct Workspace {
     memory: Memory,
     /// Refreshes run one at a time; readers never wait for them.
     refreshing: Mutex<()>,
+    /// The first refresh is done: the state is the repository's, not an empty one.
+    ready: AtomicBool,
 }
 
 impl Workspace {
     /// Opens and indexes `root`.
     pub fn open(root: &Path, options: &WorkspaceOptions) -> Result<Workspace, WorkspaceError> {
+        let workspace = Workspace::open_pending(root, options)?;
+        workspace.refresh();
+        Ok(workspace)
+    }
+
+    /// Opens `root` without indexing it: the state is empty and graph tools answer that the
+    /// graph is still loading until the first `refresh` (the workstation draws at once and
+    /// indexes in the background).
+    pub fn open_pending(
+        root: &Path,
+        options: &WorkspaceOptions,
+    ) -> Result<Workspace, WorkspaceError> {
         let config = Config::load(root)?;
         let catalog =
             Catalog::load(root, &config).map_err(|e| WorkspaceError::Rules(e.to_string()))?;
@@ -87,7 +102,7 @@ impl Workspace {
                 live: options.live,
             },
         )?;
-        let state = ArcSwap::from_pointee(State::new(&engine, None));
+        let state = ArcSwap::from_pointee(State::empty());
         Ok(Workspace {
             engine,
             catalog,
@@ -95,6 +110,7 @@ impl Workspace {
             state,
             memory: Memory::session(),
             refreshing: Mutex::new(()),
+            ready: AtomicBool::new(false),
         })
     }
 
@@ -124,7 +140,19 @@ impl Workspace {
     pub fn refresh_paths(&self, paths: Option<&[PathBuf]>) -> Arc<State> {
         let _one_at_a_time = self.refreshing.lock();
         let fresh = State::new(&self.engine, paths);
-        self.state.swap(Arc::new(fresh))
+        let previous = self.state.swap(Arc::new(fresh));
+        self.ready.store(true, Ordering::Release);
+        previous
+    }
+
+    /// Whether the first index is done (see `open_pending`).
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::Acquire)
+    }
+
+    /// How far the index under way has come.
+    pub fn progress(&self) -> Arc<crate::engine::Progress> {
+        self.engine.progress()
     }
 
     /// Readers of the current state are done with the CPU: let the engine prepare for the
@@ -208,6 +236,18 @@ impl Workspace {
 }
 
 impl State {
+    fn empty() -> State {
+        State {
+            snap: Arc::new(Snapshot::default()),
+            local: BTreeMap::new(),
+            report: Report::default(),
+            findings: OnceLock::new(),
+            index: OnceLock::new(),
+            search: OnceLock::new(),
+            churn: OnceLock::new(),
+        }
+    }
+
     fn new(engine: &Engine, paths: Option<&[PathBuf]>) -> State {
         let report = match paths {
             Some(paths) => engine.refresh_paths(paths),

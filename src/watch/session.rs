@@ -46,6 +46,8 @@ pub struct Session {
     health: u32,
     /// The files the last analysis skipped.
     skipped: HashSet<String>,
+    /// The state the last delta was of.
+    published: Option<Arc<State>>,
 }
 
 impl Session {
@@ -56,6 +58,7 @@ impl Session {
             findings: Arc::new(Vec::new()),
             health: 100,
             skipped: HashSet::new(),
+            published: None,
         }
     }
 
@@ -136,6 +139,15 @@ impl Session {
             .collect();
         let after: HashSet<&str> = state.snap.files.iter().map(|f| f.path.as_str()).collect();
         let mut changed: Vec<String> = state.report.fresh.clone();
+        // Someone else refreshed the workspace since the last delta (a tool that wrote a
+        // file re-indexes it at once): what they parsed is news to the subscribers.
+        if !self
+            .published
+            .as_ref()
+            .is_some_and(|p| Arc::ptr_eq(p, &previous))
+        {
+            changed.extend(previous.report.fresh.iter().cloned());
+        }
         changed.extend(before.difference(&after).map(|p| (*p).to_string()));
         // A file saved too deep to parse is a change the user should hear about.
         changed.extend(self.newly_skipped(&state).map(|s| s.path.clone()));
@@ -229,6 +241,7 @@ impl Session {
         });
         self.findings = findings;
         self.health = health;
+        self.published = Some(state.clone());
         self.subscribers
             .retain(|s| s.send((state.clone(), delta.clone())).is_ok());
         self.workspace.prepare_next();

@@ -792,6 +792,7 @@ fn interactive_approvals_come_in_through_a_channel() {
                         .send(Approval {
                             id: id.clone(),
                             allow: asked == 2,
+                            input: None,
                         })
                         .unwrap();
                 }

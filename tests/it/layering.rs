@@ -6,7 +6,7 @@ use std::path::Path;
 /// Data-flow order (ARCHITECTURE.md).
 const ORDER: &[&str] = &[
     "process", "lang", "parse", "store", "graph", "detect", "engine", "tools", "report", "watch",
-    "agent", "mcp", "cli",
+    "agent", "mcp", "tui", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

@@ -1,0 +1,182 @@
+//! The event loop: one `select!` over terminal events, everything the runner and the loader
+//! report, and the signals that end the program. Each message is recorded (with
+//! `--record`), folded into the state, and its commands carried out; the screen is drawn
+//! again only when a message arrived, so an idle workstation does nothing.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crossterm::event::EventStream;
+use futures_util::StreamExt;
+use tokio::signal::unix::{SignalKind, signal};
+use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
+
+use crate::agent::Agent;
+use crate::tools::Workspace;
+use crate::tui::core::{Msg, State, render, update};
+use crate::tui::record::Recorder;
+use crate::tui::runner::{Flow, Incoming, Runner, Setup};
+use crate::tui::{loader, terminal};
+
+pub struct Start {
+    pub workspace: Arc<Workspace>,
+    pub setup: Setup,
+    pub agent: Option<Agent>,
+    /// The first messages: the repository and model, an earlier conversation.
+    pub first: Vec<Msg>,
+    pub record: Option<PathBuf>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("terminal: {0}")]
+    Terminal(#[from] std::io::Error),
+    #[error("--record {path}: {source}")]
+    Record {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+/// Runs the workstation until the user quits or a signal ends it; the terminal is restored
+/// on every way out.
+pub async fn run(start: Start) -> Result<(), AppError> {
+    let mut recorder =
+        Recorder::new(start.record.as_deref()).map_err(|source| AppError::Record {
+            path: start
+                .record
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            source,
+        })?;
+    terminal::restore_on_panic();
+    terminal::enter()?;
+    let result = event_loop(start, &mut recorder).await;
+    terminal::leave();
+    result
+}
+
+async fn event_loop(start: Start, recorder: &mut Recorder) -> Result<(), AppError> {
+    let backend = ratatui::backend::CrosstermBackend::new(std::io::stdout());
+    let mut term = ratatui::Terminal::new(backend)?;
+    let (inbox, mut incoming) = unbounded_channel::<Incoming>();
+    let mut state = State::default();
+    let size = term.size()?;
+    let mut queue = vec![Msg::Resize {
+        width: size.width,
+        height: size.height,
+    }];
+    queue.extend(start.first);
+    let mut runner = Runner::new(
+        start.workspace.clone(),
+        start.setup,
+        start.agent,
+        inbox.clone(),
+    );
+    let mut events = EventStream::new();
+    for msg in queue {
+        if fold(
+            &mut state,
+            msg,
+            recorder,
+            &mut runner,
+            &mut term,
+            &mut events,
+        ) == Flow::Quit
+        {
+            return Ok(());
+        }
+    }
+    term.draw(|frame| render(&state, frame))?;
+    // The first frame is up: now the graph.
+    let (messages, mut loaded) = unbounded_channel::<Msg>();
+    loader::start(start.workspace, messages);
+    let mut terminate = signal(SignalKind::terminate())?;
+    let mut hangup = signal(SignalKind::hangup())?;
+    loop {
+        let msg = tokio::select! {
+            event = events.next() => match event {
+                Some(Ok(event)) => terminal::message(event),
+                Some(Err(e)) => return Err(e.into()),
+                None => return Ok(()),
+            },
+            Some(incoming) = incoming.recv() => match incoming {
+                Incoming::Msg(msg) => Some(msg),
+                Incoming::Returned { agent, approvals, turn, outcome } => {
+                    runner.returned(*agent, approvals);
+                    Some(Msg::TurnEnded { turn, outcome })
+                }
+            },
+            Some(msg) = loaded.recv() => Some(msg),
+            _ = terminate.recv() => return Ok(()),
+            _ = hangup.recv() => return Ok(()),
+        };
+        let Some(msg) = msg else { continue };
+        let mut pending = vec![msg];
+        // Whatever else has arrived is folded before drawing: a burst of streamed text
+        // costs one frame.
+        drain(&mut incoming, &mut loaded, &mut runner, &mut pending);
+        for msg in pending {
+            if fold(
+                &mut state,
+                msg,
+                recorder,
+                &mut runner,
+                &mut term,
+                &mut events,
+            ) == Flow::Quit
+            {
+                return Ok(());
+            }
+        }
+        term.draw(|frame| render(&state, frame))?;
+    }
+}
+
+fn drain(
+    incoming: &mut UnboundedReceiver<Incoming>,
+    loaded: &mut UnboundedReceiver<Msg>,
+    runner: &mut Runner,
+    pending: &mut Vec<Msg>,
+) {
+    while let Ok(next) = incoming.try_recv() {
+        pending.push(match next {
+            Incoming::Msg(msg) => msg,
+            Incoming::Returned {
+                agent,
+                approvals,
+                turn,
+                outcome,
+            } => {
+                runner.returned(*agent, approvals);
+                Msg::TurnEnded { turn, outcome }
+            }
+        });
+    }
+    while let Ok(msg) = loaded.try_recv() {
+        pending.push(msg);
+    }
+}
+
+fn fold(
+    state: &mut State,
+    msg: Msg,
+    recorder: &mut Recorder,
+    runner: &mut Runner,
+    term: &mut terminal::Term,
+    events: &mut EventStream,
+) -> Flow {
+    recorder.record(&msg);
+    for cmd in update(state, msg) {
+        if Runner::needs_terminal(&cmd) {
+            // The editor (or the shell, after Ctrl+Z) reads the keys now: the old reader is
+            // dropped so that it takes none of them, and a new one starts when polled.
+            *events = EventStream::new();
+        }
+        if runner.execute(cmd, term) == Flow::Quit {
+            return Flow::Quit;
+        }
+    }
+    Flow::Continue
+}
