@@ -9,8 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     name = "repotoire",
     version,
     about = "Code intelligence for Rust, Python and TypeScript/JavaScript repositories",
-    long_about = "Code intelligence for Rust, Python and TypeScript/JavaScript repositories.\n\nWithout a command: the terminal workstation (findings beside a conversation with the agent) on PATH (default: the current folder).",
-    args_conflicts_with_subcommands = true
+    long_about = "Code intelligence for Rust, Python and TypeScript/JavaScript repositories.\n\nWithout a command: the terminal workstation (findings beside a conversation with the agent) on PATH (default: the current folder)."
 )]
 pub struct Cli {
     /// No terminal UI: plain output for scripts and CI.

@@ -23,3 +23,4 @@ mod resolve_python;
 mod resolve_rust;
 mod tools;
 mod watch;
+mod workstation_tmux;

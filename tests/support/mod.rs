@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod replay;
+pub mod tmux;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -19,6 +19,9 @@ pub enum Delivery {
     ByteByByte,
     /// This many bytes, then the connection closes without ending the body.
     DropAfter(usize),
+    /// This many bytes, then nothing until the client goes away (a model still thinking,
+    /// for tests that cancel mid-stream); a minute at most.
+    StallAfter(usize),
 }
 
 #[derive(Clone, Debug)]
@@ -220,6 +223,13 @@ fn serve(stream: TcpStream, reply: &Reply, log: &Mutex<Vec<Received>>) {
         Delivery::DropAfter(n) => {
             chunk(&mut out, &reply.body[..n.min(reply.body.len())]);
             let _ = out.shutdown(std::net::Shutdown::Both);
+            return;
+        }
+        Delivery::StallAfter(n) => {
+            chunk(&mut out, &reply.body[..n.min(reply.body.len())]);
+            let _ = out.set_read_timeout(Some(std::time::Duration::from_secs(60)));
+            let mut rest = [0u8; 64];
+            while matches!(out.read(&mut rest), Ok(n) if n > 0) {}
             return;
         }
     }

@@ -78,10 +78,16 @@ pub fn render(state: &State, frame: &mut Frame, area: Rect) {
         .iter()
         .map(|f| {
             let (bullet, style) = severity_style(f.severity);
+            let room = width.saturating_sub(7);
+            let detector = if f.detector.chars().count() > room && room > 1 {
+                format!("{}…", f.detector.chars().take(room - 1).collect::<String>())
+            } else {
+                f.detector.clone()
+            };
             let first = Line::from(vec![
                 Span::styled(format!("{bullet} "), style),
                 Span::styled(format!("{} ", short(f.severity)), style),
-                Span::raw(f.detector.clone()),
+                Span::raw(detector),
             ]);
             let place = format!("  {}:{}", f.file, f.line);
             let place = if place.chars().count() > width && width > 3 {

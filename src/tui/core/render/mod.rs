@@ -145,12 +145,6 @@ fn input(state: &State, frame: &mut Frame, area: Rect) {
 }
 
 fn approval_popup(pending: &Pending, frame: &mut Frame, area: Rect) {
-    let popup = Rect {
-        x: area.x + 1,
-        y: area.y + 1,
-        width: area.width.saturating_sub(2),
-        height: area.height.saturating_sub(2),
-    };
     let (what, mut lines) = match &pending.preview {
         Preview::Diff { path, diff } => (path.clone(), entry::diff_lines(diff)),
         Preview::Command { command } => (
@@ -180,6 +174,17 @@ fn approval_popup(pending: &Pending, frame: &mut Frame, area: Rect) {
         Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
     )]);
     let block = panel(title, true);
+    // As tall as the change needs, at the bottom, so the turn that led to it stays in view
+    // above when it can.
+    let wanted = (lines.len() as u16).saturating_add(2);
+    let height = wanted.clamp(5.min(area.height), area.height.saturating_sub(4).max(5));
+    let height = height.min(area.height.saturating_sub(1));
+    let popup = Rect {
+        x: area.x + 1,
+        y: area.y + area.height.saturating_sub(height + 1),
+        width: area.width.saturating_sub(2),
+        height,
+    };
     frame.render_widget(Clear, popup);
     let scroll = pending.scroll.min(lines.len().saturating_sub(1)) as u16;
     frame.render_widget(

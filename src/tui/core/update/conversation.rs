@@ -121,14 +121,19 @@ fn tool_index(state: &State, id: &str) -> Option<usize> {
         .rposition(|s| matches!(&s.entry, Entry::Tool(t) if t.id == id))
 }
 
+/// The argument that says what a call is about, when it has one of these.
+const MAIN_ARGUMENTS: &[&str] = &[
+    "path", "symbol", "query", "command", "pattern", "file", "from", "fingerprint",
+];
+
 pub fn short_input(input: &serde_json::Value) -> String {
-    let text = match input {
-        serde_json::Value::Object(map) if map.len() == 1 => match map.values().next() {
-            Some(serde_json::Value::String(s)) => s.clone(),
-            Some(other) => other.to_string(),
-            None => String::new(),
-        },
-        other => other.to_string(),
+    let main = MAIN_ARGUMENTS
+        .iter()
+        .find_map(|k| input.get(k).and_then(serde_json::Value::as_str));
+    let text = match (main, input) {
+        (Some(main), _) => main.to_string(),
+        (None, serde_json::Value::Object(map)) if map.is_empty() => String::new(),
+        (None, other) => other.to_string(),
     };
     let one_line = text.replace('\n', "⏎");
     if one_line.chars().count() > INPUT_CHARS {

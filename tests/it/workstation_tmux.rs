@@ -1,0 +1,186 @@
+//! The workstation end to end in a real terminal (tmux): findings panel, a slash command
+//! with no key, a scripted turn that calls a graph tool then asks to edit a file (the diff
+//! in the approval, `y`, the file on disk, the finding it adds in the panel), Ctrl+C in
+//! the middle of a stream, quitting to a sane shell, and the recording replaying to the
+//! same screen.
+
+use serde_json::json;
+
+use crate::support::replay::{Delivery, Reply, ReplayServer, anthropic};
+use crate::support::tmux::Pane;
+use crate::support::{Dir, SHOP};
+
+const KEY: &str = "sk-test-0123456789-secret";
+const WIDTH: u16 = 120;
+const HEIGHT: u16 = 36;
+
+fn start(dir: &Dir, server: &ReplayServer, extra: &str) -> Pane {
+    let env = [
+        ("ANTHROPIC_API_KEY", KEY.to_string()),
+        ("ANTHROPIC_BASE_URL", server.url.clone()),
+        ("XDG_STATE_HOME", dir.join(".state").display().to_string()),
+        ("XDG_CONFIG_HOME", dir.join(".config").display().to_string()),
+        ("HOME", dir.join(".home").display().to_string()),
+        ("EDITOR", "true".to_string()),
+        ("TERM", "xterm-256color".to_string()),
+    ];
+    let pane = Pane::start(dir.path(), &env, WIDTH, HEIGHT);
+    pane.wait_for_text("$");
+    pane.type_text(&format!(
+        "{} {extra}; echo exited=$?",
+        env!("CARGO_BIN_EXE_repotoire")
+    ));
+    pane.keys(&["Enter"]);
+    pane
+}
+
+fn trimmed(screen: &str) -> String {
+    screen
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim_end()
+        .to_string()
+}
+
+#[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one session through a real terminal, checked step by step"
+)]
+fn a_session_in_a_real_terminal() {
+    let dir = Dir::with_fixture(SHOP);
+    let old = "def refund(amount):\n    return charge(-amount)";
+    let new = "def refund(amount, log=[]):\n    log.append(amount)\n    return charge(-amount)";
+    // The last answer stops after its first words, as a model still thinking.
+    let slow = anthropic::text("Thinking about it slowly and at length");
+    let words_only = slow.find("event: content_block_stop").unwrap();
+    let server = ReplayServer::start(vec![
+        Reply::sse(anthropic::tool_call(
+            "t1",
+            "find_callers",
+            json!({"symbol": "shop.payments.charge"}),
+        )),
+        Reply::sse(anthropic::tool_call(
+            "t2",
+            "edit_file",
+            json!({"path": "shop/payments.py", "old": old, "new": new}),
+        )),
+        Reply::sse(anthropic::text("Refunds are now **logged**.")),
+        Reply::sse(slow).delivered(Delivery::StallAfter(words_only)),
+    ]);
+    let record = dir.join("session.jsonl");
+    let pane = start(&dir, &server, &format!("--record {}", record.display()));
+
+    // The findings panel, once the graph is in.
+    let screen = pane.wait_for("the findings and the graph", |s| {
+        s.contains("Findings (") && s.contains("nodes") && s.contains("command-injection")
+    });
+    assert!(pane.alternate_screen());
+    assert!(screen.contains("shop/api.py:6"), "{screen}");
+    assert!(screen.contains("watching"), "{screen}");
+
+    // A slash command answers from the graph, no model involved.
+    pane.type_text("/callers shop.payments.charge");
+    pane.keys(&["Enter"]);
+    pane.wait_for_text("caller");
+    let before = server.received().len();
+    assert_eq!(before, 0, "slash commands ask no model");
+
+    // A scripted turn: a graph tool, then an edit that waits for approval with its diff.
+    pane.type_text("log refunds");
+    pane.keys(&["Enter"]);
+    let screen = pane.wait_for("the approval", |s| s.contains("[y]es"));
+    assert!(screen.contains("find_callers"), "{screen}");
+    assert!(screen.contains("+def refund(amount, log=[]):"), "{screen}");
+    assert!(screen.contains("-def refund(amount):"), "{screen}");
+    assert!(screen.contains("[e]dit [a]lways [?]"), "{screen}");
+    assert!(
+        !std::fs::read_to_string(dir.join("shop/payments.py"))
+            .unwrap()
+            .contains("log=[]"),
+        "nothing is written before the approval"
+    );
+    pane.keys(&["y"]);
+    let screen = pane.wait_for("the answer and the new finding", |s| {
+        s.contains("Refunds are now") && s.contains("shop/payments.py:15")
+    });
+    assert!(screen.contains("mutable-default"), "{screen}");
+    assert!(
+        std::fs::read_to_string(dir.join("shop/payments.py"))
+            .unwrap()
+            .contains("def refund(amount, log=[]):")
+    );
+    assert!(!screen.contains("working…"), "{screen}");
+
+    // The recording replays to the screen the terminal shows now.
+    let recorded = dir.join("copy.jsonl");
+    std::fs::copy(&record, &recorded).unwrap();
+    let now = pane.screen();
+    let replayed = std::process::Command::new(env!("CARGO_BIN_EXE_repotoire"))
+        .args(["replay", &recorded.display().to_string()])
+        .arg(format!("--size={WIDTH}x{HEIGHT}"))
+        .output()
+        .unwrap();
+    assert!(replayed.status.success());
+    pretty_assertions::assert_eq!(
+        trimmed(&String::from_utf8_lossy(&replayed.stdout)),
+        trimmed(&now)
+    );
+
+    // Ctrl+C in the middle of a stream cancels the turn; the prompt works again.
+    pane.type_text("think slowly");
+    pane.keys(&["Enter"]);
+    pane.wait_for_text("Thinking about it");
+    pane.keys(&["C-c"]);
+    let screen = pane.wait_for("the turn cancelled", |s| {
+        s.contains("cancelled") && !s.contains("working…")
+    });
+    assert!(screen.contains("> "), "{screen}");
+    pane.type_text("/stats");
+    pane.keys(&["Enter"]);
+    pane.wait_for_text("nodes:");
+
+    // Quit: Ctrl+C twice on an empty prompt; the shell is back with echo on.
+    pane.keys(&["C-c"]);
+    pane.wait_for_text("press Ctrl+C again");
+    pane.keys(&["C-c"]);
+    pane.wait_for_text("exited=0");
+    assert!(!pane.alternate_screen());
+    pane.type_text("stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | tr '\\n' +; echo");
+    pane.keys(&["Enter"]);
+    pane.wait_for("echo and canonical input on", |s| {
+        s.contains("icanon+echo+") || s.contains("echo+icanon+")
+    });
+}
+
+#[test]
+fn without_a_key_the_workstation_still_answers_slash_commands() {
+    let dir = Dir::with_fixture(SHOP);
+    let env = [
+        ("XDG_STATE_HOME", dir.join(".state").display().to_string()),
+        ("XDG_CONFIG_HOME", dir.join(".config").display().to_string()),
+        ("HOME", dir.join(".home").display().to_string()),
+        ("TERM", "xterm-256color".to_string()),
+    ];
+    let pane = Pane::start(dir.path(), &env, WIDTH, HEIGHT);
+    pane.wait_for_text("$");
+    pane.type_text(&format!(
+        "env -u ANTHROPIC_API_KEY {} --model anthropic/claude-sonnet-4-5; echo exited=$?",
+        env!("CARGO_BIN_EXE_repotoire")
+    ));
+    pane.keys(&["Enter"]);
+    pane.wait_for("the graph", |s| s.contains("nodes"));
+    pane.type_text("/impact shop.payments.charge");
+    pane.keys(&["Enter"]);
+    pane.wait_for_text("shop/checkout.py: checkout");
+    pane.type_text("hello");
+    pane.keys(&["Enter"]);
+    let screen = pane.wait_for_text("ANTHROPIC_API_KEY");
+    assert!(screen.contains("(no key)"), "{screen}");
+    pane.type_text("/quit");
+    pane.keys(&["Enter"]);
+    pane.wait_for_text("exited=0");
+    assert!(!pane.alternate_screen());
+}

@@ -1,0 +1,96 @@
+//! A real terminal for end-to-end tests: a private tmux server (its own socket), one pane
+//! running a shell, keys sent and the screen read back. The server is killed on drop.
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Longest wait for something to appear on the screen before the test fails, showing it.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+pub struct Pane {
+    socket: String,
+}
+
+static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+impl Pane {
+    /// A `width`×`height` pane running `sh` in `dir` with `env` set.
+    pub fn start(dir: &Path, env: &[(&str, String)], width: u16, height: u16) -> Pane {
+        let socket = format!(
+            "repotoire-test-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::SeqCst)
+        );
+        let mut shell = vec!["env".to_string()];
+        shell.extend(env.iter().map(|(k, v)| format!("{k}={v}")));
+        shell.extend(["PS1=$ ".to_string(), "sh".to_string()]);
+        let status = Command::new("tmux")
+            .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
+            .args(["-x", &width.to_string(), "-y", &height.to_string()])
+            .arg("-c")
+            .arg(dir)
+            .args(&shell)
+            .status()
+            .expect("tmux must be installed (.ci/run installs it)");
+        assert!(status.success(), "tmux new-session failed");
+        Pane { socket }
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let output = Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("run tmux");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    /// Keys by tmux name (`Enter`, `C-c`, `Tab`, `y`).
+    pub fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "0"];
+        args.extend_from_slice(keys);
+        self.tmux(&args);
+    }
+
+    /// Text typed as it is.
+    pub fn type_text(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", "0", "-l", text]);
+    }
+
+    pub fn screen(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-t", "0"])
+    }
+
+    pub fn alternate_screen(&self) -> bool {
+        self.tmux(&["display-message", "-p", "-t", "0", "#{alternate_on}"]).trim() == "1"
+    }
+
+    /// Waits until the screen satisfies `ready`, and returns it; fails showing the screen
+    /// and `what` it waited for.
+    pub fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let screen = self.screen();
+            if ready(&screen) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waited for {what}; the screen is:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    pub fn wait_for_text(&self, text: &str) -> String {
+        self.wait_for(&format!("`{text}`"), |s| s.contains(text))
+    }
+}
+
+impl Drop for Pane {
+    fn drop(&mut self) {
+        self.tmux(&["kill-server"]);
+    }
+}
