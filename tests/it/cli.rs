@@ -218,3 +218,50 @@ fn logs_to_a_pipe_carry_no_colour_codes() {
     assert!(err.contains("phase=\"calls\""), "{err}");
     assert!(!err.contains('\u{1b}'), "{err}");
 }
+
+#[test]
+fn the_workstation_without_a_terminal_says_so_in_one_line_and_exits_2() {
+    let dir = Dir::new();
+    dir.write("a.py", "x = 1\n");
+    for (term, why) in [("xterm", "stdout is not a terminal"), ("dumb", "TERM=dumb")] {
+        let output = cmd(dir.path()).env("TERM", term).output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let err = stderr(&output);
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(why), "{err}");
+        assert!(err.contains("--headless analyze"), "{err}");
+        assert!(stdout(&output).is_empty());
+    }
+}
+
+#[test]
+fn headless_without_a_command_prints_the_usage_and_exits_2() {
+    let dir = Dir::new();
+    let output = cmd(dir.path()).arg("--headless").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert!(err.starts_with("Usage: repotoire"), "{err}");
+    assert!(err.contains("needs a command"), "{err}");
+}
+
+#[test]
+fn replay_of_a_bad_recording_names_the_file_and_line() {
+    let dir = Dir::new();
+    dir.write(
+        "r.jsonl",
+        "{\"msg\":\"resize\",\"width\":80,\"height\":24}\n{\"msg\":\"nope\"}\n",
+    );
+    let output = cmd(dir.path())
+        .args(["replay", "r.jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert!(err.contains("r.jsonl:2: not a message"), "{err}");
+    let output = cmd(dir.path())
+        .args(["replay", "r.jsonl", "--size", "5x5"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("COLSxROWS"));
+}

@@ -72,3 +72,42 @@ fn every_module_is_listed_in_the_order() {
         .collect();
     assert_eq!(declared, ORDER);
 }
+
+/// The workstation's core is pure: state, messages, reducer and render do no I/O, read no
+/// clock and know nothing of async or the terminal (`src/tui/core/`).
+#[test]
+fn the_workstation_core_does_no_io() {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tui/core");
+    let mut files = Vec::new();
+    rust_files(&core, &mut files);
+    assert!(!files.is_empty());
+    const FORBIDDEN: &[&str] = &[
+        "std::fs",
+        "std::io",
+        "std::process",
+        "std::env",
+        "std::net",
+        "std::thread",
+        "Instant",
+        "SystemTime",
+        "tokio",
+        "crossterm",
+        "crate::tui::app",
+        "crate::tui::runner",
+        "crate::tui::terminal",
+        "crate::engine",
+        "crate::agent::run",
+    ];
+    let mut violations = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        // Unit tests at the bottom may build fixtures on disk.
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for word in FORBIDDEN {
+            if code.contains(word) {
+                violations.push(format!("{} uses {word}", file.display()));
+            }
+        }
+    }
+    assert!(violations.is_empty(), "{violations:#?}");
+}

@@ -23,4 +23,5 @@ mod resolve_python;
 mod resolve_rust;
 mod tools;
 mod watch;
+mod workstation;
 mod workstation_tmux;

@@ -6,7 +6,7 @@
 
 use serde_json::json;
 
-use crate::support::replay::{Delivery, Reply, ReplayServer, anthropic};
+use crate::support::replay::{Delivery, ReplayServer, Reply, anthropic};
 use crate::support::tmux::Pane;
 use crate::support::{Dir, SHOP};
 

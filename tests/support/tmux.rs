@@ -64,7 +64,9 @@ impl Pane {
     }
 
     pub fn alternate_screen(&self) -> bool {
-        self.tmux(&["display-message", "-p", "-t", "0", "#{alternate_on}"]).trim() == "1"
+        self.tmux(&["display-message", "-p", "-t", "0", "#{alternate_on}"])
+            .trim()
+            == "1"
     }
 
     /// Waits until the screen satisfies `ready`, and returns it; fails showing the screen

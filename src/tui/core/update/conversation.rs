@@ -103,7 +103,7 @@ fn streaming(state: &State) -> Option<usize> {
     .then_some(last)
 }
 
-fn finish_streaming(state: &mut State) {
+pub fn finish_streaming(state: &mut State) {
     if let Some(last) = streaming(state) {
         change(state, last, |e| {
             if let Entry::Assistant { done, .. } = e {
@@ -123,7 +123,14 @@ fn tool_index(state: &State, id: &str) -> Option<usize> {
 
 /// The argument that says what a call is about, when it has one of these.
 const MAIN_ARGUMENTS: &[&str] = &[
-    "path", "symbol", "query", "command", "pattern", "file", "from", "fingerprint",
+    "path",
+    "symbol",
+    "query",
+    "command",
+    "pattern",
+    "file",
+    "from",
+    "fingerprint",
 ];
 
 pub fn short_input(input: &serde_json::Value) -> String {

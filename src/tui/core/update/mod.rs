@@ -56,6 +56,7 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
                 state.turn.running = false;
                 state.turn.cancelling = false;
                 state.pending = None;
+                conversation::finish_streaming(state);
             }
         }
         Msg::ToolOutput { .. } | Msg::Notice { .. } | Msg::Conversation { .. } => {
