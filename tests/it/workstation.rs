@@ -223,6 +223,10 @@ fn finding_keys_explain_open_and_ask() {
 }
 
 #[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one turn, event by event, with the screen at each stage"
+)]
 fn a_prompt_streams_calls_tools_and_ends() {
     let mut state = State::default();
     started(&mut state, None);
