@@ -536,9 +536,8 @@ fn edit_in_terminal(term: &mut Term, args: &[&str], file: &std::path::Path) -> s
         .args(args)
         .arg(file)
         .status();
-    let entered = terminal::enter();
-    term.clear()?;
-    entered?;
+    terminal::enter()?;
+    terminal::redraw_all(term)?;
     let status = status?;
     if status.success() {
         Ok(())

@@ -60,7 +60,19 @@ pub fn suspend(terminal: &mut Term) -> std::io::Result<()> {
     leave();
     let _ = rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::TSTP);
     enter()?;
-    terminal.clear()
+    redraw_all(terminal)
+}
+
+/// The screen was someone else's meanwhile (an editor, the shell): clear it and forget what
+/// was drawn, so the next frame draws every cell. (ratatui's `clear` asks the terminal
+/// where the cursor is, an answer that may never come back to us here.)
+pub fn redraw_all(terminal: &mut Term) -> std::io::Result<()> {
+    execute!(
+        std::io::stdout(),
+        crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
+    )?;
+    *terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
+    Ok(())
 }
 
 /// A terminal event as a message, if the core cares about it.

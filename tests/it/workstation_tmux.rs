@@ -65,6 +65,7 @@ fn a_session_in_a_real_terminal() {
         )),
         Reply::sse(anthropic::text("Refunds are now **logged**.")),
         Reply::sse(slow).delivered(Delivery::StallAfter(words_only)),
+        Reply::sse(anthropic::text("Carried on from the workstation.")),
     ]);
     let record = dir.join("session.jsonl");
     let pane = start(&dir, &server, &format!("--record {}", record.display()));
@@ -144,11 +145,37 @@ fn a_session_in_a_real_terminal() {
     pane.keys(&["C-c"]);
     pane.wait_for_text("exited=0");
     assert!(!pane.alternate_screen());
-    pane.type_text("stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | tr '\\n' +; echo");
+    echo_is_on(&pane, "done");
+
+    // `ask --continue` goes on from the workstation's session, and the workstation's
+    // `--continue` from that.
+    let asked = std::process::Command::new(env!("CARGO_BIN_EXE_repotoire"))
+        .current_dir(dir.path())
+        .args(["ask", "--continue", "and now?"])
+        .env("ANTHROPIC_API_KEY", KEY)
+        .env("ANTHROPIC_BASE_URL", &server.url)
+        .env("XDG_STATE_HOME", dir.join(".state"))
+        .env("XDG_CONFIG_HOME", dir.join(".config"))
+        .output()
+        .unwrap();
+    assert!(
+        asked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&asked.stderr)
+    );
+    let sent = server.received().last().unwrap().body.to_string();
+    assert!(sent.contains("log refunds"), "{sent}");
+    assert!(sent.contains("and now?"), "{sent}");
+    pane.type_text(&format!(
+        "{} --continue; echo again=$?",
+        env!("CARGO_BIN_EXE_repotoire")
+    ));
     pane.keys(&["Enter"]);
-    pane.wait_for("echo and canonical input on", |s| {
-        s.contains("icanon+echo+") || s.contains("echo+icanon+")
-    });
+    let screen = pane.wait_for_text("Carried on from the workstation.");
+    assert!(screen.contains("> and now?"), "{screen}");
+    pane.type_text("/quit");
+    pane.keys(&["Enter"]);
+    pane.wait_for_text("exited=0");
 }
 
 #[test]
@@ -179,4 +206,72 @@ fn without_a_key_the_workstation_still_answers_slash_commands() {
     pane.keys(&["Enter"]);
     pane.wait_for_text("exited=0");
     assert!(!pane.alternate_screen());
+}
+
+/// The workstation without a model in a pane, its graph loaded.
+fn started_without_key(dir: &Dir) -> Pane {
+    let env = [
+        ("XDG_STATE_HOME", dir.join(".state").display().to_string()),
+        ("XDG_CONFIG_HOME", dir.join(".config").display().to_string()),
+        ("HOME", dir.join(".home").display().to_string()),
+        ("TERM", "xterm-256color".to_string()),
+    ];
+    let pane = Pane::start(dir.path(), &env, WIDTH, HEIGHT);
+    pane.wait_for_text("$");
+    pane.type_text(&format!(
+        "env -u ANTHROPIC_API_KEY {}; echo exited=$?",
+        env!("CARGO_BIN_EXE_repotoire")
+    ));
+    pane.keys(&["Enter"]);
+    pane.wait_for("the graph", |s| s.contains("nodes"));
+    pane
+}
+
+/// Checks the terminal echoes and reads lines again; `mark` tells this check's answer
+/// from an earlier one's on the screen.
+fn echo_is_on(pane: &Pane, mark: &str) {
+    pane.type_text(&format!(
+        "stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | sort | tr '\\n' +; echo {mark}"
+    ));
+    pane.keys(&["Enter"]);
+    pane.wait_for_text(&format!("echo+icanon+{mark}"));
+}
+
+#[test]
+fn ctrl_z_gives_the_shell_back_and_fg_redraws_the_workstation() {
+    let dir = Dir::with_fixture(SHOP);
+    let pane = started_without_key(&dir);
+    pane.keys(&["C-z"]);
+    pane.wait_for("the shell", |s| !s.contains("Findings ("));
+    assert!(!pane.alternate_screen());
+    echo_is_on(&pane, "stopped");
+    pane.type_text("fg");
+    pane.keys(&["Enter"]);
+    pane.wait_for("the workstation again", |s| {
+        s.contains("Findings (") && s.contains("nodes")
+    });
+    assert!(pane.alternate_screen());
+    pane.type_text("/quit");
+    pane.keys(&["Enter"]);
+    // The shell ran `echo exited=…` when the job stopped; now it only shows its prompt.
+    pane.wait_for("the shell", |s| !s.contains("Findings ("));
+    assert!(!pane.alternate_screen());
+    echo_is_on(&pane, "quit");
+}
+
+#[test]
+fn sigterm_and_sighup_leave_the_terminal_as_it_was() {
+    for signal in ["TERM", "HUP"] {
+        let dir = Dir::with_fixture(SHOP);
+        let pane = started_without_key(&dir);
+        let pid = pane.foreground_child().expect("the workstation's process");
+        let killed = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        pane.wait_for_text("exited=0");
+        assert!(!pane.alternate_screen(), "SIG{signal}");
+        echo_is_on(&pane, signal);
+    }
 }

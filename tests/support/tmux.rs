@@ -63,6 +63,26 @@ impl Pane {
         self.tmux(&["capture-pane", "-p", "-t", "0"])
     }
 
+    /// The process running in the pane's shell (its first child).
+    pub fn foreground_child(&self) -> Option<i32> {
+        let shell: i32 = self
+            .tmux(&["display-message", "-p", "-t", "0", "#{pane_pid}"])
+            .trim()
+            .parse()
+            .ok()?;
+        std::fs::read_dir("/proc")
+            .ok()?
+            .flatten()
+            .find_map(|entry| {
+                let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
+                let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+                // The parent is the second field after the command's closing parenthesis.
+                let after = stat.rsplit_once(')')?.1;
+                let parent: i32 = after.split_whitespace().nth(1)?.parse().ok()?;
+                (parent == shell).then_some(pid)
+            })
+    }
+
     pub fn alternate_screen(&self) -> bool {
         self.tmux(&["display-message", "-p", "-t", "0", "#{alternate_on}"])
             .trim()
