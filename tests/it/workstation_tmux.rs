@@ -45,6 +45,10 @@ fn trimmed(screen: &str) -> String {
 }
 
 #[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one session through a real terminal, checked step by step"
+)]
 fn a_session_in_a_real_terminal() {
     let dir = Dir::with_fixture(SHOP);
     let old = "def refund(amount):\n    return charge(-amount)";
