@@ -11,6 +11,7 @@ use anyhow::{Context, bail};
 use crate::cli::args::{AnalyzeArgs, FailOn, FindingsFormat, GlobalArgs};
 use crate::cli::deferred_pass::{DeferredPass, Rules};
 use crate::cli::graph_cmd::index_with_pass;
+use crate::cli::progress::Progress;
 use crate::detect::analyze::{Catalog, analyze};
 use crate::detect::config::Config;
 use crate::detect::memory::Memory;
@@ -43,7 +44,7 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
 
     let progress = Progress::start();
     progress.stage("indexing");
-    let indexed = index_with_pass(global, root, Some(rules.clone()));
+    let indexed = index_with_pass(global, root, Some(rules.clone()), &progress);
     let Rules { catalog, pass } = rules.get().as_ref().map_err(|e| anyhow::anyhow!("{e:#}"))?;
     let (engine, report) = indexed?;
     progress.stage("running detectors");
@@ -277,35 +278,6 @@ fn changed_lines(root: &Path, reference: &str) -> anyhow::Result<HashMap<String,
         out.insert(relative.to_string(), HashSet::new());
     }
     Ok(out)
-}
-
-/// A spinner on stderr while indexing and detecting, only when stderr is a terminal.
-struct Progress(Option<indicatif::ProgressBar>);
-
-impl Progress {
-    fn start() -> Progress {
-        if !std::io::stderr().is_terminal() {
-            return Progress(None);
-        }
-        let bar = indicatif::ProgressBar::new_spinner();
-        if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}") {
-            bar.set_style(style);
-        }
-        bar.enable_steady_tick(std::time::Duration::from_millis(100));
-        Progress(Some(bar))
-    }
-
-    fn stage(&self, message: &'static str) {
-        if let Some(bar) = &self.0 {
-            bar.set_message(message);
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = &self.0 {
-            bar.finish_and_clear();
-        }
-    }
 }
 
 /// Every detector id the config and `--only` name must be `known`.

@@ -6,6 +6,7 @@ use std::path::Path;
 use anyhow::Context;
 
 use crate::cli::args::{DotLevel, ExportFormat, GlobalArgs, GraphCommand, StatsFormat};
+use crate::cli::progress::Progress;
 use crate::engine::{Engine, Options, Report};
 use crate::report::{graph_dot, graph_json, stats};
 
@@ -59,7 +60,10 @@ fn index(global: &GlobalArgs, path: &Path) -> anyhow::Result<Engine> {
 
 /// Builds the graph of `path`, saying on stderr what it had to skip or rebuild.
 pub fn index_with_report(global: &GlobalArgs, path: &Path) -> anyhow::Result<(Engine, Report)> {
-    index_with_pass(global, path, None)
+    let progress = Progress::start();
+    let indexed = index_with_pass(global, path, None, &progress);
+    progress.finish();
+    indexed
 }
 
 /// Builds the graph of `path`, running `pass` over every freshly parsed file.
@@ -67,6 +71,7 @@ pub fn index_with_pass(
     global: &GlobalArgs,
     path: &Path,
     pass: Option<std::sync::Arc<dyn crate::parse::LocalPass>>,
+    progress: &Progress,
 ) -> anyhow::Result<(Engine, Report)> {
     let options = Options {
         max_file_size: global.max_file_size,
@@ -75,6 +80,7 @@ pub fn index_with_pass(
         live: false,
     };
     let engine = Engine::new(path, options)?;
+    progress.follow(&engine);
     let report = engine.refresh();
     let mut stderr = std::io::stderr();
     for warning in &report.warnings {

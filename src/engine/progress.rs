@@ -55,3 +55,40 @@ impl std::fmt::Display for Reading {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reading_says_the_stage_and_while_parsing_the_files() {
+        let progress = Progress::default();
+        progress.stage("parsing");
+        progress.files(40);
+        for _ in 0..12 {
+            progress.file_done();
+        }
+        assert_eq!(progress.read().to_string(), "parsing 12/40 files");
+        progress.stage("resolving");
+        assert_eq!(progress.read().to_string(), "resolving");
+    }
+
+    #[test]
+    fn a_refresh_counts_every_file_it_reads() {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..5 {
+            std::fs::write(dir.path().join(format!("m{i}.py")), "def f():\n    pass\n").unwrap();
+        }
+        let options = crate::engine::Options {
+            max_file_size: crate::engine::DEFAULT_MAX_FILE_SIZE,
+            use_cache: false,
+            pass: None,
+            live: false,
+        };
+        let engine = crate::engine::Engine::new(dir.path(), options).unwrap();
+        engine.refresh();
+        let reading = engine.progress().read();
+        assert_eq!((reading.done, reading.total), (5, 5));
+        assert_eq!(reading.stage, "resolving");
+    }
+}
