@@ -1,7 +1,9 @@
-//! Watch-mode latency on a real corpus (default django): append a function to one file, time
-//! from the write until `analysis_finished` is printed; p50 and p95 over REPOTOIRE_WATCH_EDITS
-//! edits (default 20), with the debounce window reported apart; then CPU used while idle.
-//! The corpus is copied to a temporary folder first (it is edited).
+//! Watch-mode latency on a real corpus (default django): edit one file, time from the write
+//! until `analysis_finished` is printed; p50 and p95 over REPOTOIRE_WATCH_EDITS edits
+//! (default 20) of each kind — a change inside a function body, a new call, a new import at
+//! module level, an import inside a function, a new function with a finding (and a local
+//! import) — with the debounce window reported apart; then CPU used while idle. The corpus
+//! is copied to a temporary folder first (it is edited).
 //!
 //!   cargo bench --bench watch [-- CORPUS]        (REPOTOIRE_CORPORA as for the corpus bench)
 
@@ -9,7 +11,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -126,46 +128,80 @@ fn main() {
         first["findings"]
     );
 
-    let mut total = Vec::new();
-    let mut analysis = Vec::new();
-    for i in 0..edits {
-        let t = Instant::now();
-        let mut file = std::fs::OpenOptions::new()
-            .append(true)
-            .open(&target)
-            .unwrap();
-        writeln!(
-            file,
-            "\n\ndef bench_added_{i}(value):\n    return value * {i}"
-        )
-        .unwrap();
-        drop(file);
-        let event = finished(&mut lines);
-        total.push(t.elapsed().as_secs_f64() * 1000.0);
-        analysis.push(event["ms"].as_f64().unwrap_or(0.0));
-        assert!(
-            event["changed"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|c| c == relative.as_str()),
-            "{event}"
+    // The package the edited file belongs to: what the import edits import.
+    let package = relative
+        .trim_start_matches("src/")
+        .split('/')
+        .next()
+        .unwrap_or("os")
+        .to_string();
+    let mut text = std::fs::read_to_string(&target).unwrap();
+    // The body edits change this function's return line.
+    text.push_str("\n\ndef bench_body(value):\n    return value * 0\n");
+    std::fs::write(&target, &text).unwrap();
+    finished(&mut lines);
+    let kinds: [(&str, &dyn Fn(&mut String, usize)); 5] = [
+        ("body", &|text: &mut String, i: usize| {
+            let at = text.rfind("    return value * ").unwrap();
+            let end = at + text[at..].find('\n').unwrap();
+            text.replace_range(at..end, &format!("    return value * {}", i + 1));
+        }),
+        ("new call", &|text: &mut String, i: usize| {
+            text.push_str(&format!(
+                "\n\ndef bench_call_{i}(value):\n    return bench_body(value)\n"
+            ));
+        }),
+        ("new import", &|text: &mut String, i: usize| {
+            text.push_str(&format!("\nimport {package} as bench_package_{i}\n"));
+        }),
+        ("import in a function", &|text: &mut String, i: usize| {
+            text.push_str(&format!(
+                "\n\ndef bench_local_{i}():\n    import {package} as p\n    return p\n"
+            ));
+        }),
+        ("new finding", &|text: &mut String, i: usize| {
+            text.push_str(&format!(
+                "\n\ndef bench_finding_{i}(value, seen=[]):\n    import {package} as p\n    seen.append(p)\n    return seen\n"
+            ));
+        }),
+    ];
+    println!(
+        "| edit | edits | write → event p50 ms | p95 ms | beyond debounce p50 ms | p95 ms | analysis p50 ms (inside) |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for (name, edit) in kinds {
+        let mut total = Vec::new();
+        let mut analysis = Vec::new();
+        for i in 0..edits {
+            edit(&mut text, i);
+            let t = Instant::now();
+            std::fs::write(&target, &text).unwrap();
+            let event = finished(&mut lines);
+            total.push(t.elapsed().as_secs_f64() * 1000.0);
+            analysis.push(event["ms"].as_f64().unwrap_or(0.0));
+            assert!(
+                event["changed"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|c| c == relative.as_str()),
+                "{event}"
+            );
+            if name == "new finding" {
+                assert!(event["added"].as_u64().unwrap_or(0) > 0, "{event}");
+            }
+        }
+        let beyond: Vec<f64> = total.iter().map(|t| t - debounce as f64).collect();
+        println!(
+            "| {name} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
+            edits,
+            percentile(&mut total.clone(), 0.5),
+            percentile(&mut total.clone(), 0.95),
+            percentile(&mut beyond.clone(), 0.5),
+            percentile(&mut beyond.clone(), 0.95),
+            percentile(&mut analysis, 0.5)
         );
     }
-    let beyond: Vec<f64> = total.iter().map(|t| t - debounce as f64).collect();
-    println!(
-        "| edits | write → event p50 ms | p95 ms | beyond debounce p50 ms | p95 ms | analysis p50 ms (inside) |"
-    );
-    println!("|---:|---:|---:|---:|---:|---:|");
-    println!(
-        "| {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
-        edits,
-        percentile(&mut total.clone(), 0.5),
-        percentile(&mut total.clone(), 0.95),
-        percentile(&mut beyond.clone(), 0.5),
-        percentile(&mut beyond.clone(), 0.95),
-        percentile(&mut analysis, 0.5)
-    );
 
     // Idle: after the last analysis the watcher finishes its background work (the cache
     // write, the spare copy of the graph) within a second or two; then it should sleep.

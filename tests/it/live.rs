@@ -290,10 +290,83 @@ fn patched_graphs_equal_cold_builds_and_risky_edits_resolve_everything() {
     );
     assert_eq!(
         refresh("shop/cart.py"),
-        GraphUpdate::Resolved,
-        "a changed import"
+        GraphUpdate::Patched,
+        "a changed import no other file reaches"
     );
-    assert_same(&engine, &dir, "a changed import");
+    assert_same(&engine, &dir, "a changed import no other file reaches");
+
+    // Imports for the file's own use: at module level and inside a function.
+    edit(
+        "shop/cart.py",
+        "class Base:",
+        "import os
+
+
+class Base:",
+    );
+    assert_eq!(
+        refresh("shop/cart.py"),
+        GraphUpdate::Patched,
+        "a new module-level import"
+    );
+    assert_same(&engine, &dir, "a new module-level import");
+    edit(
+        "shop/pricing.py",
+        "def report(cart):\n",
+        "def report(cart):\n    from shop.cart import checkout\n\n    checkout(cart)\n",
+    );
+    assert_eq!(
+        refresh("shop/pricing.py"),
+        GraphUpdate::Patched,
+        "an import inside a function"
+    );
+    assert_same(&engine, &dir, "an import inside a function");
+    edit(
+        "web/app.ts",
+        "import { format } from \"./util\";",
+        "import { format } from \"./util\";\nimport * as util from \"./util\";",
+    );
+    assert_eq!(
+        refresh("web/app.ts"),
+        GraphUpdate::Patched,
+        "a new ES import"
+    );
+    assert_same(&engine, &dir, "a new ES import");
+
+    // An import another file reads through this module: resolved again.
+    edit(
+        "shop/__init__.py",
+        "from .cart import Cart",
+        "from .cart import Cart, price_of",
+    );
+    refresh("shop/__init__.py");
+    assert_same(&engine, &dir, "the package takes price_of from cart");
+    edit(
+        "shop/cart.py",
+        "from shop.pricing import cost_of as price_of, Discount",
+        "from shop.pricing import report as price_of, Discount",
+    );
+    assert_eq!(
+        refresh("shop/cart.py"),
+        GraphUpdate::Resolved,
+        "an import another file reaches"
+    );
+    assert_same(&engine, &dir, "an import another file reaches");
+    edit(
+        "shop/cart.py",
+        "import os\n",
+        "import os\nimport json as Cart\n",
+    );
+    assert_eq!(
+        refresh("shop/cart.py"),
+        GraphUpdate::Resolved,
+        "a new import of a name another file imports from here"
+    );
+    assert_same(
+        &engine,
+        &dir,
+        "a new import of a name another file imports from here",
+    );
 
     edit(
         "shop/cart.py",

@@ -3,6 +3,7 @@
 //! global guess at full confidence. See `ARCHITECTURE.md` (`graph`).
 
 mod calls;
+mod import_reach;
 pub mod names;
 mod patch;
 mod phases;

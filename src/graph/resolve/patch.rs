@@ -1,10 +1,11 @@
 //! Bringing one file's part of the graph up to date without resolving the others again.
 //!
 //! A patch is refused — and the caller resolves everything — whenever the edit could change
-//! how another file resolves: a definition removed, renamed or re-parented, a changed import,
-//! export, base class, field or signature, or a new name that another file spells. What is
-//! left is the everyday save: bodies edited, lines moved, new definitions nobody else names
-//! yet. The result equals a full resolution up to node and edge order (tests/it/live.rs
+//! how another file resolves: a definition removed, renamed or re-parented, an import
+//! another file can reach (`import_reach`), a changed export, base class, field or
+//! signature, or a new name that another file spells. What is left is the everyday save:
+//! bodies edited, lines moved, imports added for the file's own use, new definitions nobody
+//! else names yet. The result equals a full resolution up to node and edge order (tests/it/live.rs
 //! checks it edit by edit).
 
 use std::sync::Arc;
@@ -63,6 +64,7 @@ impl Resolver {
 
         // Apply: existing definitions keep their nodes (and ids), with new spans.
         let first_new = self.nodes.len() as u32;
+        self.unindex_file_imports(file);
         let old_nodes = std::mem::take(&mut self.sym_node[f]);
         let mut nodes: Vec<Option<u32>> = vec![None; new.symbols.len()];
         for (j, &i) in map.iter().enumerate() {
@@ -114,6 +116,7 @@ impl Resolver {
             nodes[i] = id;
         }
         self.sym_node[f] = nodes;
+        self.index_file_imports(file);
         // Fields keep their meaning (checked) but not their index in the file's bindings.
         for by_name in self.fields.values_mut() {
             for list in by_name.values_mut() {
@@ -190,7 +193,7 @@ impl Resolver {
                     && mapped(a.scope) == b.scope
             });
         if !imports_same {
-            return Err("imports changed".into());
+            self.check_imports(file, old, new, map)?;
         }
         let exports_same = old.exports.len() == new.exports.len()
             && old

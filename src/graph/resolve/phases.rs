@@ -183,24 +183,7 @@ impl Resolver {
     pub(super) fn index_imports(&mut self) {
         for (file, facts) in self.facts.clone().iter().enumerate() {
             let file = file as u32;
-            for (index, import) in facts.imports.iter().enumerate() {
-                let home = self.home_module(file, import.scope);
-                let entry = (file, index as u32);
-                match import.kind {
-                    ImportKind::Glob => self.globs.entry(home).or_default().push(entry),
-                    ImportKind::SideEffect => {}
-                    _ => {
-                        if let Some(local) = import.local_name() {
-                            self.bindings
-                                .entry(home)
-                                .or_default()
-                                .entry(local.into())
-                                .or_default()
-                                .push(entry);
-                        }
-                    }
-                }
-            }
+            self.index_file_imports(file);
             if facts.language.family() == Family::Python && !facts.exports.is_empty() {
                 let module = self.file_module[file as usize];
                 self.all_names.insert(
@@ -340,6 +323,52 @@ impl Resolver {
     pub(super) fn add_import_edges(&mut self) {
         for file in 0..self.facts.len() {
             self.import_edges(file as u32);
+        }
+    }
+
+    /// The names one file's imports bind, by the module they bind them in.
+    pub(super) fn index_file_imports(&mut self, file: u32) {
+        let facts = self.facts[file as usize].clone();
+        for (index, import) in facts.imports.iter().enumerate() {
+            let home = self.home_module(file, import.scope);
+            let entry = (file, index as u32);
+            match import.kind {
+                ImportKind::Glob => self.globs.entry(home).or_default().push(entry),
+                ImportKind::SideEffect => {}
+                _ => {
+                    if let Some(local) = import.local_name() {
+                        self.bindings
+                            .entry(home)
+                            .or_default()
+                            .entry(local.into())
+                            .or_default()
+                            .push(entry);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Takes one file's imports out of the index (before its facts change).
+    pub(super) fn unindex_file_imports(&mut self, file: u32) {
+        let facts = self.facts[file as usize].clone();
+        let mut homes: Vec<u32> = facts
+            .imports
+            .iter()
+            .map(|i| self.home_module(file, i.scope))
+            .collect();
+        homes.sort_unstable();
+        homes.dedup();
+        for home in homes {
+            if let Some(names) = self.bindings.get_mut(&home) {
+                for entries in names.values_mut() {
+                    entries.retain(|(f, _)| *f != file);
+                }
+                names.retain(|_, entries| !entries.is_empty());
+            }
+            if let Some(globs) = self.globs.get_mut(&home) {
+                globs.retain(|(f, _)| *f != file);
+            }
         }
     }
 
