@@ -333,6 +333,40 @@ class Base:",
     );
     assert_same(&engine, &dir, "a new ES import");
 
+    // Another file binds the module as a whole: only what it writes after the module's
+    // name counts.
+    dir.write(
+        "shop/views.py",
+        "from shop import cart\n\n\ndef view():\n    return cart.checkout(None)\n",
+    );
+    refresh("shop/views.py");
+    assert_same(&engine, &dir, "a new file importing the module whole");
+    edit("shop/cart.py", "import os\n", "import os\nimport json\n");
+    assert_eq!(
+        refresh("shop/cart.py"),
+        GraphUpdate::Patched,
+        "an import the whole-module importer does not read"
+    );
+    assert_same(
+        &engine,
+        &dir,
+        "an import the whole-module importer does not read",
+    );
+    edit(
+        "shop/views.py",
+        "    return cart.checkout(None)",
+        "    cart.json.dumps(1)\n    return cart.checkout(None)",
+    );
+    refresh("shop/views.py");
+    assert_same(&engine, &dir, "the importer reads cart.json");
+    edit("shop/cart.py", "import os\nimport json\n", "import os\n");
+    assert_eq!(
+        refresh("shop/cart.py"),
+        GraphUpdate::Resolved,
+        "an import the whole-module importer reads"
+    );
+    assert_same(&engine, &dir, "an import the whole-module importer reads");
+
     // An import another file reads through this module: resolved again.
     edit(
         "shop/__init__.py",

@@ -115,25 +115,46 @@ impl Resolver {
                 }
                 let source = self.python_module(importer, &import.path);
                 let reads_from_module = source == Some(module);
-                let hit = match import.kind {
+                // The dotted text through which this import reaches the module, if any.
+                let chain = match import.kind {
                     ImportKind::Glob if reads_from_module => {
                         reached = refs.elsewhere(name, file);
                         break 'files;
                     }
-                    ImportKind::Member if reads_from_module => import.name.as_deref() == Some(name),
-                    ImportKind::Member => {
-                        self.resolve_import(importer, index as u32)
-                            .contains(&module)
-                            && refs.spelled_in(importer, name)
+                    ImportKind::Member if reads_from_module => {
+                        if import.name.as_deref() == Some(name) {
+                            Some(String::new())
+                        } else {
+                            None
+                        }
                     }
-                    ImportKind::Module if reads_from_module => refs.spelled_in(importer, name),
-                    // `import pkg`: the module is reached as an attribute of its package.
-                    ImportKind::Module => {
-                        refs.spelled_in(importer, &short) && refs.spelled_in(importer, name)
+                    ImportKind::Member => self
+                        .resolve_import(importer, index as u32)
+                        .contains(&module)
+                        .then(|| import.local_name().unwrap_or(&short).to_string()),
+                    ImportKind::Module if reads_from_module => {
+                        Some(import.alias.clone().unwrap_or_else(|| import.path.clone()))
                     }
-                    _ => false,
+                    // `import pkg`: the module is an attribute of its package.
+                    ImportKind::Module if dotted.starts_with(&format!("{path}.")) => {
+                        Some(match &import.alias {
+                            Some(alias) => format!("{alias}{}", &dotted[path.len()..]),
+                            None => dotted.clone(),
+                        })
+                    }
+                    _ => None,
+                };
+                let hit = match chain {
+                    None => false,
+                    Some(chain) if chain.is_empty() => true,
+                    Some(chain) => refers_to(&facts, &format!("{chain}.{name}")),
                 };
                 if hit {
+                    tracing::debug!(
+                        importer = %self.facts[importer as usize].path,
+                        import = %import.path,
+                        "`{name}` may be read through {dotted}"
+                    );
                     reached = true;
                     break 'files;
                 }
@@ -142,4 +163,29 @@ impl Resolver {
         self.refs = Some(refs);
         reached
     }
+}
+
+/// Whether a file writes `dotted` (`text.json`, `django.utils.text.json`) as a call, a
+/// receiver, a base class or a type, alone or followed by more attributes.
+fn refers_to(facts: &FileFacts, dotted: &str) -> bool {
+    let written = |text: &str| {
+        text == dotted
+            || text
+                .strip_prefix(dotted)
+                .is_some_and(|rest| rest.starts_with(['.', '[', '(']))
+    };
+    facts.calls.iter().any(|call| {
+        let full = match &call.receiver {
+            Some(receiver) => format!("{receiver}.{}", call.name),
+            None => call.name.clone(),
+        };
+        written(&full)
+            || call.receiver.as_deref().is_some_and(written)
+            || call.scope.as_deref().is_some_and(written)
+    }) || facts.inherits.iter().any(|i| written(&i.base))
+        || facts.bindings.iter().any(|b| {
+            b.type_text
+                .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+                .any(written)
+        })
 }

@@ -39,13 +39,6 @@ impl Refs {
         all > own
     }
 
-    /// Whether `file` refers to `name`.
-    pub(super) fn spelled_in(&self, file: u32, name: &str) -> bool {
-        self.by_file
-            .get(file as usize)
-            .is_some_and(|s| s.contains(name))
-    }
-
     /// `file` now has these facts.
     pub(super) fn replace(&mut self, file: u32, facts: &FileFacts) {
         let fresh = tokens(facts);
