@@ -16,6 +16,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// Changes the edited file's text for edit number `i`.
+type Edit<'a> = &'a dyn Fn(&mut String, usize);
+
 fn percentile(samples: &mut [f64], p: f64) -> f64 {
     samples.sort_by(f64::total_cmp);
     samples[((samples.len() as f64 - 1.0) * p).round() as usize]
@@ -140,7 +143,7 @@ fn main() {
     text.push_str("\n\ndef bench_body(value):\n    return value * 0\n");
     std::fs::write(&target, &text).unwrap();
     finished(&mut lines);
-    let kinds: [(&str, &dyn Fn(&mut String, usize)); 5] = [
+    let kinds: [(&str, Edit); 5] = [
         ("body", &|text: &mut String, i: usize| {
             let at = text.rfind("    return value * ").unwrap();
             let end = at + text[at..].find('\n').unwrap();

@@ -8,6 +8,7 @@ use clap::Parser;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
+    repotoire::process::mark_start();
     repotoire::process::parser_heap::install();
     let mut cli = repotoire::cli::Cli::parse();
     // The switch is inherited by every child process: only a command that never runs the

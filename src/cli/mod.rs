@@ -24,7 +24,9 @@ pub const EXIT_ERROR: i32 = 2;
 
 /// Runs a parsed command line; errors become one line on stderr and exit 2.
 pub fn run(cli: Cli) -> i32 {
-    init_tracing(cli.verbose);
+    // The workstation sends log lines to a file: no colour codes there.
+    let workstation = cli.command.is_none() && !cli.headless;
+    init_tracing(cli.verbose, !workstation);
     let result = match cli.command {
         Some(Command::Graph(graph)) => graph_cmd::run(&cli.global, graph),
         Some(Command::Analyze(args)) => analyze_cmd::run(&cli.global, args),
@@ -75,7 +77,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
-fn init_tracing(verbose: u8) {
+fn init_tracing(verbose: u8, may_colour: bool) {
     let level = match verbose {
         0 => "warn",
         1 => "info",
@@ -84,7 +86,8 @@ fn init_tracing(verbose: u8) {
     let filter = tracing_subscriber::EnvFilter::try_from_env("REPOTOIRE_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
     // Colour only for a person at a terminal who has not asked for none.
-    let colour = std::io::IsTerminal::is_terminal(&std::io::stderr())
+    let colour = may_colour
+        && std::io::IsTerminal::is_terminal(&std::io::stderr())
         && std::env::var_os("NO_COLOR").is_none();
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)

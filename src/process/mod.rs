@@ -1,6 +1,18 @@
 //! Process-wide settings that `main` applies before anything else runs: where tree-sitter
-//! allocates, and whether the process uses transparent huge pages. They live here rather
+//! allocates, whether the process uses transparent huge pages, and when it started. They live here rather
 //! than in `parse` because they belong to the process, not to parsing a file.
 
 pub mod huge_pages;
 pub mod parser_heap;
+
+static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+/// Notes when the process started (the first thing `main` does).
+pub fn mark_start() {
+    STARTED.get_or_init(std::time::Instant::now);
+}
+
+/// Time since `mark_start` (for what users wait on: the workstation's first frame).
+pub fn since_start() -> std::time::Duration {
+    STARTED.get_or_init(std::time::Instant::now).elapsed()
+}

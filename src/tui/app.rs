@@ -89,6 +89,10 @@ async fn event_loop(start: Start, recorder: &mut Recorder) -> Result<(), AppErro
         }
     }
     term.draw(|frame| render(&state, frame))?;
+    tracing::info!(
+        ms = crate::process::since_start().as_secs_f64() * 1000.0,
+        "first frame"
+    );
     // The first frame is up: now the graph.
     let (messages, mut loaded) = unbounded_channel::<Msg>();
     loader::start(start.workspace, messages);

@@ -55,6 +55,10 @@ fn run(workspace: &Arc<Workspace>, messages: &UnboundedSender<Msg>) {
             let nodes = state.snap.graph.node_count();
             if delta.initial {
                 ready.store(true, Ordering::Relaxed);
+                tracing::info!(
+                    ms = crate::process::since_start().as_secs_f64() * 1000.0,
+                    "graph and findings ready"
+                );
                 let _ = forward.send(Msg::GraphReady {
                     nodes,
                     edges: state.snap.graph.edge_count(),

@@ -665,3 +665,24 @@ fn long_answers_are_cut_and_say_so() {
         &text[text.len() - 100..]
     );
 }
+
+#[test]
+fn before_the_first_index_graph_tools_say_the_graph_is_loading_and_file_tools_work() {
+    let dir = Dir::with_fixture(SHOP);
+    let ws = Workspace::open_pending(dir.path(), &WorkspaceOptions::default()).unwrap();
+    assert!(!ws.is_ready());
+    let error = call_error(&ws, "find_callers", json!({"symbol": "charge"}));
+    assert!(error.contains("graph still loading"), "{error}");
+    let read = registry::call(
+        &ws,
+        "read_file",
+        json!({"path": "shop/payments.py"}),
+        &Control::none(),
+    )
+    .unwrap();
+    assert!(read.text.contains("def charge"), "{}", read.text);
+    ws.refresh();
+    assert!(ws.is_ready());
+    let (callers, _) = call(&ws, "find_callers", json!({"symbol": "charge"}));
+    assert!(callers.contains("checkout"), "{callers}");
+}

@@ -142,6 +142,10 @@ fn a_session_in_a_real_terminal() {
     pane.type_text("/stats");
     pane.keys(&["Enter"]);
     pane.wait_for_text("nodes:");
+    pane.type_text("/sessions");
+    pane.keys(&["Enter"]);
+    let screen = pane.wait_for_text("/resume ID opens one");
+    assert!(screen.contains("messages"), "{screen}");
 
     // Quit: Ctrl+C twice on an empty prompt; the shell is back with echo on.
     pane.keys(&["C-c"]);
