@@ -97,7 +97,7 @@ pub fn run(global: &GlobalArgs, args: WorkstationArgs) -> anyhow::Result<i32> {
     )?;
     crate::cli::log_to_file(dir.as_deref());
     let start = Start {
-        workspace,
+        workspace: workspace.clone(),
         setup: Setup {
             config,
             session_dir: dir,
@@ -113,8 +113,11 @@ pub fn run(global: &GlobalArgs, args: WorkstationArgs) -> anyhow::Result<i32> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    runtime.block_on(app::run(start))?;
-    // Background threads (the watcher, the index) end with the process.
+    let result = runtime.block_on(app::run(start));
+    // The cache is left whole; background threads (the watcher, an index under way) end
+    // with the process.
+    workspace.finish_writes();
+    result?;
     std::process::exit(crate::cli::EXIT_OK);
 }
 

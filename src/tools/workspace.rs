@@ -155,6 +155,11 @@ impl Workspace {
         self.engine.progress()
     }
 
+    /// Waits for the cache writes still running (before the process exits).
+    pub fn finish_writes(&self) {
+        self.engine.finish_writes();
+    }
+
     /// Readers of the current state are done with the CPU: let the engine prepare for the
     /// next change (see `Engine::prepare_next`).
     pub fn prepare_next(&self) {

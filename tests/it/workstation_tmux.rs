@@ -189,7 +189,15 @@ fn a_session_in_a_real_terminal() {
 #[test]
 fn without_a_key_the_workstation_still_answers_slash_commands() {
     let dir = Dir::with_fixture(SHOP);
+    // An editor that replaces whatever it is given (its last argument).
+    dir.write(
+        ".home/editor.sh",
+        "#!/bin/sh\nfor last; do :; done\nprintf 'from the editor\\n' > \"$last\"\n",
+    );
+    let editor = dir.join(".home/editor.sh");
+    std::fs::set_permissions(&editor, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let env = [
+        ("EDITOR", editor.display().to_string()),
         ("XDG_STATE_HOME", dir.join(".state").display().to_string()),
         ("XDG_CONFIG_HOME", dir.join(".config").display().to_string()),
         ("HOME", dir.join(".home").display().to_string()),
@@ -210,6 +218,11 @@ fn without_a_key_the_workstation_still_answers_slash_commands() {
     pane.keys(&["Enter"]);
     let screen = pane.wait_for_text("ANTHROPIC_API_KEY");
     assert!(screen.contains("(no key)"), "{screen}");
+    // Ctrl+G: the prompt goes through $EDITOR and comes back edited.
+    pane.type_text("draft");
+    pane.keys(&["C-g"]);
+    pane.wait_for_text("│from the editor");
+    pane.keys(&["C-c"]);
     pane.type_text("/quit");
     pane.keys(&["Enter"]);
     pane.wait_for_text("exited=0");
