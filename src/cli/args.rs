@@ -51,6 +51,13 @@ pub struct WorkstationArgs {
     /// `repotoire replay`.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Host a coding agent in the right panel instead of repotoire's own: `claude`,
+    /// `codex`, `gemini` (each handed the graph over MCP), or `--agent -- CMD ARGS…`.
+    #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
+    pub agent: Option<String>,
+    /// The command `--agent --` hosts.
+    #[arg(last = true, value_name = "CMD")]
+    pub command: Vec<String>,
 }
 
 impl Cli {

@@ -6,6 +6,7 @@ mod ask_cmd;
 mod deferred_pass;
 mod detectors_cmd;
 mod graph_cmd;
+mod hosting;
 mod progress;
 mod query_cmd;
 mod serve_cmd;

@@ -49,6 +49,12 @@ pub fn run(global: &GlobalArgs, args: WorkstationArgs) -> anyhow::Result<i32> {
         .canonicalize()
         .with_context(|| format!("{}: no such folder", path.display()))?;
     let root_name = root.display().to_string();
+    // A program that cannot start is one line now, not a half-working workstation.
+    let hosting = args
+        .agent
+        .as_deref()
+        .map(|name| crate::cli::hosting::prepare(name, &args.command, &root))
+        .transpose()?;
     let dir = session::default_dir(&env);
     let earlier = match (&args.resume, args.continue_last, &dir) {
         (Some(id), _, Some(dir)) => Some(Session::resume(dir, id)?),
@@ -83,6 +89,12 @@ pub fn run(global: &GlobalArgs, args: WorkstationArgs) -> anyhow::Result<i32> {
             .unwrap_or(AgentOptions::default().max_turns),
         ..AgentOptions::default()
     };
+    // A hosted program talks to its own model: ours is not set up.
+    let model = if hosting.is_some() {
+        String::new()
+    } else {
+        model
+    };
     let (agent, first) = agent_and_first(
         &model,
         &config,
@@ -108,6 +120,7 @@ pub fn run(global: &GlobalArgs, args: WorkstationArgs) -> anyhow::Result<i32> {
         agent,
         first,
         record: args.record,
+        hosted: hosting.as_ref().map(|h| h.program.clone()),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -117,6 +130,7 @@ pub fn run(global: &GlobalArgs, args: WorkstationArgs) -> anyhow::Result<i32> {
     // The cache is left whole; background threads (the watcher, an index under way) end
     // with the process.
     workspace.finish_writes();
+    drop(hosting);
     result?;
     std::process::exit(crate::cli::EXIT_OK);
 }

@@ -25,6 +25,8 @@ pub struct Start {
     /// The first messages: the repository and model, an earlier conversation.
     pub first: Vec<Msg>,
     pub record: Option<PathBuf>,
+    /// A program to host in the right panel instead of the conversation.
+    pub hosted: Option<crate::tui::hosted::Program>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -74,6 +76,12 @@ async fn event_loop(start: Start, recorder: &mut Recorder) -> Result<(), AppErro
         start.agent,
         inbox.clone(),
     );
+    if let Some(program) = start.hosted {
+        queue.push(Msg::Hosting {
+            name: program.name.clone(),
+        });
+        runner.host(program);
+    }
     let mut events = EventStream::new();
     for msg in queue {
         if fold(

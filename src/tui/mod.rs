@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod core;
+pub mod hosted;
 pub mod loader;
 pub mod preview;
 pub mod record;

@@ -18,6 +18,7 @@ use crate::agent::session::{self, Session};
 use crate::agent::{Agent, AgentError, AgentOptions, Approval, Event, Outcome};
 use crate::tools::{Control, Workspace, registry};
 use crate::tui::core::{Cmd, Msg};
+use crate::tui::hosted::{Program, Running};
 use crate::tui::preview;
 use crate::tui::terminal::{self, Term};
 
@@ -54,6 +55,8 @@ pub struct Runner {
     /// The system prompt was built from the loaded graph.
     system_ready: bool,
     inbox: UnboundedSender<Incoming>,
+    /// The program hosted in the right panel (`--agent`), and its run once started.
+    hosted: Option<(Program, Option<Running>)>,
 }
 
 /// Whether the loop goes on after a command.
@@ -81,6 +84,25 @@ impl Runner {
             cancel: None,
             system_ready: false,
             inbox,
+            hosted: None,
+        }
+    }
+
+    /// Hosts `program`; it starts when the core gives its panel a size.
+    pub fn host(&mut self, program: Program) {
+        self.hosted = Some((program, None));
+    }
+
+    fn start_hosted(&mut self, rows: u16, cols: u16) {
+        let Some((program, running)) = &mut self.hosted else {
+            return;
+        };
+        match program.spawn(rows, cols, &self.inbox) {
+            Ok(started) => *running = Some(started),
+            Err(e) => {
+                let how = e.to_string();
+                self.say(Msg::HostedExited { how });
+            }
         }
     }
 
@@ -159,6 +181,23 @@ impl Runner {
                 if let Err(e) = terminal::suspend(term) {
                     self.notice(format!("terminal: {e}"), true);
                 }
+            }
+            Cmd::HostedInput { bytes } => {
+                if let Some((_, Some(running))) = &mut self.hosted {
+                    running.write(&bytes);
+                }
+            }
+            Cmd::HostedResize { rows, cols } => match &self.hosted {
+                Some((_, Some(running))) => running.resize(rows, cols),
+                Some((_, None)) => self.start_hosted(rows, cols),
+                None => {}
+            },
+            Cmd::RestartHosted { rows, cols } => {
+                if let Some((_, running)) = &mut self.hosted {
+                    // The old run ends (its group too) before the new one starts.
+                    *running = None;
+                }
+                self.start_hosted(rows, cols);
             }
             Cmd::SetModel { model } => self.set_model(&model),
             Cmd::Compact => self.compact(),

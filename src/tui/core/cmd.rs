@@ -55,6 +55,20 @@ pub enum Cmd {
     Resume {
         id: String,
     },
+    /// Bytes for the hosted program, as typed.
+    HostedInput {
+        bytes: Vec<u8>,
+    },
+    /// The hosted program's terminal has this size now.
+    HostedResize {
+        rows: u16,
+        cols: u16,
+    },
+    /// Start the hosted program again (it had exited).
+    RestartHosted {
+        rows: u16,
+        cols: u16,
+    },
     /// Suspend the program (Ctrl+Z), as a shell job.
     Suspend,
     Quit,

@@ -15,9 +15,14 @@ pub struct Areas {
 /// Most rows the prompt grows to before it scrolls.
 const MAX_INPUT_ROWS: u16 = 8;
 
+/// `input_lines` 0: no prompt (a hosted program has the right panel).
 pub fn areas(width: u16, height: u16, input_lines: usize, candidates: bool) -> Areas {
     let screen = Rect::new(0, 0, width, height);
-    let input_rows = (input_lines as u16).clamp(1, MAX_INPUT_ROWS) + 2;
+    let input_rows = if input_lines == 0 {
+        0
+    } else {
+        (input_lines as u16).clamp(1, MAX_INPUT_ROWS) + 2
+    };
     let [body, candidates, input, status] = Layout::vertical([
         Constraint::Min(3),
         Constraint::Length(u16::from(candidates)),
@@ -37,6 +42,18 @@ pub fn areas(width: u16, height: u16, input_lines: usize, candidates: bool) -> A
         input,
         status,
     }
+}
+
+/// Where the hosted program's screen goes: the right panel's inside, the prompt's rows
+/// included.
+pub fn hosted_inside(width: u16, height: u16) -> Rect {
+    let area = areas(width, height, 0, false).conversation;
+    Rect::new(
+        area.x + 1,
+        area.y + 1,
+        area.width.saturating_sub(2).max(1),
+        area.height.saturating_sub(2).max(1),
+    )
 }
 
 /// The conversation panel's inside: its width for wrapping and its height for paging.

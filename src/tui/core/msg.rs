@@ -95,6 +95,18 @@ pub enum Msg {
         word: String,
         items: Vec<String>,
     },
+    /// A program is hosted in the right panel (`--agent`).
+    Hosting {
+        name: String,
+    },
+    /// The hosted program wrote this.
+    HostedOutput {
+        bytes: Vec<u8>,
+    },
+    /// The hosted program ended (`exit status 0`, `killed by signal 9`).
+    HostedExited {
+        how: String,
+    },
     /// `$EDITOR` returned with the prompt's text.
     PromptEdited {
         text: String,

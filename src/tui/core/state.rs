@@ -13,6 +13,8 @@ pub enum Focus {
     Input,
     Findings,
     Conversation,
+    /// The hosted program (every key but Ctrl+] goes to it).
+    Hosted,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -123,7 +125,7 @@ pub struct Turn {
     pub cancelling: bool,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct State {
     pub width: u16,
     pub height: u16,
@@ -146,7 +148,32 @@ pub struct State {
     /// Ctrl+C was pressed once on an empty idle prompt.
     pub quitting: bool,
     pub quit: bool,
+    /// A hosted agent program in the right panel instead of the conversation.
+    pub hosted: Option<Hosted>,
 }
+
+/// A program running in a pseudo-terminal in the right panel: its screen as vt100 parses
+/// the bytes it writes.
+pub struct Hosted {
+    /// The command as the user named it (`claude`, `codex`, or the program).
+    pub name: String,
+    pub screen: vt100::Parser,
+    /// How it ended (`exit status 0`), once it has.
+    pub exited: Option<String>,
+}
+
+impl std::fmt::Debug for Hosted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hosted")
+            .field("name", &self.name)
+            .field("size", &self.screen.screen().size())
+            .field("exited", &self.exited)
+            .finish()
+    }
+}
+
+/// Lines of the hosted program's output kept above its screen.
+pub const SCROLLBACK: usize = 5_000;
 
 impl Default for State {
     fn default() -> State {
@@ -167,6 +194,7 @@ impl Default for State {
             candidates: Vec::new(),
             quitting: false,
             quit: false,
+            hosted: None,
         }
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod entry;
 mod findings;
+mod hosted;
 mod status;
 
 use ratatui::Frame;
@@ -16,13 +17,28 @@ use crate::tui::core::state::{Focus, Pending, State};
 use crate::tui::core::update::approval;
 
 pub fn render(state: &State, frame: &mut Frame) {
+    let hosting = state.hosted.is_some();
     let areas = areas(
         frame.area().width,
         frame.area().height,
-        state.input.lines().len(),
-        !state.candidates.is_empty(),
+        if hosting {
+            0
+        } else {
+            state.input.lines().len()
+        },
+        !hosting && !state.candidates.is_empty(),
     );
     findings::render(state, frame, areas.findings);
+    if let Some(hosted) = &state.hosted {
+        hosted::render(
+            hosted,
+            state.focus == Focus::Hosted,
+            frame,
+            areas.conversation,
+        );
+        status::render(state, frame, areas.status);
+        return;
+    }
     conversation(state, frame, areas.conversation);
     if let Some(pending) = &state.pending {
         approval_popup(pending, frame, areas.conversation);

@@ -40,13 +40,23 @@ pub fn render(state: &State, frame: &mut Frame, area: Rect) {
     if let Some(branch) = &status.branch {
         spans.push(Span::styled(format!(" {branch} "), dim));
     }
-    let model = if status.unavailable.is_some() {
+    if let Some(hosted) = &state.hosted {
+        let keys = if state.focus == crate::tui::core::state::Focus::Hosted {
+            format!(" keys: {} (Ctrl+] findings) ", hosted.name)
+        } else {
+            format!(" keys: findings (Ctrl+] {}) ", hosted.name)
+        };
+        spans.push(Span::styled(keys, Style::new().fg(Color::Cyan)));
+    }
+    let model = if state.hosted.is_some() {
+        String::new()
+    } else if status.unavailable.is_some() {
         format!(" {} (no key) ", status.model)
     } else {
         format!(" {} ", status.model)
     };
     spans.push(Span::styled(model, Style::new().fg(Color::Cyan)));
-    if status.window > 0 {
+    if status.window > 0 && state.hosted.is_none() {
         spans.push(Span::styled(
             format!(
                 " ctx {}/{} ",

@@ -4,6 +4,7 @@
 pub mod approval;
 pub mod conversation;
 pub mod findings;
+pub mod hosted;
 pub mod input;
 
 use crate::tui::core::cmd::Cmd;
@@ -19,8 +20,15 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
             state.width = width;
             state.height = height;
             conversation::relayout(state);
+            return hosted::resized(state);
         }
         Msg::Key { key } => return on_key(state, key),
+        Msg::Hosting { name } => return hosted::start(state, name),
+        Msg::HostedOutput { bytes } => hosted::output(state, &bytes),
+        Msg::HostedExited { how } => hosted::exited(state, how),
+        Msg::Paste { text } if state.focus == Focus::Hosted => {
+            return hosted::paste(state, &text);
+        }
         Msg::Paste { text } => {
             if state.focus == Focus::Input && state.pending.is_none() {
                 state
@@ -188,6 +196,9 @@ fn repository(state: &mut State, msg: Msg) {
 }
 
 fn on_key(state: &mut State, key: Key) -> Vec<Cmd> {
+    if state.hosted.is_some() {
+        return on_key_hosting(state, key);
+    }
     let quitting = std::mem::take(&mut state.quitting);
     if key == Key::ctrl('c') || (key.code == Code::Esc && state.turn.running && !key.ctrl) {
         return interrupt(state, quitting);
@@ -200,7 +211,7 @@ fn on_key(state: &mut State, key: Key) -> Vec<Cmd> {
     }
     if key == Key::ctrl(']') || key.code == Code::BackTab {
         state.focus = match state.focus {
-            Focus::Input => Focus::Findings,
+            Focus::Input | Focus::Hosted => Focus::Findings,
             Focus::Findings => Focus::Conversation,
             Focus::Conversation => Focus::Input,
         };
@@ -220,7 +231,7 @@ fn on_key(state: &mut State, key: Key) -> Vec<Cmd> {
         _ => {}
     }
     match state.focus {
-        Focus::Input => input::key(state, key),
+        Focus::Input | Focus::Hosted => input::key(state, key),
         Focus::Findings => {
             if key.code == Code::Tab && !state.findings.filtering {
                 state.focus = Focus::Conversation;
@@ -247,6 +258,48 @@ fn on_key(state: &mut State, key: Key) -> Vec<Cmd> {
             }
             Vec::new()
         }
+    }
+}
+
+/// Keys while a program is hosted: all of them are its own but Ctrl+], which moves the keys
+/// between it and the findings; in the findings, `a` hands it the finding and Ctrl+C twice
+/// quits.
+fn on_key_hosting(state: &mut State, key: Key) -> Vec<Cmd> {
+    let quitting = std::mem::take(&mut state.quitting);
+    if key == Key::ctrl(']') {
+        state.focus = if state.focus == Focus::Hosted {
+            Focus::Findings
+        } else {
+            Focus::Hosted
+        };
+        return Vec::new();
+    }
+    if state.focus == Focus::Hosted {
+        return hosted::key(state, key);
+    }
+    if key == Key::ctrl('c') {
+        if quitting {
+            state.quit = true;
+            return vec![Cmd::Quit];
+        }
+        state.quitting = true;
+        return Vec::new();
+    }
+    if key == Key::ctrl('z') {
+        return vec![Cmd::Suspend];
+    }
+    match key.code {
+        Code::Char('a') if !state.findings.filtering && !key.ctrl => {
+            match findings::selected(state).cloned() {
+                Some(finding) => hosted::send_finding(state, &finding),
+                None => Vec::new(),
+            }
+        }
+        Code::Tab | Code::Esc if !state.findings.filtering && state.findings.filter.is_empty() => {
+            state.focus = Focus::Hosted;
+            Vec::new()
+        }
+        _ => findings::key(state, key),
     }
 }
 
@@ -280,12 +333,19 @@ fn interrupt(state: &mut State, quitting: bool) -> Vec<Cmd> {
 }
 
 fn on_wheel(state: &mut State, column: u16, lines: i32) {
-    let areas = areas(state.width, state.height, state.input.lines().len(), false);
+    let input_lines = if state.hosted.is_some() {
+        0
+    } else {
+        state.input.lines().len()
+    };
+    let areas = areas(state.width, state.height, input_lines, false);
     if column < areas.findings.right() {
         let count = findings::visible(state).len();
         let next =
             (state.findings.selected as i64 + i64::from(lines)).clamp(0, (count as i64 - 1).max(0));
         state.findings.selected = next as usize;
+    } else if state.hosted.is_some() {
+        hosted::scroll(state, lines);
     } else {
         conversation::scroll(state, i64::from(lines) * 3);
     }
