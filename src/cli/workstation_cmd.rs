@@ -36,12 +36,6 @@ pub fn not_a_terminal() -> Option<&'static str> {
 }
 
 pub fn run(global: &GlobalArgs, args: WorkstationArgs) -> anyhow::Result<i32> {
-    if let Some(why) = not_a_terminal() {
-        eprintln!(
-            "repotoire: the workstation needs a terminal ({why}); for scripts use `repotoire --headless analyze .`, `query`, `ask` or `serve` (see --help)"
-        );
-        return Ok(crate::cli::EXIT_ERROR);
-    }
     let env = |name: &str| std::env::var(name).ok();
     let config = UserConfig::load(UserConfig::default_path(&env).as_deref())?;
     let path = args.path.clone().unwrap_or_else(|| ".".into());
@@ -55,6 +49,12 @@ pub fn run(global: &GlobalArgs, args: WorkstationArgs) -> anyhow::Result<i32> {
         .as_deref()
         .map(|name| crate::cli::hosting::prepare(name, &args.command, &root))
         .transpose()?;
+    if let Some(why) = not_a_terminal() {
+        eprintln!(
+            "repotoire: the workstation needs a terminal ({why}); for scripts use `repotoire --headless analyze .`, `query`, `ask` or `serve` (see --help)"
+        );
+        return Ok(crate::cli::EXIT_ERROR);
+    }
     let dir = session::default_dir(&env);
     let earlier = match (&args.resume, args.continue_last, &dir) {
         (Some(id), _, Some(dir)) => Some(Session::resume(dir, id)?),

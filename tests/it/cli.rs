@@ -265,3 +265,22 @@ fn replay_of_a_bad_recording_names_the_file_and_line() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("COLSxROWS"));
 }
+
+#[test]
+fn a_hosted_program_that_is_not_installed_is_one_line_naming_it() {
+    let dir = Dir::new();
+    let output = cmd(dir.path())
+        .args(["--agent", "surely-not-installed-agent"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("cannot start `surely-not-installed-agent`"),
+        "{err}"
+    );
+    let output = cmd(dir.path()).args(["--agent"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--agent needs a program"));
+}

@@ -38,6 +38,11 @@ impl Pane {
         Pane { socket }
     }
 
+    /// The private server's socket name (`tmux -L NAME …`).
+    pub fn socket(&self) -> &str {
+        &self.socket
+    }
+
     fn tmux(&self, args: &[&str]) -> String {
         let output = Command::new("tmux")
             .args(["-L", &self.socket])
