@@ -8,6 +8,10 @@
 //! - a key press to its frame written out (update, render, the escape codes) while idle,
 //!   and a streamed text delta to its frame while an answer streams.
 //!
+//! A hosted program (`--agent -- cat`) in tmux: a typed character to its echo on the
+//! screen (median, p95 of REPOTOIRE_KEYS keys, default 40), beside `cat` in a plain tmux
+//! pane measured the same way; CPU over 10 s while the hosted program is idle.
+//!
 //! In tmux on the corpus, with no cache: start to first frame (from the workstation's
 //! log) beside a cold `graph stats --no-cache` (median of REPOTOIRE_BENCH_RUNS, default 5);
 //! start to graph and findings ready; CPU over 10 s idle; resident memory with a resumed
@@ -334,10 +338,78 @@ fn in_terminal(corpus: &Path, runs: usize) {
     );
 }
 
+fn percentile(samples: &mut [f64], p: f64) -> f64 {
+    samples.sort_by(f64::total_cmp);
+    samples[((samples.len() as f64 - 1.0) * p).round() as usize]
+}
+
+/// Milliseconds from `send-keys` of each character until the pane shows it, typed into
+/// whatever the pane runs; `ready` is on the screen first.
+fn echo_latency(socket: &str, ready: &str, keys: usize) -> Vec<f64> {
+    let screen = || tmux(socket, &["capture-pane", "-p"]);
+    wait_for(ready, Duration::from_secs(60), || screen().contains(ready));
+    let mut samples = Vec::new();
+    for i in 0..keys {
+        // Each key makes a new, unique word on the screen.
+        let marker = format!("k{i:03}z");
+        tmux(socket, &["send-keys", "-l", &marker[..marker.len() - 1]]);
+        let before = screen();
+        let t = Instant::now();
+        tmux(socket, &["send-keys", "-l", "z"]);
+        wait_for("the echo", Duration::from_secs(10), || {
+            let now = screen();
+            now != before && now.contains(&marker)
+        });
+        samples.push(t.elapsed().as_secs_f64() * 1000.0);
+        tmux(socket, &["send-keys", "Enter"]);
+    }
+    samples
+}
+
+fn hosted(keys: usize) {
+    let bin = env!("CARGO_BIN_EXE_repotoire");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.py"), "def f():\n    return 1\n").unwrap();
+    let plain = format!("repotoire-bench-plain-{}", std::process::id());
+    tmux(&plain, &["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", "sh -c 'echo READY; cat'"]);
+    let mut plain_ms = echo_latency(&plain, "READY", keys);
+    tmux(&plain, &["kill-server"]);
+    let socket = format!("repotoire-bench-hosted-{}", std::process::id());
+    let command = format!(
+        "env XDG_STATE_HOME={} TERM=xterm-256color {bin} --agent -- sh -c 'echo READY; cat' {}",
+        dir.path().join("state").display(),
+        dir.path().display()
+    );
+    tmux(&socket, &["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", &command]);
+    let mut hosted_ms = echo_latency(&socket, "READY", keys);
+    let pid: u32 = tmux(&socket, &["display-message", "-p", "#{pane_pid}"])
+        .trim()
+        .parse()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let before = cpu_ticks(pid);
+    std::thread::sleep(Duration::from_secs(10));
+    let idle = cpu_ticks(pid) - before;
+    tmux(&socket, &["kill-server"]);
+    println!(
+        "hosted `cat`, key → echo on screen: median {:.1} ms, p95 {:.1} ms; plain tmux pane: median {:.1} ms, p95 {:.1} ms ({} keys); idle: {idle} clock ticks of CPU in 10 s",
+        percentile(&mut hosted_ms, 0.5),
+        percentile(&mut hosted_ms, 0.95),
+        percentile(&mut plain_ms, 0.5),
+        percentile(&mut plain_ms, 0.95),
+        keys
+    );
+}
+
 fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
+    let keys = std::env::var("REPOTOIRE_KEYS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(40);
+    hosted(keys);
     let frames = std::env::var("REPOTOIRE_FRAMES")
         .ok()
         .and_then(|r| r.parse().ok())

@@ -19,7 +19,14 @@ pub struct Hosting {
     _folder: tempfile::TempDir,
 }
 
-pub fn prepare(name: &str, command: &[String], root: &Path) -> anyhow::Result<Hosting> {
+/// `state`: repotoire's state folder, where the configuration goes (Gemini CLI ignores a
+/// settings file below a folder others may write to, such as `/tmp`).
+pub fn prepare(
+    name: &str,
+    command: &[String],
+    root: &Path,
+    state: Option<&Path>,
+) -> anyhow::Result<Hosting> {
     let argv: Vec<String> = if name.is_empty() {
         if command.is_empty() {
             bail!(
@@ -40,10 +47,18 @@ pub fn prepare(name: &str, command: &[String], root: &Path) -> anyhow::Result<Ho
         );
     };
     let exe = std::env::current_exe().context("finding this program's own path")?;
-    let folder = tempfile::Builder::new()
-        .prefix("repotoire-agent-")
-        .tempdir()
-        .context("creating a folder for the MCP configuration")?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix("agent-");
+    let folder = match state {
+        Some(state) => {
+            let agents = state.join("agents");
+            std::fs::create_dir_all(&agents)
+                .with_context(|| format!("creating {}", agents.display()))?;
+            builder.tempdir_in(&agents)
+        }
+        None => builder.tempdir(),
+    }
+    .context("creating a folder for the MCP configuration")?;
     let server = json!({
         "command": exe.display().to_string(),
         "args": ["serve", "--path", root.display().to_string()],

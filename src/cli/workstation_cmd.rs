@@ -43,11 +43,13 @@ pub fn run(global: &GlobalArgs, args: WorkstationArgs) -> anyhow::Result<i32> {
         .canonicalize()
         .with_context(|| format!("{}: no such folder", path.display()))?;
     let root_name = root.display().to_string();
+    let dir = session::default_dir(&env);
     // A program that cannot start is one line now, not a half-working workstation.
+    let state = dir.as_deref().and_then(std::path::Path::parent);
     let hosting = args
         .agent
         .as_deref()
-        .map(|name| crate::cli::hosting::prepare(name, &args.command, &root))
+        .map(|name| crate::cli::hosting::prepare(name, &args.command, &root, state))
         .transpose()?;
     if let Some(why) = not_a_terminal() {
         eprintln!(
@@ -55,7 +57,6 @@ pub fn run(global: &GlobalArgs, args: WorkstationArgs) -> anyhow::Result<i32> {
         );
         return Ok(crate::cli::EXIT_ERROR);
     }
-    let dir = session::default_dir(&env);
     let earlier = match (&args.resume, args.continue_last, &dir) {
         (Some(id), _, Some(dir)) => Some(Session::resume(dir, id)?),
         (None, true, Some(dir)) => Some(Session::latest(dir, &root_name)?),
