@@ -371,7 +371,20 @@ fn hosted(keys: usize) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.py"), "def f():\n    return 1\n").unwrap();
     let plain = format!("repotoire-bench-plain-{}", std::process::id());
-    tmux(&plain, &["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", "sh -c 'echo READY; cat'"]);
+    tmux(
+        &plain,
+        &[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            "120",
+            "-y",
+            "40",
+            "sh -c 'echo READY; cat'",
+        ],
+    );
     let mut plain_ms = echo_latency(&plain, "READY", keys);
     tmux(&plain, &["kill-server"]);
     let socket = format!("repotoire-bench-hosted-{}", std::process::id());
@@ -380,7 +393,20 @@ fn hosted(keys: usize) {
         dir.path().join("state").display(),
         dir.path().display()
     );
-    tmux(&socket, &["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", &command]);
+    tmux(
+        &socket,
+        &[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            "120",
+            "-y",
+            "40",
+            &command,
+        ],
+    );
     let mut hosted_ms = echo_latency(&socket, "READY", keys);
     let pid: u32 = tmux(&socket, &["display-message", "-p", "#{pane_pid}"])
         .trim()

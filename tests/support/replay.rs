@@ -127,6 +127,35 @@ impl ReplayServer {
         }
     }
 
+    /// A server that picks each reply from the request it answers (for clients that make
+    /// requests of their own besides the conversation).
+    pub fn respond(answer: impl Fn(&Received) -> Reply + Send + 'static) -> ReplayServer {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
+        let url = format!("http://{}", listener.local_addr().expect("address"));
+        let received = Arc::new(Mutex::new(Vec::new()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (log, stopping) = (received.clone(), stop.clone());
+        let thread = std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                if stopping.load(Ordering::SeqCst) {
+                    break;
+                }
+                let Ok(stream) = stream else { continue };
+                if let Some(request) = read_request(&stream) {
+                    let reply = answer(&request);
+                    log.lock().expect("log").push(request);
+                    write_reply(stream, &reply);
+                }
+            }
+        });
+        ReplayServer {
+            url,
+            received,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
     pub fn received(&self) -> Vec<Received> {
         self.received.lock().expect("log").clone()
     }
@@ -144,11 +173,19 @@ impl Drop for ReplayServer {
 }
 
 fn serve(stream: TcpStream, reply: &Reply, log: &Mutex<Vec<Received>>) {
+    if let Some(received) = read_request(&stream) {
+        log.lock().expect("log").push(received);
+        write_reply(stream, reply);
+    }
+}
+
+/// Reads one request (line, headers, body).
+fn read_request(stream: &TcpStream) -> Option<Received> {
     let _ = stream.set_nodelay(true);
     let mut reader = BufReader::new(stream.try_clone().expect("clone stream"));
     let mut request_line = String::new();
     if reader.read_line(&mut request_line).unwrap_or(0) == 0 {
-        return;
+        return None;
     }
     let path = request_line
         .split_whitespace()
@@ -160,7 +197,7 @@ fn serve(stream: TcpStream, reply: &Reply, log: &Mutex<Vec<Received>>) {
     loop {
         let mut line = String::new();
         if reader.read_line(&mut line).unwrap_or(0) == 0 {
-            return;
+            return None;
         }
         let line = line.trim_end();
         if line.is_empty() {
@@ -175,14 +212,17 @@ fn serve(stream: TcpStream, reply: &Reply, log: &Mutex<Vec<Received>>) {
     }
     let mut body = vec![0u8; length];
     if reader.read_exact(&mut body).is_err() {
-        return;
+        return None;
     }
-    log.lock().expect("log").push(Received {
+    Some(Received {
         path,
         headers,
         body: serde_json::from_slice(&body).unwrap_or(json!(null)),
         replied_at: std::time::Instant::now(),
-    });
+    })
+}
+
+fn write_reply(stream: TcpStream, reply: &Reply) {
     let mut out = stream;
     let reason = match reply.status {
         200 => "OK",

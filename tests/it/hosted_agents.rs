@@ -1,0 +1,291 @@
+//! The real agent CLIs hosted in the workstation (installed by `.ci/run` from npm): Claude
+//! Code against the loopback replay server calls a repotoire tool through the MCP
+//! configuration the workstation handed it; Codex and Gemini CLI are started far enough to
+//! show they received the configuration, and their own `mcp list` reads it back.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+
+use crate::support::replay::{ReplayServer, Reply, anthropic};
+use crate::support::tmux::Pane;
+use crate::support::{Dir, SHOP};
+
+const KEY: &str = "sk-ant-test-0123456789-abcdefghijklmnop";
+
+/// An agent CLI `.ci/run` installed.
+fn installed(name: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(".ci/node_modules/.bin")
+        .join(name);
+    assert!(
+        path.exists(),
+        "{} is missing: .ci/run installs it",
+        path.display()
+    );
+    path
+}
+
+/// A home folder no one else may write to (Gemini CLI ignores settings below `/tmp`).
+fn private_home() -> tempfile::TempDir {
+    let home = tempfile::Builder::new()
+        .prefix("home-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap();
+    std::fs::create_dir_all(home.path().join(".config")).unwrap();
+    home
+}
+
+fn path_with_agents() -> String {
+    format!(
+        "{}:{}",
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(".ci/node_modules/.bin")
+            .display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+/// The workstation hosting `agent` in a pane, with `env`.
+fn host(dir: &Dir, home: &Path, agent: &str, env: &[(&str, String)]) -> Pane {
+    let mut all = vec![
+        ("HOME", home.display().to_string()),
+        ("XDG_STATE_HOME", home.join(".state").display().to_string()),
+        (
+            "XDG_CONFIG_HOME",
+            home.join(".config").display().to_string(),
+        ),
+        ("PATH", path_with_agents()),
+        ("TERM", "xterm-256color".to_string()),
+    ];
+    all.extend(env.iter().cloned());
+    let pane = Pane::start(dir.path(), &all, 140, 40);
+    pane.wait_for_text("$");
+    pane.type_text(&format!(
+        "{} --agent {agent}; echo exited=$?",
+        env!("CARGO_BIN_EXE_repotoire")
+    ));
+    pane.keys(&["Enter"]);
+    pane
+}
+
+/// The hosted program's process: the child of the workstation in the pane.
+fn hosted_process(pane: &Pane) -> i32 {
+    let workstation = pane.foreground_child().expect("the workstation");
+    let mut found = None;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while found.is_none() && std::time::Instant::now() < deadline {
+        found = children(workstation).into_iter().next();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    found.expect("the hosted program's process")
+}
+
+fn children(parent: i32) -> Vec<i32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|entry| {
+            let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            let parent_of: i32 = stat
+                .rsplit_once(')')?
+                .1
+                .split_whitespace()
+                .nth(1)?
+                .parse()
+                .ok()?;
+            (parent_of == parent).then_some(pid)
+        })
+        .collect()
+}
+
+fn nul_separated(path: PathBuf) -> Vec<String> {
+    std::fs::read(path)
+        .unwrap()
+        .split(|b| *b == 0)
+        .map(|s| String::from_utf8_lossy(s).into_owned())
+        .collect()
+}
+
+#[test]
+fn codex_gets_the_server_as_config_overrides() {
+    let codex = installed("codex");
+    let dir = Dir::with_fixture(SHOP);
+    let home = private_home();
+    let pane = host(&dir, home.path(), "codex", &[]);
+    let pid = hosted_process(&pane);
+    let argv = nul_separated(PathBuf::from(format!("/proc/{pid}/cmdline")));
+    let overrides: Vec<String> = argv
+        .windows(2)
+        .filter(|w| w[0] == "-c")
+        .map(|w| w[1].clone())
+        .collect();
+    assert_eq!(overrides.len(), 2, "{argv:?}");
+    assert!(
+        overrides[0].starts_with("mcp_servers.repotoire.command="),
+        "{overrides:?}"
+    );
+    // Codex itself reads the overrides as an MCP server of its configuration.
+    let mut list = std::process::Command::new(&codex);
+    for o in &overrides {
+        list.args(["-c", o]);
+    }
+    let listed = list
+        .args(["mcp", "list"])
+        .env("HOME", home.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&listed.stdout);
+    assert!(text.contains("repotoire"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "serve --path {}",
+            dir.path().canonicalize().unwrap().display()
+        )),
+        "{text}"
+    );
+    drop(pane);
+}
+
+#[test]
+fn gemini_gets_the_server_in_a_system_defaults_file() {
+    let gemini = installed("gemini");
+    let dir = Dir::with_fixture(SHOP);
+    let home = private_home();
+    let pane = host(&dir, home.path(), "gemini", &[]);
+    let pid = hosted_process(&pane);
+    let environ = nul_separated(PathBuf::from(format!("/proc/{pid}/environ")));
+    let settings = environ
+        .iter()
+        .find_map(|v| v.strip_prefix("GEMINI_CLI_SYSTEM_DEFAULTS_PATH="))
+        .expect("the settings file in the environment")
+        .to_string();
+    assert!(
+        environ
+            .iter()
+            .any(|v| v.starts_with("REPOTOIRE_MCP_CONFIG="))
+    );
+    let listed = std::process::Command::new(&gemini)
+        .args(["mcp", "list"])
+        .current_dir(dir.path())
+        .env("HOME", home.path())
+        .env("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", &settings)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&listed.stdout).into_owned()
+        + &String::from_utf8_lossy(&listed.stderr);
+    assert!(text.contains("repotoire:"), "{text}");
+    assert!(text.contains("serve --path"), "{text}");
+    drop(pane);
+}
+
+#[test]
+fn claude_code_calls_a_repotoire_tool_through_the_configuration_it_was_handed() {
+    installed("claude");
+    let dir = Dir::with_fixture(SHOP);
+    let home = private_home();
+    let root = dir.path().canonicalize().unwrap().display().to_string();
+    let seed = json!({
+        "hasCompletedOnboarding": true,
+        "customApiKeyResponses": {"approved": [&KEY[KEY.len() - 20..]], "rejected": []},
+        "projects": {root.clone(): {"hasTrustDialogAccepted": true, "allowedTools": []}},
+    });
+    std::fs::write(home.path().join(".claude.json"), seed.to_string()).unwrap();
+    // The user's own settings: ask before acting (auto mode's check needs Anthropic's
+    // servers), with repotoire's find_callers allowed.
+    std::fs::create_dir_all(home.path().join(".claude")).unwrap();
+    std::fs::write(
+        home.path().join(".claude/settings.json"),
+        json!({"permissions": {"defaultMode": "default", "allow": ["mcp__repotoire__find_callers"]}})
+            .to_string(),
+    )
+    .unwrap();
+    let server = ReplayServer::respond(|request| {
+        let body = request.body.to_string();
+        if !request.path.starts_with("/v1/messages") || request.path.contains("count_tokens") {
+            return Reply::status(404, r#"{"error":{"message":"not here"}}"#);
+        }
+        if body.contains("toolu_graph") {
+            Reply::sse(anthropic::text("The graph answered."))
+        } else if body.contains("who calls charge") && body.contains("mcp__repotoire__find_callers")
+        {
+            Reply::sse(anthropic::tool_call(
+                "toolu_graph",
+                "mcp__repotoire__find_callers",
+                json!({"symbol": "shop.payments.charge"}),
+            ))
+        } else if body.contains("who calls charge") && body.contains("WaitForMcpServers") {
+            // Asked before its MCP servers were up: the model waits for them.
+            Reply::sse(anthropic::tool_call(
+                "toolu_wait",
+                "WaitForMcpServers",
+                json!({}),
+            ))
+        } else {
+            Reply::sse(anthropic::text("ok"))
+        }
+    });
+    let pane = host(
+        &dir,
+        home.path(),
+        "claude",
+        &[
+            ("ANTHROPIC_API_KEY", KEY.to_string()),
+            ("ANTHROPIC_BASE_URL", server.url.clone()),
+            ("ENABLE_TOOL_SEARCH", "false".to_string()),
+            ("DISABLE_AUTOUPDATER", "1".to_string()),
+            ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1".to_string()),
+        ],
+    );
+    pane.wait_for("Claude Code's prompt", |s| {
+        s.contains("keys: claude") && s.contains('❯')
+    });
+    pane.type_text("who calls charge?");
+    pane.keys(&["Enter"]);
+    // Claude asks before it runs a tool: each question is answered yes, until the tool's
+    // result reaches the model.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    let result = loop {
+        let sent = server
+            .received()
+            .iter()
+            .map(|r| r.body.to_string())
+            .find(|b| b.contains("toolu_graph") && b.contains("tool_result"));
+        if let Some(sent) = sent {
+            break sent;
+        }
+        let screen = pane.screen();
+        if std::time::Instant::now() >= deadline {
+            let requests: Vec<String> = server
+                .received()
+                .iter()
+                .map(|r| {
+                    let tools: Vec<String> = r.body["tools"]
+                        .as_array()
+                        .map(|t| {
+                            t.iter()
+                                .filter_map(|t| t["name"].as_str().map(str::to_string))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    format!("{} tools={tools:?}", r.path)
+                })
+                .collect();
+            panic!(
+                "the tool result never reached the model; requests: {requests:#?}\nthe screen:\n{screen}"
+            );
+        }
+        // The one screen saying auto mode's server-side check cannot pass the loopback
+        // gateway (Enter stays in auto mode and asks per action), then the questions.
+        if screen.contains("Enter to stay in auto mode")
+            || screen.contains("Do you want")
+            || screen.contains("❯ 1.")
+        {
+            pane.keys(&["Enter"]);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    };
+    assert!(result.contains("shop.checkout.checkout"), "{result}");
+    pane.wait_for_text("The graph answered.");
+}
