@@ -26,11 +26,38 @@ fn installed(name: &str) -> PathBuf {
     path
 }
 
-/// A home folder no one else may write to (Gemini CLI ignores settings below `/tmp`).
+/// Whether no folder from `path` up may be written by others (Gemini CLI ignores a
+/// settings file below such a folder, `/tmp` for one).
+fn private_all_the_way_up(path: &Path) -> bool {
+    path.ancestors().all(|dir| {
+        std::fs::metadata(dir)
+            .is_ok_and(|m| std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o022 == 0)
+    })
+}
+
+/// A home folder no one else may write to: below the build's own temporary folder when
+/// that is private all the way up, else below the user's cache folder.
 fn private_home() -> tempfile::TempDir {
+    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let base = if private_all_the_way_up(&target) {
+        target
+    } else {
+        let home = PathBuf::from(std::env::var_os("HOME").expect("HOME"));
+        assert!(
+            private_all_the_way_up(&home),
+            "neither {} nor {} is private all the way up",
+            target.display(),
+            home.display()
+        );
+        let base = home.join(".cache/repotoire-tests");
+        std::fs::create_dir_all(&base).unwrap();
+        std::fs::set_permissions(&base, std::os::unix::fs::PermissionsExt::from_mode(0o700))
+            .unwrap();
+        base
+    };
     let home = tempfile::Builder::new()
         .prefix("home-")
-        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .tempdir_in(&base)
         .unwrap();
     std::fs::create_dir_all(home.path().join(".config")).unwrap();
     home
@@ -100,6 +127,16 @@ fn children(parent: i32) -> Vec<i32> {
         .collect()
 }
 
+/// Closes the pane and waits until the hosted program has ended, so that nothing writes
+/// into the temporary home while it is removed.
+fn close(pane: Pane, program: i32) {
+    drop(pane);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while Path::new(&format!("/proc/{program}")).exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 fn nul_separated(path: PathBuf) -> Vec<String> {
     std::fs::read(path)
         .unwrap()
@@ -145,7 +182,7 @@ fn codex_gets_the_server_as_config_overrides() {
         )),
         "{text}"
     );
-    drop(pane);
+    close(pane, pid);
 }
 
 #[test]
@@ -177,10 +214,14 @@ fn gemini_gets_the_server_in_a_system_defaults_file() {
         + &String::from_utf8_lossy(&listed.stderr);
     assert!(text.contains("repotoire:"), "{text}");
     assert!(text.contains("serve --path"), "{text}");
-    drop(pane);
+    close(pane, pid);
 }
 
 #[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "the user's Claude Code set-up, a scripted model and the session, in order"
+)]
 fn claude_code_calls_a_repotoire_tool_through_the_configuration_it_was_handed() {
     installed("claude");
     let dir = Dir::with_fixture(SHOP);
@@ -288,4 +329,6 @@ fn claude_code_calls_a_repotoire_tool_through_the_configuration_it_was_handed() 
     };
     assert!(result.contains("shop.checkout.checkout"), "{result}");
     pane.wait_for_text("The graph answered.");
+    let program = hosted_process(&pane);
+    close(pane, program);
 }
