@@ -32,20 +32,14 @@ pub fn run(global: &GlobalArgs, args: AskArgs) -> anyhow::Result<i32> {
         .with_context(|| format!("{}: no such folder", args.path.display()))?;
     let root_name = root.display().to_string();
     let dir = session::default_dir(&env);
-    let earlier = match (&args.resume, args.continue_last, &dir) {
-        (Some(id), _, Some(dir)) => Some(Session::resume(dir, id)?),
-        (None, true, Some(dir)) => Some(Session::latest(dir, &root_name)?),
-        (Some(_), _, None) | (None, true, None) => {
-            anyhow::bail!("neither XDG_STATE_HOME nor HOME is set: no saved sessions to continue")
-        }
-        _ => None,
-    };
-    let model = args
-        .model
-        .clone()
-        .or_else(|| earlier.as_ref().map(|s| s.model.clone()))
-        .or_else(|| config.model.clone())
-        .unwrap_or_else(|| DEFAULT_MODEL.to_string());
+    let (earlier, model) = earlier_and_model(
+        args.resume.as_deref(),
+        args.continue_last,
+        dir.as_deref(),
+        &root_name,
+        args.model.as_deref(),
+        &config,
+    )?;
     // A missing key fails here, before any indexing or session file.
     let spec = ModelSpec::resolve(&model, &config, &env)?;
     let resumed = earlier.is_some();
@@ -106,6 +100,33 @@ pub fn run(global: &GlobalArgs, args: AskArgs) -> anyhow::Result<i32> {
             Err(AgentError::Session(e)) => Err(e.into()),
         }
     })
+}
+
+/// The session to go on with (`--resume ID`, `--continue`), if any, and the model: the
+/// one asked for, else the session's, else the config's, else the default. Shared by
+/// `ask` and the workstation, whose sessions are one kind.
+pub(super) fn earlier_and_model(
+    resume: Option<&str>,
+    continue_last: bool,
+    dir: Option<&std::path::Path>,
+    root_name: &str,
+    model: Option<&str>,
+    config: &UserConfig,
+) -> anyhow::Result<(Option<Session>, String)> {
+    let earlier = match (resume, continue_last, dir) {
+        (Some(id), _, Some(dir)) => Some(Session::resume(dir, id)?),
+        (None, true, Some(dir)) => Some(Session::latest(dir, root_name)?),
+        (Some(_), _, None) | (None, true, None) => {
+            anyhow::bail!("neither XDG_STATE_HOME nor HOME is set: no saved sessions to continue")
+        }
+        _ => None,
+    };
+    let model = model
+        .map(str::to_string)
+        .or_else(|| earlier.as_ref().map(|s| s.model.clone()))
+        .or_else(|| config.model.clone())
+        .unwrap_or_else(|| DEFAULT_MODEL.to_string());
+    Ok((earlier, model))
 }
 
 /// Writes events as they come: text to stdout at once, the rest to stderr.

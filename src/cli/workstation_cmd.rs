@@ -10,7 +10,6 @@ use anyhow::Context;
 use crate::agent::config::UserConfig;
 use crate::agent::policy::Policy;
 use crate::agent::provider::ModelSpec;
-use crate::agent::provider::models::DEFAULT_MODEL;
 use crate::agent::provider::retry::{Client, RetryPolicy};
 use crate::agent::session::{self, Session};
 use crate::agent::{Agent, AgentOptions};
@@ -57,20 +56,14 @@ pub fn run(global: &GlobalArgs, args: WorkstationArgs) -> anyhow::Result<i32> {
         );
         return Ok(crate::cli::EXIT_ERROR);
     }
-    let earlier = match (&args.resume, args.continue_last, &dir) {
-        (Some(id), _, Some(dir)) => Some(Session::resume(dir, id)?),
-        (None, true, Some(dir)) => Some(Session::latest(dir, &root_name)?),
-        (Some(_), _, None) | (None, true, None) => {
-            anyhow::bail!("neither XDG_STATE_HOME nor HOME is set: no saved sessions to continue")
-        }
-        _ => None,
-    };
-    let model = args
-        .model
-        .clone()
-        .or_else(|| earlier.as_ref().map(|s| s.model.clone()))
-        .or_else(|| config.model.clone())
-        .unwrap_or_else(|| DEFAULT_MODEL.to_string());
+    let (earlier, model) = crate::cli::ask_cmd::earlier_and_model(
+        args.resume.as_deref(),
+        args.continue_last,
+        dir.as_deref(),
+        &root_name,
+        args.model.as_deref(),
+        &config,
+    )?;
     let workspace = Arc::new(Workspace::open_pending(
         &root,
         &WorkspaceOptions {

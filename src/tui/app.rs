@@ -83,18 +83,14 @@ async fn event_loop(start: Start, recorder: &mut Recorder) -> Result<(), AppErro
         runner.host(program);
     }
     let mut events = EventStream::new();
-    for msg in queue {
-        if fold(
-            &mut state,
-            msg,
-            recorder,
-            &mut runner,
-            &mut term,
-            &mut events,
-        ) == Flow::Quit
-        {
-            return Ok(());
-        }
+    let mut parts = Parts {
+        recorder,
+        runner: &mut runner,
+        term: &mut term,
+        events: &mut events,
+    };
+    if parts.fold(&mut state, queue) == Flow::Quit {
+        return Ok(());
     }
     term.draw(|frame| render(&state, frame))?;
     tracing::info!(
@@ -113,13 +109,7 @@ async fn event_loop(start: Start, recorder: &mut Recorder) -> Result<(), AppErro
                 Some(Err(e)) => return Err(e.into()),
                 None => return Ok(()),
             },
-            Some(incoming) = incoming.recv() => match incoming {
-                Incoming::Msg(msg) => Some(msg),
-                Incoming::Returned { agent, approvals, turn, outcome } => {
-                    runner.returned(*agent, approvals);
-                    Some(Msg::TurnEnded { turn, outcome })
-                }
-            },
+            Some(incoming) = incoming.recv() => Some(runner.take(incoming)),
             Some(msg) = loaded.recv() => Some(msg),
             _ = terminate.recv() => return Ok(()),
             _ = hangup.recv() => return Ok(()),
@@ -129,18 +119,14 @@ async fn event_loop(start: Start, recorder: &mut Recorder) -> Result<(), AppErro
         // Whatever else has arrived is folded before drawing: a burst of streamed text
         // costs one frame.
         drain(&mut incoming, &mut loaded, &mut runner, &mut pending);
-        for msg in pending {
-            if fold(
-                &mut state,
-                msg,
-                recorder,
-                &mut runner,
-                &mut term,
-                &mut events,
-            ) == Flow::Quit
-            {
-                return Ok(());
-            }
+        let mut parts = Parts {
+            recorder,
+            runner: &mut runner,
+            term: &mut term,
+            events: &mut events,
+        };
+        if parts.fold(&mut state, pending) == Flow::Quit {
+            return Ok(());
         }
         term.draw(|frame| render(&state, frame))?;
     }
@@ -153,42 +139,38 @@ fn drain(
     pending: &mut Vec<Msg>,
 ) {
     while let Ok(next) = incoming.try_recv() {
-        pending.push(match next {
-            Incoming::Msg(msg) => msg,
-            Incoming::Returned {
-                agent,
-                approvals,
-                turn,
-                outcome,
-            } => {
-                runner.returned(*agent, approvals);
-                Msg::TurnEnded { turn, outcome }
-            }
-        });
+        pending.push(runner.take(next));
     }
     while let Ok(msg) = loaded.try_recv() {
         pending.push(msg);
     }
 }
 
-fn fold(
-    state: &mut State,
-    msg: Msg,
-    recorder: &mut Recorder,
-    runner: &mut Runner,
-    term: &mut terminal::Term,
-    events: &mut EventStream,
-) -> Flow {
-    recorder.record(&msg);
-    for cmd in update(state, msg) {
-        if Runner::needs_terminal(&cmd) {
-            // The editor (or the shell, after Ctrl+Z) reads the keys now: the old reader is
-            // dropped so that it takes none of them, and a new one starts when polled.
-            *events = EventStream::new();
+/// What folding a message needs besides the state.
+struct Parts<'a> {
+    recorder: &'a mut Recorder,
+    runner: &'a mut Runner,
+    term: &'a mut terminal::Term,
+    events: &'a mut EventStream,
+}
+
+impl Parts<'_> {
+    /// Records each message, folds it into the state and carries out its commands.
+    fn fold(&mut self, state: &mut State, messages: Vec<Msg>) -> Flow {
+        for msg in messages {
+            self.recorder.record(&msg);
+            for cmd in update(state, msg) {
+                if Runner::needs_terminal(&cmd) {
+                    // The editor (or the shell, after Ctrl+Z) reads the keys now: the old
+                    // reader is dropped so that it takes none of them, and a new one starts
+                    // when polled.
+                    *self.events = EventStream::new();
+                }
+                if self.runner.execute(cmd, self.term) == Flow::Quit {
+                    return Flow::Quit;
+                }
+            }
         }
-        if runner.execute(cmd, term) == Flow::Quit {
-            return Flow::Quit;
-        }
+        Flow::Continue
     }
-    Flow::Continue
 }

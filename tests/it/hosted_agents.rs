@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::json;
 
 use crate::support::replay::{ReplayServer, Reply, anthropic};
-use crate::support::tmux::Pane;
+use crate::support::tmux::{Pane, wait_gone, wait_until};
 use crate::support::{Dir, SHOP};
 
 const KEY: &str = "sk-ant-test-0123456789-abcdefghijklmnop";
@@ -87,54 +87,15 @@ fn host(dir: &Dir, home: &Path, agent: &str, env: &[(&str, String)]) -> Pane {
     ];
     all.extend(env.iter().cloned());
     let pane = Pane::start(dir.path(), &all, 140, 40);
-    pane.wait_for_text("$");
-    pane.type_text(&format!(
-        "{} --agent {agent}; echo exited=$?",
-        env!("CARGO_BIN_EXE_repotoire")
-    ));
-    pane.keys(&["Enter"]);
+    pane.run_repotoire(&format!("--agent {agent}"));
     pane
-}
-
-/// The hosted program's process: the child of the workstation in the pane.
-fn hosted_process(pane: &Pane) -> i32 {
-    let workstation = pane.foreground_child().expect("the workstation");
-    let mut found = None;
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while found.is_none() && std::time::Instant::now() < deadline {
-        found = children(workstation).into_iter().next();
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    found.expect("the hosted program's process")
-}
-
-fn children(parent: i32) -> Vec<i32> {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter_map(|entry| {
-            let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
-            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
-            let parent_of: i32 = stat
-                .rsplit_once(')')?
-                .1
-                .split_whitespace()
-                .nth(1)?
-                .parse()
-                .ok()?;
-            (parent_of == parent).then_some(pid)
-        })
-        .collect()
 }
 
 /// Closes the pane and waits until the hosted program has ended, so that nothing writes
 /// into the temporary home while it is removed.
 fn close(pane: Pane, program: i32) {
     drop(pane);
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while Path::new(&format!("/proc/{program}")).exists() && std::time::Instant::now() < deadline {
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    wait_gone(program);
 }
 
 fn nul_separated(path: PathBuf) -> Vec<String> {
@@ -151,7 +112,7 @@ fn codex_gets_the_server_as_config_overrides() {
     let dir = Dir::with_fixture(SHOP);
     let home = private_home();
     let pane = host(&dir, home.path(), "codex", &[]);
-    let pid = hosted_process(&pane);
+    let pid = pane.hosted_program();
     let argv = nul_separated(PathBuf::from(format!("/proc/{pid}/cmdline")));
     let overrides: Vec<String> = argv
         .windows(2)
@@ -191,7 +152,7 @@ fn gemini_gets_the_server_in_a_system_defaults_file() {
     let dir = Dir::with_fixture(SHOP);
     let home = private_home();
     let pane = host(&dir, home.path(), "gemini", &[]);
-    let pid = hosted_process(&pane);
+    let pid = pane.hosted_program();
     let environ = nul_separated(PathBuf::from(format!("/proc/{pid}/environ")));
     let settings = environ
         .iter()
@@ -286,49 +247,48 @@ fn claude_code_calls_a_repotoire_tool_through_the_configuration_it_was_handed() 
     pane.keys(&["Enter"]);
     // Claude asks before it runs a tool: each question is answered yes, until the tool's
     // result reaches the model.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
-    let result = loop {
+    let sent_tools = || {
+        let requests: Vec<String> = server
+            .received()
+            .iter()
+            .map(|r| {
+                let tools: Vec<String> = r.body["tools"]
+                    .as_array()
+                    .map(|t| {
+                        t.iter()
+                            .filter_map(|t| t["name"].as_str().map(str::to_string))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                format!("{} tools={tools:?}", r.path)
+            })
+            .collect();
+        format!(
+            "the tool result never reached the model; requests: {requests:#?}\nthe screen:\n{}",
+            pane.screen()
+        )
+    };
+    let result = wait_until(sent_tools, || {
         let sent = server
             .received()
             .iter()
             .map(|r| r.body.to_string())
             .find(|b| b.contains("toolu_graph") && b.contains("tool_result"));
-        if let Some(sent) = sent {
-            break sent;
+        if sent.is_none() {
+            // The one screen saying auto mode's server-side check cannot pass the loopback
+            // gateway (Enter stays in auto mode and asks per action), then the questions.
+            let screen = pane.screen();
+            if screen.contains("Enter to stay in auto mode")
+                || screen.contains("Do you want")
+                || screen.contains("❯ 1.")
+            {
+                pane.keys(&["Enter"]);
+            }
         }
-        let screen = pane.screen();
-        if std::time::Instant::now() >= deadline {
-            let requests: Vec<String> = server
-                .received()
-                .iter()
-                .map(|r| {
-                    let tools: Vec<String> = r.body["tools"]
-                        .as_array()
-                        .map(|t| {
-                            t.iter()
-                                .filter_map(|t| t["name"].as_str().map(str::to_string))
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    format!("{} tools={tools:?}", r.path)
-                })
-                .collect();
-            panic!(
-                "the tool result never reached the model; requests: {requests:#?}\nthe screen:\n{screen}"
-            );
-        }
-        // The one screen saying auto mode's server-side check cannot pass the loopback
-        // gateway (Enter stays in auto mode and asks per action), then the questions.
-        if screen.contains("Enter to stay in auto mode")
-            || screen.contains("Do you want")
-            || screen.contains("❯ 1.")
-        {
-            pane.keys(&["Enter"]);
-        }
-        std::thread::sleep(std::time::Duration::from_millis(200));
-    };
+        sent
+    });
     assert!(result.contains("shop.checkout.checkout"), "{result}");
     pane.wait_for_text("The graph answered.");
-    let program = hosted_process(&pane);
+    let program = pane.hosted_program();
     close(pane, program);
 }

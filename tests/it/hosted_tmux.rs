@@ -4,9 +4,7 @@
 //! through it, keys typed into it, a finding sent with `a`, a file it edits showing up in
 //! the findings, resize, exit and restart, and the shell given back after quitting.
 
-use std::path::Path;
-
-use crate::support::tmux::Pane;
+use crate::support::tmux::{Pane, wait_gone};
 use crate::support::{Dir, SHOP};
 
 const WIDTH: u16 = 120;
@@ -30,13 +28,7 @@ fn a_hosted_program_gets_the_graph_the_keys_and_the_findings() {
         ("TERM", "xterm-256color".to_string()),
     ];
     let pane = Pane::start(dir.path(), &env, WIDTH, HEIGHT);
-    pane.wait_for_text("$");
-    pane.type_text(&format!(
-        "{} --agent -- python3 {}; echo exited=$?",
-        env!("CARGO_BIN_EXE_repotoire"),
-        stand_in()
-    ));
-    pane.keys(&["Enter"]);
+    pane.run_repotoire(&format!("--agent -- python3 {}", stand_in()));
     let screen = pane.wait_for("the stand-in's tool list and the findings", |s| {
         s.contains("tools: ") && s.contains("command-injection")
     });
@@ -101,47 +93,6 @@ fn a_hosted_program_gets_the_graph_the_keys_and_the_findings() {
     assert!(!pane.alternate_screen());
 }
 
-/// The workstation's child (the hosted program), once it is up.
-fn hosted_pid(pane: &Pane) -> i32 {
-    let workstation = pane.foreground_child().expect("the workstation");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    loop {
-        let child = std::fs::read_dir("/proc")
-            .unwrap()
-            .flatten()
-            .find_map(|entry| {
-                let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
-                let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
-                let parent: i32 = stat
-                    .rsplit_once(')')?
-                    .1
-                    .split_whitespace()
-                    .nth(1)?
-                    .parse()
-                    .ok()?;
-                (parent == workstation).then_some(pid)
-            });
-        if let Some(child) = child {
-            return child;
-        }
-        assert!(std::time::Instant::now() < deadline, "no hosted process");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-}
-
-fn ends(pid: i32) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while Path::new(&format!("/proc/{pid}")).exists()
-        && !std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.contains(") Z "))
-    {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the hosted program {pid} outlived the workstation"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-}
-
 #[test]
 fn the_hosted_program_ends_with_the_workstation_however_it_ends() {
     for way in ["ctrl+c", "TERM", "HUP"] {
@@ -152,15 +103,9 @@ fn the_hosted_program_ends_with_the_workstation_however_it_ends() {
             ("TERM", "xterm-256color".to_string()),
         ];
         let pane = Pane::start(dir.path(), &env, WIDTH, HEIGHT);
-        pane.wait_for_text("$");
-        pane.type_text(&format!(
-            "{} --agent -- python3 {}; echo exited=$?",
-            env!("CARGO_BIN_EXE_repotoire"),
-            stand_in()
-        ));
-        pane.keys(&["Enter"]);
+        pane.run_repotoire(&format!("--agent -- python3 {}", stand_in()));
         pane.wait_for_text("tools: ");
-        let program = hosted_pid(&pane);
+        let program = pane.hosted_program();
         if way == "ctrl+c" {
             // Ctrl+C to repotoire: from the findings panel, twice.
             pane.keys(&["C-]"]);
@@ -176,6 +121,6 @@ fn the_hosted_program_ends_with_the_workstation_however_it_ends() {
         }
         pane.wait_for_text("exited=0");
         assert!(!pane.alternate_screen(), "{way}");
-        ends(program);
+        wait_gone(program);
     }
 }

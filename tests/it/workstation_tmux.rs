@@ -25,12 +25,7 @@ fn start(dir: &Dir, server: &ReplayServer, extra: &str) -> Pane {
         ("TERM", "xterm-256color".to_string()),
     ];
     let pane = Pane::start(dir.path(), &env, WIDTH, HEIGHT);
-    pane.wait_for_text("$");
-    pane.type_text(&format!(
-        "{} {extra}; echo exited=$?",
-        env!("CARGO_BIN_EXE_repotoire")
-    ));
-    pane.keys(&["Enter"]);
+    pane.run_repotoire(extra);
     pane
 }
 
@@ -196,21 +191,11 @@ fn without_a_key_the_workstation_still_answers_slash_commands() {
     );
     let editor = dir.join(".home/editor.sh");
     std::fs::set_permissions(&editor, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let env = [
-        ("EDITOR", editor.display().to_string()),
-        ("XDG_STATE_HOME", dir.join(".state").display().to_string()),
-        ("XDG_CONFIG_HOME", dir.join(".config").display().to_string()),
-        ("HOME", dir.join(".home").display().to_string()),
-        ("TERM", "xterm-256color".to_string()),
-    ];
-    let pane = Pane::start(dir.path(), &env, WIDTH, HEIGHT);
-    pane.wait_for_text("$");
-    pane.type_text(&format!(
-        "env -u ANTHROPIC_API_KEY {} --model anthropic/claude-sonnet-4-5; echo exited=$?",
-        env!("CARGO_BIN_EXE_repotoire")
-    ));
-    pane.keys(&["Enter"]);
-    pane.wait_for("the graph", |s| s.contains("nodes"));
+    let pane = started_without_key(
+        &dir,
+        &[("EDITOR", editor.display().to_string())],
+        "--model anthropic/claude-sonnet-4-5",
+    );
     pane.type_text("/impact shop.payments.charge");
     pane.keys(&["Enter"]);
     pane.wait_for_text("shop/checkout.py: checkout");
@@ -229,21 +214,18 @@ fn without_a_key_the_workstation_still_answers_slash_commands() {
     assert!(!pane.alternate_screen());
 }
 
-/// The workstation without a model in a pane, its graph loaded.
-fn started_without_key(dir: &Dir) -> Pane {
-    let env = [
+/// The workstation (started with `args`) without a model key in a pane, with `extra`
+/// set, its graph loaded.
+fn started_without_key(dir: &Dir, extra: &[(&str, String)], args: &str) -> Pane {
+    let mut env = vec![
         ("XDG_STATE_HOME", dir.join(".state").display().to_string()),
         ("XDG_CONFIG_HOME", dir.join(".config").display().to_string()),
         ("HOME", dir.join(".home").display().to_string()),
         ("TERM", "xterm-256color".to_string()),
     ];
+    env.extend(extra.iter().cloned());
     let pane = Pane::start(dir.path(), &env, WIDTH, HEIGHT);
-    pane.wait_for_text("$");
-    pane.type_text(&format!(
-        "env -u ANTHROPIC_API_KEY {}; echo exited=$?",
-        env!("CARGO_BIN_EXE_repotoire")
-    ));
-    pane.keys(&["Enter"]);
+    pane.run_repotoire(args);
     pane.wait_for("the graph", |s| s.contains("nodes"));
     pane
 }
@@ -261,7 +243,7 @@ fn echo_is_on(pane: &Pane, mark: &str) {
 #[test]
 fn ctrl_z_gives_the_shell_back_and_fg_redraws_the_workstation() {
     let dir = Dir::with_fixture(SHOP);
-    let pane = started_without_key(&dir);
+    let pane = started_without_key(&dir, &[], "");
     pane.keys(&["C-z"]);
     pane.wait_for("the shell", |s| !s.contains("Findings ("));
     assert!(!pane.alternate_screen());
@@ -284,7 +266,7 @@ fn ctrl_z_gives_the_shell_back_and_fg_redraws_the_workstation() {
 fn sigterm_and_sighup_leave_the_terminal_as_it_was() {
     for signal in ["TERM", "HUP"] {
         let dir = Dir::with_fixture(SHOP);
-        let pane = started_without_key(&dir);
+        let pane = started_without_key(&dir, &[], "");
         let pid = pane.foreground_child().expect("the workstation's process");
         let killed = std::process::Command::new("kill")
             .args([&format!("-{signal}"), &pid.to_string()])

@@ -16,14 +16,23 @@ pub struct Pane {
 static NEXT: AtomicUsize = AtomicUsize::new(0);
 
 impl Pane {
-    /// A `width`×`height` pane running `sh` in `dir` with `env` set.
+    /// A `width`×`height` pane running `sh` in `dir` with `env` set (and no provider keys).
     pub fn start(dir: &Path, env: &[(&str, String)], width: u16, height: u16) -> Pane {
         let socket = format!(
             "repotoire-test-{}-{}",
             std::process::id(),
             NEXT.fetch_add(1, Ordering::SeqCst)
         );
+        // The user's provider keys never reach a test's pane; a test that wants one sets it.
         let mut shell = vec!["env".to_string()];
+        for key in [
+            "ANTHROPIC_API_KEY",
+            "OPENAI_API_KEY",
+            "OPENROUTER_API_KEY",
+            "DEEPINFRA_API_KEY",
+        ] {
+            shell.extend(["-u".to_string(), key.to_string()]);
+        }
         shell.extend(env.iter().map(|(k, v)| format!("{k}={v}")));
         shell.extend(["PS1=$ ".to_string(), "sh".to_string()]);
         let status = Command::new("tmux")
@@ -75,17 +84,26 @@ impl Pane {
             .trim()
             .parse()
             .ok()?;
-        std::fs::read_dir("/proc")
-            .ok()?
-            .flatten()
-            .find_map(|entry| {
-                let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
-                let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
-                // The parent is the second field after the command's closing parenthesis.
-                let after = stat.rsplit_once(')')?.1;
-                let parent: i32 = after.split_whitespace().nth(1)?.parse().ok()?;
-                (parent == shell).then_some(pid)
-            })
+        children(shell).into_iter().next()
+    }
+
+    /// The program the workstation in the pane hosts (the workstation's child), once up.
+    pub fn hosted_program(&self) -> i32 {
+        let workstation = self.foreground_child().expect("the workstation");
+        wait_until(
+            || format!("a child of the workstation {workstation}"),
+            || children(workstation).into_iter().next(),
+        )
+    }
+
+    /// Types `repotoire ARGS; echo exited=$?` at the pane's shell prompt.
+    pub fn run_repotoire(&self, args: &str) {
+        self.wait_for_text("$");
+        self.type_text(&format!(
+            "{} {args}; echo exited=$?",
+            env!("CARGO_BIN_EXE_repotoire")
+        ));
+        self.keys(&["Enter"]);
     }
 
     pub fn alternate_screen(&self) -> bool {
@@ -97,18 +115,13 @@ impl Pane {
     /// Waits until the screen satisfies `ready`, and returns it; fails showing the screen
     /// and `what` it waited for.
     pub fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let screen = self.screen();
-            if ready(&screen) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "waited for {what}; the screen is:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        wait_until(
+            || format!("waited for {what}; the screen is:\n{}", self.screen()),
+            || {
+                let screen = self.screen();
+                ready(&screen).then_some(screen)
+            },
+        )
     }
 
     pub fn wait_for_text(&self, text: &str) -> String {
@@ -120,4 +133,45 @@ impl Drop for Pane {
     fn drop(&mut self) {
         self.tmux(&["kill-server"]);
     }
+}
+
+/// Polls `ready` until it gives a value; past the patience, fails with `failure()`.
+pub fn wait_until<T>(failure: impl Fn() -> String, mut ready: impl FnMut() -> Option<T>) -> T {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(value) = ready() {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "{}", failure());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Processes whose parent is `parent`.
+pub fn children(parent: i32) -> Vec<i32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|entry| {
+            let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            // The parent is the second field after the command's closing parenthesis.
+            let after = stat.rsplit_once(')')?.1;
+            let of: i32 = after.split_whitespace().nth(1)?.parse().ok()?;
+            (of == parent).then_some(pid)
+        })
+        .collect()
+}
+
+/// Waits until `pid` has ended (gone, or a zombie nobody reaped yet).
+pub fn wait_gone(pid: i32) {
+    wait_until(
+        || format!("process {pid} is still running"),
+        || {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"));
+            stat.map_or(true, |s| s.contains(") Z ")).then_some(())
+        },
+    );
 }

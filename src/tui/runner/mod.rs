@@ -120,8 +120,25 @@ impl Runner {
         });
     }
 
+    /// What arrived, as the core's message: a returning agent is kept, and its turn's end
+    /// is the message.
+    pub fn take(&mut self, incoming: Incoming) -> Msg {
+        match incoming {
+            Incoming::Msg(msg) => msg,
+            Incoming::Returned {
+                agent,
+                approvals,
+                turn,
+                outcome,
+            } => {
+                self.returned(*agent, approvals);
+                Msg::TurnEnded { turn, outcome }
+            }
+        }
+    }
+
     /// A turn is over: the agent is back.
-    pub fn returned(&mut self, agent: Agent, approvals: UnboundedReceiver<Approval>) {
+    fn returned(&mut self, agent: Agent, approvals: UnboundedReceiver<Approval>) {
         self.agent = Some(agent);
         self.approvals = Some(approvals);
         self.cancel = None;
