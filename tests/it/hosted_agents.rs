@@ -179,10 +179,6 @@ fn gemini_gets_the_server_in_a_system_defaults_file() {
 }
 
 #[test]
-#[expect(
-    clippy::too_many_lines,
-    reason = "the user's Claude Code set-up, a scripted model and the session, in order"
-)]
 fn claude_code_calls_a_repotoire_tool_through_the_configuration_it_was_handed() {
     installed("claude");
     let dir = Dir::with_fixture(SHOP);
