@@ -186,7 +186,7 @@ fn patch_files(resolver: &mut Resolver, checked: &mut Checked) -> Result<Vec<Pat
         };
         let facts = Arc::new(facts);
         match resolver.patch(file, facts.clone()) {
-            Ok(patch) => patches.push(patch),
+            Ok(patched) => patches.extend(patched),
             Err(why) => {
                 checked.parsed[i] = Some(Arc::unwrap_or_clone(facts));
                 // Facts patched in before the refusal are current: keep them.

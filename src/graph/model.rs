@@ -78,6 +78,9 @@ pub enum Resolution {
     Direct,
     /// A method on a receiver whose type is known (or `self`, with virtual dispatch): 0.9.
     KnownType,
+    /// Found by following values (an assignment, an argument, a return, a decorator):
+    /// 0.8.
+    Flow,
     /// Through a trait or interface, or the only project method of that name: 0.6.
     Interface,
     /// One of several candidates, or a dynamic call: 0.3.
@@ -89,6 +92,7 @@ impl Resolution {
         match self {
             Resolution::Direct => 1.0,
             Resolution::KnownType => 0.9,
+            Resolution::Flow => 0.8,
             Resolution::Interface => 0.6,
             Resolution::Ambiguous => 0.3,
         }

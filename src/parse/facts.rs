@@ -21,6 +21,8 @@ pub struct FileFacts {
     pub calls: Vec<CallSite>,
     pub inherits: Vec<Inherit>,
     pub bindings: Vec<Binding>,
+    /// Where values go (Python), for the points-to pass of resolution.
+    pub flow: crate::parse::flow::Flow,
     pub diagnostics: Vec<Diagnostic>,
 }
 

@@ -6,6 +6,7 @@ pub mod docs;
 pub mod extract;
 pub mod facts;
 pub mod flat;
+pub mod flow;
 pub mod git_excludes;
 pub mod guard;
 pub mod paths;
@@ -175,6 +176,7 @@ fn parse_guarded(
         calls: Vec::new(),
         inherits: Vec::new(),
         bindings: Vec::new(),
+        flow: Default::default(),
         diagnostics: Vec::new(),
     };
     if lossy {

@@ -22,6 +22,7 @@ mod queries;
 mod query_cli;
 mod resolve_ecma;
 mod resolve_python;
+mod resolve_python_flow;
 mod resolve_rust;
 mod tools;
 mod watch;

@@ -163,6 +163,23 @@ pub fn check(fixture: &str, expected: &str) {
     pretty_assertions::assert_eq!(dump_edges(&snap), expected.trim());
 }
 
+/// Like `check`, for `calls` edges only.
+pub fn check_calls(fixture: &str, expected: &str) {
+    let dir = Dir::with_fixture(fixture);
+    let (snap, _) = dir.build();
+    let calls: Vec<&str> = dump_edges_owned(&snap)
+        .lines()
+        .filter(|l| l.contains(" -calls("))
+        .map(|l| Box::leak(l.to_string().into_boxed_str()) as &str)
+        .collect();
+    let expected: Vec<&str> = expected.trim().lines().map(str::trim).collect();
+    pretty_assertions::assert_eq!(calls.join("\n"), expected.join("\n"));
+}
+
+fn dump_edges_owned(snap: &Snapshot) -> String {
+    dump_edges(snap)
+}
+
 /// A registry tool's answer (text, JSON); panics when it fails.
 pub fn call(
     ws: &repotoire::tools::Workspace,

@@ -7,7 +7,9 @@ use rustc_hash::FxHashMap;
 
 use crate::graph::model::{EdgeKind, NodeKind, Resolution, UnresolvedCall};
 use crate::graph::resolve::Resolver;
+use crate::graph::resolve::flow::CallOutcome;
 use crate::lang::Family;
+use crate::parse::flow::CallHow;
 use crate::parse::{Binding, CallKind, CallSite};
 
 /// More same-named candidates than this and a call stays unresolved.
@@ -30,8 +32,14 @@ enum Receiver {
 
 /// A call's caller node, its targets and how sure the resolution is.
 pub(super) type ResolvedCall = (u32, Vec<u32>, Resolution);
-/// A file's calls in site order, and those that found no target.
-pub(super) type FileCalls = (Vec<ResolvedCall>, Arc<[UnresolvedCall]>);
+/// A file's calls in site order, those that found no target, and the calls only value flow
+/// sees (of other expressions, made by the language, property reads) as (caller, target,
+/// line).
+pub(super) type FileCalls = (
+    Vec<ResolvedCall>,
+    Arc<[UnresolvedCall]>,
+    Vec<(u32, u32, u32)>,
+);
 
 type LocalBindings<'a> = FxHashMap<(Option<u32>, &'a str), Vec<&'a Binding>>;
 
@@ -64,17 +72,38 @@ impl Resolver {
                 .or_default()
                 .push(binding);
         }
+        let outcome = self.flow.files.get(file as usize);
+        let mut by_site: FxHashMap<(u32, u32), &CallOutcome> = FxHashMap::default();
+        let mut only_flow = Vec::new();
+        if let Some(outcome) = outcome {
+            for (call, found) in facts.flow.calls.iter().zip(&outcome.calls) {
+                if call.how == CallHow::Named {
+                    by_site.insert((call.line, call.column), found);
+                    continue;
+                }
+                let caller = self.caller_node(file, call.scope);
+                for &target in &found.targets {
+                    only_flow.push((caller, target, call.line));
+                }
+            }
+            only_flow.extend(outcome.reads.iter().copied());
+        }
         let calls: Vec<ResolvedCall> = facts
             .calls
             .iter()
             .map(|call| {
-                let caller = call
-                    .caller
-                    .and_then(|c| self.sym_node[file as usize][c as usize])
-                    .unwrap_or(self.file_module[file as usize]);
+                let caller = self.caller_node(file, call.caller);
                 let (targets, how) = self.resolve_call(file, call, &locals);
-                (caller, targets, how)
+                match by_site.get(&(call.line, call.column)) {
+                    Some(found) => {
+                        let mut flow = found.targets.to_vec();
+                        self.keep_last_definitions(&mut flow);
+                        (caller, with_flow(&flow, found.external, targets, how))
+                    }
+                    None => (caller, (targets, how)),
+                }
             })
+            .map(|(caller, (targets, how))| (caller, targets, how))
             .collect();
         let unresolved = facts
             .calls
@@ -89,11 +118,18 @@ impl Resolver {
                 column: call.column,
             })
             .collect();
-        (calls, unresolved)
+        (calls, unresolved, only_flow)
+    }
+
+    /// The node a call in `scope` is made by: its function (or class body), or the module.
+    fn caller_node(&self, file: u32, scope: Option<u32>) -> u32 {
+        scope
+            .and_then(|c| self.sym_node[file as usize][c as usize])
+            .unwrap_or(self.file_module[file as usize])
     }
 
     /// Records a file's resolved calls as edges, and its unresolved ones.
-    pub(super) fn record_calls(&mut self, file: u32, (calls, unresolved): FileCalls) {
+    pub(super) fn record_calls(&mut self, file: u32, (calls, unresolved, only_flow): FileCalls) {
         self.unresolved_calls.set(file, unresolved);
         let facts = self.facts[file as usize].clone();
         let stats = &mut self.file_stats[file as usize];
@@ -109,6 +145,15 @@ impl Resolver {
             for target in targets {
                 self.edge(caller, target, EdgeKind::Calls, how, Some(call.line));
             }
+        }
+        for (caller, target, line) in only_flow {
+            self.edge(
+                caller,
+                target,
+                EdgeKind::Calls,
+                Resolution::Flow,
+                Some(line),
+            );
         }
     }
 
@@ -156,15 +201,8 @@ impl Resolver {
             }
         }
         targets.retain(|&t| self.nodes[t as usize].kind != NodeKind::Module);
-        // A redefinition replaces the earlier one (Python), an implementation follows its
-        // overloads (TS): of same-named targets keep the last.
         let mut unique = targets;
-        if unique.len() > 1 {
-            let mut seen = rustc_hash::FxHashSet::default();
-            unique.reverse();
-            unique.retain(|&t| seen.insert(self.nodes[t as usize].qualified_name.as_str()));
-            unique.reverse();
-        }
+        self.keep_last_definitions(&mut unique);
         if unique.len() > MAX_CANDIDATES {
             unique.clear();
         }
@@ -172,6 +210,17 @@ impl Resolver {
             how = Resolution::Ambiguous;
         }
         (unique, how)
+    }
+
+    /// A redefinition replaces the earlier one (Python), an implementation follows its
+    /// overloads (TS): of same-named targets keep the last.
+    fn keep_last_definitions(&self, targets: &mut Vec<u32>) {
+        if targets.len() > 1 {
+            let mut seen = rustc_hash::FxHashSet::default();
+            targets.reverse();
+            targets.retain(|&t| seen.insert(self.nodes[t as usize].qualified_name.as_str()));
+            targets.reverse();
+        }
     }
 
     /// `a::b::f()`, `Type::f()`, `Self::f()`.
@@ -379,4 +428,32 @@ impl Resolver {
         }
         out
     }
+}
+
+/// Names and value flow together: what flow found replaces a name-based answer unless both
+/// agree (then the name's tier stands); a callee from outside the project is not matched by
+/// name; where flow knows nothing, names decide.
+fn with_flow(
+    found: &[u32],
+    external: bool,
+    targets: Vec<u32>,
+    how: Resolution,
+) -> (Vec<u32>, Resolution) {
+    if !found.is_empty() {
+        let mut named = targets.clone();
+        named.sort_unstable();
+        named.dedup();
+        let mut found = found.to_vec();
+        found.sort_unstable();
+        // Agreeing with a name guess makes it a value-flow edge; with a typed or direct
+        // resolution, that stands.
+        if named == found && how <= Resolution::KnownType {
+            return (targets, how);
+        }
+        return (found, Resolution::Flow);
+    }
+    if external {
+        return (Vec::new(), Resolution::Direct);
+    }
+    (targets, how)
 }

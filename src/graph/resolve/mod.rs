@@ -3,6 +3,7 @@
 //! global guess at full confidence. See `ARCHITECTURE.md` (`graph`).
 
 mod calls;
+mod flow;
 mod import_reach;
 pub mod names;
 mod patch;
@@ -84,6 +85,8 @@ pub struct Resolver {
     /// (class, field) → bindings that type it.
     fields: FxHashMap<u32, NameMap<Box<str>, (u32, u32)>>,
     methods_by_name: FxHashMap<Box<str>, Vec<u32>>,
+    /// What the value-flow pass found for each Python call (`flow/`).
+    flow: flow::Outcomes,
     tsconfigs: TsConfigs,
     edges: FxHashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)>,
     unresolved_calls: UnresolvedCalls,
@@ -142,6 +145,7 @@ impl Resolver {
             bases: Default::default(),
             fields: Default::default(),
             methods_by_name: Default::default(),
+            flow: Default::default(),
             tsconfigs,
             edges: FxHashMap::with_capacity_and_hasher(
                 nodes + calls / 2 + imports,
@@ -179,6 +183,8 @@ impl Resolver {
         lap("imports, impls, inherits, fields");
         r.add_import_edges();
         lap("import edges");
+        r.flow = r.solve_flow();
+        lap("value flow");
         r.add_calls();
         lap("calls");
         r

@@ -44,7 +44,9 @@ impl Resolver {
         clippy::too_many_lines,
         reason = "the steps of a patch must run in this order on the same borrowed tables"
     )]
-    pub fn patch(&mut self, file: u32, new: Arc<FileFacts>) -> Result<Patched, String> {
+    /// Other files whose calls value flow now resolves differently are brought up to date
+    /// too; they follow the file's own entry in the answer.
+    pub fn patch(&mut self, file: u32, new: Arc<FileFacts>) -> Result<Vec<Patched>, String> {
         let f = file as usize;
         let old = self
             .facts
@@ -148,6 +150,11 @@ impl Resolver {
         self.impl_inherit_edges(file);
         self.inherit_edges(file, false);
         self.import_edges(file);
+        let others = if new.language.family() == Family::Python {
+            self.solve_flow_again(file)
+        } else {
+            Vec::new()
+        };
         let calls = self.calls_of(file);
         self.record_calls(file, calls);
         if let Some(refs) = &mut self.refs {
@@ -155,11 +162,60 @@ impl Resolver {
         }
         let mut all: Vec<u32> = owned.into_iter().collect();
         all.sort_unstable();
-        Ok(Patched {
+        let mut patched = vec![Patched {
             file,
             nodes: all,
             first_new,
-        })
+        }];
+        patched.extend(others);
+        Ok(patched)
+    }
+
+    /// Value flow is whole-program: after a Python file changed it runs again, and every
+    /// other file whose calls it now answers differently has its calls recorded again.
+    fn solve_flow_again(&mut self, file: u32) -> Vec<Patched> {
+        let previous = std::mem::take(&mut self.flow);
+        self.flow = self.solve_flow();
+        let changed: Vec<u32> = (0..self.facts.len() as u32)
+            .filter(|&other| {
+                other != file
+                    && previous.files.get(other as usize) != self.flow.files.get(other as usize)
+            })
+            .collect();
+        let mut out = Vec::with_capacity(changed.len());
+        for other in changed {
+            let f = other as usize;
+            if let Some(keys) = self.owned_edges.get_mut(f) {
+                let calls: Vec<_> = keys
+                    .iter()
+                    .copied()
+                    .filter(|k| k.2 == EdgeKind::Calls)
+                    .collect();
+                keys.retain(|k| k.2 != EdgeKind::Calls);
+                for key in calls {
+                    self.edges.remove(&key);
+                }
+            }
+            let stats = &mut self.file_stats[f];
+            stats.calls = 0;
+            stats.calls_resolved = 0;
+            stats.calls_ambiguous = 0;
+            stats.calls_unresolved = 0;
+            let calls = self.calls_of(other);
+            self.record_calls(other, calls);
+            let module = self.file_module[f];
+            let file_node = self.parent[module as usize].unwrap_or(module);
+            let mut nodes: Vec<u32> = self.sym_node[f].iter().flatten().copied().collect();
+            nodes.extend([file_node, module]);
+            nodes.sort_unstable();
+            nodes.dedup();
+            out.push(Patched {
+                file: other,
+                nodes,
+                first_new: self.nodes.len() as u32,
+            });
+        }
+        out
     }
 
     /// Builds the name index patches consult; done on first use otherwise.

@@ -11,6 +11,7 @@ use crate::parse::captures::{CompiledQuery, Role};
 use crate::parse::facts::*;
 use crate::parse::flat::{FlatTree, field_child};
 
+mod flow;
 mod imports;
 mod symbols;
 
@@ -235,6 +236,9 @@ pub fn extract(
     // Imports inside inline Rust modules resolve against that module.
     for (import, offset) in out.imports.iter_mut().zip(&import_offsets) {
         import.scope = locator.innermost(*offset, |k| k == SymbolKind::Module);
+    }
+    if lang == LangId::Python {
+        out.flow = flow::python_flow(flat, source, &locator, &built.by_name);
     }
     let metrics = measure(&locator, &branches, &nestings, &flats);
     out.symbols = built.symbols;

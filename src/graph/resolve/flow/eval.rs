@@ -1,0 +1,520 @@
+//! What an expression can hold, and where an assignment puts it.
+
+use crate::graph::model::NodeKind;
+use crate::parse::ImportKind;
+use crate::parse::flow::{Expr, ExprId, Target};
+
+use super::Solver;
+use super::builtins::{self, container_method};
+use super::values::{ANY_KEY, Val, Var, extend};
+
+impl<'r> Solver<'r> {
+    /// The values expression `expr` of `file` can have, read in `scope`.
+    pub(super) fn eval(&mut self, file: u32, scope: Option<u32>, expr: ExprId) -> Vec<Val> {
+        let flow = self.flow(file);
+        let Some(e) = flow.exprs.get(expr as usize) else {
+            return Vec::new();
+        };
+        match e {
+            Expr::Name(name) => self.lookup(file, scope, name),
+            Expr::Attr { object, name, line } => {
+                let objects = self.eval(file, scope, *object);
+                self.attr(file, scope, &objects, name, *line)
+            }
+            Expr::Call(call) => self.store.get(Var::Result(file, *call)).to_vec(),
+            Expr::Index { object, key } => {
+                let objects = self.eval(file, scope, *object);
+                self.index(&objects, key.as_deref())
+            }
+            Expr::Constant(_) | Expr::Unknown => Vec::new(),
+            Expr::Defined(symbol) => self
+                .symbol_node(file, *symbol)
+                .map_or_else(Vec::new, |n| vec![Val::Def(n)]),
+            Expr::Lambda { .. } => {
+                let next = self.lambdas.len() as u32;
+                let id = *self.lambda_ids.entry((file, expr)).or_insert(next);
+                if id == next
+                    && let Expr::Lambda { body, scope } = e
+                {
+                    self.lambdas.push((file, *body, *scope));
+                }
+                vec![Val::Lambda(id)]
+            }
+            Expr::Items(items) => {
+                let container = self.container(file, expr, 0);
+                for (position, &item) in items.iter().enumerate() {
+                    let vals = self.eval(file, scope, item);
+                    let key = self.name_owned(&position.to_string());
+                    self.put(container, key, &vals);
+                }
+                vec![Val::Boxed(container)]
+            }
+            Expr::Dict(pairs) => {
+                let container = self.container(file, expr, 0);
+                for (key, value) in pairs {
+                    let vals = self.eval(file, scope, *value);
+                    let key = key.as_deref().map_or(ANY_KEY, |k| self.name(k));
+                    self.put(container, key, &vals);
+                }
+                vec![Val::Boxed(container)]
+            }
+            Expr::Many(item) => {
+                let container = self.container(file, expr, 0);
+                let vals = self.eval(file, scope, *item);
+                self.put(container, ANY_KEY, &vals);
+                vec![Val::Boxed(container)]
+            }
+            Expr::Elements(inner) => {
+                let vals = self.eval(file, scope, *inner);
+                self.elements(&vals)
+            }
+            Expr::InstanceOf(inner) => {
+                let vals = self.eval(file, scope, *inner);
+                let mut out = Vec::new();
+                for val in vals {
+                    match val {
+                        Val::Def(class) if self.r.is_class(class) => out.push(Val::Inst(class)),
+                        Val::Boxed(_) => {
+                            for element in self.elements(&[val]) {
+                                if let Val::Def(class) = element
+                                    && self.r.is_class(class)
+                                {
+                                    out.push(Val::Inst(class));
+                                }
+                            }
+                        }
+                        Val::Ext(_) => out.push(Val::Ext(0)),
+                        _ => {}
+                    }
+                }
+                out
+            }
+            Expr::Either(options) => {
+                let mut out = Vec::new();
+                for &option in options {
+                    let vals = self.eval(file, scope, option);
+                    extend(&mut out, &vals);
+                }
+                out
+            }
+        }
+    }
+
+    /// Interns a name made here (container positions); kept for the solver's life.
+    fn name_owned(&mut self, name: &str) -> u32 {
+        match self.names.get(name) {
+            Some(&id) => id,
+            None => {
+                let leaked: &'r str = self.positions(name);
+                self.name(leaked)
+            }
+        }
+    }
+
+    /// Position keys `"0"` to `"63"` as static strings; later positions share one key.
+    fn positions(&self, name: &str) -> &'static str {
+        const POSITIONS: [&str; 16] = [
+            "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15",
+        ];
+        POSITIONS
+            .iter()
+            .find(|&&p| p == name)
+            .copied()
+            .unwrap_or("16+")
+    }
+
+    /// A bare name: the innermost function binding it (class bodies only for code directly
+    /// in them), then the module: its assignments, definitions and imports; then builtins.
+    pub(super) fn lookup(&mut self, file: u32, scope: Option<u32>, name: &'r str) -> Vec<Val> {
+        let id = self.name(name);
+        let facts = &self.r.facts[file as usize];
+        let mut at = scope;
+        let mut first = true;
+        while let Some(index) = at {
+            let symbol = &facts.symbols[index as usize];
+            let class_body = symbol.kind.is_class_like();
+            if (!class_body || first)
+                && let Some(node) = self.symbol_node(file, index)
+            {
+                let members = self.r.members.get(&node).and_then(|m| m.get(name)).cloned();
+                if self.locals.contains(&(node, id)) || members.is_some() {
+                    let mut out = self.store.get(Var::Local(node, id)).to_vec();
+                    for member in members.unwrap_or_default() {
+                        let vals = self.value_of_def(member);
+                        extend(&mut out, &vals);
+                    }
+                    return out;
+                }
+            }
+            first = false;
+            at = symbol.parent;
+        }
+        let module = self.r.file_module[file as usize];
+        let mut out = self.store.get(Var::Local(module, id)).to_vec();
+        for found in self.r.lookup_in_module(module, name) {
+            let vals = self.value_of_def(found);
+            extend(&mut out, &vals);
+        }
+        if out.is_empty() {
+            out.extend(self.imported_value(file, module, name));
+        }
+        if out.is_empty() && !self.locals.contains(&(module, id)) && builtins::is_builtin(name) {
+            let builtin = self.external(&format!("builtins.{name}"));
+            out.push(builtin);
+        }
+        out
+    }
+
+    /// A name imported into `module`: a global of another project module, or something
+    /// from outside the project.
+    fn imported_value(&mut self, file: u32, module: u32, name: &str) -> Vec<Val> {
+        let Some(imports) = self.r.bindings.get(&module).and_then(|b| b.get(name)) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let mut external = None;
+        for &(import_file, index) in imports {
+            let import = &self.r.facts[import_file as usize].imports[index as usize];
+            let sources = self.r.import_source(import_file, index);
+            if import.kind == ImportKind::Member
+                && let Some(imported) = import.name.as_deref()
+            {
+                for source in &sources {
+                    let id = self.name_owned_from(imported);
+                    let vals = self.store.get(Var::Local(*source, id)).to_vec();
+                    extend(&mut out, &vals);
+                }
+            }
+            if sources.is_empty() {
+                external = Some(match (import.kind, import.name.as_deref()) {
+                    (ImportKind::Member, Some(member)) => format!("{}.{member}", import.path),
+                    _ => import.path.clone(),
+                });
+            }
+        }
+        let _ = file;
+        if out.is_empty()
+            && let Some(path) = external
+        {
+            out.push(self.external(&path));
+        }
+        out
+    }
+
+    fn name_owned_from(&mut self, name: &str) -> u32 {
+        match self.names.get(name) {
+            Some(&id) => id,
+            // A name no file assigns holds nothing yet: any fresh id reads empty.
+            None => u32::MAX - 1,
+        }
+    }
+
+    /// What naming a definition gives: itself, or (decorated) what its decorators returned.
+    pub(super) fn value_of_def(&mut self, node: u32) -> Vec<Val> {
+        if !self.decorated.contains(&node) {
+            return vec![Val::Def(node)];
+        }
+        let Some(holder) = self.r.parent[node as usize] else {
+            return vec![Val::Def(node)];
+        };
+        let holder = if self.r.nodes[holder as usize].kind == NodeKind::File {
+            self.r.file_module[self.r.nodes[node as usize].file as usize]
+        } else {
+            holder
+        };
+        let name = self.r.nodes[node as usize].name.as_str();
+        let id = self.name_owned_from(name);
+        self.store.get(Var::Local(holder, id)).to_vec()
+    }
+
+    /// `object.name` for each value the object can hold.
+    pub(super) fn attr(
+        &mut self,
+        file: u32,
+        scope: Option<u32>,
+        objects: &[Val],
+        name: &'r str,
+        line: u32,
+    ) -> Vec<Val> {
+        let id = self.name(name);
+        let mut out = Vec::new();
+        for &object in objects {
+            match object {
+                Val::Def(node) if self.r.nodes[node as usize].kind == NodeKind::Module => {
+                    extend(&mut out, self.store.get(Var::Local(node, id)));
+                    for found in self.r.lookup_in_module(node, name) {
+                        let vals = self.value_of_def(found);
+                        extend(&mut out, &vals);
+                    }
+                }
+                Val::Def(class) if self.r.is_class(class) => {
+                    let vals = self.member(class, id, name, false, 0);
+                    self.read(file, scope, &vals, line, &mut out);
+                }
+                Val::Inst(class) => {
+                    let vals = self.member(class, id, name, true, 0);
+                    self.read(file, scope, &vals, line, &mut out);
+                }
+                Val::Super(class) => {
+                    let vals = self.after_in_mro(class, id, name);
+                    self.read(file, scope, &vals, line, &mut out);
+                }
+                Val::Ext(base) => {
+                    let path = if base == 0 {
+                        None
+                    } else {
+                        Some(format!("{}.{name}", self.externals[base as usize]))
+                    };
+                    let val = path.map_or(Val::Ext(0), |p| self.external(&p));
+                    extend(&mut out, &[val]);
+                }
+                Val::Boxed(container) => {
+                    if let Some(method) = container_method(name) {
+                        extend(&mut out, &[Val::BoxMethod(container, method)]);
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// A class attribute or method along the MRO (from `skip` on): assignments to the class
+    /// or its instances, then definitions. Read through an instance, a function binds.
+    fn member(&mut self, class: u32, id: u32, name: &str, bind: bool, skip: usize) -> Vec<Val> {
+        let mut out = Vec::new();
+        let mro = self.r.mro(class);
+        for &owner in mro.iter().skip(skip) {
+            extend(&mut out, self.store.get(Var::Local(owner, id)));
+        }
+        let found = mro.iter().skip(skip).find_map(|&owner| {
+            self.r
+                .members
+                .get(&owner)
+                .and_then(|m| m.get(name))
+                .cloned()
+        });
+        for node in found.unwrap_or_default() {
+            let vals = self.value_of_def(node);
+            extend(&mut out, &vals);
+        }
+        if bind {
+            for val in &mut out {
+                if let Val::Def(f) = *val
+                    && matches!(
+                        self.r.nodes[f as usize].kind,
+                        NodeKind::Function | NodeKind::Method
+                    )
+                {
+                    *val = Val::Bound(f);
+                }
+            }
+            out.dedup();
+        }
+        out
+    }
+
+    /// `super().name` in class `class`: the next class after it in its MRO that defines the
+    /// name; when none does (a mixin), the next one in each subclass's MRO.
+    fn after_in_mro(&mut self, class: u32, id: u32, name: &str) -> Vec<Val> {
+        let mut out = Vec::new();
+        for instance in self.descendants(class) {
+            if instance != class && !out.is_empty() {
+                break;
+            }
+            let mro = self.r.mro(instance);
+            let Some(at) = mro.iter().position(|&c| c == class) else {
+                continue;
+            };
+            let next = mro[at + 1..].iter().copied().find(|&owner| {
+                !self.store.get(Var::Local(owner, id)).is_empty()
+                    || self
+                        .r
+                        .members
+                        .get(&owner)
+                        .is_some_and(|m| m.contains_key(name))
+            });
+            if let Some(owner) = next {
+                let vals = self.member(owner, id, name, true, 0);
+                extend(&mut out, &vals);
+            }
+        }
+        out
+    }
+
+    /// Reading attribute values: a property calls its getter (written down in the last pass).
+    fn read(&mut self, file: u32, scope: Option<u32>, vals: &[Val], line: u32, out: &mut Vec<Val>) {
+        for &val in vals {
+            if let Val::Prop(getter) = val {
+                let returned = self.store.get(Var::Ret(getter)).to_vec();
+                extend(out, &returned);
+                let caller = self.scope_node(file, scope);
+                if let Some(reads) = &mut self.reads {
+                    reads.push((caller, getter, line));
+                }
+            } else {
+                extend(out, &[val]);
+            }
+        }
+    }
+
+    /// `object[key]`.
+    fn index(&mut self, objects: &[Val], key: Option<&str>) -> Vec<Val> {
+        let mut out = Vec::new();
+        for &object in objects {
+            match object {
+                Val::Boxed(container) => match key {
+                    Some(key) => {
+                        let id = self.name_owned_from(key);
+                        extend(&mut out, self.store.get(Var::Elem(container, id)));
+                        extend(&mut out, self.store.get(Var::Elem(container, ANY_KEY)));
+                    }
+                    None => {
+                        let vals = self.elements(&[object]);
+                        extend(&mut out, &vals);
+                    }
+                },
+                Val::Ext(_) => extend(&mut out, &[Val::Ext(0)]),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// What iterating over each value gives: a container's elements, an instance's
+    /// `__iter__` results' `__next__` results, anything external.
+    pub(super) fn elements(&mut self, vals: &[Val]) -> Vec<Val> {
+        let mut out = Vec::new();
+        for &val in vals {
+            match val {
+                Val::Boxed(container) => {
+                    let keys = self.box_keys[container as usize].clone();
+                    for key in keys {
+                        extend(&mut out, self.store.get(Var::Elem(container, key)));
+                    }
+                }
+                Val::Inst(class) => {
+                    let iter_id = self.name("__iter__");
+                    let next_id = self.name("__next__");
+                    for iterator in self.member(class, iter_id, "__iter__", true, 0) {
+                        let Val::Bound(method) = iterator else {
+                            continue;
+                        };
+                        for returned in self.store.get(Var::Ret(method)).to_vec() {
+                            match returned {
+                                Val::Inst(next_class) => {
+                                    for next in
+                                        self.member(next_class, next_id, "__next__", true, 0)
+                                    {
+                                        if let Val::Bound(n) = next {
+                                            extend(&mut out, self.store.get(Var::Ret(n)));
+                                        }
+                                    }
+                                }
+                                Val::Boxed(_) => {
+                                    let vals = self.elements(&[returned]);
+                                    extend(&mut out, &vals);
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                Val::Ext(_) => extend(&mut out, &[Val::Ext(0)]),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The container `*rest` gets: the positions from `from`, less `after` at the end.
+    fn rest_of(&mut self, container: u32, from: usize, after: usize) -> u32 {
+        let rest = self.container(u32::MAX, container, 5);
+        let mut positions: Vec<(usize, u32)> = self.box_keys[container as usize]
+            .iter()
+            .filter_map(|&key| {
+                let name = self.spelled.get(key as usize)?;
+                name.parse::<usize>().ok().map(|p| (p, key))
+            })
+            .collect();
+        positions.sort_unstable();
+        let count = positions.len();
+        for (position, key) in positions {
+            if position >= from && position + after < count {
+                let vals = self.store.get(Var::Elem(container, key)).to_vec();
+                self.put(rest, ANY_KEY, &vals);
+            }
+        }
+        let any = self.store.get(Var::Elem(container, ANY_KEY)).to_vec();
+        self.put(rest, ANY_KEY, &any);
+        rest
+    }
+
+    /// Puts `vals` where `target` says.
+    pub(super) fn assign(
+        &mut self,
+        file: u32,
+        scope: Option<u32>,
+        target: &'r Target,
+        vals: &[Val],
+    ) {
+        match target {
+            Target::Name(name) => {
+                let Some(holder) = self.assigned_scope(file, scope, name) else {
+                    return;
+                };
+                let id = self.name(name);
+                self.store.add(Var::Local(holder, id), vals);
+            }
+            Target::Attr { object, name } => {
+                let objects = self.eval(file, scope, *object);
+                let id = self.name(name);
+                for object in objects {
+                    let holder = match object {
+                        Val::Inst(class) => class,
+                        Val::Def(node) if self.r.is_class(node) => node,
+                        Val::Def(node) if self.r.nodes[node as usize].kind == NodeKind::Module => {
+                            node
+                        }
+                        _ => continue,
+                    };
+                    self.store.add(Var::Local(holder, id), vals);
+                }
+            }
+            Target::Index { object, key } => {
+                let objects = self.eval(file, scope, *object);
+                let key = key.as_deref().map_or(ANY_KEY, |k| self.name(k));
+                for object in objects {
+                    if let Val::Boxed(container) = object {
+                        self.put(container, key, vals);
+                    }
+                }
+            }
+            Target::Unpack(items) => {
+                for &val in vals {
+                    match val {
+                        Val::Boxed(container) => {
+                            for (position, item) in items.iter().enumerate() {
+                                let mut got = if matches!(item, Target::Star(_)) {
+                                    let after = items.len() - position - 1;
+                                    vec![Val::Boxed(self.rest_of(container, position, after))]
+                                } else {
+                                    let key = self.name_owned(&position.to_string());
+                                    self.store.get(Var::Elem(container, key)).to_vec()
+                                };
+                                extend(&mut got, self.store.get(Var::Elem(container, ANY_KEY)));
+                                self.assign(file, scope, item, &got);
+                            }
+                        }
+                        _ => {
+                            for item in items {
+                                self.assign(file, scope, item, &[val]);
+                            }
+                        }
+                    }
+                }
+            }
+            Target::Star(inner) => self.assign(file, scope, inner, vals),
+        }
+    }
+}

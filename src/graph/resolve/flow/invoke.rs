@@ -1,0 +1,461 @@
+//! Calls: what each callee value does with the arguments (parameters bound, containers
+//! filled, known library effects) and what the call returns.
+
+use crate::graph::model::NodeKind;
+use crate::parse::flow::{CallHow, Expr, ExprId, FlowCall, ParamKind};
+
+use super::builtins::{Effect, METHODS, effect};
+use super::values::{ANY_KEY, Val, Var, extend};
+use super::{CallOutcome, MAX_TARGETS, Solver};
+
+/// A call's arguments, evaluated once.
+struct Args<'r> {
+    positional: Vec<Vec<Val>>,
+    keywords: Vec<(&'r str, Vec<Val>)>,
+    /// Elements of `*xs` and values of `**kw`.
+    spread: Vec<Val>,
+    spread_keywords: Vec<Val>,
+    /// The argument expressions (constant keys, `getattr` names).
+    exprs: &'r [ExprId],
+}
+
+/// What invoking the callee values found.
+#[derive(Default)]
+struct Found {
+    targets: Vec<u32>,
+    results: Vec<Val>,
+    external: bool,
+    /// A known effect decided the result (a decorator is not taken as the identity).
+    decided: bool,
+}
+
+impl<'r> Solver<'r> {
+    /// Evaluates call `index` of `file` once more: binds its arguments, records its result.
+    pub(super) fn call(&mut self, file: u32, index: u32) -> CallOutcome {
+        let flow = self.flow(file);
+        let Some(call) = flow.calls.get(index as usize) else {
+            return CallOutcome::default();
+        };
+        let callees = self.eval(file, call.scope, call.callee);
+        let args = self.arguments(file, call);
+        let mut found = Found::default();
+        for callee in callees {
+            self.invoke(file, call, callee, &args, &mut found);
+        }
+        if call.how == CallHow::Decorator && found.targets.is_empty() && !found.decided {
+            // An unknown decorator gives back what it decorates (most do, or wrap it).
+            found.results = args.positional.first().cloned().unwrap_or_default();
+        }
+        self.store.add(Var::Result(file, index), &found.results);
+        let mut targets = found.targets;
+        targets.sort_unstable();
+        targets.dedup();
+        if targets.len() > MAX_TARGETS {
+            targets.clear();
+        }
+        CallOutcome {
+            external: found.external && targets.is_empty(),
+            targets: targets.into_boxed_slice(),
+        }
+    }
+
+    fn arguments(&mut self, file: u32, call: &'r FlowCall) -> Args<'r> {
+        let positional = call
+            .args
+            .iter()
+            .map(|&a| self.eval(file, call.scope, a))
+            .collect();
+        let keywords = call
+            .keywords
+            .iter()
+            .map(|(name, value)| (name.as_str(), self.eval(file, call.scope, *value)))
+            .collect();
+        let spread = match call.spread {
+            Some(s) => {
+                let vals = self.eval(file, call.scope, s);
+                self.elements(&vals)
+            }
+            None => Vec::new(),
+        };
+        let spread_keywords = match call.spread_keywords {
+            Some(s) => {
+                let vals = self.eval(file, call.scope, s);
+                self.elements(&vals)
+            }
+            None => Vec::new(),
+        };
+        Args {
+            positional,
+            keywords,
+            spread,
+            spread_keywords,
+            exprs: &call.args,
+        }
+    }
+
+    fn invoke(
+        &mut self,
+        file: u32,
+        call: &'r FlowCall,
+        callee: Val,
+        args: &Args<'r>,
+        found: &mut Found,
+    ) {
+        match callee {
+            Val::Def(node) | Val::Static(node) => match self.r.nodes[node as usize].kind {
+                NodeKind::Function | NodeKind::Method => self.enter(node, 0, args, found),
+                NodeKind::Class => self.construct(node, args, found),
+                _ => {}
+            },
+            Val::Bound(method) => self.enter(method, 1, args, found),
+            Val::Inst(class) => {
+                let id = self.name("__call__");
+                for method in self.member_of(class, id, "__call__") {
+                    self.enter(method, 1, args, found);
+                }
+            }
+            Val::Lambda(id) => {
+                let (lambda_file, body, scope) = self.lambdas[id as usize];
+                let vals = self.eval(lambda_file, scope, body);
+                extend(&mut found.results, &vals);
+            }
+            Val::Ext(id) => {
+                found.external = true;
+                let name = self.externals[id as usize].clone();
+                match effect(&name) {
+                    Some(effect) => {
+                        found.decided = true;
+                        self.apply(file, call, effect, args, found);
+                    }
+                    None => extend(&mut found.results, &[Val::Ext(0)]),
+                }
+            }
+            Val::BoxMethod(container, method) => {
+                self.container_call(file, container, method, args, found);
+            }
+            Val::Prop(_) | Val::Super(_) | Val::Boxed(_) => {}
+        }
+    }
+
+    /// The methods `name` of a class along its MRO (the first class defining it).
+    fn member_of(&self, class: u32, _id: u32, name: &str) -> Vec<u32> {
+        self.r
+            .class_member(class, name)
+            .map(|(found, _)| found)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|&m| self.r.nodes[m as usize].kind == NodeKind::Method)
+            .collect()
+    }
+
+    /// A class called: `__new__` and `__init__` along its MRO run; an instance comes back.
+    fn construct(&mut self, class: u32, args: &Args<'r>, found: &mut Found) {
+        let init_id = self.name("__init__");
+        let inits = self.member_of(class, init_id, "__init__");
+        if inits.is_empty() {
+            found.targets.push(class);
+        }
+        for init in inits {
+            self.enter(init, 1, args, found);
+        }
+        let new_id = self.name("__new__");
+        for new in self.member_of(class, new_id, "__new__") {
+            self.enter(new, 1, args, found);
+        }
+        extend(&mut found.results, &[Val::Inst(class)]);
+    }
+
+    /// A project function called: arguments flow into its parameters (after `skip` bound
+    /// ones), its return values out.
+    fn enter(&mut self, function: u32, skip: usize, args: &Args<'r>, found: &mut Found) {
+        found.targets.push(function);
+        let returned = self.store.get(Var::Ret(function)).to_vec();
+        extend(&mut found.results, &returned);
+        let Some(&(file, def)) = self.defs.get(&function) else {
+            return;
+        };
+        let mut bound = vec![false; def.params.len()];
+        let positional: Vec<usize> = (0..def.params.len())
+            .filter(|&i| def.params[i].kind == ParamKind::Positional)
+            .skip(skip)
+            .collect();
+        let rest = def.params.iter().position(|p| p.kind == ParamKind::Rest);
+        let rest_keywords = def
+            .params
+            .iter()
+            .position(|p| p.kind == ParamKind::RestKeywords);
+        for (i, vals) in args.positional.iter().enumerate() {
+            match positional.get(i) {
+                Some(&p) => {
+                    bound[p] = true;
+                    self.bind(function, &def.params[p].name, vals);
+                }
+                None if rest.is_some() => {
+                    let container = self.container(file, function, 1);
+                    self.put(container, ANY_KEY, vals);
+                }
+                None => {}
+            }
+        }
+        if !args.spread.is_empty() {
+            for &p in positional.iter().skip(args.positional.len()) {
+                bound[p] = true;
+                self.bind(function, &def.params[p].name, &args.spread);
+            }
+            if rest.is_some() {
+                let container = self.container(file, function, 1);
+                self.put(container, ANY_KEY, &args.spread);
+            }
+        }
+        for (name, vals) in &args.keywords {
+            let param = def.params.iter().position(|p| {
+                p.name == *name && matches!(p.kind, ParamKind::Positional | ParamKind::Keyword)
+            });
+            match param {
+                Some(p) => {
+                    bound[p] = true;
+                    self.bind(function, &def.params[p].name, vals);
+                }
+                None if rest_keywords.is_some() => {
+                    let container = self.container(file, function, 2);
+                    let key = self.name(name);
+                    self.put(container, key, vals);
+                }
+                None => {}
+            }
+        }
+        if !args.spread_keywords.is_empty() {
+            for (p, param) in def.params.iter().enumerate() {
+                if !bound[p] && matches!(param.kind, ParamKind::Positional | ParamKind::Keyword) {
+                    self.bind(function, &param.name, &args.spread_keywords);
+                }
+            }
+        }
+    }
+
+    fn bind(&mut self, function: u32, param: &'r str, vals: &[Val]) {
+        let id = self.name(param);
+        self.store.add(Var::Local(function, id), vals);
+    }
+
+    /// Calls each function value in `functions` with one argument holding `elements`.
+    fn call_back(&mut self, functions: &[Val], elements: &[Val], found: &mut Found) -> Vec<Val> {
+        let args = Args {
+            positional: vec![elements.to_vec()],
+            keywords: Vec::new(),
+            spread: Vec::new(),
+            spread_keywords: Vec::new(),
+            exprs: &[],
+        };
+        let mut inner = Found::default();
+        for &function in functions {
+            match function {
+                Val::Def(node) | Val::Static(node)
+                    if matches!(
+                        self.r.nodes[node as usize].kind,
+                        NodeKind::Function | NodeKind::Method
+                    ) =>
+                {
+                    self.enter(node, 0, &args, &mut inner)
+                }
+                Val::Bound(method) => self.enter(method, 1, &args, &mut inner),
+                Val::Lambda(id) => {
+                    let (file, body, scope) = self.lambdas[id as usize];
+                    let vals = self.eval(file, scope, body);
+                    extend(&mut inner.results, &vals);
+                }
+                _ => {}
+            }
+        }
+        found.targets.extend(inner.targets);
+        inner.results
+    }
+
+    /// What a known library function does.
+    fn apply(
+        &mut self,
+        file: u32,
+        call: &'r FlowCall,
+        effect: Effect,
+        args: &Args<'r>,
+        found: &mut Found,
+    ) {
+        let first = args.positional.first().cloned().unwrap_or_default();
+        let keyword = |name: &str| {
+            args.keywords
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default()
+        };
+        let site = self.site_container(file, call);
+        match effect {
+            Effect::CallsFirst { keep } => {
+                let mut elements = Vec::new();
+                for vals in args.positional.iter().skip(1) {
+                    let more = self.elements(vals);
+                    extend(&mut elements, &more);
+                }
+                let results = self.call_back(&first, &elements, found);
+                let kept = if keep { elements } else { results };
+                self.put(site, ANY_KEY, &kept);
+                extend(&mut found.results, &[Val::Boxed(site)]);
+            }
+            Effect::CallsKey { one } => {
+                let elements = self.elements(&first);
+                self.call_back(&keyword("key"), &elements, found);
+                if one {
+                    extend(&mut found.results, &elements);
+                } else {
+                    self.put(site, ANY_KEY, &elements);
+                    extend(&mut found.results, &[Val::Boxed(site)]);
+                }
+            }
+            Effect::Collects => {
+                for vals in &args.positional {
+                    let elements = self.elements(vals);
+                    self.put(site, ANY_KEY, &elements);
+                }
+                extend(&mut found.results, &[Val::Boxed(site)]);
+            }
+            Effect::Dict => {
+                for (name, vals) in &args.keywords {
+                    let key = self.name(name);
+                    self.put(site, key, vals);
+                }
+                for val in first {
+                    if let Val::Boxed(source) = val {
+                        self.copy_into(site, source);
+                    }
+                }
+                extend(&mut found.results, &[Val::Boxed(site)]);
+            }
+            Effect::Element => {
+                let elements = self.elements(&first);
+                extend(&mut found.results, &elements);
+            }
+            Effect::Identity => extend(&mut found.results, &first),
+            Effect::GetAttr => {
+                if let Some(name) = self.constant(file, args.exprs.get(1).copied()) {
+                    let vals = self.attr(file, call.scope, &first, name, call.line);
+                    extend(&mut found.results, &vals);
+                }
+            }
+            Effect::Super => {
+                let class = match first.iter().find_map(|v| match v {
+                    Val::Def(c) if self.r.is_class(*c) => Some(*c),
+                    _ => None,
+                }) {
+                    Some(class) => Some(class),
+                    None => self.r.enclosing_class(file, call.scope),
+                };
+                if let Some(class) = class {
+                    extend(&mut found.results, &[Val::Super(class)]);
+                }
+            }
+            Effect::TypeOf => {
+                for val in first {
+                    if let Val::Inst(class) = val {
+                        extend(&mut found.results, &[Val::Def(class)]);
+                    }
+                }
+            }
+            Effect::Static | Effect::ClassMethod | Effect::Property => {
+                for val in first {
+                    let (Val::Def(f) | Val::Bound(f) | Val::Static(f)) = val else {
+                        continue;
+                    };
+                    let wrapped = match effect {
+                        Effect::Static => Val::Static(f),
+                        Effect::ClassMethod => Val::Bound(f),
+                        _ => Val::Prop(f),
+                    };
+                    extend(&mut found.results, &[wrapped]);
+                }
+            }
+        }
+    }
+
+    /// The container a call makes (one per call site).
+    fn site_container(&mut self, file: u32, call: &FlowCall) -> u32 {
+        let site = call.line.wrapping_mul(4096).wrapping_add(call.column);
+        self.container(file, site, 4)
+    }
+
+    fn constant(&self, file: u32, expr: Option<ExprId>) -> Option<&'r str> {
+        match self.flow(file).exprs.get(expr? as usize)? {
+            Expr::Constant(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    fn copy_into(&mut self, target: u32, source: u32) {
+        for key in self.box_keys[source as usize].clone() {
+            let vals = self.store.get(Var::Elem(source, key)).to_vec();
+            self.put(target, key, &vals);
+        }
+    }
+
+    /// `xs.append(f)`, `d.update(…)`, `d.get("k")`, `d.values()`, ….
+    fn container_call(
+        &mut self,
+        file: u32,
+        container: u32,
+        method: u8,
+        args: &Args<'r>,
+        found: &mut Found,
+    ) {
+        let first = args.positional.first().cloned().unwrap_or_default();
+        let key = self
+            .constant(file, args.exprs.first().copied())
+            .map(|key| self.name(key));
+        match METHODS.get(method as usize).copied().unwrap_or("") {
+            "append" | "add" => self.put(container, ANY_KEY, &first),
+            "insert" => {
+                let second = args.positional.get(1).cloned().unwrap_or_default();
+                self.put(container, ANY_KEY, &second);
+            }
+            "extend" => {
+                let elements = self.elements(&first);
+                self.put(container, ANY_KEY, &elements);
+            }
+            "update" => {
+                for val in first {
+                    if let Val::Boxed(source) = val {
+                        self.copy_into(container, source);
+                    }
+                }
+                for (name, vals) in &args.keywords {
+                    let key = self.name(name);
+                    self.put(container, key, vals);
+                }
+            }
+            "setdefault" => {
+                let second = args.positional.get(1).cloned().unwrap_or_default();
+                self.put(container, key.unwrap_or(ANY_KEY), &second);
+                self.read_key(container, key, found);
+            }
+            "get" | "pop" | "__getitem__" => self.read_key(container, key, found),
+            _ => extend(&mut found.results, &[Val::Boxed(container)]),
+        }
+    }
+
+    fn read_key(&mut self, container: u32, key: Option<u32>, found: &mut Found) {
+        match key {
+            Some(key) => {
+                extend(
+                    &mut found.results,
+                    self.store.get(Var::Elem(container, key)),
+                );
+                extend(
+                    &mut found.results,
+                    self.store.get(Var::Elem(container, ANY_KEY)),
+                );
+            }
+            None => {
+                let vals = self.elements(&[Val::Boxed(container)]);
+                extend(&mut found.results, &vals);
+            }
+        }
+    }
+}

@@ -1,0 +1,466 @@
+//! Value flow for Python: a points-to fixpoint over every file's `Flow` facts (assignments,
+//! returns, calls with their arguments, parameters, decorators) that says what each called
+//! expression can hold, in the spirit of PyCG's assignment graph. It is flow-insensitive
+//! (every assignment to a name counts everywhere in its scope) and bounded: at most
+//! `MAX_ROUNDS` passes over the program, at most `values::MAX_VALUES` values per variable
+//! (past it the variable is "anything" and its calls keep the name-based tiers).
+//!
+//! Its answer per call (`CallOutcome`) is read by `calls.rs`: project targets become edges
+//! of the `Flow` tier when they differ from what names alone found; a callee known to come
+//! from outside the project is never matched by name.
+
+mod builtins;
+mod eval;
+mod invoke;
+mod values;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::graph::model::NodeKind;
+use crate::graph::resolve::Resolver;
+use crate::lang::Family;
+use crate::parse::flow::{DefFlow, Expr, ExprId, Flow, StepKind};
+use values::{Store, Val, Var};
+
+/// Most passes over the program before the fixpoint is called off.
+const MAX_ROUNDS: usize = 12;
+/// Most subclasses `super()` looks through.
+const MAX_SUBCLASSES: usize = 64;
+/// Most project targets one call keeps.
+const MAX_TARGETS: usize = 16;
+
+/// What the pass found for one call.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CallOutcome {
+    /// Project functions, methods and classes it calls (constructors for classes).
+    pub targets: Box<[u32]>,
+    /// It can call something outside the project, and nothing of ours.
+    pub external: bool,
+}
+
+/// The outcomes of one file: per `Flow::calls` entry, and calls made by reading a property.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileOutcome {
+    pub calls: Vec<CallOutcome>,
+    /// (caller node, getter, line) for each property read.
+    pub reads: Vec<(u32, u32, u32)>,
+}
+
+/// Everything the pass found, by file (empty for files without flow facts).
+#[derive(Debug, Clone, Default)]
+pub struct Outcomes {
+    pub files: Vec<FileOutcome>,
+}
+
+pub(super) struct Solver<'r> {
+    r: &'r Resolver,
+    store: Store,
+    names: FxHashMap<&'r str, u32>,
+    /// Each interned name by id.
+    spelled: Vec<&'r str>,
+    /// Scope node × name for every name a scope binds (assignments, parameters).
+    locals: FxHashSet<(u32, u32)>,
+    /// Function node → (file, its `DefFlow`).
+    defs: FxHashMap<u32, (u32, &'r DefFlow)>,
+    /// Definitions whose name holds their decorators' result, not themselves.
+    decorated: FxHashSet<u32>,
+    /// Containers by where they are made: (file, expression) or a function's own (its
+    /// generator, `*args`, `**kwargs`), and the constant keys each was given.
+    boxes: FxHashMap<(u32, u32, u8), u32>,
+    box_keys: Vec<Vec<u32>>,
+    lambdas: Vec<(u32, ExprId, Option<u32>)>,
+    lambda_ids: FxHashMap<(u32, ExprId), u32>,
+    externals: Vec<String>,
+    external_ids: FxHashMap<String, u32>,
+    /// Direct subclasses of each class.
+    subclasses: FxHashMap<u32, Vec<u32>>,
+    /// Set for the last pass: property reads are written down here.
+    reads: Option<Vec<(u32, u32, u32)>>,
+}
+
+impl Resolver {
+    /// Runs the pass over every Python file.
+    pub(super) fn solve_flow(&self) -> Outcomes {
+        let mut files = vec![FileOutcome::default(); self.facts.len()];
+        if !self
+            .facts
+            .iter()
+            .any(|f| f.language.family() == Family::Python && !f.flow.is_empty())
+        {
+            return Outcomes { files };
+        }
+        let mut solver = Solver::new(self);
+        solver.seed();
+        for _ in 0..MAX_ROUNDS {
+            solver.store.changed = false;
+            solver.round();
+            if !solver.store.changed {
+                break;
+            }
+        }
+        for (file, out) in files.iter_mut().enumerate() {
+            *out = solver.outcome(file as u32);
+        }
+        Outcomes { files }
+    }
+}
+
+impl<'r> Solver<'r> {
+    fn new(r: &'r Resolver) -> Solver<'r> {
+        let mut solver = Solver {
+            r,
+            store: Store::default(),
+            names: FxHashMap::default(),
+            spelled: Vec::new(),
+            locals: FxHashSet::default(),
+            defs: FxHashMap::default(),
+            decorated: FxHashSet::default(),
+            boxes: FxHashMap::default(),
+            box_keys: Vec::new(),
+            lambdas: Vec::new(),
+            lambda_ids: FxHashMap::default(),
+            externals: vec![String::new()],
+            external_ids: FxHashMap::default(),
+            reads: None,
+            subclasses: FxHashMap::default(),
+        };
+        let mut bases: Vec<(&u32, &Vec<u32>)> = r.bases.iter().collect();
+        bases.sort_unstable();
+        for (&class, bases) in bases {
+            for &base in bases {
+                solver.subclasses.entry(base).or_default().push(class);
+            }
+        }
+        for file in solver.python_files() {
+            let flow = &r.facts[file as usize].flow;
+            for def in &flow.defs {
+                let Some(node) = solver.symbol_node(file, def.symbol) else {
+                    continue;
+                };
+                solver.defs.insert(node, (file, def));
+                if def.decorated.is_some() {
+                    solver.decorated.insert(node);
+                }
+                for param in &def.params {
+                    let name = solver.name(&param.name);
+                    solver.locals.insert((node, name));
+                }
+            }
+            for step in &flow.steps {
+                if let StepKind::Assign { target, .. } = &step.kind {
+                    let mut names = Vec::new();
+                    target_names(target, &mut names);
+                    for name in names {
+                        if let Some(scope) = solver.assigned_scope(file, step.scope, name) {
+                            let name = solver.name(name);
+                            solver.locals.insert((scope, name));
+                        }
+                    }
+                }
+            }
+        }
+        solver
+    }
+
+    /// A class and its subclasses, nearest first, at most `MAX_SUBCLASSES`.
+    fn descendants(&self, class: u32) -> Vec<u32> {
+        let mut out = vec![class];
+        let mut at = 0;
+        while at < out.len() && out.len() < MAX_SUBCLASSES {
+            for &sub in self.subclasses.get(&out[at]).map_or(&[][..], Vec::as_slice) {
+                if !out.contains(&sub) {
+                    out.push(sub);
+                }
+            }
+            at += 1;
+        }
+        out.truncate(MAX_SUBCLASSES);
+        out
+    }
+
+    fn python_files(&self) -> impl Iterator<Item = u32> + 'r {
+        let facts = &self.r.facts;
+        (0..facts.len() as u32).filter(move |&f| {
+            let facts = &facts[f as usize];
+            facts.language.family() == Family::Python && !facts.flow.is_empty()
+        })
+    }
+
+    fn flow(&self, file: u32) -> &'r Flow {
+        &self.r.facts[file as usize].flow
+    }
+
+    fn symbol_node(&self, file: u32, symbol: u32) -> Option<u32> {
+        self.r.sym_node[file as usize]
+            .get(symbol as usize)
+            .copied()
+            .flatten()
+    }
+
+    /// The node of a scope: its definition, or the file's module.
+    fn scope_node(&self, file: u32, scope: Option<u32>) -> u32 {
+        scope
+            .and_then(|s| self.symbol_node(file, s))
+            .unwrap_or(self.r.file_module[file as usize])
+    }
+
+    fn name(&mut self, name: &'r str) -> u32 {
+        let next = self.names.len() as u32;
+        let id = *self.names.entry(name).or_insert(next);
+        if id == next {
+            self.spelled.push(name);
+        }
+        id
+    }
+
+    fn external(&mut self, name: &str) -> Val {
+        if name.len() > 120 {
+            return Val::Ext(0);
+        }
+        if let Some(&id) = self.external_ids.get(name) {
+            return Val::Ext(id);
+        }
+        let id = self.externals.len() as u32;
+        self.externals.push(name.to_string());
+        self.external_ids.insert(name.to_string(), id);
+        Val::Ext(id)
+    }
+
+    /// A container made at (file, site, kind), created on first use.
+    fn container(&mut self, file: u32, site: u32, kind: u8) -> u32 {
+        let next = self.box_keys.len() as u32;
+        let id = *self.boxes.entry((file, site, kind)).or_insert(next);
+        if id == next {
+            self.box_keys.push(Vec::new());
+        }
+        id
+    }
+
+    fn put(&mut self, container: u32, key: u32, vals: &[Val]) {
+        if vals.is_empty() {
+            return;
+        }
+        let keys = &mut self.box_keys[container as usize];
+        if !keys.contains(&key) {
+            keys.push(key);
+        }
+        self.store.add(Var::Elem(container, key), vals);
+    }
+
+    /// Which scope node an assignment to `name` in `scope` writes: the function's own, the
+    /// module's for `global`, the enclosing function's for `nonlocal`.
+    fn assigned_scope(&self, file: u32, scope: Option<u32>, name: &str) -> Option<u32> {
+        let node = self.scope_node(file, scope);
+        let Some(&(_, def)) = self.defs.get(&node) else {
+            return Some(node);
+        };
+        if def.globals.iter().any(|g| g == name) {
+            return Some(self.r.file_module[file as usize]);
+        }
+        if def.nonlocals.iter().any(|g| g == name) {
+            let facts = &self.r.facts[file as usize];
+            let mut at = scope.and_then(|s| facts.symbols[s as usize].parent);
+            while let Some(s) = at {
+                if facts.symbols[s as usize].kind.is_function_like() {
+                    return self.symbol_node(file, s);
+                }
+                at = facts.symbols[s as usize].parent;
+            }
+        }
+        Some(node)
+    }
+
+    /// What holds before any statement runs: parameters' own containers, `self` and `cls`,
+    /// generators' element containers, annotated names.
+    fn seed(&mut self) {
+        let defs: Vec<(u32, u32, &'r DefFlow)> = self
+            .defs
+            .iter()
+            .map(|(&node, &(file, def))| (node, file, def))
+            .collect();
+        for (node, file, def) in defs {
+            let class = self.r.parent[node as usize].filter(|&p| self.r.is_class(p));
+            for (index, param) in def.params.iter().enumerate() {
+                let name = self.name(&param.name);
+                let var = Var::Local(node, name);
+                use crate::parse::flow::ParamKind;
+                match param.kind {
+                    ParamKind::Rest => {
+                        let rest = self.container(file, node, 1);
+                        self.store.add(var, &[Val::Boxed(rest)]);
+                    }
+                    ParamKind::RestKeywords => {
+                        let rest = self.container(file, node, 2);
+                        self.store.add(var, &[Val::Boxed(rest)]);
+                    }
+                    _ => {}
+                }
+                if index == 0
+                    && let Some(class) = class
+                    && self.r.nodes[node as usize].kind == NodeKind::Method
+                {
+                    match self.method_kind(file, def) {
+                        Some("staticmethod") => {}
+                        Some("classmethod") => self.store.add(var, &[Val::Def(class)]),
+                        _ => self.store.add(var, &[Val::Inst(class)]),
+                    }
+                }
+            }
+            if def.generator {
+                let elements = self.container(file, node, 3);
+                self.store.add(Var::Ret(node), &[Val::Boxed(elements)]);
+            }
+        }
+        for file in self.python_files().collect::<Vec<_>>() {
+            self.seed_annotations(file);
+        }
+    }
+
+    /// `staticmethod` or `classmethod` when one of the definition's decorators says so.
+    fn method_kind(&self, file: u32, def: &DefFlow) -> Option<&'static str> {
+        let flow = self.flow(file);
+        let mut call = def.decorated;
+        while let Some(index) = call {
+            let c = flow.calls.get(index as usize)?;
+            if let Some(Expr::Name(name)) = flow.exprs.get(c.callee as usize) {
+                for kind in ["staticmethod", "classmethod"] {
+                    if name == kind {
+                        return Some(kind);
+                    }
+                }
+            }
+            call = match c.args.first().and_then(|&a| flow.exprs.get(a as usize)) {
+                Some(Expr::Call(inner)) => Some(*inner),
+                _ => None,
+            };
+        }
+        None
+    }
+
+    /// Annotated parameters, locals and fields hold instances of the class they name, or
+    /// an external value when the annotation names something imported from outside.
+    fn seed_annotations(&mut self, file: u32) {
+        let facts = &self.r.facts[file as usize];
+        for binding in facts.bindings.iter().filter(|b| !b.from_call) {
+            let classes = self.r.resolve_type(file, binding.scope, &binding.type_text);
+            let vals: Vec<Val> = if classes.is_empty() {
+                match self.annotation_external(file, binding.scope, &binding.type_text) {
+                    Some(val) => vec![val],
+                    None => continue,
+                }
+            } else {
+                classes.into_iter().map(Val::Inst).collect()
+            };
+            let scope = if binding.field {
+                match self.r.enclosing_class(file, binding.scope) {
+                    Some(class) => class,
+                    None => continue,
+                }
+            } else {
+                self.scope_node(file, binding.scope)
+            };
+            let name = self.name(&binding.name);
+            self.store.add(Var::Local(scope, name), &vals);
+        }
+    }
+
+    /// An annotation whose first name is imported from outside the project.
+    fn annotation_external(&mut self, file: u32, scope: Option<u32>, text: &str) -> Option<Val> {
+        let clean = crate::graph::resolve::types::clean(text)?;
+        let first = clean.split('.').next()?;
+        let home = self.r.home_module(file, scope);
+        let imported = self.r.bindings.get(&home)?.contains_key(first);
+        (imported && self.r.lookup_name(file, scope, first).is_empty()).then_some(Val::Ext(0))
+    }
+
+    /// One pass over every statement and call of the program.
+    fn round(&mut self) {
+        for file in self.python_files().collect::<Vec<_>>() {
+            let flow = self.flow(file);
+            for def in &flow.defs {
+                self.apply_defaults_and_decorators(file, def);
+            }
+            for step in &flow.steps {
+                match &step.kind {
+                    StepKind::Assign { target, value } => {
+                        let vals = self.eval(file, step.scope, *value);
+                        self.assign(file, step.scope, target, &vals);
+                    }
+                    StepKind::Return(value) => {
+                        let vals = self.eval(file, step.scope, *value);
+                        let function = self.scope_node(file, step.scope);
+                        self.store.add(Var::Ret(function), &vals);
+                    }
+                    StepKind::Yield(value) => {
+                        let vals = self.eval(file, step.scope, *value);
+                        let function = self.scope_node(file, step.scope);
+                        let elements = self.container(file, function, 3);
+                        self.put(elements, values::ANY_KEY, &vals);
+                    }
+                }
+            }
+            for index in 0..flow.calls.len() as u32 {
+                self.call(file, index);
+            }
+        }
+    }
+
+    /// Defaults flow into their parameters; a decorated name holds its decorators' result.
+    fn apply_defaults_and_decorators(&mut self, file: u32, def: &'r DefFlow) {
+        let Some(node) = self.symbol_node(file, def.symbol) else {
+            return;
+        };
+        let outer = self.r.facts[file as usize].symbols[def.symbol as usize].parent;
+        for param in &def.params {
+            if let Some(default) = param.default {
+                let vals = self.eval(file, outer, default);
+                let name = self.name(&param.name);
+                self.store.add(Var::Local(node, name), &vals);
+            }
+        }
+        if let Some(call) = def.decorated {
+            let holder = self.scope_node(file, outer);
+            let name = &self.r.facts[file as usize].symbols[def.symbol as usize].name;
+            let name = self.name(name);
+            let vals = self.store.get(Var::Result(file, call)).to_vec();
+            self.store.add(Var::Local(holder, name), &vals);
+        }
+    }
+
+    /// The last pass: every call's targets, and the property reads.
+    fn outcome(&mut self, file: u32) -> FileOutcome {
+        let facts = &self.r.facts[file as usize];
+        if facts.language.family() != Family::Python || facts.flow.is_empty() {
+            return FileOutcome::default();
+        }
+        self.reads = Some(Vec::new());
+        let flow = &facts.flow;
+        for step in &flow.steps {
+            match &step.kind {
+                StepKind::Assign { value, .. }
+                | StepKind::Return(value)
+                | StepKind::Yield(value) => {
+                    self.eval(file, step.scope, *value);
+                }
+            }
+        }
+        let calls = (0..flow.calls.len() as u32)
+            .map(|index| self.call(file, index))
+            .collect();
+        let mut reads = self.reads.take().unwrap_or_default();
+        reads.sort_unstable();
+        reads.dedup();
+        FileOutcome { calls, reads }
+    }
+}
+
+/// Names an assignment target binds in its scope.
+fn target_names<'a>(target: &'a crate::parse::flow::Target, out: &mut Vec<&'a str>) {
+    use crate::parse::flow::Target;
+    match target {
+        Target::Name(name) => out.push(name),
+        Target::Unpack(items) => items.iter().for_each(|t| target_names(t, out)),
+        Target::Star(inner) => target_names(inner, out),
+        Target::Attr { .. } | Target::Index { .. } => {}
+    }
+}

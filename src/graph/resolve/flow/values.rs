@@ -1,0 +1,103 @@
+//! The abstract values of the points-to pass and the variables that hold them.
+
+use rustc_hash::FxHashMap;
+
+/// Most values a variable holds; past it the variable is "anything" and calls through it
+/// fall back to the name-based tiers.
+pub(super) const MAX_VALUES: usize = 24;
+
+/// Key of a container element whose key is not a constant.
+pub(super) const ANY_KEY: u32 = u32::MAX;
+
+/// What an expression can evaluate to. Node ids are the graph's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum Val {
+    /// A module, a class, or a function read without an instance (`C.f`, `f`).
+    Def(u32),
+    /// A method read through an instance: a call skips its first parameter.
+    Bound(u32),
+    /// A `staticmethod`: read through an instance it stays unbound.
+    Static(u32),
+    /// An instance of a project class.
+    Inst(u32),
+    /// A `property` getter: reading the attribute calls it.
+    Prop(u32),
+    /// `super()` inside a method of this class.
+    Super(u32),
+    /// Something from outside the project (interned name, `ext::OPAQUE` for any value).
+    Ext(u32),
+    /// A container (list, tuple, set, dict, generator, `*args`).
+    Boxed(u32),
+    /// A container's method (`d.get`, `xs.append`), by `containers::METHODS` index.
+    BoxMethod(u32, u8),
+    /// A lambda (index into the solver's lambda table).
+    Lambda(u32),
+}
+
+/// A variable of the fixpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) enum Var {
+    /// A name in a scope (function, class or module node): locals, parameters, class
+    /// attributes (a class's scope is its attributes), module globals, instance fields.
+    Local(u32, u32),
+    /// What a function returns.
+    Ret(u32),
+    /// A container's element under a key (`ANY_KEY`: any).
+    Elem(u32, u32),
+    /// What call `i` of file `f` returns.
+    Result(u32, u32),
+}
+
+#[derive(Debug, Default, Clone)]
+pub(super) struct Slot {
+    pub(super) vals: Vec<Val>,
+    /// More than `MAX_VALUES` reached it: unknown.
+    pub(super) top: bool,
+}
+
+/// The variables' values, and whether any grew since the flag was last cleared.
+#[derive(Default)]
+pub(super) struct Store {
+    slots: FxHashMap<Var, Slot>,
+    pub(super) changed: bool,
+}
+
+impl Store {
+    /// What `var` holds (empty when unknown or "anything").
+    pub(super) fn get(&self, var: Var) -> &[Val] {
+        match self.slots.get(&var) {
+            Some(slot) if !slot.top => &slot.vals,
+            _ => &[],
+        }
+    }
+
+    /// Adds `vals` to `var`, keeping the set sorted; past `MAX_VALUES` it becomes "anything".
+    pub(super) fn add(&mut self, var: Var, vals: &[Val]) {
+        if vals.is_empty() {
+            return;
+        }
+        let slot = self.slots.entry(var).or_default();
+        if slot.top {
+            return;
+        }
+        for &val in vals {
+            if let Err(at) = slot.vals.binary_search(&val) {
+                slot.vals.insert(at, val);
+                self.changed = true;
+            }
+        }
+        if slot.vals.len() > MAX_VALUES {
+            slot.top = true;
+            slot.vals = Vec::new();
+        }
+    }
+}
+
+/// Appends `more` to `out` without duplicates.
+pub(super) fn extend(out: &mut Vec<Val>, more: &[Val]) {
+    for &val in more {
+        if !out.contains(&val) {
+            out.push(val);
+        }
+    }
+}

@@ -1,0 +1,444 @@
+//! Python calls resolved by following values: assignments, returns, parameters, decorators,
+//! classes, containers, generators and lambdas, exceptions, builtins and libraries. Each
+//! case lists every `calls` edge of its fixture, so an edge too many fails as surely as one
+//! missing; 0.8 is the value-flow tier.
+
+use crate::support::check_calls;
+
+#[test]
+fn assignments_chains_unpacking_attributes_and_globals() {
+    check_calls(
+        r#"
+//- app.py
+def func(): pass
+def g(): pass
+def h(): pass
+def unused(): pass
+HANDLER = g
+
+class Box:
+    def __init__(self, handler):
+        self.handler = handler
+    def fire(self):
+        self.handler()
+
+def run():
+    a = func
+    a()
+    b = a
+    b()
+    x, y = unused, h
+    y()
+    HANDLER()
+    Box(h).fire()
+    first, *rest = [unused, g, h]
+    for f in rest:
+        f()
+"#,
+        r#"
+app.Box.fire -calls(0.8)-> app.h
+app.run -calls(0.8)-> app.Box.fire
+app.run -calls(0.8)-> app.func
+app.run -calls(0.8)-> app.g
+app.run -calls(0.8)-> app.h
+app.run -calls(1.0)-> app.Box.__init__
+"#,
+    );
+}
+
+#[test]
+fn returned_functions_classes_and_instances_are_called() {
+    check_calls(
+        r#"
+//- app.py
+def target(): pass
+
+def make():
+    def inner():
+        target()
+    return inner
+
+class Runner:
+    def run(self): pass
+
+def factory():
+    return Runner
+
+def deep():
+    return make()
+
+def main():
+    make()()
+    factory()().run()
+    deep()()
+"#,
+        r#"
+app.deep -calls(1.0)-> app.make
+app.main -calls(0.8)-> app.Runner
+app.main -calls(0.8)-> app.Runner.run
+app.main -calls(0.8)-> app.make.inner
+app.main -calls(1.0)-> app.deep
+app.main -calls(1.0)-> app.factory
+app.main -calls(1.0)-> app.make
+app.make.inner -calls(1.0)-> app.target
+"#,
+    );
+}
+
+#[test]
+fn functions_passed_as_arguments_are_called_where_the_parameter_is() {
+    check_calls(
+        r#"
+//- app.py
+def cb(): pass
+def other_cb(): pass
+def kw_cb(): pass
+def extra_cb(): pass
+def default_cb(): pass
+def never(): pass
+
+def apply(fn, *args, key=None, **kwargs):
+    fn()
+    for a in args:
+        a()
+    key()
+    kwargs["extra"]()
+
+def with_default(fn=default_cb):
+    fn()
+
+class Registry:
+    def __init__(self):
+        self.callbacks = []
+    def register(self, f):
+        self.callbacks.append(f)
+    def fire(self):
+        for f in self.callbacks:
+            f()
+
+def main():
+    apply(cb, other_cb, key=kw_cb, extra=extra_cb)
+    with_default()
+    r = Registry()
+    r.register(cb)
+    r.fire()
+"#,
+        r#"
+app.Registry.fire -calls(0.8)-> app.cb
+app.apply -calls(0.8)-> app.cb
+app.apply -calls(0.8)-> app.extra_cb
+app.apply -calls(0.8)-> app.kw_cb
+app.apply -calls(0.8)-> app.other_cb
+app.main -calls(0.9)-> app.Registry.fire
+app.main -calls(0.9)-> app.Registry.register
+app.main -calls(1.0)-> app.Registry.__init__
+app.main -calls(1.0)-> app.apply
+app.main -calls(1.0)-> app.with_default
+app.with_default -calls(0.8)-> app.default_cb
+"#,
+    );
+}
+
+#[test]
+fn decorators_wrap_what_they_decorate() {
+    check_calls(
+        r#"
+//- app.py
+import functools
+
+def log(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+    return wrapper
+
+def route(path):
+    def decorate(fn):
+        return fn
+    return decorate
+
+@log
+def work(): pass
+
+@route("/")
+def page(): pass
+
+class Thing:
+    @staticmethod
+    def make(): pass
+
+    @classmethod
+    def build(cls):
+        return cls()
+
+    @property
+    def size(self):
+        return self.compute()
+
+    def compute(self): pass
+
+def main():
+    work()
+    page()
+    Thing.make()
+    Thing.build()
+    t = Thing()
+    t.size
+"#,
+        r#"
+app -calls(0.8)-> app.log
+app -calls(0.8)-> app.route.decorate
+app -calls(1.0)-> app.route
+app.Thing.build -calls(0.8)-> app.Thing
+app.Thing.size -calls(0.9)-> app.Thing.compute
+app.log.wrapper -calls(0.8)-> app.work
+app.main -calls(0.8)-> app.Thing.size
+app.main -calls(0.8)-> app.log.wrapper
+app.main -calls(1.0)-> app.Thing
+app.main -calls(1.0)-> app.Thing.build
+app.main -calls(1.0)-> app.Thing.make
+app.main -calls(1.0)-> app.page
+"#,
+    );
+}
+
+#[test]
+fn constructors_super_class_attributes_and_dunder_protocols() {
+    check_calls(
+        r#"
+//- app.py
+def helper(): pass
+
+class Base:
+    def __init__(self): pass
+    def greet(self): pass
+
+class Mixin:
+    def greet(self):
+        super().greet()
+
+class Child(Mixin, Base):
+    def __init__(self):
+        super().__init__()
+    def greet(self):
+        super(Child, self).greet()
+
+class Holder:
+    action = helper
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc): pass
+    def __call__(self): pass
+    def __add__(self, other):
+        return self
+    def __iter__(self):
+        return iter([helper])
+
+def main():
+    c = Child()
+    c.greet()
+    Holder.action()
+    with Holder() as w:
+        w()
+    h = Holder()
+    h + h
+    for f in h:
+        f()
+"#,
+        r#"
+app.Child.__init__ -calls(0.9)-> app.Base.__init__
+app.Child.greet -calls(0.8)-> app.Mixin.greet
+app.Mixin.greet -calls(0.8)-> app.Base.greet
+app.main -calls(0.8)-> app.Holder.__add__
+app.main -calls(0.8)-> app.Holder.__call__
+app.main -calls(0.8)-> app.Holder.__enter__
+app.main -calls(0.8)-> app.Holder.__exit__
+app.main -calls(0.8)-> app.Holder.__iter__
+app.main -calls(0.8)-> app.helper
+app.main -calls(0.9)-> app.Child.greet
+app.main -calls(1.0)-> app.Child.__init__
+app.main -calls(1.0)-> app.Holder
+"#,
+    );
+}
+
+#[test]
+fn containers_are_read_back_by_key_iteration_get_values_and_update() {
+    check_calls(
+        r#"
+//- app.py
+def a(): pass
+def b(): pass
+def c(): pass
+
+HANDLERS = {"a": a, "b": b}
+
+def by_key():
+    HANDLERS["a"]()
+
+def by_get():
+    HANDLERS.get("b")()
+
+def by_values():
+    for h in HANDLERS.values():
+        h()
+
+def comprehension():
+    fs = [f for f in (a, c)]
+    fs[0]()
+
+def updated():
+    table = {}
+    table["x"] = c
+    table.update({"y": a})
+    table["y"]()
+
+def pairs():
+    for name, fn in HANDLERS.items():
+        fn()
+"#,
+        r#"
+app.by_get -calls(0.8)-> app.b
+app.by_key -calls(0.8)-> app.a
+app.by_values -calls(0.8)-> app.a
+app.by_values -calls(0.8)-> app.b
+app.comprehension -calls(0.8)-> app.a
+app.comprehension -calls(0.8)-> app.c
+app.pairs -calls(0.8)-> app.a
+app.pairs -calls(0.8)-> app.b
+app.updated -calls(0.8)-> app.a
+"#,
+    );
+}
+
+#[test]
+fn generators_and_lambdas_carry_functions() {
+    check_calls(
+        r#"
+//- app.py
+def a(): pass
+def b(): pass
+
+def gen():
+    yield a
+    yield b
+
+def use_gen():
+    for f in gen():
+        f()
+
+def ret_lambda():
+    return lambda: b
+
+def use_lambda():
+    f = lambda: a
+    f()()
+    ret_lambda()()()
+"#,
+        r#"
+app.use_gen -calls(0.8)-> app.a
+app.use_gen -calls(0.8)-> app.b
+app.use_gen -calls(1.0)-> app.gen
+app.use_lambda -calls(0.8)-> app.a
+app.use_lambda -calls(0.8)-> app.b
+app.use_lambda -calls(1.0)-> app.ret_lambda
+"#,
+    );
+}
+
+#[test]
+fn raised_and_caught_exceptions_are_instances_of_their_class() {
+    check_calls(
+        r#"
+//- app.py
+class AppError(Exception):
+    def __init__(self, message):
+        self.message = message
+    def describe(self): pass
+
+class Other:
+    def describe(self): pass
+
+def fail():
+    raise AppError("x")
+
+def handle():
+    try:
+        fail()
+    except AppError as e:
+        e.describe()
+"#,
+        r#"
+app.fail -calls(1.0)-> app.AppError.__init__
+app.handle -calls(0.8)-> app.AppError.describe
+app.handle -calls(1.0)-> app.fail
+"#,
+    );
+}
+
+#[test]
+fn library_values_are_never_matched_by_name_and_builtins_call_what_they_are_given() {
+    check_calls(
+        r#"
+//- app.py
+import json
+from werkzeug.test import Client
+
+def visit(item): pass
+
+class Page:
+    def head(self): pass
+    def loads(self): pass
+
+def main(items):
+    json.loads("x")
+    sorted(items, key=visit)
+    list(map(visit, items))
+    c = Client()
+    c.head()
+    c.open().loads()
+
+def typed(c: Client):
+    c.head()
+"#,
+        r#"
+app.main -calls(0.8)-> app.visit
+"#,
+    );
+}
+
+#[test]
+fn imported_globals_conditional_and_aliased_imports_carry_values() {
+    check_calls(
+        r#"
+//- pkg/__init__.py
+from .handlers import HANDLER
+//- pkg/handlers.py
+def real(): pass
+def fallback(): pass
+HANDLER = real
+//- fast.py
+def speedy(): pass
+//- slow.py
+def speedy(): pass
+//- main.py
+import pkg.handlers as h
+from pkg import HANDLER
+
+try:
+    from fast import speedy
+except ImportError:
+    from slow import speedy
+
+def run():
+    HANDLER()
+    h.HANDLER()
+    speedy()
+"#,
+        r#"
+main.run -calls(0.8)-> fast.speedy
+main.run -calls(0.8)-> pkg.handlers.real
+main.run -calls(0.8)-> slow.speedy
+"#,
+    );
+}
