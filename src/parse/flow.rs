@@ -3,16 +3,35 @@
 //! bounded points-to fixpoint (`graph::resolve::flow`) to learn what a called expression can
 //! hold. Part of `FileFacts`, so part of the cache format.
 //!
-//! Expressions live in one arena per file (`Flow::exprs`) and refer to each other by index.
+//! Expressions live in one arena per file (`Flow::exprs`) and refer to each other by index;
+//! names are indices into the file's `Flow::names`, and variable-length parts (items,
+//! arguments) are runs of `Flow::lists`: a file's flow is a handful of flat vectors.
 
 use serde::{Deserialize, Serialize};
 
 /// An index into `Flow::exprs`.
 pub type ExprId = u32;
+/// An index into `Flow::names`.
+pub type NameId = u32;
+/// No name (a key that is not a constant).
+pub const NO_NAME: NameId = u32::MAX;
+
+/// A run of `Flow::lists`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Run {
+    pub start: u32,
+    pub len: u32,
+}
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Flow {
+    /// Every name and constant the file's flow spells, once each, end to end; name `i`
+    /// ends at `name_ends[i]` (one allocation per file, not one per name).
+    pub names: String,
+    pub name_ends: Vec<u32>,
     pub exprs: Vec<Expr>,
+    /// Expression ids, or (name, expression) pairs for dicts and keywords.
+    pub lists: Vec<u32>,
     pub steps: Vec<Step>,
     pub calls: Vec<FlowCall>,
     /// One per definition with parameters, decorators, `global` names or `yield`s.
@@ -23,27 +42,54 @@ impl Flow {
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty() && self.calls.is_empty() && self.defs.is_empty()
     }
+
+    pub fn name(&self, id: NameId) -> &str {
+        let Some(&end) = self.name_ends.get(id as usize) else {
+            return "";
+        };
+        let start = match id.checked_sub(1) {
+            Some(before) => self.name_ends[before as usize],
+            None => 0,
+        };
+        self.names.get(start as usize..end as usize).unwrap_or("")
+    }
+
+    /// Every name, in id order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        (0..self.name_ends.len() as NameId).map(|id| self.name(id))
+    }
+
+    pub fn list(&self, run: Run) -> &[u32] {
+        self.lists
+            .get(run.start as usize..(run.start as usize + run.len as usize))
+            .unwrap_or(&[])
+    }
+
+    /// A run of (name, expression) pairs.
+    pub fn pairs(&self, run: Run) -> impl Iterator<Item = (NameId, ExprId)> + '_ {
+        self.list(run).chunks_exact(2).map(|p| (p[0], p[1]))
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum Expr {
     /// A bare name, looked up where the expression is.
-    Name(String),
+    Name(NameId),
     /// `object.name`; `line` is where a property read would call its getter.
     Attr {
         object: ExprId,
-        name: String,
+        name: NameId,
         line: u32,
     },
     /// What call `Flow::calls[i]` returns.
     Call(u32),
-    /// `object[key]`, with the key when it is a constant.
+    /// `object[key]`; `key` is `NO_NAME` unless a constant.
     Index {
         object: ExprId,
-        key: Option<String>,
+        key: NameId,
     },
     /// A constant string or number (a key, an attribute name given to `getattr`).
-    Constant(String),
+    Constant(NameId),
     /// The definition itself, before its decorators (symbol index).
     Defined(u32),
     /// A lambda: calling it gives its body's value, read in `scope`.
@@ -52,31 +98,31 @@ pub enum Expr {
         scope: Option<u32>,
     },
     /// A list, tuple or set display: a container whose items have the keys 0, 1, ….
-    Items(Vec<ExprId>),
-    /// A dict display; `None` keys are not constants (or `**spread`).
-    Dict(Vec<(Option<String>, ExprId)>),
+    Items(Run),
+    /// A dict display: (key, value) pairs, `NO_NAME` for keys that are not constants.
+    Dict(Run),
+    /// A container every element of which is the expression's value (comprehensions).
+    Many(ExprId),
     /// An element of iterating over the expression (`for`, comprehensions, unpacking).
     Elements(ExprId),
     /// An instance of the class the expression names (`except E as e`).
     InstanceOf(ExprId),
-    /// A container every element of which is the expression's value (comprehensions).
-    Many(ExprId),
     /// Any of these (`a if c else b`, `a or b`).
-    Either(Vec<ExprId>),
+    Either(Run),
     Unknown,
 }
 
 /// Where an assignment puts its value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Target {
-    Name(String),
+    Name(NameId),
     Attr {
         object: ExprId,
-        name: String,
+        name: NameId,
     },
     Index {
         object: ExprId,
-        key: Option<String>,
+        key: NameId,
     },
     /// `a, b = …`: each element in turn.
     Unpack(Vec<Target>),
@@ -105,9 +151,10 @@ pub enum CallHow {
     Named,
     /// A call of any other expression (`f()()`, `handlers[k]()`).
     Unnamed,
-    /// A call the language makes for the code: a decorator applied, `with`, `for`, an
-    /// operator. Unknown decorators give back what they were given.
+    /// A call the language makes for the code: `with`, `for`, an operator.
     Implicit,
+    /// A decorator applied to a definition. Unknown decorators give back what they were
+    /// given.
     Decorator,
 }
 
@@ -116,8 +163,9 @@ pub struct FlowCall {
     pub scope: Option<u32>,
     pub how: CallHow,
     pub callee: ExprId,
-    pub args: Vec<ExprId>,
-    pub keywords: Vec<(String, ExprId)>,
+    pub args: Run,
+    /// (name, value) pairs.
+    pub keywords: Run,
     /// `*xs` and `**kw` at the call.
     pub spread: Option<ExprId>,
     pub spread_keywords: Option<ExprId>,
@@ -138,7 +186,7 @@ pub enum ParamKind {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Param {
-    pub name: String,
+    pub name: NameId,
     pub kind: ParamKind,
     /// The default value, read in the definition's enclosing scope.
     pub default: Option<ExprId>,
@@ -152,8 +200,8 @@ pub struct DefFlow {
     /// (the outermost decorator applied) returns.
     pub decorated: Option<u32>,
     /// Names declared `global`: assignments go to the module's names.
-    pub globals: Vec<String>,
+    pub globals: Vec<NameId>,
     /// Names declared `nonlocal`: assignments go to the enclosing function's names.
-    pub nonlocals: Vec<String>,
+    pub nonlocals: Vec<NameId>,
     pub generator: bool,
 }

@@ -19,6 +19,7 @@ struct Builder<'a, 't> {
     locator: &'a Locator<'a>,
     by_name: &'a HashMap<usize, u32>,
     flow: Flow,
+    names: HashMap<String, NameId>,
     calls_by_node: HashMap<u32, u32>,
     defs_by_symbol: HashMap<u32, usize>,
 }
@@ -36,22 +37,28 @@ pub(super) fn python_flow(
         locator,
         by_name,
         flow: Flow::default(),
+        names: HashMap::new(),
         calls_by_node: HashMap::new(),
         defs_by_symbol: HashMap::new(),
     };
     for index in 0..flat.len() as u32 {
         b.visit(index);
     }
+    // Kept for the whole run (and by a live engine): no room left over from growing.
+    let flow = &mut b.flow;
+    flow.names.shrink_to_fit();
+    flow.name_ends.shrink_to_fit();
+    flow.exprs.shrink_to_fit();
+    flow.lists.shrink_to_fit();
+    flow.steps.shrink_to_fit();
+    flow.calls.shrink_to_fit();
+    flow.defs.shrink_to_fit();
     b.flow
 }
 
 impl Builder<'_, '_> {
     fn kind(&self, index: u32) -> &'static str {
         self.flat.kind(index)
-    }
-
-    fn text(&self, index: u32) -> &str {
-        self.flat.text(index, self.source)
     }
 
     fn start(&self, index: u32) -> usize {
@@ -73,6 +80,32 @@ impl Builder<'_, '_> {
             .named_children(index)
             .filter(|&c| self.kind(c) != "comment")
             .collect()
+    }
+
+    fn intern(&mut self, text: &str) -> NameId {
+        if let Some(&id) = self.names.get(text) {
+            return id;
+        }
+        let id = self.flow.name_ends.len() as NameId;
+        self.flow.names.push_str(text);
+        self.flow.name_ends.push(self.flow.names.len() as u32);
+        self.names.insert(text.to_string(), id);
+        id
+    }
+
+    /// The name node `index` spells.
+    fn name_of(&mut self, index: u32) -> NameId {
+        let text = self.flat.text(index, self.source);
+        self.intern(text)
+    }
+
+    fn run(&mut self, items: &[u32]) -> Run {
+        let start = self.flow.lists.len() as u32;
+        self.flow.lists.extend_from_slice(items);
+        Run {
+            start,
+            len: items.len() as u32,
+        }
     }
 
     fn push(&mut self, expr: Expr) -> ExprId {
@@ -119,7 +152,7 @@ impl Builder<'_, '_> {
                 ) else {
                     return;
                 };
-                let target = Target::Name(self.text(name).to_string());
+                let target = Target::Name(self.name_of(name));
                 let value = self.expr(value, 0);
                 self.step(index, StepKind::Assign { target, value });
             }
@@ -172,10 +205,10 @@ impl Builder<'_, '_> {
                 else {
                     return;
                 };
-                let names: Vec<String> = self
+                let names: Vec<NameId> = self
                     .operands(index)
                     .into_iter()
-                    .map(|n| self.text(n).to_string())
+                    .map(|n| self.name_of(n))
                     .collect();
                 let global = self.kind(index) == "global_statement";
                 let def = self.def_flow(function);
@@ -246,7 +279,7 @@ impl Builder<'_, '_> {
             return;
         };
         let iterable = self.expr(right, 0);
-        self.implicit(right, iterable, "__iter__", Vec::new());
+        self.implicit(right, iterable, "__iter__", &[]);
         let target = self.target(left, 0);
         let value = self.push(Expr::Elements(iterable));
         self.step(index, StepKind::Assign { target, value });
@@ -269,8 +302,8 @@ impl Builder<'_, '_> {
             return;
         };
         let object = self.expr(manager, 0);
-        let entered = self.implicit(manager, object, "__enter__", Vec::new());
-        self.implicit(manager, object, "__exit__", Vec::new());
+        let entered = self.implicit(manager, object, "__enter__", &[]);
+        self.implicit(manager, object, "__exit__", &[]);
         if let Some(alias) = alias {
             let target = self.target(alias, 0);
             let value = self.push(Expr::Call(entered));
@@ -308,23 +341,21 @@ impl Builder<'_, '_> {
         }
         let receiver = self.expr(object, 0);
         let argument = self.expr(argument, 0);
-        self.implicit(object, receiver, dunder, vec![argument]);
+        self.implicit(object, receiver, dunder, &[argument]);
     }
 
     /// Records a call the language makes on `object` (at node `at`).
-    fn implicit(&mut self, at: u32, object: ExprId, method: &str, args: Vec<ExprId>) -> u32 {
+    fn implicit(&mut self, at: u32, object: ExprId, method: &str, args: &[ExprId]) -> u32 {
+        let name = self.intern(method);
+        let args = self.run(args);
         let (line, column) = self.position(at);
-        let callee = self.push(Expr::Attr {
-            object,
-            name: method.to_string(),
-            line,
-        });
+        let callee = self.push(Expr::Attr { object, name, line });
         self.flow.calls.push(FlowCall {
             scope: self.scope(at),
             how: CallHow::Implicit,
             callee,
             args,
-            keywords: Vec::new(),
+            keywords: Run::default(),
             spread: None,
             spread_keywords: None,
             line,
@@ -361,12 +392,13 @@ impl Builder<'_, '_> {
             };
             let callee = self.expr(inner, 0);
             let (line, column) = self.position(inner);
+            let args = self.run(&[value]);
             self.flow.calls.push(FlowCall {
                 scope: self.scope(decorator),
                 how: CallHow::Decorator,
                 callee,
-                args: vec![value],
-                keywords: Vec::new(),
+                args,
+                keywords: Run::default(),
                 spread: None,
                 spread_keywords: None,
                 line,
@@ -436,7 +468,7 @@ impl Builder<'_, '_> {
             };
             let default = default.map(|d| self.expr(d, 0));
             out.push(Param {
-                name: self.text(name).to_string(),
+                name: self.name_of(name),
                 kind,
                 default,
             });
@@ -464,8 +496,8 @@ impl Builder<'_, '_> {
             scope: self.scope(index),
             how,
             callee: 0,
-            args: Vec::new(),
-            keywords: Vec::new(),
+            args: Run::default(),
+            keywords: Run::default(),
             spread: None,
             spread_keywords: None,
             line,
@@ -494,7 +526,7 @@ impl Builder<'_, '_> {
                             continue;
                         };
                         let value = self.expr(value, 1);
-                        keywords.push((self.text(name).to_string(), value));
+                        keywords.extend([self.name_of(name), value]);
                     }
                     "list_splat" => {
                         spread = self.operands(arg).first().map(|&v| self.expr(v, 1));
@@ -508,6 +540,9 @@ impl Builder<'_, '_> {
         }
         let call = &mut self.flow.calls[at as usize];
         call.callee = callee;
+        let args = self.run(&args);
+        let keywords = self.run(&keywords);
+        let call = &mut self.flow.calls[at as usize];
         call.args = args;
         call.keywords = keywords;
         call.spread = spread;
@@ -521,7 +556,7 @@ impl Builder<'_, '_> {
         }
         let d = depth + 1;
         let expr = match self.kind(index) {
-            "identifier" => Expr::Name(self.text(index).to_string()),
+            "identifier" => Expr::Name(self.name_of(index)),
             "attribute" => {
                 let (Some(object), Some(name)) = (
                     self.flat.field(index, "object"),
@@ -532,7 +567,7 @@ impl Builder<'_, '_> {
                 let object = self.expr(object, d);
                 Expr::Attr {
                     object,
-                    name: self.text(name).to_string(),
+                    name: self.name_of(name),
                     line: self.position(name).0,
                 }
             }
@@ -544,7 +579,8 @@ impl Builder<'_, '_> {
                 let key = self
                     .flat
                     .field(index, "subscript")
-                    .and_then(|k| self.key(k));
+                    .and_then(|k| self.key(k))
+                    .unwrap_or(NO_NAME);
                 let object = self.expr(object, d);
                 Expr::Index { object, key }
             }
@@ -581,11 +617,12 @@ impl Builder<'_, '_> {
                 {
                     either.push(self.expr(last, d));
                 }
-                Expr::Either(either)
+                Expr::Either(self.run(&either))
             }
             "boolean_operator" => {
                 let operands = self.operands(index);
-                Expr::Either(operands.into_iter().map(|o| self.expr(o, d)).collect())
+                let either: Vec<ExprId> = operands.into_iter().map(|o| self.expr(o, d)).collect();
+                Expr::Either(self.run(&either))
             }
             "parenthesized_expression" | "await" => match self.operands(index).first() {
                 Some(&inner) => return self.expr(inner, d),
@@ -609,7 +646,8 @@ impl Builder<'_, '_> {
                     .into_iter()
                     .map(|item| self.expr(item, d))
                     .collect();
-                Expr::Items(items)
+                let items: Vec<ExprId> = items;
+                Expr::Items(self.run(&items))
             }
             "list_splat" => match self.operands(index).first() {
                 Some(&inner) => Expr::Elements(self.expr(inner, d)),
@@ -626,10 +664,11 @@ impl Builder<'_, '_> {
                     else {
                         continue;
                     };
-                    let key = self.key(key);
-                    pairs.push((key, self.expr(value, d)));
+                    let key = self.key(key).unwrap_or(NO_NAME);
+                    let value = self.expr(value, d);
+                    pairs.extend([key, value]);
                 }
-                Expr::Dict(pairs)
+                Expr::Dict(self.run(&pairs))
             }
             "list_comprehension" | "set_comprehension" | "generator_expression" => {
                 match self.flat.field(index, "body") {
@@ -650,8 +689,9 @@ impl Builder<'_, '_> {
     }
 
     /// A constant key: a plain string's contents or an integer's digits.
-    fn key(&self, index: u32) -> Option<String> {
-        let text = self.text(index);
+    fn key(&mut self, index: u32) -> Option<NameId> {
+        let source = self.source;
+        let text = self.flat.text(index, source);
         let key = match self.kind(index) {
             "integer" => text,
             "string" => {
@@ -668,7 +708,10 @@ impl Builder<'_, '_> {
             }
             _ => return None,
         };
-        (key.len() <= MAX_KEY).then(|| key.to_string())
+        if key.len() > MAX_KEY {
+            return None;
+        }
+        Some(self.intern(key))
     }
 
     fn target(&mut self, index: u32, depth: u32) -> Target {
@@ -677,7 +720,7 @@ impl Builder<'_, '_> {
         }
         let d = depth + 1;
         match self.kind(index) {
-            "identifier" => Target::Name(self.text(index).to_string()),
+            "identifier" => Target::Name(self.name_of(index)),
             "attribute" => {
                 let (Some(object), Some(name)) = (
                     self.flat.field(index, "object"),
@@ -687,7 +730,7 @@ impl Builder<'_, '_> {
                 };
                 Target::Attr {
                     object: self.expr(object, d),
-                    name: self.text(name).to_string(),
+                    name: self.name_of(name),
                 }
             }
             "subscript" => {
@@ -697,7 +740,8 @@ impl Builder<'_, '_> {
                 let key = self
                     .flat
                     .field(index, "subscript")
-                    .and_then(|k| self.key(k));
+                    .and_then(|k| self.key(k))
+                    .unwrap_or(NO_NAME);
                 Target::Index {
                     object: self.expr(object, d),
                     key,

@@ -1,5 +1,7 @@
 //! What an expression can hold, and where an assignment puts it.
 
+use std::rc::Rc;
+
 use crate::graph::model::NodeKind;
 use crate::parse::ImportKind;
 use crate::parse::flow::{Expr, ExprId, Target};
@@ -16,15 +18,15 @@ impl<'r> Solver<'r> {
             return Vec::new();
         };
         match e {
-            Expr::Name(name) => self.lookup(file, scope, name),
+            Expr::Name(name) => self.lookup(file, scope, self.id(file, *name)),
             Expr::Attr { object, name, line } => {
                 let objects = self.eval(file, scope, *object);
-                self.attr(file, scope, &objects, name, *line)
+                self.attr(file, scope, &objects, self.id(file, *name), *line)
             }
             Expr::Call(call) => self.store.get(Var::Result(file, *call)).to_vec(),
             Expr::Index { object, key } => {
                 let objects = self.eval(file, scope, *object);
-                self.index(&objects, key.as_deref())
+                self.index(&objects, self.key(file, *key))
             }
             Expr::Constant(_) | Expr::Unknown => Vec::new(),
             Expr::Defined(symbol) => self
@@ -42,7 +44,7 @@ impl<'r> Solver<'r> {
             }
             Expr::Items(items) => {
                 let container = self.container(file, expr, 0);
-                for (position, &item) in items.iter().enumerate() {
+                for (position, &item) in flow.list(*items).iter().enumerate() {
                     let vals = self.eval(file, scope, item);
                     let key = self.name_owned(&position.to_string());
                     self.put(container, key, &vals);
@@ -51,9 +53,9 @@ impl<'r> Solver<'r> {
             }
             Expr::Dict(pairs) => {
                 let container = self.container(file, expr, 0);
-                for (key, value) in pairs {
-                    let vals = self.eval(file, scope, *value);
-                    let key = key.as_deref().map_or(ANY_KEY, |k| self.name(k));
+                for (key, value) in flow.pairs(*pairs) {
+                    let vals = self.eval(file, scope, value);
+                    let key = self.key(file, key);
                     self.put(container, key, &vals);
                 }
                 vec![Val::Boxed(container)]
@@ -91,7 +93,7 @@ impl<'r> Solver<'r> {
             }
             Expr::Either(options) => {
                 let mut out = Vec::new();
-                for &option in options {
+                for &option in flow.list(*options) {
                     let vals = self.eval(file, scope, option);
                     extend(&mut out, &vals);
                 }
@@ -125,8 +127,10 @@ impl<'r> Solver<'r> {
 
     /// A bare name: the innermost function binding it (class bodies only for code directly
     /// in them), then the module: its assignments, definitions and imports; then builtins.
-    pub(super) fn lookup(&mut self, file: u32, scope: Option<u32>, name: &'r str) -> Vec<Val> {
-        let id = self.name(name);
+    pub(super) fn lookup(&mut self, file: u32, scope: Option<u32>, id: u32) -> Vec<Val> {
+        let Some(&name) = self.spelled.get(id as usize) else {
+            return Vec::new();
+        };
         let facts = &self.r.facts[file as usize];
         let mut at = scope;
         let mut first = true;
@@ -136,10 +140,10 @@ impl<'r> Solver<'r> {
             if (!class_body || first)
                 && let Some(node) = self.symbol_node(file, index)
             {
-                let members = self.r.members.get(&node).and_then(|m| m.get(name)).cloned();
-                if self.locals.contains(&(node, id)) || members.is_some() {
-                    let mut out = self.store.get(Var::Local(node, id)).to_vec();
-                    for member in members.unwrap_or_default() {
+                let members = self.own_members(node, id);
+                if self.locals.contains(&(node, id)) || !members.is_empty() {
+                    let mut out = self.local(node, id).to_vec();
+                    for &member in members.iter() {
                         let vals = self.value_of_def(member);
                         extend(&mut out, &vals);
                     }
@@ -150,8 +154,8 @@ impl<'r> Solver<'r> {
             at = symbol.parent;
         }
         let module = self.r.file_module[file as usize];
-        let mut out = self.store.get(Var::Local(module, id)).to_vec();
-        for found in self.r.lookup_in_module(module, name) {
+        let mut out = self.local(module, id).to_vec();
+        for &found in self.in_module(module, id).iter() {
             let vals = self.value_of_def(found);
             extend(&mut out, &vals);
         }
@@ -167,7 +171,7 @@ impl<'r> Solver<'r> {
 
     /// A name imported into `module`: a global of another project module, or something
     /// from outside the project.
-    fn imported_value(&mut self, file: u32, module: u32, name: &str) -> Vec<Val> {
+    fn imported_value(&mut self, file: u32, module: u32, name: &'r str) -> Vec<Val> {
         let Some(imports) = self.r.bindings.get(&module).and_then(|b| b.get(name)) else {
             return Vec::new();
         };
@@ -180,7 +184,7 @@ impl<'r> Solver<'r> {
                 && let Some(imported) = import.name.as_deref()
             {
                 for source in &sources {
-                    let id = self.name_owned_from(imported);
+                    let id = self.name(imported);
                     let vals = self.store.get(Var::Local(*source, id)).to_vec();
                     extend(&mut out, &vals);
                 }
@@ -201,14 +205,6 @@ impl<'r> Solver<'r> {
         out
     }
 
-    fn name_owned_from(&mut self, name: &str) -> u32 {
-        match self.names.get(name) {
-            Some(&id) => id,
-            // A name no file assigns holds nothing yet: any fresh id reads empty.
-            None => u32::MAX - 1,
-        }
-    }
-
     /// What naming a definition gives: itself, or (decorated) what its decorators returned.
     pub(super) fn value_of_def(&mut self, node: u32) -> Vec<Val> {
         if !self.decorated.contains(&node) {
@@ -223,7 +219,7 @@ impl<'r> Solver<'r> {
             holder
         };
         let name = self.r.nodes[node as usize].name.as_str();
-        let id = self.name_owned_from(name);
+        let id = self.name(name);
         self.store.get(Var::Local(holder, id)).to_vec()
     }
 
@@ -233,16 +229,18 @@ impl<'r> Solver<'r> {
         file: u32,
         scope: Option<u32>,
         objects: &[Val],
-        name: &'r str,
+        id: u32,
         line: u32,
     ) -> Vec<Val> {
-        let id = self.name(name);
+        let Some(&name) = self.spelled.get(id as usize) else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
         for &object in objects {
             match object {
                 Val::Def(node) if self.r.nodes[node as usize].kind == NodeKind::Module => {
-                    extend(&mut out, self.store.get(Var::Local(node, id)));
-                    for found in self.r.lookup_in_module(node, name) {
+                    extend(&mut out, self.local(node, id));
+                    for &found in self.in_module(node, id).iter() {
                         let vals = self.value_of_def(found);
                         extend(&mut out, &vals);
                     }
@@ -260,12 +258,7 @@ impl<'r> Solver<'r> {
                     self.read(file, scope, &vals, line, &mut out);
                 }
                 Val::Ext(base) => {
-                    let path = if base == 0 {
-                        None
-                    } else {
-                        Some(format!("{}.{name}", self.externals[base as usize]))
-                    };
-                    let val = path.map_or(Val::Ext(0), |p| self.external(&p));
+                    let val = self.external_attr(base, id, name);
                     extend(&mut out, &[val]);
                 }
                 Val::Boxed(container) => {
@@ -283,18 +276,21 @@ impl<'r> Solver<'r> {
     /// or its instances, then definitions. Read through an instance, a function binds.
     fn member(&mut self, class: u32, id: u32, name: &str, bind: bool, skip: usize) -> Vec<Val> {
         let mut out = Vec::new();
-        let mro = self.r.mro(class);
-        for &owner in mro.iter().skip(skip) {
-            extend(&mut out, self.store.get(Var::Local(owner, id)));
+        let mro = self.mro(class);
+        if self.writable.contains(&id) {
+            for &owner in mro.iter().skip(skip) {
+                extend(&mut out, self.store.get(Var::Local(owner, id)));
+            }
         }
-        let found = mro.iter().skip(skip).find_map(|&owner| {
-            self.r
-                .members
-                .get(&owner)
-                .and_then(|m| m.get(name))
-                .cloned()
-        });
-        for node in found.unwrap_or_default() {
+        let mut found: Rc<[u32]> = Rc::from([]);
+        for &owner in mro.iter().skip(skip) {
+            found = self.own_members(owner, id);
+            if !found.is_empty() {
+                break;
+            }
+        }
+        let _ = name;
+        for &node in found.iter() {
             let vals = self.value_of_def(node);
             extend(&mut out, &vals);
         }
@@ -314,6 +310,68 @@ impl<'r> Solver<'r> {
         out
     }
 
+    /// What `Var::Local(holder, id)` holds; names nothing ever writes are not looked up.
+    pub(super) fn local(&mut self, holder: u32, id: u32) -> &[Val] {
+        if self.writable.contains(&id) {
+            self.store.get(Var::Local(holder, id))
+        } else {
+            &[]
+        }
+    }
+
+    /// Definitions named `id` directly in a node (a function's nested definitions, a
+    /// class's members), memoised.
+    fn own_members(&mut self, node: u32, id: u32) -> Rc<[u32]> {
+        if let Some(found) = self.own_cache.get(&(node, id)) {
+            return found.clone();
+        }
+        let name = self.spelled.get(id as usize).copied().unwrap_or("");
+        let found: Rc<[u32]> = self
+            .r
+            .members
+            .get(&node)
+            .and_then(|m| m.get(name))
+            .map_or_else(|| Rc::from([]), |f| Rc::from(f.as_slice()));
+        self.own_cache.insert((node, id), found.clone());
+        found
+    }
+
+    /// `lookup_in_module`, memoised by interned name.
+    fn in_module(&mut self, module: u32, id: u32) -> Rc<[u32]> {
+        if let Some(found) = self.module_cache.get(&(module, id)) {
+            return found.clone();
+        }
+        let name = self.spelled.get(id as usize).copied().unwrap_or("");
+        let found: Rc<[u32]> = Rc::from(self.r.lookup_in_module(module, name));
+        self.module_cache.insert((module, id), found.clone());
+        found
+    }
+
+    fn mro(&mut self, class: u32) -> Rc<[u32]> {
+        if let Some(found) = self.mro_cache.get(&class) {
+            return found.clone();
+        }
+        let found: Rc<[u32]> = Rc::from(self.r.mro(class));
+        self.mro_cache.insert(class, found.clone());
+        found
+    }
+
+    /// `external.name`, interned once per (external, name).
+    fn external_attr(&mut self, base: u32, id: u32, name: &str) -> Val {
+        if base == 0 {
+            return Val::Ext(0);
+        }
+        if let Some(&known) = self.external_attrs.get(&(base, id)) {
+            return Val::Ext(known);
+        }
+        let path = format!("{}.{name}", self.externals[base as usize]);
+        let val = self.external(&path);
+        if let Val::Ext(made) = val {
+            self.external_attrs.insert((base, id), made);
+        }
+        val
+    }
+
     /// `super().name` in class `class`: the next class after it in its MRO that defines the
     /// name; when none does (a mixin), the next one in each subclass's MRO.
     fn after_in_mro(&mut self, class: u32, id: u32, name: &str) -> Vec<Val> {
@@ -322,18 +380,17 @@ impl<'r> Solver<'r> {
             if instance != class && !out.is_empty() {
                 break;
             }
-            let mro = self.r.mro(instance);
+            let mro = self.mro(instance);
             let Some(at) = mro.iter().position(|&c| c == class) else {
                 continue;
             };
-            let next = mro[at + 1..].iter().copied().find(|&owner| {
-                !self.store.get(Var::Local(owner, id)).is_empty()
-                    || self
-                        .r
-                        .members
-                        .get(&owner)
-                        .is_some_and(|m| m.contains_key(name))
-            });
+            let mut next = None;
+            for &owner in &mro[at + 1..] {
+                if !self.local(owner, id).is_empty() || !self.own_members(owner, id).is_empty() {
+                    next = Some(owner);
+                    break;
+                }
+            }
             if let Some(owner) = next {
                 let vals = self.member(owner, id, name, true, 0);
                 extend(&mut out, &vals);
@@ -349,9 +406,7 @@ impl<'r> Solver<'r> {
                 let returned = self.store.get(Var::Ret(getter)).to_vec();
                 extend(out, &returned);
                 let caller = self.scope_node(file, scope);
-                if let Some(reads) = &mut self.reads {
-                    reads.push((caller, getter, line));
-                }
+                self.reads.insert((file, caller, getter, line));
             } else {
                 extend(out, &[val]);
             }
@@ -359,13 +414,12 @@ impl<'r> Solver<'r> {
     }
 
     /// `object[key]`.
-    fn index(&mut self, objects: &[Val], key: Option<&str>) -> Vec<Val> {
+    fn index(&mut self, objects: &[Val], key: u32) -> Vec<Val> {
         let mut out = Vec::new();
         for &object in objects {
             match object {
-                Val::Boxed(container) => match key {
-                    Some(key) => {
-                        let id = self.name_owned_from(key);
+                Val::Boxed(container) => match (key != ANY_KEY).then_some(key) {
+                    Some(id) => {
                         extend(&mut out, self.store.get(Var::Elem(container, id)));
                         extend(&mut out, self.store.get(Var::Elem(container, ANY_KEY)));
                     }
@@ -388,6 +442,7 @@ impl<'r> Solver<'r> {
         for &val in vals {
             match val {
                 Val::Boxed(container) => {
+                    self.store.get(Var::Keys(container));
                     let keys = self.box_keys[container as usize].clone();
                     for key in keys {
                         extend(&mut out, self.store.get(Var::Elem(container, key)));
@@ -430,6 +485,7 @@ impl<'r> Solver<'r> {
     /// The container `*rest` gets: the positions from `from`, less `after` at the end.
     fn rest_of(&mut self, container: u32, from: usize, after: usize) -> u32 {
         let rest = self.container(u32::MAX, container, 5);
+        self.store.get(Var::Keys(container));
         let mut positions: Vec<(usize, u32)> = self.box_keys[container as usize]
             .iter()
             .filter_map(|&key| {
@@ -460,15 +516,15 @@ impl<'r> Solver<'r> {
     ) {
         match target {
             Target::Name(name) => {
-                let Some(holder) = self.assigned_scope(file, scope, name) else {
+                let Some(holder) = self.assigned_scope(file, scope, *name) else {
                     return;
                 };
-                let id = self.name(name);
+                let id = self.id(file, *name);
                 self.store.add(Var::Local(holder, id), vals);
             }
             Target::Attr { object, name } => {
                 let objects = self.eval(file, scope, *object);
-                let id = self.name(name);
+                let id = self.id(file, *name);
                 for object in objects {
                     let holder = match object {
                         Val::Inst(class) => class,
@@ -483,7 +539,7 @@ impl<'r> Solver<'r> {
             }
             Target::Index { object, key } => {
                 let objects = self.eval(file, scope, *object);
-                let key = key.as_deref().map_or(ANY_KEY, |k| self.name(k));
+                let key = self.key(file, *key);
                 for object in objects {
                     if let Val::Boxed(container) = object {
                         self.put(container, key, vals);

@@ -11,7 +11,8 @@ use super::{CallOutcome, MAX_TARGETS, Solver};
 /// A call's arguments, evaluated once.
 struct Args<'r> {
     positional: Vec<Vec<Val>>,
-    keywords: Vec<(&'r str, Vec<Val>)>,
+    /// (interned name, values).
+    keywords: Vec<(u32, Vec<Val>)>,
     /// Elements of `*xs` and values of `**kw`.
     spread: Vec<Val>,
     spread_keywords: Vec<Val>,
@@ -60,15 +61,15 @@ impl<'r> Solver<'r> {
     }
 
     fn arguments(&mut self, file: u32, call: &'r FlowCall) -> Args<'r> {
-        let positional = call
-            .args
+        let flow = self.flow(file);
+        let positional = flow
+            .list(call.args)
             .iter()
             .map(|&a| self.eval(file, call.scope, a))
             .collect();
-        let keywords = call
-            .keywords
-            .iter()
-            .map(|(name, value)| (name.as_str(), self.eval(file, call.scope, *value)))
+        let keywords = flow
+            .pairs(call.keywords)
+            .map(|(name, value)| (self.id(file, name), self.eval(file, call.scope, value)))
             .collect();
         let spread = match call.spread {
             Some(s) => {
@@ -89,7 +90,7 @@ impl<'r> Solver<'r> {
             keywords,
             spread,
             spread_keywords,
-            exprs: &call.args,
+            exprs: flow.list(call.args),
         }
     }
 
@@ -188,7 +189,7 @@ impl<'r> Solver<'r> {
             match positional.get(i) {
                 Some(&p) => {
                     bound[p] = true;
-                    self.bind(function, &def.params[p].name, vals);
+                    self.bind(function, self.id(file, def.params[p].name), vals);
                 }
                 None if rest.is_some() => {
                     let container = self.container(file, function, 1);
@@ -200,7 +201,7 @@ impl<'r> Solver<'r> {
         if !args.spread.is_empty() {
             for &p in positional.iter().skip(args.positional.len()) {
                 bound[p] = true;
-                self.bind(function, &def.params[p].name, &args.spread);
+                self.bind(function, self.id(file, def.params[p].name), &args.spread);
             }
             if rest.is_some() {
                 let container = self.container(file, function, 1);
@@ -209,17 +210,17 @@ impl<'r> Solver<'r> {
         }
         for (name, vals) in &args.keywords {
             let param = def.params.iter().position(|p| {
-                p.name == *name && matches!(p.kind, ParamKind::Positional | ParamKind::Keyword)
+                self.id(file, p.name) == *name
+                    && matches!(p.kind, ParamKind::Positional | ParamKind::Keyword)
             });
             match param {
                 Some(p) => {
                     bound[p] = true;
-                    self.bind(function, &def.params[p].name, vals);
+                    self.bind(function, self.id(file, def.params[p].name), vals);
                 }
                 None if rest_keywords.is_some() => {
                     let container = self.container(file, function, 2);
-                    let key = self.name(name);
-                    self.put(container, key, vals);
+                    self.put(container, *name, vals);
                 }
                 None => {}
             }
@@ -227,15 +228,14 @@ impl<'r> Solver<'r> {
         if !args.spread_keywords.is_empty() {
             for (p, param) in def.params.iter().enumerate() {
                 if !bound[p] && matches!(param.kind, ParamKind::Positional | ParamKind::Keyword) {
-                    self.bind(function, &param.name, &args.spread_keywords);
+                    self.bind(function, self.id(file, param.name), &args.spread_keywords);
                 }
             }
         }
     }
 
-    fn bind(&mut self, function: u32, param: &'r str, vals: &[Val]) {
-        let id = self.name(param);
-        self.store.add(Var::Local(function, id), vals);
+    fn bind(&mut self, function: u32, param: u32, vals: &[Val]) {
+        self.store.add(Var::Local(function, param), vals);
     }
 
     /// Calls each function value in `functions` with one argument holding `elements`.
@@ -281,7 +281,8 @@ impl<'r> Solver<'r> {
         found: &mut Found,
     ) {
         let first = args.positional.first().cloned().unwrap_or_default();
-        let keyword = |name: &str| {
+        let key_id = self.name("key");
+        let keyword = |name: u32| {
             args.keywords
                 .iter()
                 .find(|(n, _)| *n == name)
@@ -303,7 +304,7 @@ impl<'r> Solver<'r> {
             }
             Effect::CallsKey { one } => {
                 let elements = self.elements(&first);
-                self.call_back(&keyword("key"), &elements, found);
+                self.call_back(&keyword(key_id), &elements, found);
                 if one {
                     extend(&mut found.results, &elements);
                 } else {
@@ -320,8 +321,7 @@ impl<'r> Solver<'r> {
             }
             Effect::Dict => {
                 for (name, vals) in &args.keywords {
-                    let key = self.name(name);
-                    self.put(site, key, vals);
+                    self.put(site, *name, vals);
                 }
                 for val in first {
                     if let Val::Boxed(source) = val {
@@ -382,14 +382,16 @@ impl<'r> Solver<'r> {
         self.container(file, site, 4)
     }
 
-    fn constant(&self, file: u32, expr: Option<ExprId>) -> Option<&'r str> {
+    /// The interned name of a constant argument.
+    fn constant(&self, file: u32, expr: Option<ExprId>) -> Option<u32> {
         match self.flow(file).exprs.get(expr? as usize)? {
-            Expr::Constant(text) => Some(text),
+            Expr::Constant(name) => Some(self.id(file, *name)),
             _ => None,
         }
     }
 
     fn copy_into(&mut self, target: u32, source: u32) {
+        self.store.get(Var::Keys(source));
         for key in self.box_keys[source as usize].clone() {
             let vals = self.store.get(Var::Elem(source, key)).to_vec();
             self.put(target, key, &vals);
@@ -406,9 +408,7 @@ impl<'r> Solver<'r> {
         found: &mut Found,
     ) {
         let first = args.positional.first().cloned().unwrap_or_default();
-        let key = self
-            .constant(file, args.exprs.first().copied())
-            .map(|key| self.name(key));
+        let key = self.constant(file, args.exprs.first().copied());
         match METHODS.get(method as usize).copied().unwrap_or("") {
             "append" | "add" => self.put(container, ANY_KEY, &first),
             "insert" => {
@@ -426,8 +426,7 @@ impl<'r> Solver<'r> {
                     }
                 }
                 for (name, vals) in &args.keywords {
-                    let key = self.name(name);
-                    self.put(container, key, vals);
+                    self.put(container, *name, vals);
                 }
             }
             "setdefault" => {

@@ -19,11 +19,12 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::graph::model::NodeKind;
 use crate::graph::resolve::Resolver;
 use crate::lang::Family;
-use crate::parse::flow::{DefFlow, Expr, ExprId, Flow, StepKind};
+use crate::parse::flow::{DefFlow, Expr, ExprId, Flow, NO_NAME, NameId, StepKind};
 use values::{Store, Val, Var};
 
-/// Most passes over the program before the fixpoint is called off.
-const MAX_ROUNDS: usize = 12;
+/// Evaluations per unit (statement, call, definition) on average before the fixpoint is
+/// called off.
+const MAX_VISITS: usize = 16;
 /// Most subclasses `super()` looks through.
 const MAX_SUBCLASSES: usize = 64;
 /// Most project targets one call keeps.
@@ -58,6 +59,8 @@ pub(super) struct Solver<'r> {
     names: FxHashMap<&'r str, u32>,
     /// Each interned name by id.
     spelled: Vec<&'r str>,
+    /// Each file's flow names as interned ids.
+    file_names: Vec<Vec<u32>>,
     /// Scope node × name for every name a scope binds (assignments, parameters).
     locals: FxHashSet<(u32, u32)>,
     /// Function node → (file, its `DefFlow`).
@@ -74,8 +77,20 @@ pub(super) struct Solver<'r> {
     external_ids: FxHashMap<String, u32>,
     /// Direct subclasses of each class.
     subclasses: FxHashMap<u32, Vec<u32>>,
-    /// Set for the last pass: property reads are written down here.
-    reads: Option<Vec<(u32, u32, u32)>>,
+    /// What to evaluate: every definition, statement and call of every Python file.
+    units: Vec<Unit<'r>>,
+    /// Each call's outcome at its last evaluation, by file.
+    outcomes: Vec<Vec<CallOutcome>>,
+    /// (file, caller, getter, line) of every property read seen.
+    reads: FxHashSet<(u32, u32, u32, u32)>,
+    /// Names something can write as a variable, attribute or parameter: any other name's
+    /// variables are empty and are not looked up.
+    writable: FxHashSet<u32>,
+    own_cache: FxHashMap<(u32, u32), std::rc::Rc<[u32]>>,
+    module_cache: FxHashMap<(u32, u32), std::rc::Rc<[u32]>>,
+    mro_cache: FxHashMap<u32, std::rc::Rc<[u32]>>,
+    /// Interned `external.attribute` names.
+    external_attrs: FxHashMap<(u32, u32), u32>,
 }
 
 impl Resolver {
@@ -91,15 +106,29 @@ impl Resolver {
         }
         let mut solver = Solver::new(self);
         solver.seed();
-        for _ in 0..MAX_ROUNDS {
-            solver.store.changed = false;
-            solver.round();
-            if !solver.store.changed {
-                break;
-            }
+        let budget = solver.units.len() * MAX_VISITS;
+        let mut visits = 0;
+        while visits < budget
+            && let Some(unit) = solver.store.next()
+        {
+            visits += 1;
+            solver.evaluate(unit);
         }
+        tracing::debug!(
+            visits,
+            units = solver.units.len(),
+            settled = visits < budget,
+            variables = solver.store.size().0,
+            reads = solver.store.size().1,
+            "value flow"
+        );
         for (file, out) in files.iter_mut().enumerate() {
-            *out = solver.outcome(file as u32);
+            out.calls = std::mem::take(&mut solver.outcomes[file]);
+        }
+        let mut reads: Vec<_> = solver.reads.into_iter().collect();
+        reads.sort_unstable();
+        for (file, caller, getter, line) in reads {
+            files[file as usize].reads.push((caller, getter, line));
         }
         Outcomes { files }
     }
@@ -112,6 +141,7 @@ impl<'r> Solver<'r> {
             store: Store::default(),
             names: FxHashMap::default(),
             spelled: Vec::new(),
+            file_names: vec![Vec::new(); r.facts.len()],
             locals: FxHashSet::default(),
             defs: FxHashMap::default(),
             decorated: FxHashSet::default(),
@@ -121,7 +151,14 @@ impl<'r> Solver<'r> {
             lambda_ids: FxHashMap::default(),
             externals: vec![String::new()],
             external_ids: FxHashMap::default(),
-            reads: None,
+            units: Vec::new(),
+            outcomes: vec![Vec::new(); r.facts.len()],
+            reads: FxHashSet::default(),
+            external_attrs: FxHashMap::default(),
+            writable: FxHashSet::default(),
+            own_cache: FxHashMap::default(),
+            module_cache: FxHashMap::default(),
+            mro_cache: FxHashMap::default(),
             subclasses: FxHashMap::default(),
         };
         let mut bases: Vec<(&u32, &Vec<u32>)> = r.bases.iter().collect();
@@ -131,8 +168,10 @@ impl<'r> Solver<'r> {
                 solver.subclasses.entry(base).or_default().push(class);
             }
         }
-        for file in solver.python_files() {
+        for file in solver.python_files().collect::<Vec<_>>() {
             let flow = &r.facts[file as usize].flow;
+            let ids = flow.names().map(|n| solver.name(n)).collect();
+            solver.file_names[file as usize] = ids;
             for def in &flow.defs {
                 let Some(node) = solver.symbol_node(file, def.symbol) else {
                     continue;
@@ -142,23 +181,54 @@ impl<'r> Solver<'r> {
                     solver.decorated.insert(node);
                 }
                 for param in &def.params {
-                    let name = solver.name(&param.name);
+                    let name = solver.id(file, param.name);
                     solver.locals.insert((node, name));
+                    solver.writable.insert(name);
                 }
+                if def.decorated.is_some() {
+                    let symbol = &r.facts[file as usize].symbols[def.symbol as usize];
+                    let name = solver.name(&symbol.name);
+                    solver.writable.insert(name);
+                }
+            }
+            for binding in &r.facts[file as usize].bindings {
+                let name = solver.name(&binding.name);
+                solver.writable.insert(name);
             }
             for step in &flow.steps {
                 if let StepKind::Assign { target, .. } = &step.kind {
+                    let mut written = Vec::new();
+                    attribute_names(target, &mut written);
+                    for name in written {
+                        let name = solver.id(file, name);
+                        solver.writable.insert(name);
+                    }
                     let mut names = Vec::new();
                     target_names(target, &mut names);
                     for name in names {
                         if let Some(scope) = solver.assigned_scope(file, step.scope, name) {
-                            let name = solver.name(name);
+                            let name = solver.id(file, name);
                             solver.locals.insert((scope, name));
+                            solver.writable.insert(name);
                         }
                     }
                 }
             }
         }
+        for file in solver.python_files().collect::<Vec<_>>() {
+            let flow = solver.flow(file);
+            solver.outcomes[file as usize] = vec![CallOutcome::default(); flow.calls.len()];
+            for def in &flow.defs {
+                solver.units.push(Unit::Def(file, def));
+            }
+            for index in 0..flow.steps.len() as u32 {
+                solver.units.push(Unit::Step(file, index));
+            }
+            for index in 0..flow.calls.len() as u32 {
+                solver.units.push(Unit::Call(file, index));
+            }
+        }
+        solver.store = Store::with_units(solver.units.len());
         solver
     }
 
@@ -204,6 +274,23 @@ impl<'r> Solver<'r> {
             .unwrap_or(self.r.file_module[file as usize])
     }
 
+    /// The interned id of name `local` of `file`'s flow.
+    fn id(&self, file: u32, local: NameId) -> u32 {
+        self.file_names[file as usize]
+            .get(local as usize)
+            .copied()
+            .unwrap_or(u32::MAX)
+    }
+
+    /// The interned id of a key name, or `ANY_KEY` for `NO_NAME`.
+    fn key(&self, file: u32, local: NameId) -> u32 {
+        if local == NO_NAME {
+            values::ANY_KEY
+        } else {
+            self.id(file, local)
+        }
+    }
+
     fn name(&mut self, name: &'r str) -> u32 {
         let next = self.names.len() as u32;
         let id = *self.names.entry(name).or_insert(next);
@@ -243,21 +330,22 @@ impl<'r> Solver<'r> {
         let keys = &mut self.box_keys[container as usize];
         if !keys.contains(&key) {
             keys.push(key);
+            self.store.touch(Var::Keys(container));
         }
         self.store.add(Var::Elem(container, key), vals);
     }
 
     /// Which scope node an assignment to `name` in `scope` writes: the function's own, the
     /// module's for `global`, the enclosing function's for `nonlocal`.
-    fn assigned_scope(&self, file: u32, scope: Option<u32>, name: &str) -> Option<u32> {
+    fn assigned_scope(&self, file: u32, scope: Option<u32>, name: NameId) -> Option<u32> {
         let node = self.scope_node(file, scope);
         let Some(&(_, def)) = self.defs.get(&node) else {
             return Some(node);
         };
-        if def.globals.iter().any(|g| g == name) {
+        if def.globals.contains(&name) {
             return Some(self.r.file_module[file as usize]);
         }
-        if def.nonlocals.iter().any(|g| g == name) {
+        if def.nonlocals.contains(&name) {
             let facts = &self.r.facts[file as usize];
             let mut at = scope.and_then(|s| facts.symbols[s as usize].parent);
             while let Some(s) = at {
@@ -281,7 +369,7 @@ impl<'r> Solver<'r> {
         for (node, file, def) in defs {
             let class = self.r.parent[node as usize].filter(|&p| self.r.is_class(p));
             for (index, param) in def.params.iter().enumerate() {
-                let name = self.name(&param.name);
+                let name = self.id(file, param.name);
                 let var = Var::Local(node, name);
                 use crate::parse::flow::ParamKind;
                 match param.kind {
@@ -324,12 +412,13 @@ impl<'r> Solver<'r> {
             let c = flow.calls.get(index as usize)?;
             if let Some(Expr::Name(name)) = flow.exprs.get(c.callee as usize) {
                 for kind in ["staticmethod", "classmethod"] {
-                    if name == kind {
+                    if flow.name(*name) == kind {
                         return Some(kind);
                     }
                 }
             }
-            call = match c.args.first().and_then(|&a| flow.exprs.get(a as usize)) {
+            let first = flow.list(c.args).first();
+            call = match first.and_then(|&a| flow.exprs.get(a as usize)) {
                 Some(Expr::Call(inner)) => Some(*inner),
                 _ => None,
             };
@@ -373,14 +462,12 @@ impl<'r> Solver<'r> {
         (imported && self.r.lookup_name(file, scope, first).is_empty()).then_some(Val::Ext(0))
     }
 
-    /// One pass over every statement and call of the program.
-    fn round(&mut self) {
-        for file in self.python_files().collect::<Vec<_>>() {
-            let flow = self.flow(file);
-            for def in &flow.defs {
-                self.apply_defaults_and_decorators(file, def);
-            }
-            for step in &flow.steps {
+    /// Evaluates one unit again.
+    fn evaluate(&mut self, unit: u32) {
+        match self.units[unit as usize] {
+            Unit::Def(file, def) => self.apply_defaults_and_decorators(file, def),
+            Unit::Step(file, index) => {
+                let step = &self.flow(file).steps[index as usize];
                 match &step.kind {
                     StepKind::Assign { target, value } => {
                         let vals = self.eval(file, step.scope, *value);
@@ -399,8 +486,9 @@ impl<'r> Solver<'r> {
                     }
                 }
             }
-            for index in 0..flow.calls.len() as u32 {
-                self.call(file, index);
+            Unit::Call(file, index) => {
+                let outcome = self.call(file, index);
+                self.outcomes[file as usize][index as usize] = outcome;
             }
         }
     }
@@ -414,7 +502,7 @@ impl<'r> Solver<'r> {
         for param in &def.params {
             if let Some(default) = param.default {
                 let vals = self.eval(file, outer, default);
-                let name = self.name(&param.name);
+                let name = self.id(file, param.name);
                 self.store.add(Var::Local(node, name), &vals);
             }
         }
@@ -426,39 +514,33 @@ impl<'r> Solver<'r> {
             self.store.add(Var::Local(holder, name), &vals);
         }
     }
+}
 
-    /// The last pass: every call's targets, and the property reads.
-    fn outcome(&mut self, file: u32) -> FileOutcome {
-        let facts = &self.r.facts[file as usize];
-        if facts.language.family() != Family::Python || facts.flow.is_empty() {
-            return FileOutcome::default();
-        }
-        self.reads = Some(Vec::new());
-        let flow = &facts.flow;
-        for step in &flow.steps {
-            match &step.kind {
-                StepKind::Assign { value, .. }
-                | StepKind::Return(value)
-                | StepKind::Yield(value) => {
-                    self.eval(file, step.scope, *value);
-                }
-            }
-        }
-        let calls = (0..flow.calls.len() as u32)
-            .map(|index| self.call(file, index))
-            .collect();
-        let mut reads = self.reads.take().unwrap_or_default();
-        reads.sort_unstable();
-        reads.dedup();
-        FileOutcome { calls, reads }
+/// Something the fixpoint evaluates.
+#[derive(Clone, Copy)]
+enum Unit<'r> {
+    /// A definition's defaults and decorators.
+    Def(u32, &'r DefFlow),
+    Step(u32, u32),
+    Call(u32, u32),
+}
+
+/// Attribute names an assignment target writes.
+fn attribute_names(target: &crate::parse::flow::Target, out: &mut Vec<NameId>) {
+    use crate::parse::flow::Target;
+    match target {
+        Target::Attr { name, .. } => out.push(*name),
+        Target::Unpack(items) => items.iter().for_each(|t| attribute_names(t, out)),
+        Target::Star(inner) => attribute_names(inner, out),
+        Target::Name(_) | Target::Index { .. } => {}
     }
 }
 
 /// Names an assignment target binds in its scope.
-fn target_names<'a>(target: &'a crate::parse::flow::Target, out: &mut Vec<&'a str>) {
+fn target_names(target: &crate::parse::flow::Target, out: &mut Vec<NameId>) {
     use crate::parse::flow::Target;
     match target {
-        Target::Name(name) => out.push(name),
+        Target::Name(name) => out.push(*name),
         Target::Unpack(items) => items.iter().for_each(|t| target_names(t, out)),
         Target::Star(inner) => target_names(inner, out),
         Target::Attr { .. } | Target::Index { .. } => {}

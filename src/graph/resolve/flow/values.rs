@@ -46,6 +46,8 @@ pub(super) enum Var {
     Elem(u32, u32),
     /// What call `i` of file `f` returns.
     Result(u32, u32),
+    /// The keys a container was given (read by iteration).
+    Keys(u32),
 }
 
 #[derive(Debug, Default, Clone)]
@@ -53,21 +55,70 @@ pub(super) struct Slot {
     pub(super) vals: Vec<Val>,
     /// More than `MAX_VALUES` reached it: unknown.
     pub(super) top: bool,
+    /// Units that read it.
+    readers: Vec<u32>,
 }
 
-/// The variables' values, and whether any grew since the flag was last cleared.
+/// The variables' values, which units read each, and the units to evaluate again because
+/// something they read grew (a worklist: each unit runs again only when its inputs change).
 #[derive(Default)]
 pub(super) struct Store {
     slots: FxHashMap<Var, Slot>,
-    pub(super) changed: bool,
+    /// The unit being evaluated.
+    pub(super) current: u32,
+    queue: std::collections::VecDeque<u32>,
+    queued: Vec<bool>,
 }
 
 impl Store {
-    /// What `var` holds (empty when unknown or "anything").
-    pub(super) fn get(&self, var: Var) -> &[Val] {
-        match self.slots.get(&var) {
-            Some(slot) if !slot.top => &slot.vals,
-            _ => &[],
+    /// A store for `units` units, all queued in order.
+    pub(super) fn with_units(units: usize) -> Store {
+        Store {
+            queue: (0..units as u32).collect(),
+            queued: vec![true; units],
+            ..Store::default()
+        }
+    }
+
+    /// How many variables were read or written, and how many reads were listed.
+    pub(super) fn size(&self) -> (usize, usize) {
+        let readers = self.slots.values().map(|s| s.readers.len()).sum();
+        (self.slots.len(), readers)
+    }
+
+    /// The next unit to evaluate.
+    pub(super) fn next(&mut self) -> Option<u32> {
+        let unit = self.queue.pop_front()?;
+        self.queued[unit as usize] = false;
+        self.current = unit;
+        Some(unit)
+    }
+
+    /// What `var` holds (empty when unknown or "anything"); the current unit now reads it.
+    pub(super) fn get(&mut self, var: Var) -> &[Val] {
+        // Within one evaluation only the current unit reads, so a repeat is always last;
+        // a unit evaluated again may appear once per evaluation, which the visit budget
+        // bounds (and `touch` queues a unit once however often it is listed).
+        let slot = self.slots.entry(var).or_default();
+        if slot.readers.last() != Some(&self.current) {
+            slot.readers.push(self.current);
+        }
+        if slot.top { &[] } else { &slot.vals }
+    }
+
+    /// Queues every unit that read `var`.
+    pub(super) fn touch(&mut self, var: Var) {
+        if let Some(slot) = self.slots.get(&var) {
+            Self::wake(&slot.readers, &mut self.queued, &mut self.queue);
+        }
+    }
+
+    fn wake(readers: &[u32], queued: &mut [bool], queue: &mut std::collections::VecDeque<u32>) {
+        for &unit in readers {
+            if !queued[unit as usize] {
+                queued[unit as usize] = true;
+                queue.push_back(unit);
+            }
         }
     }
 
@@ -80,15 +131,19 @@ impl Store {
         if slot.top {
             return;
         }
+        let mut changed = false;
         for &val in vals {
             if let Err(at) = slot.vals.binary_search(&val) {
                 slot.vals.insert(at, val);
-                self.changed = true;
+                changed = true;
             }
         }
         if slot.vals.len() > MAX_VALUES {
             slot.top = true;
             slot.vals = Vec::new();
+        }
+        if changed {
+            Self::wake(&slot.readers, &mut self.queued, &mut self.queue);
         }
     }
 }
