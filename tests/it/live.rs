@@ -430,3 +430,97 @@ class Base:",
     assert_eq!(refresh("shop/cart.py"), GraphUpdate::Reused, "no change");
     assert_same(&engine, &dir, "no change");
 }
+
+const FLOW_PROJECT: &str = r#"
+//- app/__init__.py
+//- app/handlers.py
+def first(): pass
+def second(): pass
+
+HANDLER = first
+REGISTRY = []
+
+def register(fn):
+    REGISTRY.append(fn)
+//- app/main.py
+from app.handlers import HANDLER, REGISTRY
+
+def run():
+    HANDLER()
+    for f in REGISTRY:
+        f()
+//- app/plugins.py
+from app.handlers import register, first, second
+
+def setup():
+    register(second)
+"#;
+
+/// Value flow crosses files: an edit in one file changes where another file's calls go,
+/// and the patched graph must follow as a cold build would.
+#[test]
+fn value_flow_edges_follow_edits_in_other_files() {
+    let dir = Dir::with_fixture(FLOW_PROJECT);
+    let engine = Engine::new(
+        dir.path(),
+        Options {
+            use_cache: false,
+            live: true,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(engine.refresh().graph, GraphUpdate::Resolved);
+    assert_same(&engine, &dir, "the first build");
+    let has_edge = |from: &str, to: &str| {
+        let snap = engine.snapshot();
+        let expected = format!("{from} -calls(0.8)-> {to}");
+        crate::support::dump_edges(&snap)
+            .lines()
+            .any(|l| l == expected)
+    };
+    assert!(has_edge("app.main.run", "app.handlers.first"));
+    assert!(has_edge("app.main.run", "app.handlers.second"));
+    let edit = |path: &str, from: &str, to: &str, step: &str| {
+        let text = std::fs::read_to_string(dir.join(path)).unwrap();
+        assert!(text.contains(from), "{path} lacks {from:?}");
+        dir.write(path, text.replacen(from, to, 1));
+        let update = engine.refresh_paths(&[PathBuf::from(path)]).graph;
+        assert_eq!(update, GraphUpdate::Patched, "{step}");
+        assert_same(&engine, &dir, step);
+    };
+
+    edit(
+        "app/handlers.py",
+        "HANDLER = first",
+        "HANDLER = second",
+        "a global reassigned",
+    );
+    assert!(!has_edge("app.main.run", "app.handlers.first"));
+    edit(
+        "app/plugins.py",
+        "register(second)",
+        "register(first)",
+        "another callback registered",
+    );
+    assert!(has_edge("app.main.run", "app.handlers.first"));
+    edit(
+        "app/handlers.py",
+        "def second(): pass",
+        "def trace(fn):\n    def wrapper():\n        return fn()\n    return wrapper\n\n@trace\ndef second(): pass",
+        "a decorator added",
+    );
+    assert!(has_edge("app.main.run", "app.handlers.trace.wrapper"));
+    edit(
+        "app/main.py",
+        "    HANDLER()\n",
+        "    HANDLER()\n    HANDLER()\n",
+        "a body edit",
+    );
+    edit(
+        "app/plugins.py",
+        "register(first)",
+        "register(lambda: second())",
+        "a lambda registered",
+    );
+}
