@@ -39,3 +39,9 @@ const arrow = (x) => x;
 var expr = function () {};
 export default function named() {}
 export default class Klass {}
+
+class Derived extends Base {
+  constructor() {
+    super(1);
+  }
+}

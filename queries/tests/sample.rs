@@ -29,3 +29,8 @@ impl<T: Load> Wrapper<T> where T: Clone {
     }
 }
 mod inner { fn q() {} }
+
+fn in_macros(engine: &Engine) {
+    println!("{} {}", compute(1), engine.total());
+    assert_eq!(Engine::default(), make());
+}

@@ -169,6 +169,7 @@ export function use(store: Store) {
         r#"
 svc.Repo -inherits(1.0)-> svc.Base
 svc.Repo -inherits(1.0)-> svc.Store
+svc.Repo.constructor -calls(1.0)-> svc.Base
 svc.Repo.load -calls(0.9)-> svc.Base.save
 svc.Repo.load -calls(0.9)-> svc.Db.exec
 svc.make -calls(1.0)-> svc.Db
@@ -207,5 +208,105 @@ export function Button() { return <button onClick={() => click()}>ok</button>; }
 function click() {}
 "#,
         "ui/Button.Button -calls(1.0)-> ui/Button.click",
+    );
+}
+
+#[test]
+fn super_calls_go_to_the_base_constructor_and_methods_never_to_the_class_itself() {
+    crate::support::check_calls(
+        r#"
+//- shapes.ts
+export class Shape {
+  constructor(public name: string) {}
+  describe(): string { return this.name; }
+}
+export class Plain {}
+export class Square extends Shape {
+  constructor() {
+    super("square");
+  }
+  describe(): string {
+    return super.describe() + "!";
+  }
+}
+export class Empty extends Plain {
+  constructor() {
+    super();
+  }
+}
+"#,
+        r#"
+shapes.Empty.constructor -calls(1.0)-> shapes.Plain
+shapes.Square.constructor -calls(1.0)-> shapes.Shape.constructor
+shapes.Square.describe -calls(0.9)-> shapes.Shape.describe
+"#,
+    );
+}
+
+#[test]
+fn methods_on_typed_parameters_fields_locals_and_returned_values_resolve() {
+    crate::support::check_calls(
+        r#"
+//- svc.ts
+export class Store {
+  save(): void {}
+}
+export class Other {
+  save(): void {}
+}
+export function makeStore(): Store { return new Store(); }
+export class Service {
+  private readonly store: Store;
+  constructor(private backup: Store) {
+    this.store = new Store();
+  }
+  run(input: Store): void {
+    input.save();
+    this.store.save();
+    this.backup.save();
+    const local = new Store();
+    local.save();
+    makeStore().save();
+  }
+}
+"#,
+        r#"
+svc.Service.constructor -calls(1.0)-> svc.Store
+svc.Service.run -calls(0.9)-> svc.Store.save
+svc.Service.run -calls(1.0)-> svc.Store
+svc.Service.run -calls(1.0)-> svc.makeStore
+svc.makeStore -calls(1.0)-> svc.Store
+"#,
+    );
+}
+
+#[test]
+fn interface_calls_go_to_every_implementation_and_library_types_are_not_guessed() {
+    crate::support::check_calls(
+        r#"
+//- app.ts
+import { EventEmitter } from "events";
+export interface Greeter {
+  greet(): string;
+}
+export class English implements Greeter {
+  greet(): string { return "hi"; }
+}
+export class French implements Greeter {
+  greet(): string { return "salut"; }
+}
+export class Bus {
+  emit(): void {}
+}
+export function hello(g: Greeter, e: EventEmitter): void {
+  g.greet();
+  e.emit("x");
+}
+"#,
+        r#"
+app.hello -calls(0.6)-> app.English.greet
+app.hello -calls(0.6)-> app.French.greet
+app.hello -calls(0.6)-> app.Greeter.greet
+"#,
     );
 }

@@ -37,10 +37,10 @@ def run():
 "#,
         r#"
 app.Box.fire -calls(0.8)-> app.h
-app.run -calls(0.8)-> app.Box.fire
 app.run -calls(0.8)-> app.func
 app.run -calls(0.8)-> app.g
 app.run -calls(0.8)-> app.h
+app.run -calls(0.9)-> app.Box.fire
 app.run -calls(1.0)-> app.Box.__init__
 "#,
     );

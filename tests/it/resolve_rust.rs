@@ -85,6 +85,7 @@ shapes::Canvas::draw -calls(0.9)-> shapes::Square::area
 shapes::Canvas::draw -calls(1.0)-> shapes::Square::new
 shapes::Canvas::draw -calls(1.0)-> shapes::make
 shapes::Shape::describe -calls(0.6)-> shapes::Shape::area
+shapes::Shape::describe -calls(0.6)-> shapes::Square::area
 shapes::Square -inherits(1.0)-> shapes::Shape
 shapes::Square::new -calls(1.0)-> shapes::Square::check
 shapes::make -calls(1.0)-> shapes::Square::new
@@ -104,7 +105,7 @@ struct A;
 struct B;
 impl A { fn frobnicate(&self) {} }
 impl B { fn frobnicate(&self) {} }
-fn run(x: Unknown) { x.frobnicate(); x.clone(); }
+fn run() { let x = undefined_here(); x.frobnicate(); x.clone(); }
 "#,
         r#"
 amb::run -calls(0.3)-> amb::A::frobnicate
@@ -130,9 +131,114 @@ pub fn opaque(s: impl Store) { s.load(); }
 "#,
         r#"
 gen::Db -inherits(1.0)-> gen::Store
+gen::bounded -calls(0.6)-> gen::Db::load
 gen::bounded -calls(0.6)-> gen::Store::load
+gen::opaque -calls(0.6)-> gen::Db::load
 gen::opaque -calls(0.6)-> gen::Store::load
+gen::with_where -calls(0.6)-> gen::Db::load
 gen::with_where -calls(0.6)-> gen::Store::load
+"#,
+    );
+}
+
+#[test]
+fn self_fields_locals_returned_values_aliases_re_exports_traits_and_macros() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+//- src/lib.rs
+pub mod store;
+pub mod shapes;
+pub use store::Store as Db;
+
+use std::fmt;
+
+pub struct Engine {
+    db: Db,
+}
+
+impl Engine {
+    pub fn new() -> Self {
+        Self::with(Db::open())
+    }
+
+    fn with(db: Db) -> Self {
+        Engine { db }
+    }
+
+    pub fn run(&self) {
+        self.db.get();
+        self.helper();
+        let local = Db::open();
+        local.get();
+        Db::open().get();
+        println!("{}", compute());
+        assert_eq!(compute(), 1);
+    }
+
+    fn helper(&self) {}
+}
+
+fn compute() -> u32 {
+    1
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("engine")
+    }
+}
+
+pub fn total(shapes: &[&dyn shapes::Area]) -> u32 {
+    shapes.iter().map(|s| s.area()).sum()
+}
+
+pub fn one(shape: &dyn shapes::Area) -> u32 {
+    shape.area()
+}
+//- src/store.rs
+pub struct Store;
+
+impl Store {
+    pub fn open() -> Store {
+        Store
+    }
+
+    pub fn get(&self) {}
+
+    pub fn write_str(&self) {}
+}
+//- src/shapes.rs
+pub trait Area {
+    fn area(&self) -> u32;
+}
+
+pub struct Square;
+pub struct Circle;
+
+impl Area for Square {
+    fn area(&self) -> u32 { 1 }
+}
+
+impl Area for Circle {
+    fn area(&self) -> u32 { 2 }
+}
+"#,
+        r#"
+app::Engine::new -calls(1.0)-> app::Engine::with
+app::Engine::new -calls(1.0)-> app::store::Store::open
+app::Engine::run -calls(0.9)-> app::store::Store::get
+app::Engine::run -calls(1.0)-> app::Engine::helper
+app::Engine::run -calls(1.0)-> app::compute
+app::Engine::run -calls(1.0)-> app::store::Store::open
+app::one -calls(0.6)-> app::shapes::Area::area
+app::one -calls(0.6)-> app::shapes::Circle::area
+app::one -calls(0.6)-> app::shapes::Square::area
+app::total -calls(0.3)-> app::shapes::Area::area
+app::total -calls(0.3)-> app::shapes::Circle::area
+app::total -calls(0.3)-> app::shapes::Square::area
 "#,
     );
 }

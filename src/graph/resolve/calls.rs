@@ -6,14 +6,16 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use crate::graph::model::{EdgeKind, NodeKind, Resolution, UnresolvedCall};
-use crate::graph::resolve::Resolver;
 use crate::graph::resolve::flow::CallOutcome;
+use crate::graph::resolve::{Resolver, types};
 use crate::lang::Family;
 use crate::parse::flow::CallHow;
 use crate::parse::{Binding, CallKind, CallSite};
 
 /// More same-named candidates than this and a call stays unresolved.
 const MAX_CANDIDATES: usize = 3;
+/// Most classes a call through an interface or trait is followed into.
+const MAX_IMPLEMENTORS: usize = 32;
 
 /// What a call's receiver turned out to be.
 enum Receiver {
@@ -165,6 +167,14 @@ impl Resolver {
     ) -> (Vec<u32>, Resolution) {
         let (mut targets, mut how) = if let Some(scope) = &call.scope {
             self.static_call(file, call, scope)
+        } else if call.name == "super"
+            && call.receiver.is_none()
+            && self.family(file) == Family::Ecma
+        {
+            return (
+                self.super_constructor(file, call.caller),
+                Resolution::Direct,
+            );
         } else if let Some(receiver) = &call.receiver {
             match self.receiver(file, call.caller, receiver, locals) {
                 Receiver::Static(nodes) => (
@@ -203,13 +213,31 @@ impl Resolver {
         targets.retain(|&t| self.nodes[t as usize].kind != NodeKind::Module);
         let mut unique = targets;
         self.keep_last_definitions(&mut unique);
-        if unique.len() > MAX_CANDIDATES {
+        // Dispatch through a trait or interface reaches every implementation; anything
+        // else with several candidates is a guess among them.
+        let dispatch = how == Resolution::Interface;
+        if unique.len() > MAX_CANDIDATES && !dispatch {
             unique.clear();
         }
-        if unique.len() > 1 {
+        if unique.len() > 1 && !dispatch {
             how = Resolution::Ambiguous;
         }
         (unique, how)
+    }
+
+    /// `super(...)` in a constructor: the nearest base's constructor, or the base class
+    /// itself when no base declares one; never the class making the call.
+    fn super_constructor(&self, file: u32, caller: Option<u32>) -> Vec<u32> {
+        let Some(class) = self.enclosing_class(file, caller) else {
+            return Vec::new();
+        };
+        let Some(&base) = self.bases.get(&class).and_then(|b| b.first()) else {
+            return Vec::new();
+        };
+        match self.class_member(base, "constructor") {
+            Some((found, _)) => found.into_iter().filter(|&c| c != class).collect(),
+            None => vec![base],
+        }
     }
 
     /// A redefinition replaces the earlier one (Python), an implementation follows its
@@ -260,9 +288,47 @@ impl Resolver {
                 };
                 how = how.max(tier);
                 out.extend(found);
+                if self.is_interface(class) {
+                    out.extend(self.implementations(class, name));
+                }
             }
         }
         (out, how)
+    }
+
+    /// What a call through a trait or interface can reach: the method in each class that
+    /// implements it (directly or through an implementing class), at most `MAX_IMPLEMENTORS`.
+    fn implementations(&self, interface: u32, name: &str) -> Vec<u32> {
+        let mut classes = vec![interface];
+        let mut at = 0;
+        while at < classes.len() && classes.len() <= MAX_IMPLEMENTORS {
+            for &sub in self
+                .implementors
+                .get(&classes[at])
+                .map_or(&[][..], Vec::as_slice)
+            {
+                if !classes.contains(&sub) {
+                    classes.push(sub);
+                }
+            }
+            at += 1;
+        }
+        let mut out = Vec::new();
+        for &class in &classes[1..] {
+            if self.is_interface(class) {
+                continue;
+            }
+            if let Some((found, _)) = self.class_member(class, name) {
+                for method in found {
+                    let owner = self.parent[method as usize];
+                    // A default body in the trait itself is not an implementation.
+                    if owner.is_some_and(|o| !self.is_interface(o)) && !out.contains(&method) {
+                        out.push(method);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Duck typing: a method of that name, when the project has few and it is not a name
@@ -298,7 +364,8 @@ impl Resolver {
         locals: &LocalBindings<'_>,
     ) -> Receiver {
         let spec = self.language(file).spec();
-        if text == "super()" || text.starts_with("super(") {
+        let ecma_super = text == "super" && self.family(file) == Family::Ecma;
+        if ecma_super || text == "super()" || text.starts_with("super(") {
             let Some(class) = self.enclosing_class(file, caller) else {
                 return Receiver::Unknown;
             };
@@ -306,6 +373,16 @@ impl Resolver {
             return Receiver::Instance {
                 classes: bases,
                 exact: false,
+            };
+        }
+        if let Some(classes) = self.returned_classes(file, caller, text) {
+            return if classes.is_empty() {
+                Receiver::Unknown
+            } else {
+                Receiver::Instance {
+                    classes,
+                    exact: false,
+                }
             };
         }
         if text.contains(['(', '[', ' ', '\n', '"', '\'']) {
@@ -320,6 +397,8 @@ impl Resolver {
             (class, self.family(file) == Family::Rust && rest.is_empty())
         } else if let Some(types) = self.local_type(file, caller, first, locals) {
             (types, false)
+        } else if self.local_is_external(file, caller, first, locals) {
+            return Receiver::External;
         } else {
             let mut nodes = self.lookup_name(file, caller, first);
             for segment in rest {
@@ -350,13 +429,156 @@ impl Resolver {
             };
         };
         for field in rest {
-            classes = self.field_type(&classes, field);
+            let owners = classes;
+            classes = self.field_type(&owners, field);
+            if classes.is_empty() && self.field_is_external(&owners, field) {
+                return Receiver::External;
+            }
         }
         if classes.is_empty() {
             Receiver::Unknown
         } else {
             Receiver::Instance { classes, exact }
         }
+    }
+
+    /// A receiver that is itself a call (`make()`, `Foo::new(x)`, `this.store()`, `new Foo()`):
+    /// the class it constructs or its callee's declared return type. `None` when the text is
+    /// not one call of a plain path.
+    fn returned_classes(&self, file: u32, caller: Option<u32>, text: &str) -> Option<Vec<u32>> {
+        let text = text.trim();
+        let (text, constructed) = match text.strip_prefix("new ") {
+            Some(rest) => (rest.trim_start(), true),
+            None => (text, false),
+        };
+        let open = text.find('(')?;
+        if !text.ends_with(')') || closing_paren(text, open) != Some(text.len() - 1) {
+            return None;
+        }
+        let path = &text[..open];
+        if path.is_empty() || path.contains(['(', ')', '[', ' ', '\n', '"', '\'', '<']) {
+            return None;
+        }
+        let spec = self.language(file).spec();
+        let separator = if path.contains("::") { "::" } else { "." };
+        let segments: Vec<&str> = path.split(separator).collect();
+        let callees = match segments.split_first() {
+            Some((first, rest)) if spec.self_names.contains(first) && *first != "Self" => {
+                let mut nodes: Vec<u32> = self.enclosing_class(file, caller).into_iter().collect();
+                for segment in rest {
+                    nodes = nodes
+                        .iter()
+                        .flat_map(|&n| self.lookup_member(n, segment))
+                        .collect();
+                }
+                nodes
+            }
+            _ => self.resolve_path(file, caller, path),
+        };
+        let mut out = Vec::new();
+        for callee in callees {
+            if self.is_class(callee) {
+                out.push(callee);
+                continue;
+            }
+            if constructed {
+                continue;
+            }
+            let Some((callee_file, symbol)) = self.origin[callee as usize] else {
+                continue;
+            };
+            let declared = &self.facts[callee_file as usize].symbols[symbol as usize];
+            if declared.kind.is_function_like()
+                && let Some(returns) = &declared.detail
+            {
+                out.extend(self.resolve_type(callee_file, Some(symbol), returns));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Some(out)
+    }
+
+    /// Whether the innermost binding of a local or parameter is annotated with a type from
+    /// outside the project (`f: &mut fmt::Formatter`, `c: Client` imported from a library,
+    /// `s: string`): its methods are not ours.
+    fn local_is_external(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        name: &str,
+        locals: &LocalBindings<'_>,
+    ) -> bool {
+        let facts = &self.facts[file as usize];
+        let mut scope = caller;
+        loop {
+            if let Some(bindings) = locals.get(&(scope, name)) {
+                return bindings
+                    .iter()
+                    .all(|b| !b.from_call && self.names_outside_type(file, b));
+            }
+            match scope {
+                Some(index) => scope = facts.symbols[index as usize].parent,
+                None => return false,
+            }
+        }
+    }
+
+    fn field_is_external(&self, classes: &[u32], field: &str) -> bool {
+        let mut bindings = classes.iter().flat_map(|&class| {
+            self.mro(class).into_iter().flat_map(move |owner| {
+                self.fields
+                    .get(&owner)
+                    .and_then(|f| f.get(field))
+                    .cloned()
+                    .unwrap_or_default()
+            })
+        });
+        let mut any = false;
+        let all = bindings.all(|(file, index)| {
+            any = true;
+            let binding = &self.facts[file as usize].bindings[index as usize];
+            !binding.from_call && self.names_outside_type(file, binding)
+        });
+        any && all
+    }
+
+    /// A type annotation naming no project class: a library or built-in type.
+    fn names_outside_type(&self, file: u32, binding: &Binding) -> bool {
+        let Some(clean) = types::clean(&binding.type_text) else {
+            return false;
+        };
+        if !self
+            .resolve_type(file, binding.scope, &binding.type_text)
+            .is_empty()
+        {
+            return false;
+        }
+        let first = clean
+            .split("::")
+            .next()
+            .and_then(|s| s.split('.').next())
+            .unwrap_or("");
+        match self.family(file) {
+            Family::Rust => true,
+            Family::Python => {
+                self.imported_from_outside(file, binding.scope, first)
+                    || types::is_builtin_type(Family::Python, first)
+            }
+            Family::Ecma => {
+                self.imported_from_outside(file, binding.scope, first)
+                    || types::is_builtin_type(Family::Ecma, first)
+            }
+        }
+    }
+
+    /// A name the file imports that resolves to nothing in the project.
+    fn imported_from_outside(&self, file: u32, scope: Option<u32>, name: &str) -> bool {
+        let home = self.home_module(file, scope);
+        self.bindings
+            .get(&home)
+            .is_some_and(|b| b.contains_key(name))
+            && self.lookup_name(file, scope, name).is_empty()
     }
 
     /// The type of a local variable or parameter, from the innermost scope that binds it.
@@ -456,4 +678,22 @@ fn with_flow(
         return (Vec::new(), Resolution::Direct);
     }
     (targets, how)
+}
+
+/// Where the parenthesis opened at byte `open` closes.
+fn closing_paren(text: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in text[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }

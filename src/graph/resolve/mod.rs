@@ -82,6 +82,8 @@ pub struct Resolver {
     ecma_paths: FxHashMap<String, u32>,
     crate_roots: FxHashMap<String, u32>,
     bases: FxHashMap<u32, Vec<u32>>,
+    /// `bases` the other way round (`index_implementors`).
+    implementors: FxHashMap<u32, Vec<u32>>,
     /// (class, field) → bindings that type it.
     fields: FxHashMap<u32, NameMap<Box<str>, (u32, u32)>>,
     methods_by_name: FxHashMap<Box<str>, Vec<u32>>,
@@ -143,6 +145,7 @@ impl Resolver {
             ecma_paths: FxHashMap::default(),
             crate_roots: Default::default(),
             bases: Default::default(),
+            implementors: Default::default(),
             fields: Default::default(),
             methods_by_name: Default::default(),
             flow: Default::default(),

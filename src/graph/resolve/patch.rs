@@ -149,6 +149,7 @@ impl Resolver {
         self.file_stats[f] = ResolveStats::default();
         self.impl_inherit_edges(file);
         self.inherit_edges(file, false);
+        self.index_implementors();
         self.import_edges(file);
         let others = if new.language.family() == Family::Python {
             self.solve_flow_again(file)

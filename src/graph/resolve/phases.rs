@@ -288,7 +288,23 @@ impl Resolver {
         }
     }
 
+    /// Classes that extend or implement each class, trait or interface (direct).
+    pub(super) fn index_implementors(&mut self) {
+        let mut implementors: rustc_hash::FxHashMap<u32, Vec<u32>> = Default::default();
+        for (&class, bases) in &self.bases {
+            for &base in bases {
+                implementors.entry(base).or_default().push(class);
+            }
+        }
+        for list in implementors.values_mut() {
+            list.sort_unstable();
+            list.dedup();
+        }
+        self.implementors = implementors;
+    }
+
     pub(super) fn index_fields_and_methods(&mut self) {
+        self.index_implementors();
         for (file, facts) in self.facts.clone().iter().enumerate() {
             for (index, binding) in facts.bindings.iter().enumerate() {
                 if !binding.field {

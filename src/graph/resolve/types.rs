@@ -24,6 +24,25 @@ const WRAPPERS: &[&str] = &[
 ];
 const NULLS: &[&str] = &["None", "null", "undefined", "void"];
 
+/// Built-in types whose methods are never the project's, by language family.
+const PYTHON_BUILTINS: &[&str] = &[
+    "Any", "Callable", "Dict", "Iterable", "Iterator", "List", "Mapping", "Sequence", "Set",
+    "Tuple", "bool", "bytes", "dict", "float", "int", "list", "object", "set", "str", "tuple",
+];
+const ECMA_BUILTINS: &[&str] = &[
+    "Array", "Date", "Error", "Map", "Record", "RegExp", "Set", "WeakMap", "any", "bigint",
+    "boolean", "number", "object", "string", "symbol", "unknown",
+];
+
+/// Whether `name` is one of a language's built-in types.
+pub fn is_builtin_type(family: crate::lang::Family, name: &str) -> bool {
+    match family {
+        crate::lang::Family::Python => PYTHON_BUILTINS.binary_search(&name).is_ok(),
+        crate::lang::Family::Ecma => ECMA_BUILTINS.binary_search(&name).is_ok(),
+        crate::lang::Family::Rust => false,
+    }
+}
+
 pub fn clean(text: &str) -> Option<String> {
     let mut t = text.trim();
     for _ in 0..8 {
@@ -91,6 +110,12 @@ fn first_argument(inner: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::clean;
+
+    #[test]
+    fn builtin_type_tables_are_sorted() {
+        assert!(super::PYTHON_BUILTINS.windows(2).all(|w| w[0] < w[1]));
+        assert!(super::ECMA_BUILTINS.windows(2).all(|w| w[0] < w[1]));
+    }
 
     #[test]
     fn wrappers_references_and_unions_are_peeled() {

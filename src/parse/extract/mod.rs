@@ -205,6 +205,10 @@ pub fn extract(
         if !seen_calls.insert(node.id()) {
             continue;
         }
+        let (receiver, scope) = match macro_call_path(&ctx, node, name) {
+            Some(path) => path,
+            None => (receiver, scope),
+        };
         out.calls.push(CallSite {
             caller: locator.innermost(node.start_byte(), |_| true),
             kind,
@@ -249,6 +253,30 @@ pub fn extract(
         }
     }
     out.diagnostics.extend(diagnostics(tree));
+}
+
+/// A call inside a macro's tokens (`x.f(…)`, `a::f(…)`): the receiver or path written
+/// before its name, which the query cannot see. `None` when the call is not in tokens.
+fn macro_call_path<'t>(
+    ctx: &Ctx<'t>,
+    args: Node<'t>,
+    name: Node<'t>,
+) -> Option<(Option<Node<'t>>, Option<Node<'t>>)> {
+    if ctx.lang != LangId::Rust || args.kind() != "token_tree" {
+        return None;
+    }
+    let flat = ctx.flat;
+    let name_at = flat.index_of(name)?;
+    let Some(joint) = flat.prev_sibling(name_at) else {
+        return Some((None, None));
+    };
+    let before = flat.prev_sibling(joint).map(|i| flat.entry(i).node);
+    let before = before.filter(|n| matches!(n.kind(), "identifier" | "self"));
+    Some(match flat.kind(joint) {
+        "." => (before, None),
+        "::" => (None, before),
+        _ => (None, None),
+    })
 }
 
 /// `Foo<T>` → `Foo`, `crate::a::Foo<T>` → `crate::a::Foo`, `&'a mut Foo` → `Foo`.
