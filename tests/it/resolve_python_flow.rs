@@ -442,3 +442,33 @@ main.run -calls(0.8)-> slow.speedy
 "#,
     );
 }
+
+#[test]
+fn a_decorator_returning_what_it_was_given_does_not_join_its_callers() {
+    check_calls(
+        r#"
+//- app.py
+def register(fn):
+    return fn
+
+def pick(fn=None):
+    return fn
+
+@register
+def alpha(): pass
+
+@register
+def beta(): pass
+
+def use():
+    alpha()
+    pick(beta)()
+"#,
+        r#"
+app -calls(0.8)-> app.register
+app.use -calls(0.8)-> app.beta
+app.use -calls(1.0)-> app.alpha
+app.use -calls(1.0)-> app.pick
+"#,
+    );
+}

@@ -171,10 +171,12 @@ impl<'r> Solver<'r> {
     fn enter(&mut self, function: u32, skip: usize, args: &Args<'r>, found: &mut Found) {
         found.targets.push(function);
         let returned = self.store.get(Var::Ret(function)).to_vec();
-        extend(&mut found.results, &returned);
         let Some(&(file, def)) = self.defs.get(&function) else {
+            extend(&mut found.results, &returned);
             return;
         };
+        let returned = self.passed_through(function, skip, &returned, args);
+        extend(&mut found.results, &returned);
         let mut bound = vec![false; def.params.len()];
         let positional: Vec<usize> = (0..def.params.len())
             .filter(|&i| def.params[i].kind == ParamKind::Positional)
@@ -232,6 +234,65 @@ impl<'r> Solver<'r> {
                 }
             }
         }
+    }
+
+    /// A function's return values as seen by one call: what came in through a parameter
+    /// from another call is not given back here (an identity decorator returns what *this*
+    /// site passed, not everything any site ever passed). A light context sensitivity that
+    /// keeps decorators and pass-through helpers from joining all their callers.
+    fn passed_through(
+        &mut self,
+        function: u32,
+        skip: usize,
+        returned: &[Val],
+        args: &Args<'r>,
+    ) -> Vec<Val> {
+        if returned.is_empty() {
+            return Vec::new();
+        }
+        let Some(&(file, def)) = self.defs.get(&function) else {
+            return returned.to_vec();
+        };
+        let mut incoming = Vec::new();
+        let params: Vec<u32> = def
+            .params
+            .iter()
+            .enumerate()
+            .filter(|&(i, p)| !(i < skip && p.kind == ParamKind::Positional))
+            .map(|(_, p)| self.id(file, p.name))
+            .collect();
+        for param in params {
+            let vals = self.store.get(Var::Local(function, param)).to_vec();
+            extend(&mut incoming, &vals);
+            let elements = self.elements(&vals);
+            extend(&mut incoming, &elements);
+        }
+        if incoming.is_empty() {
+            return returned.to_vec();
+        }
+        let mut given = Vec::new();
+        let mut all: Vec<&Vec<Val>> = args.positional.iter().collect();
+        all.extend(args.keywords.iter().map(|(_, v)| v));
+        for vals in all {
+            extend(&mut given, vals);
+            let elements = self.elements(vals);
+            extend(&mut given, &elements);
+        }
+        extend(&mut given, &args.spread);
+        extend(&mut given, &args.spread_keywords);
+        // Defaults count as given: a parameter left out holds its default.
+        let outer = self.r.facts[file as usize].symbols[def.symbol as usize].parent;
+        for param in &def.params {
+            if let Some(default) = param.default {
+                let vals = self.eval(file, outer, default);
+                extend(&mut given, &vals);
+            }
+        }
+        returned
+            .iter()
+            .copied()
+            .filter(|v| !incoming.contains(v) || given.contains(v))
+            .collect()
     }
 
     fn bind(&mut self, function: u32, param: u32, vals: &[Val]) {
