@@ -472,3 +472,21 @@ app.use -calls(1.0)-> app.pick
 "#,
     );
 }
+
+#[test]
+fn a_class_decorator_used_past_the_value_cap_still_returns_only_its_own_class() {
+    let classes: String = (0..30)
+        .map(|i| format!("@register\nclass C{i}:\n    def __init__(self): pass\n\n"))
+        .collect();
+    let fixture = format!(
+        "//- app.py\ndef register(klass):\n    klass.registered = True\n    return klass\n\n{classes}def use():\n    C0()\n    C29()\n"
+    );
+    check_calls(
+        &fixture,
+        r#"
+app -calls(0.8)-> app.register
+app.use -calls(1.0)-> app.C0.__init__
+app.use -calls(1.0)-> app.C29.__init__
+"#,
+    );
+}

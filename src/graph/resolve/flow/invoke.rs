@@ -254,6 +254,7 @@ impl<'r> Solver<'r> {
             return returned.to_vec();
         };
         let mut incoming = Vec::new();
+        let mut anything = false;
         let params: Vec<u32> = def
             .params
             .iter()
@@ -262,12 +263,13 @@ impl<'r> Solver<'r> {
             .map(|(_, p)| self.id(file, p.name))
             .collect();
         for param in params {
+            anything |= self.store.is_top(Var::Local(function, param));
             let vals = self.store.get(Var::Local(function, param)).to_vec();
             extend(&mut incoming, &vals);
             let elements = self.elements(&vals);
             extend(&mut incoming, &elements);
         }
-        if incoming.is_empty() {
+        if incoming.is_empty() && !anything {
             return returned.to_vec();
         }
         let mut given = Vec::new();
@@ -288,11 +290,38 @@ impl<'r> Solver<'r> {
                 extend(&mut given, &vals);
             }
         }
+        // A parameter that can hold anything may have brought any outside value in: only
+        // what this call gave and what the function makes itself come back.
         returned
             .iter()
             .copied()
-            .filter(|v| !incoming.contains(v) || given.contains(v))
+            .filter(|&v| {
+                given.contains(&v)
+                    || if anything {
+                        self.made_inside(v, function)
+                    } else {
+                        !incoming.contains(&v)
+                    }
+            })
             .collect()
+    }
+
+    /// Whether a value is made by `function` itself: one of its nested definitions or an
+    /// instance of one, a container, a lambda, an external value.
+    fn made_inside(&self, val: Val, function: u32) -> bool {
+        let node = match val {
+            Val::Def(n) | Val::Bound(n) | Val::Static(n) | Val::Inst(n) | Val::Prop(n) => n,
+            Val::Super(_) => return false,
+            Val::Ext(_) | Val::Boxed(_) | Val::BoxMethod(..) | Val::Lambda(_) => return true,
+        };
+        let mut at = self.r.parent[node as usize];
+        while let Some(parent) = at {
+            if parent == function {
+                return true;
+            }
+            at = self.r.parent[parent as usize];
+        }
+        false
     }
 
     fn bind(&mut self, function: u32, param: u32, vals: &[Val]) {

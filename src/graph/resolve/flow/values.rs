@@ -106,6 +106,11 @@ impl Store {
         if slot.top { &[] } else { &slot.vals }
     }
 
+    /// Whether `var` holds "anything" (past `MAX_VALUES`).
+    pub(super) fn is_top(&self, var: Var) -> bool {
+        self.slots.get(&var).is_some_and(|s| s.top)
+    }
+
     /// Queues every unit that read `var`.
     pub(super) fn touch(&mut self, var: Var) {
         if let Some(slot) = self.slots.get(&var) {
