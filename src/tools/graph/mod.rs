@@ -200,7 +200,7 @@ pub fn confidence_arg(value: Option<f32>) -> Result<f32, crate::tools::ToolError
     let value = value.unwrap_or(0.0);
     if !(0.0..=1.0).contains(&value) {
         return Err(crate::tools::ToolError::Invalid(format!(
-            "min_confidence {value} is outside 0..1; edges carry 1.0 (direct), 0.9 (known type), 0.6 (interface or unique name), 0.3 (one of several)"
+            "min_confidence {value} is outside 0..1; edges carry 1.0 (direct), 0.9 (known type), 0.8 (value flow), 0.6 (interface or unique name), 0.3 (one of several)"
         )));
     }
     Ok(value)
