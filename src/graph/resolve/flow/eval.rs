@@ -7,12 +7,27 @@ use crate::parse::ImportKind;
 use crate::parse::flow::{Expr, ExprId, Target};
 
 use super::Solver;
+
+/// Deepest evaluation (expressions within expressions, unpacking within unpacking).
+const MAX_NESTING: u32 = 200;
 use super::builtins::{self, container_method};
 use super::values::{ANY_KEY, Val, Var, extend};
 
 impl<'r> Solver<'r> {
     /// The values expression `expr` of `file` can have, read in `scope`.
     pub(super) fn eval(&mut self, file: u32, scope: Option<u32>, expr: ExprId) -> Vec<Val> {
+        // Extraction bounds expression depth; facts read back from a damaged cache might
+        // not be, so nesting is bounded here too.
+        if self.depth > MAX_NESTING {
+            return Vec::new();
+        }
+        self.depth += 1;
+        let vals = self.eval_inner(file, scope, expr);
+        self.depth -= 1;
+        vals
+    }
+
+    fn eval_inner(&mut self, file: u32, scope: Option<u32>, expr: ExprId) -> Vec<Val> {
         let flow = self.flow(file);
         let Some(e) = flow.exprs.get(expr as usize) else {
             return Vec::new();
@@ -547,6 +562,10 @@ impl<'r> Solver<'r> {
                 }
             }
             Target::Unpack(items) => {
+                if self.depth > MAX_NESTING {
+                    return;
+                }
+                self.depth += 1;
                 for &val in vals {
                     match val {
                         Val::Boxed(container) => {
@@ -569,6 +588,7 @@ impl<'r> Solver<'r> {
                         }
                     }
                 }
+                self.depth -= 1;
             }
             Target::Star(inner) => self.assign(file, scope, inner, vals),
         }

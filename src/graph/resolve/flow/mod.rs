@@ -75,6 +75,8 @@ pub(super) struct Solver<'r> {
     lambda_ids: FxHashMap<(u32, ExprId), u32>,
     externals: Vec<String>,
     external_ids: FxHashMap<String, u32>,
+    /// How deep the evaluation under way is nested.
+    depth: u32,
     /// Direct subclasses of each class.
     subclasses: FxHashMap<u32, Vec<u32>>,
     /// What to evaluate: every definition, statement and call of every Python file.
@@ -160,6 +162,7 @@ impl<'r> Solver<'r> {
             module_cache: FxHashMap::default(),
             mro_cache: FxHashMap::default(),
             subclasses: FxHashMap::default(),
+            depth: 0,
         };
         let mut bases: Vec<(&u32, &Vec<u32>)> = r.bases.iter().collect();
         bases.sort_unstable();
