@@ -65,6 +65,48 @@ impl Flow {
             .unwrap_or(&[])
     }
 
+    /// The same flow but for where things are (lines and columns): a patch that only moved
+    /// code need not solve value flow again.
+    pub fn same_but_positions(&self, other: &Flow) -> bool {
+        let exprs_same = self.exprs.len() == other.exprs.len()
+            && self
+                .exprs
+                .iter()
+                .zip(&other.exprs)
+                .all(|(a, b)| match (a, b) {
+                    (
+                        Expr::Attr {
+                            object: oa,
+                            name: na,
+                            ..
+                        },
+                        Expr::Attr {
+                            object: ob,
+                            name: nb,
+                            ..
+                        },
+                    ) => oa == ob && na == nb,
+                    _ => a == b,
+                });
+        let calls_same = self.calls.len() == other.calls.len()
+            && self.calls.iter().zip(&other.calls).all(|(a, b)| {
+                a.scope == b.scope
+                    && a.how == b.how
+                    && a.callee == b.callee
+                    && a.args == b.args
+                    && a.keywords == b.keywords
+                    && a.spread == b.spread
+                    && a.spread_keywords == b.spread_keywords
+            });
+        exprs_same
+            && calls_same
+            && self.names == other.names
+            && self.name_ends == other.name_ends
+            && self.lists == other.lists
+            && self.steps == other.steps
+            && self.defs == other.defs
+    }
+
     /// A run of (name, expression) pairs.
     pub fn pairs(&self, run: Run) -> impl Iterator<Item = (NameId, ExprId)> + '_ {
         self.list(run).chunks_exact(2).map(|p| (p[0], p[1]))

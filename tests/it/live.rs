@@ -442,13 +442,21 @@ REGISTRY = []
 
 def register(fn):
     REGISTRY.append(fn)
+
+class Config:
+    @property
+    def mode(self):
+        return 1
+
+CONFIG = Config()
 //- app/main.py
-from app.handlers import HANDLER, REGISTRY
+from app.handlers import HANDLER, REGISTRY, CONFIG
 
 def run():
     HANDLER()
     for f in REGISTRY:
         f()
+    CONFIG.mode()
 //- app/plugins.py
 from app.handlers import register, first, second
 
@@ -516,6 +524,14 @@ fn value_flow_edges_follow_edits_in_other_files() {
         "    HANDLER()\n",
         "    HANDLER()\n    HANDLER()\n",
         "a body edit",
+    );
+    assert!(has_edge("app.main.run", "app.handlers.Config.mode"));
+    // Only lines move: value flow is not solved again, and every line still follows.
+    edit(
+        "app/main.py",
+        "def run():",
+        "# moved down\n\n\ndef run():",
+        "lines moved",
     );
     edit(
         "app/plugins.py",

@@ -88,7 +88,18 @@ impl Resolver {
                     only_flow.push((caller, target, call.line));
                 }
             }
-            only_flow.extend(outcome.reads.iter().copied());
+            for &(caller, getter, site) in &outcome.reads {
+                let line = match facts.flow.exprs.get(site as usize) {
+                    Some(crate::parse::flow::Expr::Attr { line, .. }) => *line,
+                    _ => facts
+                        .flow
+                        .calls
+                        .iter()
+                        .find(|c| c.callee == site)
+                        .map_or(0, |c| c.line),
+                };
+                only_flow.push((caller, getter, line));
+            }
         }
         let calls: Vec<ResolvedCall> = facts
             .calls

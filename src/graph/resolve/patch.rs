@@ -151,7 +151,8 @@ impl Resolver {
         self.inherit_edges(file, false);
         self.index_implementors();
         self.import_edges(file);
-        let others = if new.language.family() == Family::Python {
+        let flow_moved_only = old.flow.same_but_positions(&new.flow);
+        let others = if new.language.family() == Family::Python && !flow_moved_only {
             self.solve_flow_again(file)
         } else {
             Vec::new()

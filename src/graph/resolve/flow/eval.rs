@@ -34,9 +34,9 @@ impl<'r> Solver<'r> {
         };
         match e {
             Expr::Name(name) => self.lookup(file, scope, self.id(file, *name)),
-            Expr::Attr { object, name, line } => {
+            Expr::Attr { object, name, .. } => {
                 let objects = self.eval(file, scope, *object);
-                self.attr(file, scope, &objects, self.id(file, *name), *line)
+                self.attr(file, scope, &objects, self.id(file, *name), expr)
             }
             Expr::Call(call) => self.store.get(Var::Result(file, *call)).to_vec(),
             Expr::Index { object, key } => {
@@ -245,7 +245,7 @@ impl<'r> Solver<'r> {
         scope: Option<u32>,
         objects: &[Val],
         id: u32,
-        line: u32,
+        site: ExprId,
     ) -> Vec<Val> {
         let Some(&name) = self.spelled.get(id as usize) else {
             return Vec::new();
@@ -262,15 +262,15 @@ impl<'r> Solver<'r> {
                 }
                 Val::Def(class) if self.r.is_class(class) => {
                     let vals = self.member(class, id, name, false, 0);
-                    self.read(file, scope, &vals, line, &mut out);
+                    self.read(file, scope, &vals, site, &mut out);
                 }
                 Val::Inst(class) => {
                     let vals = self.member(class, id, name, true, 0);
-                    self.read(file, scope, &vals, line, &mut out);
+                    self.read(file, scope, &vals, site, &mut out);
                 }
                 Val::Super(class) => {
                     let vals = self.after_in_mro(class, id, name);
-                    self.read(file, scope, &vals, line, &mut out);
+                    self.read(file, scope, &vals, site, &mut out);
                 }
                 Val::Ext(base) => {
                     let val = self.external_attr(base, id, name);
@@ -415,13 +415,20 @@ impl<'r> Solver<'r> {
     }
 
     /// Reading attribute values: a property calls its getter (written down in the last pass).
-    fn read(&mut self, file: u32, scope: Option<u32>, vals: &[Val], line: u32, out: &mut Vec<Val>) {
+    fn read(
+        &mut self,
+        file: u32,
+        scope: Option<u32>,
+        vals: &[Val],
+        site: ExprId,
+        out: &mut Vec<Val>,
+    ) {
         for &val in vals {
             if let Val::Prop(getter) = val {
                 let returned = self.store.get(Var::Ret(getter)).to_vec();
                 extend(out, &returned);
                 let caller = self.scope_node(file, scope);
-                self.reads.insert((file, caller, getter, line));
+                self.reads.insert((file, caller, getter, site));
             } else {
                 extend(out, &[val]);
             }

@@ -427,7 +427,7 @@ impl<'r> Solver<'r> {
             Effect::Identity => extend(&mut found.results, &first),
             Effect::GetAttr => {
                 if let Some(name) = self.constant(file, args.exprs.get(1).copied()) {
-                    let vals = self.attr(file, call.scope, &first, name, call.line);
+                    let vals = self.attr(file, call.scope, &first, name, call.callee);
                     extend(&mut found.results, &vals);
                 }
             }

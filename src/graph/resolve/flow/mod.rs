@@ -43,7 +43,8 @@ pub struct CallOutcome {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FileOutcome {
     pub calls: Vec<CallOutcome>,
-    /// (caller node, getter, line) for each property read.
+    /// (caller node, getter, expression) for each property read; the expression's line is
+    /// read from the file's current facts, so a patch that only moved lines keeps these.
     pub reads: Vec<(u32, u32, u32)>,
 }
 
@@ -83,7 +84,7 @@ pub(super) struct Solver<'r> {
     units: Vec<Unit<'r>>,
     /// Each call's outcome at its last evaluation, by file.
     outcomes: Vec<Vec<CallOutcome>>,
-    /// (file, caller, getter, line) of every property read seen.
+    /// (file, caller, getter, expression) of every property read seen.
     reads: FxHashSet<(u32, u32, u32, u32)>,
     /// Names something can write as a variable, attribute or parameter: any other name's
     /// variables are empty and are not looked up.
