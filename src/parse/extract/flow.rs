@@ -121,7 +121,7 @@ impl Builder<'_, '_> {
     fn visit(&mut self, index: u32) {
         match self.kind(index) {
             "call" => {
-                self.call(index);
+                self.call(index, 0);
             }
             "assignment" => {
                 // `a = b = f`: the inner assignment is its own step with the same value.
@@ -476,8 +476,9 @@ impl Builder<'_, '_> {
         out
     }
 
-    /// The call at node `index`, recorded once.
-    fn call(&mut self, index: u32) -> u32 {
+    /// The call at node `index`, recorded once; `depth` is how deep in an expression it
+    /// was first reached (nested calls count toward `MAX_DEPTH`).
+    fn call(&mut self, index: u32, depth: u32) -> u32 {
         if let Some(&known) = self.calls_by_node.get(&index) {
             return known;
         }
@@ -504,7 +505,7 @@ impl Builder<'_, '_> {
             column,
         });
         let callee = match function {
-            Some(f) => self.expr(f, 1),
+            Some(f) => self.expr(f, depth + 1),
             None => self.push(Expr::Unknown),
         };
         let mut args = Vec::new();
@@ -512,7 +513,7 @@ impl Builder<'_, '_> {
         let (mut spread, mut spread_keywords) = (None, None);
         if let Some(list) = self.flat.field(index, "arguments") {
             if self.kind(list) == "generator_expression" {
-                args.push(self.expr(list, 1));
+                args.push(self.expr(list, depth + 1));
             }
             for arg in self.operands(list) {
                 if self.kind(list) != "argument_list" {
@@ -525,16 +526,17 @@ impl Builder<'_, '_> {
                         else {
                             continue;
                         };
-                        let value = self.expr(value, 1);
+                        let value = self.expr(value, depth + 1);
                         keywords.extend([self.name_of(name), value]);
                     }
                     "list_splat" => {
-                        spread = self.operands(arg).first().map(|&v| self.expr(v, 1));
+                        spread = self.operands(arg).first().map(|&v| self.expr(v, depth + 1));
                     }
                     "dictionary_splat" => {
-                        spread_keywords = self.operands(arg).first().map(|&v| self.expr(v, 1));
+                        spread_keywords =
+                            self.operands(arg).first().map(|&v| self.expr(v, depth + 1));
                     }
-                    _ => args.push(self.expr(arg, 1)),
+                    _ => args.push(self.expr(arg, depth + 1)),
                 }
             }
         }
@@ -571,7 +573,7 @@ impl Builder<'_, '_> {
                     line: self.position(name).0,
                 }
             }
-            "call" => Expr::Call(self.call(index)),
+            "call" => Expr::Call(self.call(index, d)),
             "subscript" => {
                 let Some(object) = self.flat.field(index, "value") else {
                     return self.push(Expr::Unknown);

@@ -173,3 +173,19 @@ fn python_nested_functions_are_not_methods_and_calls_belong_to_the_innermost() {
         .collect();
     assert_eq!(callers, [("g", Some(2)), ("inner", Some(1))]);
 }
+
+#[test]
+fn deeply_nested_calls_are_each_recorded_with_bounded_expressions() {
+    let depth = 900;
+    let source = format!("x = {}1{}\n", "f(".repeat(depth), ")".repeat(depth));
+    let facts = facts(LangId::Python, &source);
+    assert_eq!(facts.flow.calls.len(), depth);
+    // Arguments nested past the bound are read as unknown, not followed.
+    let unknown = facts
+        .flow
+        .exprs
+        .iter()
+        .filter(|e| matches!(e, crate::parse::flow::Expr::Unknown))
+        .count();
+    assert!(unknown > 0, "nothing was cut at the depth bound");
+}
