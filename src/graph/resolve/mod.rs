@@ -8,6 +8,7 @@ mod import_reach;
 pub mod names;
 mod patch;
 mod phases;
+mod receivers;
 mod refs;
 mod scope;
 pub mod types;

@@ -3,15 +3,14 @@
 use std::rc::Rc;
 
 use crate::graph::model::NodeKind;
-use crate::parse::ImportKind;
 use crate::parse::flow::{Expr, ExprId, Target};
 
 use super::Solver;
+use super::builtins::container_method;
+use super::values::{ANY_KEY, Val, Var, extend};
 
 /// Deepest evaluation (expressions within expressions, unpacking within unpacking).
 const MAX_NESTING: u32 = 200;
-use super::builtins::{self, container_method};
-use super::values::{ANY_KEY, Val, Var, extend};
 
 impl<'r> Solver<'r> {
     /// The values expression `expr` of `file` can have, read in `scope`.
@@ -117,127 +116,6 @@ impl<'r> Solver<'r> {
         }
     }
 
-    /// Interns a name made here (container positions); kept for the solver's life.
-    fn name_owned(&mut self, name: &str) -> u32 {
-        match self.names.get(name) {
-            Some(&id) => id,
-            None => {
-                let leaked: &'r str = self.positions(name);
-                self.name(leaked)
-            }
-        }
-    }
-
-    /// Position keys `"0"` to `"63"` as static strings; later positions share one key.
-    fn positions(&self, name: &str) -> &'static str {
-        const POSITIONS: [&str; 16] = [
-            "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15",
-        ];
-        POSITIONS
-            .iter()
-            .find(|&&p| p == name)
-            .copied()
-            .unwrap_or("16+")
-    }
-
-    /// A bare name: the innermost function binding it (class bodies only for code directly
-    /// in them), then the module: its assignments, definitions and imports; then builtins.
-    pub(super) fn lookup(&mut self, file: u32, scope: Option<u32>, id: u32) -> Vec<Val> {
-        let Some(&name) = self.spelled.get(id as usize) else {
-            return Vec::new();
-        };
-        let facts = &self.r.facts[file as usize];
-        let mut at = scope;
-        let mut first = true;
-        while let Some(index) = at {
-            let symbol = &facts.symbols[index as usize];
-            let class_body = symbol.kind.is_class_like();
-            if (!class_body || first)
-                && let Some(node) = self.symbol_node(file, index)
-            {
-                let members = self.own_members(node, id);
-                if self.locals.contains(&(node, id)) || !members.is_empty() {
-                    let mut out = self.local(node, id).to_vec();
-                    for &member in members.iter() {
-                        let vals = self.value_of_def(member);
-                        extend(&mut out, &vals);
-                    }
-                    return out;
-                }
-            }
-            first = false;
-            at = symbol.parent;
-        }
-        let module = self.r.file_module[file as usize];
-        let mut out = self.local(module, id).to_vec();
-        for &found in self.in_module(module, id).iter() {
-            let vals = self.value_of_def(found);
-            extend(&mut out, &vals);
-        }
-        if out.is_empty() {
-            out.extend(self.imported_value(file, module, name));
-        }
-        if out.is_empty() && !self.locals.contains(&(module, id)) && builtins::is_builtin(name) {
-            let builtin = self.external(&format!("builtins.{name}"));
-            out.push(builtin);
-        }
-        out
-    }
-
-    /// A name imported into `module`: a global of another project module, or something
-    /// from outside the project.
-    fn imported_value(&mut self, file: u32, module: u32, name: &'r str) -> Vec<Val> {
-        let Some(imports) = self.r.bindings.get(&module).and_then(|b| b.get(name)) else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        let mut external = None;
-        for &(import_file, index) in imports {
-            let import = &self.r.facts[import_file as usize].imports[index as usize];
-            let sources = self.r.import_source(import_file, index);
-            if import.kind == ImportKind::Member
-                && let Some(imported) = import.name.as_deref()
-            {
-                for source in &sources {
-                    let id = self.name(imported);
-                    let vals = self.store.get(Var::Local(*source, id)).to_vec();
-                    extend(&mut out, &vals);
-                }
-            }
-            if sources.is_empty() {
-                external = Some(match (import.kind, import.name.as_deref()) {
-                    (ImportKind::Member, Some(member)) => format!("{}.{member}", import.path),
-                    _ => import.path.clone(),
-                });
-            }
-        }
-        let _ = file;
-        if out.is_empty()
-            && let Some(path) = external
-        {
-            out.push(self.external(&path));
-        }
-        out
-    }
-
-    /// What naming a definition gives: itself, or (decorated) what its decorators returned.
-    pub(super) fn value_of_def(&mut self, node: u32) -> Vec<Val> {
-        if !self.decorated.contains(&node) {
-            return vec![Val::Def(node)];
-        }
-        let Some(holder) = self.r.parent[node as usize] else {
-            return vec![Val::Def(node)];
-        };
-        let holder = if self.r.nodes[holder as usize].kind == NodeKind::File {
-            self.r.file_module[self.r.nodes[node as usize].file as usize]
-        } else {
-            holder
-        };
-        let name = self.r.nodes[node as usize].name.as_str();
-        let id = self.name(name);
-        self.store.get(Var::Local(holder, id)).to_vec()
-    }
-
     /// `object.name` for each value the object can hold.
     pub(super) fn attr(
         &mut self,
@@ -323,68 +201,6 @@ impl<'r> Solver<'r> {
             out.dedup();
         }
         out
-    }
-
-    /// What `Var::Local(holder, id)` holds; names nothing ever writes are not looked up.
-    pub(super) fn local(&mut self, holder: u32, id: u32) -> &[Val] {
-        if self.writable.contains(&id) {
-            self.store.get(Var::Local(holder, id))
-        } else {
-            &[]
-        }
-    }
-
-    /// Definitions named `id` directly in a node (a function's nested definitions, a
-    /// class's members), memoised.
-    fn own_members(&mut self, node: u32, id: u32) -> Rc<[u32]> {
-        if let Some(found) = self.own_cache.get(&(node, id)) {
-            return found.clone();
-        }
-        let name = self.spelled.get(id as usize).copied().unwrap_or("");
-        let found: Rc<[u32]> = self
-            .r
-            .members
-            .get(&node)
-            .and_then(|m| m.get(name))
-            .map_or_else(|| Rc::from([]), |f| Rc::from(f.as_slice()));
-        self.own_cache.insert((node, id), found.clone());
-        found
-    }
-
-    /// `lookup_in_module`, memoised by interned name.
-    fn in_module(&mut self, module: u32, id: u32) -> Rc<[u32]> {
-        if let Some(found) = self.module_cache.get(&(module, id)) {
-            return found.clone();
-        }
-        let name = self.spelled.get(id as usize).copied().unwrap_or("");
-        let found: Rc<[u32]> = Rc::from(self.r.lookup_in_module(module, name));
-        self.module_cache.insert((module, id), found.clone());
-        found
-    }
-
-    fn mro(&mut self, class: u32) -> Rc<[u32]> {
-        if let Some(found) = self.mro_cache.get(&class) {
-            return found.clone();
-        }
-        let found: Rc<[u32]> = Rc::from(self.r.mro(class));
-        self.mro_cache.insert(class, found.clone());
-        found
-    }
-
-    /// `external.name`, interned once per (external, name).
-    fn external_attr(&mut self, base: u32, id: u32, name: &str) -> Val {
-        if base == 0 {
-            return Val::Ext(0);
-        }
-        if let Some(&known) = self.external_attrs.get(&(base, id)) {
-            return Val::Ext(known);
-        }
-        let path = format!("{}.{name}", self.externals[base as usize]);
-        let val = self.external(&path);
-        if let Val::Ext(made) = val {
-            self.external_attrs.insert((base, id), made);
-        }
-        val
     }
 
     /// `super().name` in class `class`: the next class after it in its MRO that defines the

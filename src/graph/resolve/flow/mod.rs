@@ -10,16 +10,18 @@
 //! from outside the project is never matched by name.
 
 mod builtins;
+mod effects;
 mod eval;
 mod invoke;
+mod names;
+mod seed;
 mod values;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::graph::model::NodeKind;
 use crate::graph::resolve::Resolver;
 use crate::lang::Family;
-use crate::parse::flow::{DefFlow, Expr, ExprId, Flow, NO_NAME, NameId, StepKind};
+use crate::parse::flow::{DefFlow, ExprId, Flow, NO_NAME, NameId, StepKind};
 use values::{Store, Val, Var};
 
 /// Evaluations per unit (statement, call, definition) on average before the fixpoint is
@@ -360,110 +362,6 @@ impl<'r> Solver<'r> {
             }
         }
         Some(node)
-    }
-
-    /// What holds before any statement runs: parameters' own containers, `self` and `cls`,
-    /// generators' element containers, annotated names.
-    fn seed(&mut self) {
-        let defs: Vec<(u32, u32, &'r DefFlow)> = self
-            .defs
-            .iter()
-            .map(|(&node, &(file, def))| (node, file, def))
-            .collect();
-        for (node, file, def) in defs {
-            let class = self.r.parent[node as usize].filter(|&p| self.r.is_class(p));
-            for (index, param) in def.params.iter().enumerate() {
-                let name = self.id(file, param.name);
-                let var = Var::Local(node, name);
-                use crate::parse::flow::ParamKind;
-                match param.kind {
-                    ParamKind::Rest => {
-                        let rest = self.container(file, node, 1);
-                        self.store.add(var, &[Val::Boxed(rest)]);
-                    }
-                    ParamKind::RestKeywords => {
-                        let rest = self.container(file, node, 2);
-                        self.store.add(var, &[Val::Boxed(rest)]);
-                    }
-                    _ => {}
-                }
-                if index == 0
-                    && let Some(class) = class
-                    && self.r.nodes[node as usize].kind == NodeKind::Method
-                {
-                    match self.method_kind(file, def) {
-                        Some("staticmethod") => {}
-                        Some("classmethod") => self.store.add(var, &[Val::Def(class)]),
-                        _ => self.store.add(var, &[Val::Inst(class)]),
-                    }
-                }
-            }
-            if def.generator {
-                let elements = self.container(file, node, 3);
-                self.store.add(Var::Ret(node), &[Val::Boxed(elements)]);
-            }
-        }
-        for file in self.python_files().collect::<Vec<_>>() {
-            self.seed_annotations(file);
-        }
-    }
-
-    /// `staticmethod` or `classmethod` when one of the definition's decorators says so.
-    fn method_kind(&self, file: u32, def: &DefFlow) -> Option<&'static str> {
-        let flow = self.flow(file);
-        let mut call = def.decorated;
-        while let Some(index) = call {
-            let c = flow.calls.get(index as usize)?;
-            if let Some(Expr::Name(name)) = flow.exprs.get(c.callee as usize) {
-                for kind in ["staticmethod", "classmethod"] {
-                    if flow.name(*name) == kind {
-                        return Some(kind);
-                    }
-                }
-            }
-            let first = flow.list(c.args).first();
-            call = match first.and_then(|&a| flow.exprs.get(a as usize)) {
-                Some(Expr::Call(inner)) => Some(*inner),
-                _ => None,
-            };
-        }
-        None
-    }
-
-    /// Annotated parameters, locals and fields hold instances of the class they name, or
-    /// an external value when the annotation names something imported from outside.
-    fn seed_annotations(&mut self, file: u32) {
-        let facts = &self.r.facts[file as usize];
-        for binding in facts.bindings.iter().filter(|b| !b.from_call) {
-            let classes = self.r.resolve_type(file, binding.scope, &binding.type_text);
-            let vals: Vec<Val> = if classes.is_empty() {
-                match self.annotation_external(file, binding.scope, &binding.type_text) {
-                    Some(val) => vec![val],
-                    None => continue,
-                }
-            } else {
-                classes.into_iter().map(Val::Inst).collect()
-            };
-            let scope = if binding.field {
-                match self.r.enclosing_class(file, binding.scope) {
-                    Some(class) => class,
-                    None => continue,
-                }
-            } else {
-                self.scope_node(file, binding.scope)
-            };
-            let name = self.name(&binding.name);
-            self.store.add(Var::Local(scope, name), &vals);
-        }
-    }
-
-    /// An annotation whose first name is imported from outside the project.
-    fn annotation_external(&mut self, file: u32, scope: Option<u32>, text: &str) -> Option<Val> {
-        let clean = crate::graph::resolve::types::clean(text)?;
-        let first = clean.split('.').next()?;
-        let home = self.r.home_module(file, scope);
-        let imported = self.r.bindings.get(&home)?.contains_key(first);
-        (imported && self.r.lookup_name(file, scope, first).is_empty()).then_some(Val::Ext(0))
     }
 
     /// Evaluates one unit again.

@@ -1,0 +1,324 @@
+//! What a call's receiver is: a module or class named statically, an instance of known
+//! classes (`self`, a typed local or field, a constructor, a callee's declared return
+//! type), something from outside the project, or unknown.
+
+use crate::graph::model::NodeKind;
+use crate::graph::resolve::calls::{LocalBindings, Receiver};
+use crate::graph::resolve::{Resolver, types};
+use crate::lang::Family;
+use crate::parse::Binding;
+
+impl Resolver {
+    pub(super) fn receiver(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        text: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Receiver {
+        let spec = self.language(file).spec();
+        let ecma_super = text == "super" && self.family(file) == Family::Ecma;
+        if ecma_super || text == "super()" || text.starts_with("super(") {
+            let Some(class) = self.enclosing_class(file, caller) else {
+                return Receiver::Unknown;
+            };
+            let bases: Vec<u32> = self.mro(class).into_iter().skip(1).collect();
+            return Receiver::Instance {
+                classes: bases,
+                exact: false,
+            };
+        }
+        if let Some(classes) = self.returned_classes(file, caller, text) {
+            return if classes.is_empty() {
+                Receiver::Unknown
+            } else {
+                Receiver::Instance {
+                    classes,
+                    exact: false,
+                }
+            };
+        }
+        if text.contains(['(', '[', ' ', '\n', '"', '\'']) {
+            return Receiver::Unknown;
+        }
+        let segments: Vec<&str> = text.split('.').collect();
+        let Some((&first, rest)) = segments.split_first() else {
+            return Receiver::Unknown;
+        };
+        let (mut classes, exact) = if spec.self_names.contains(&first) {
+            let class: Vec<u32> = self.enclosing_class(file, caller).into_iter().collect();
+            (class, self.family(file) == Family::Rust && rest.is_empty())
+        } else if let Some(types) = self.local_type(file, caller, first, locals) {
+            (types, false)
+        } else if self.local_is_external(file, caller, first, locals) {
+            return Receiver::External;
+        } else {
+            let mut nodes = self.lookup_name(file, caller, first);
+            for segment in rest {
+                nodes = nodes
+                    .iter()
+                    .flat_map(|&n| self.lookup_member(n, segment))
+                    .collect();
+            }
+            let is_static = !nodes.is_empty()
+                && nodes.iter().all(|&n| {
+                    matches!(
+                        self.nodes[n as usize].kind,
+                        NodeKind::Module | NodeKind::Class
+                    )
+                });
+            if is_static {
+                return Receiver::Static(nodes);
+            }
+            let home = self.home_module(file, caller);
+            let imported = self
+                .bindings
+                .get(&home)
+                .is_some_and(|b| b.contains_key(first));
+            return if nodes.is_empty() && imported {
+                Receiver::External
+            } else {
+                Receiver::Unknown
+            };
+        };
+        for field in rest {
+            let owners = classes;
+            classes = self.field_type(&owners, field);
+            if classes.is_empty() && self.field_is_external(&owners, field) {
+                return Receiver::External;
+            }
+        }
+        if classes.is_empty() {
+            Receiver::Unknown
+        } else {
+            Receiver::Instance { classes, exact }
+        }
+    }
+
+    /// A receiver that is itself a call (`make()`, `Foo::new(x)`, `this.store()`, `new Foo()`):
+    /// the class it constructs or its callee's declared return type. `None` when the text is
+    /// not one call of a plain path.
+    fn returned_classes(&self, file: u32, caller: Option<u32>, text: &str) -> Option<Vec<u32>> {
+        let text = text.trim();
+        let (text, constructed) = match text.strip_prefix("new ") {
+            Some(rest) => (rest.trim_start(), true),
+            None => (text, false),
+        };
+        let open = text.find('(')?;
+        if !text.ends_with(')') || closing_paren(text, open) != Some(text.len() - 1) {
+            return None;
+        }
+        let path = &text[..open];
+        if path.is_empty() || path.contains(['(', ')', '[', ' ', '\n', '"', '\'', '<']) {
+            return None;
+        }
+        let spec = self.language(file).spec();
+        let separator = if path.contains("::") { "::" } else { "." };
+        let segments: Vec<&str> = path.split(separator).collect();
+        let callees = match segments.split_first() {
+            Some((first, rest)) if spec.self_names.contains(first) && *first != "Self" => {
+                let mut nodes: Vec<u32> = self.enclosing_class(file, caller).into_iter().collect();
+                for segment in rest {
+                    nodes = nodes
+                        .iter()
+                        .flat_map(|&n| self.lookup_member(n, segment))
+                        .collect();
+                }
+                nodes
+            }
+            _ => self.resolve_path(file, caller, path),
+        };
+        let mut out = Vec::new();
+        for callee in callees {
+            if self.is_class(callee) {
+                out.push(callee);
+                continue;
+            }
+            if constructed {
+                continue;
+            }
+            let Some((callee_file, symbol)) = self.origin[callee as usize] else {
+                continue;
+            };
+            let declared = &self.facts[callee_file as usize].symbols[symbol as usize];
+            if declared.kind.is_function_like()
+                && let Some(returns) = &declared.detail
+            {
+                out.extend(self.resolve_type(callee_file, Some(symbol), returns));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Some(out)
+    }
+
+    /// Whether the innermost binding of a local or parameter is annotated with a type from
+    /// outside the project (`f: &mut fmt::Formatter`, `c: Client` imported from a library,
+    /// `s: string`): its methods are not ours.
+    fn local_is_external(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        name: &str,
+        locals: &LocalBindings<'_>,
+    ) -> bool {
+        let facts = &self.facts[file as usize];
+        let mut scope = caller;
+        loop {
+            if let Some(bindings) = locals.get(&(scope, name)) {
+                return bindings
+                    .iter()
+                    .all(|b| !b.from_call && self.names_outside_type(file, b));
+            }
+            match scope {
+                Some(index) => scope = facts.symbols[index as usize].parent,
+                None => return false,
+            }
+        }
+    }
+
+    fn field_is_external(&self, classes: &[u32], field: &str) -> bool {
+        let mut bindings = classes.iter().flat_map(|&class| {
+            self.mro(class).into_iter().flat_map(move |owner| {
+                self.fields
+                    .get(&owner)
+                    .and_then(|f| f.get(field))
+                    .cloned()
+                    .unwrap_or_default()
+            })
+        });
+        let mut any = false;
+        let all = bindings.all(|(file, index)| {
+            any = true;
+            let binding = &self.facts[file as usize].bindings[index as usize];
+            !binding.from_call && self.names_outside_type(file, binding)
+        });
+        any && all
+    }
+
+    /// A type annotation naming no project class: a library or built-in type.
+    fn names_outside_type(&self, file: u32, binding: &Binding) -> bool {
+        let Some(clean) = types::clean(&binding.type_text) else {
+            return false;
+        };
+        if !self
+            .resolve_type(file, binding.scope, &binding.type_text)
+            .is_empty()
+        {
+            return false;
+        }
+        let first = clean
+            .split("::")
+            .next()
+            .and_then(|s| s.split('.').next())
+            .unwrap_or("");
+        match self.family(file) {
+            Family::Rust => true,
+            Family::Python => {
+                self.imported_from_outside(file, binding.scope, first)
+                    || types::is_builtin_type(Family::Python, first)
+            }
+            Family::Ecma => {
+                self.imported_from_outside(file, binding.scope, first)
+                    || types::is_builtin_type(Family::Ecma, first)
+            }
+        }
+    }
+
+    /// A name the file imports that resolves to nothing in the project.
+    fn imported_from_outside(&self, file: u32, scope: Option<u32>, name: &str) -> bool {
+        let home = self.home_module(file, scope);
+        self.bindings
+            .get(&home)
+            .is_some_and(|b| b.contains_key(name))
+            && self.lookup_name(file, scope, name).is_empty()
+    }
+
+    /// The type of a local variable or parameter, from the innermost scope that binds it.
+    fn local_type(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        name: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Option<Vec<u32>> {
+        let facts = &self.facts[file as usize];
+        let mut scope = caller;
+        loop {
+            if let Some(bindings) = locals.get(&(scope, name)) {
+                let types: Vec<u32> = bindings
+                    .iter()
+                    .flat_map(|b| self.binding_type(file, b))
+                    .collect();
+                return (!types.is_empty()).then_some(types);
+            }
+            match scope {
+                Some(index) => scope = facts.symbols[index as usize].parent,
+                None => return None,
+            }
+        }
+    }
+
+    fn field_type(&self, classes: &[u32], field: &str) -> Vec<u32> {
+        for &class in classes {
+            for owner in self.mro(class) {
+                if let Some(bindings) = self.fields.get(&owner).and_then(|f| f.get(field)) {
+                    let types: Vec<u32> = bindings
+                        .iter()
+                        .flat_map(|&(file, index)| {
+                            self.binding_type(
+                                file,
+                                &self.facts[file as usize].bindings[index as usize],
+                            )
+                        })
+                        .collect();
+                    if !types.is_empty() {
+                        return types;
+                    }
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// The classes a binding holds: its annotation, its constructor, or its callee's
+    /// declared return type.
+    fn binding_type(&self, file: u32, binding: &Binding) -> Vec<u32> {
+        if !binding.from_call {
+            return self.resolve_type(file, binding.scope, &binding.type_text);
+        }
+        let mut out = Vec::new();
+        for callee in self.resolve_path(file, binding.scope, &binding.type_text) {
+            if self.is_class(callee) {
+                out.push(callee);
+                continue;
+            }
+            let Some((callee_file, symbol)) = self.origin[callee as usize] else {
+                continue;
+            };
+            let declared = &self.facts[callee_file as usize].symbols[symbol as usize];
+            if let Some(returns) = &declared.detail {
+                out.extend(self.resolve_type(callee_file, Some(symbol), returns));
+            }
+        }
+        out
+    }
+}
+
+/// Where the parenthesis opened at byte `open` closes.
+fn closing_paren(text: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in text[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
