@@ -151,6 +151,19 @@ fn cold(dir: &Dir) -> Vec<String> {
     canonical(&engine.snapshot())
 }
 
+/// An engine that keeps its resolver and patches, with no cache.
+fn live_engine(dir: &Dir) -> Engine {
+    Engine::new(
+        dir.path(),
+        Options {
+            use_cache: false,
+            live: true,
+            ..Options::default()
+        },
+    )
+    .unwrap()
+}
+
 fn assert_same(live: &Engine, dir: &Dir, step: &str) {
     let live = canonical(&live.snapshot());
     let cold = cold(dir);
@@ -172,15 +185,7 @@ fn assert_same(live: &Engine, dir: &Dir, step: &str) {
 )]
 fn patched_graphs_equal_cold_builds_and_risky_edits_resolve_everything() {
     let dir = Dir::with_fixture(PROJECT);
-    let engine = Engine::new(
-        dir.path(),
-        Options {
-            use_cache: false,
-            live: true,
-            ..Options::default()
-        },
-    )
-    .unwrap();
+    let engine = live_engine(&dir);
     assert_eq!(engine.refresh().graph, GraphUpdate::Resolved);
     assert_same(&engine, &dir, "the first build");
     let edit = |path: &str, from: &str, to: &str| {
@@ -469,15 +474,7 @@ def setup():
 #[test]
 fn value_flow_edges_follow_edits_in_other_files() {
     let dir = Dir::with_fixture(FLOW_PROJECT);
-    let engine = Engine::new(
-        dir.path(),
-        Options {
-            use_cache: false,
-            live: true,
-            ..Options::default()
-        },
-    )
-    .unwrap();
+    let engine = live_engine(&dir);
     assert_eq!(engine.refresh().graph, GraphUpdate::Resolved);
     assert_same(&engine, &dir, "the first build");
     let has_edge = |from: &str, to: &str| {

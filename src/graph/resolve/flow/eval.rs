@@ -60,7 +60,7 @@ impl<'r> Solver<'r> {
                 let container = self.container(file, expr, 0);
                 for (position, &item) in flow.list(*items).iter().enumerate() {
                     let vals = self.eval(file, scope, item);
-                    let key = self.name_owned(&position.to_string());
+                    let key = self.position_key(position);
                     self.put(container, key, &vals);
                 }
                 vec![Val::Boxed(container)]
@@ -139,15 +139,15 @@ impl<'r> Solver<'r> {
                     }
                 }
                 Val::Def(class) if self.r.is_class(class) => {
-                    let vals = self.member(class, id, name, false, 0);
+                    let vals = self.member(class, id, false);
                     self.read(file, scope, &vals, site, &mut out);
                 }
                 Val::Inst(class) => {
-                    let vals = self.member(class, id, name, true, 0);
+                    let vals = self.member(class, id, true);
                     self.read(file, scope, &vals, site, &mut out);
                 }
                 Val::Super(class) => {
-                    let vals = self.after_in_mro(class, id, name);
+                    let vals = self.after_in_mro(class, id);
                     self.read(file, scope, &vals, site, &mut out);
                 }
                 Val::Ext(base) => {
@@ -165,24 +165,21 @@ impl<'r> Solver<'r> {
         out
     }
 
-    /// A class attribute or method along the MRO (from `skip` on): assignments to the class
-    /// or its instances, then definitions. Read through an instance, a function binds.
-    fn member(&mut self, class: u32, id: u32, name: &str, bind: bool, skip: usize) -> Vec<Val> {
+    /// A class attribute or method along the MRO: assignments to the class or its
+    /// instances, then definitions. Read through an instance, a function binds.
+    fn member(&mut self, class: u32, id: u32, bind: bool) -> Vec<Val> {
         let mut out = Vec::new();
         let mro = self.mro(class);
-        if self.writable.contains(&id) {
-            for &owner in mro.iter().skip(skip) {
-                extend(&mut out, self.store.get(Var::Local(owner, id)));
-            }
+        for &owner in mro.iter() {
+            extend(&mut out, self.local(owner, id));
         }
         let mut found: Rc<[u32]> = Rc::from([]);
-        for &owner in mro.iter().skip(skip) {
+        for &owner in mro.iter() {
             found = self.own_members(owner, id);
             if !found.is_empty() {
                 break;
             }
         }
-        let _ = name;
         for &node in found.iter() {
             let vals = self.value_of_def(node);
             extend(&mut out, &vals);
@@ -205,7 +202,7 @@ impl<'r> Solver<'r> {
 
     /// `super().name` in class `class`: the next class after it in its MRO that defines the
     /// name; when none does (a mixin), the next one in each subclass's MRO.
-    fn after_in_mro(&mut self, class: u32, id: u32, name: &str) -> Vec<Val> {
+    fn after_in_mro(&mut self, class: u32, id: u32) -> Vec<Val> {
         let mut out = Vec::new();
         for instance in self.descendants(class) {
             if instance != class && !out.is_empty() {
@@ -223,7 +220,7 @@ impl<'r> Solver<'r> {
                 }
             }
             if let Some(owner) = next {
-                let vals = self.member(owner, id, name, true, 0);
+                let vals = self.member(owner, id, true);
                 extend(&mut out, &vals);
             }
         }
@@ -289,16 +286,14 @@ impl<'r> Solver<'r> {
                 Val::Inst(class) => {
                     let iter_id = self.name("__iter__");
                     let next_id = self.name("__next__");
-                    for iterator in self.member(class, iter_id, "__iter__", true, 0) {
+                    for iterator in self.member(class, iter_id, true) {
                         let Val::Bound(method) = iterator else {
                             continue;
                         };
                         for returned in self.store.get(Var::Ret(method)).to_vec() {
                             match returned {
                                 Val::Inst(next_class) => {
-                                    for next in
-                                        self.member(next_class, next_id, "__next__", true, 0)
-                                    {
+                                    for next in self.member(next_class, next_id, true) {
                                         if let Val::Bound(n) = next {
                                             extend(&mut out, self.store.get(Var::Ret(n)));
                                         }
@@ -397,7 +392,7 @@ impl<'r> Solver<'r> {
                                     let after = items.len() - position - 1;
                                     vec![Val::Boxed(self.rest_of(container, position, after))]
                                 } else {
-                                    let key = self.name_owned(&position.to_string());
+                                    let key = self.position_key(position);
                                     self.store.get(Var::Elem(container, key)).to_vec()
                                 };
                                 extend(&mut got, self.store.get(Var::Elem(container, ANY_KEY)));

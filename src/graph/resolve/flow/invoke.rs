@@ -110,8 +110,7 @@ impl<'r> Solver<'r> {
             },
             Val::Bound(method) => self.enter(method, 1, args, found),
             Val::Inst(class) => {
-                let id = self.name("__call__");
-                for method in self.member_of(class, id, "__call__") {
+                for method in self.member_of(class, "__call__") {
                     self.enter(method, 1, args, found);
                 }
             }
@@ -139,7 +138,7 @@ impl<'r> Solver<'r> {
     }
 
     /// The methods `name` of a class along its MRO (the first class defining it).
-    fn member_of(&self, class: u32, _id: u32, name: &str) -> Vec<u32> {
+    fn member_of(&self, class: u32, name: &str) -> Vec<u32> {
         self.r
             .class_member(class, name)
             .map(|(found, _)| found)
@@ -151,16 +150,14 @@ impl<'r> Solver<'r> {
 
     /// A class called: `__new__` and `__init__` along its MRO run; an instance comes back.
     fn construct(&mut self, class: u32, args: &Args<'r>, found: &mut Found) {
-        let init_id = self.name("__init__");
-        let inits = self.member_of(class, init_id, "__init__");
+        let inits = self.member_of(class, "__init__");
         if inits.is_empty() {
             found.targets.push(class);
         }
         for init in inits {
             self.enter(init, 1, args, found);
         }
-        let new_id = self.name("__new__");
-        for new in self.member_of(class, new_id, "__new__") {
+        for new in self.member_of(class, "__new__") {
             self.enter(new, 1, args, found);
         }
         extend(&mut found.results, &[Val::Inst(class)]);

@@ -11,27 +11,13 @@ use super::builtins;
 use super::values::{Val, Var, extend};
 
 impl<'r> Solver<'r> {
-    /// Interns a name made here (container positions); kept for the solver's life.
-    pub(super) fn name_owned(&mut self, name: &str) -> u32 {
-        match self.names.get(name) {
-            Some(&id) => id,
-            None => {
-                let leaked: &'r str = self.positions(name);
-                self.name(leaked)
-            }
-        }
-    }
-
-    /// Position keys as static strings; positions past the table share one key.
-    fn positions(&self, name: &str) -> &'static str {
+    /// The key of a container's item at `position`: the same name a constant subscript
+    /// (`xs[1]`) spells; positions past the table share one key.
+    pub(super) fn position_key(&mut self, position: usize) -> u32 {
         const POSITIONS: [&str; 16] = [
             "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15",
         ];
-        POSITIONS
-            .iter()
-            .find(|&&p| p == name)
-            .copied()
-            .unwrap_or("16+")
+        self.name(POSITIONS.get(position).copied().unwrap_or("16+"))
     }
 
     /// A bare name: the innermost function binding it (class bodies only for code directly

@@ -125,7 +125,7 @@ impl Builder<'_, '_> {
             "call" => {
                 self.call(index, 0);
             }
-            "assignment" => {
+            "assignment" | "augmented_assignment" => {
                 // `a = b = f`: the inner assignment is its own step with the same value.
                 let (Some(left), Some(value)) =
                     (self.flat.field(index, "left"), self.assigned_value(index))
@@ -134,17 +134,6 @@ impl Builder<'_, '_> {
                 };
                 let target = self.target(left, 0);
                 let value = self.expr(value, 0);
-                self.step(index, StepKind::Assign { target, value });
-            }
-            "augmented_assignment" => {
-                let (Some(left), Some(right)) = (
-                    self.flat.field(index, "left"),
-                    self.flat.field(index, "right"),
-                ) else {
-                    return;
-                };
-                let target = self.target(left, 0);
-                let value = self.expr(right, 0);
                 self.step(index, StepKind::Assign { target, value });
             }
             "named_expression" => {
