@@ -490,3 +490,33 @@ app.use -calls(1.0)-> app.C29.__init__
 "#,
     );
 }
+
+#[test]
+fn a_property_read_in_the_arguments_of_an_unknown_call_still_calls_its_getter() {
+    check_calls(
+        r#"
+//- app.py
+import logging
+
+class Thing:
+    count = 0
+
+    @property
+    def size(self):
+        return 1
+
+def report(thing, out):
+    out.write(thing.size)
+    out.write(thing.count)
+    logging.info(thing.size)
+
+def main():
+    report(Thing(), None)
+"#,
+        r#"
+app.main -calls(1.0)-> app.Thing
+app.main -calls(1.0)-> app.report
+app.report -calls(0.8)-> app.Thing.size
+"#,
+    );
+}

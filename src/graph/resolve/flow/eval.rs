@@ -1,7 +1,5 @@
 //! What an expression can hold, and where an assignment puts it.
 
-use std::rc::Rc;
-
 use crate::graph::model::NodeKind;
 use crate::parse::flow::{Expr, ExprId, Target};
 
@@ -173,15 +171,13 @@ impl<'r> Solver<'r> {
         for &owner in mro.iter() {
             extend(&mut out, self.local(owner, id));
         }
-        let mut found: Rc<[u32]> = Rc::from([]);
-        for &owner in mro.iter() {
-            found = self.own_members(owner, id);
-            if !found.is_empty() {
-                break;
-            }
-        }
-        for &node in found.iter() {
-            let vals = self.value_of_def(node);
+        let found = mro
+            .iter()
+            .map(|&owner| self.own_members(owner, id))
+            .find(|found| !found.is_empty())
+            .unwrap_or(0..0);
+        for at in found {
+            let vals = self.value_of_def(self.member_list[at]);
             extend(&mut out, &vals);
         }
         if bind {

@@ -2,11 +2,19 @@
 //! filled, known library effects) and what the call returns.
 
 use crate::graph::model::NodeKind;
-use crate::parse::flow::{CallHow, ExprId, FlowCall, ParamKind};
+use crate::parse::flow::{CallHow, DefFlow, Expr, ExprId, FlowCall, ParamKind};
 
-use super::builtins::effect;
 use super::values::{ANY_KEY, Val, Var, extend};
 use super::{CallOutcome, MAX_TARGETS, Solver};
+
+/// Adds to `out` the values of `vals` that are among `returned`.
+fn keep_returned(out: &mut Vec<Val>, returned: &[Val], vals: &[Val]) {
+    for &val in vals {
+        if returned.contains(&val) && !out.contains(&val) {
+            out.push(val);
+        }
+    }
+}
 
 /// A call's arguments, evaluated once.
 pub(super) struct Args<'r> {
@@ -30,6 +38,19 @@ pub(super) struct Found {
     pub(super) decided: bool,
 }
 
+impl Args<'_> {
+    /// No arguments.
+    fn none() -> Self {
+        Args {
+            positional: Vec::new(),
+            keywords: Vec::new(),
+            spread: Vec::new(),
+            spread_keywords: Vec::new(),
+            exprs: &[],
+        }
+    }
+}
+
 impl<'r> Solver<'r> {
     /// Evaluates call `index` of `file` once more: binds its arguments, records its result.
     pub(super) fn call(&mut self, file: u32, index: u32) -> CallOutcome {
@@ -38,7 +59,15 @@ impl<'r> Solver<'r> {
             return CallOutcome::default();
         };
         let callees = self.eval(file, call.scope, call.callee);
-        let args = self.arguments(file, call);
+        // Arguments no callee takes are not evaluated, unless reading them calls a getter.
+        let args = if call.how == CallHow::Decorator
+            || callees.iter().any(|&c| self.takes_arguments(c))
+            || self.reads_property(file, call)
+        {
+            self.arguments(file, call)
+        } else {
+            Args::none()
+        };
         let mut found = Found::default();
         for callee in callees {
             self.invoke(file, call, callee, &args, &mut found);
@@ -58,6 +87,45 @@ impl<'r> Solver<'r> {
             external: found.external && targets.is_empty(),
             targets: targets.into_boxed_slice(),
         }
+    }
+
+    /// Whether calling `callee` does anything with the arguments.
+    fn takes_arguments(&self, callee: Val) -> bool {
+        match callee {
+            Val::Def(node) => self.r.nodes[node as usize].kind != NodeKind::Module,
+            Val::Static(_) | Val::Bound(_) | Val::Inst(_) | Val::BoxMethod(..) => true,
+            Val::Ext(id) => self.external_effects[id as usize].is_some(),
+            Val::Lambda(_) | Val::Prop(_) | Val::Super(_) | Val::Boxed(_) => false,
+        }
+    }
+
+    /// Whether an argument of the call reads an attribute that can hold a property.
+    fn reads_property(&self, file: u32, call: &FlowCall) -> bool {
+        let flow = self.flow(file);
+        let mut stack: Vec<ExprId> = flow.list(call.args).to_vec();
+        stack.extend(flow.pairs(call.keywords).map(|(_, value)| value));
+        stack.extend(call.spread);
+        stack.extend(call.spread_keywords);
+        while let Some(expr) = stack.pop() {
+            match flow.exprs.get(expr as usize) {
+                Some(Expr::Attr { object, name, .. }) => {
+                    if self.property_names.contains(&self.id(file, *name)) {
+                        return true;
+                    }
+                    stack.push(*object);
+                }
+                Some(
+                    Expr::Index { object: inner, .. }
+                    | Expr::Many(inner)
+                    | Expr::Elements(inner)
+                    | Expr::InstanceOf(inner),
+                ) => stack.push(*inner),
+                Some(Expr::Items(run) | Expr::Either(run)) => stack.extend(flow.list(*run)),
+                Some(Expr::Dict(run)) => stack.extend(flow.pairs(*run).map(|(_, value)| value)),
+                _ => {}
+            }
+        }
+        false
     }
 
     fn arguments(&mut self, file: u32, call: &'r FlowCall) -> Args<'r> {
@@ -121,8 +189,7 @@ impl<'r> Solver<'r> {
             }
             Val::Ext(id) => {
                 found.external = true;
-                let name = self.externals[id as usize].clone();
-                match effect(&name) {
+                match self.external_effects[id as usize] {
                     Some(effect) => {
                         found.decided = true;
                         self.apply(file, call, effect, args, found);
@@ -250,43 +317,37 @@ impl<'r> Solver<'r> {
         let Some(&(file, def)) = self.defs.get(&function) else {
             return returned.to_vec();
         };
+        // Only the returned values matter: which of them a parameter brought in.
         let mut incoming = Vec::new();
         let mut anything = false;
-        let params: Vec<u32> = def
-            .params
-            .iter()
-            .enumerate()
-            .filter(|&(i, p)| !(i < skip && p.kind == ParamKind::Positional))
-            .map(|(_, p)| self.id(file, p.name))
-            .collect();
-        for param in params {
-            anything |= self.store.is_top(Var::Local(function, param));
-            let vals = self.store.get(Var::Local(function, param)).to_vec();
-            extend(&mut incoming, &vals);
-            let elements = self.elements(&vals);
-            extend(&mut incoming, &elements);
-        }
-        if incoming.is_empty() && !anything {
-            return returned.to_vec();
-        }
-        let mut given = Vec::new();
-        let mut all: Vec<&Vec<Val>> = args.positional.iter().collect();
-        all.extend(args.keywords.iter().map(|(_, v)| v));
-        for vals in all {
-            extend(&mut given, vals);
-            let elements = self.elements(vals);
-            extend(&mut given, &elements);
-        }
-        extend(&mut given, &args.spread);
-        extend(&mut given, &args.spread_keywords);
-        // Defaults count as given: a parameter left out holds its default.
-        let outer = self.r.facts[file as usize].symbols[def.symbol as usize].parent;
-        for param in &def.params {
-            if let Some(default) = param.default {
-                let vals = self.eval(file, outer, default);
-                extend(&mut given, &vals);
+        for (i, param) in def.params.iter().enumerate() {
+            if i < skip && param.kind == ParamKind::Positional {
+                continue;
+            }
+            let var = Var::Local(function, self.id(file, param.name));
+            anything |= self.store.is_top(var);
+            let vals = self.store.get(var).to_vec();
+            keep_returned(&mut incoming, returned, &vals);
+            if vals
+                .iter()
+                .any(|v| matches!(v, Val::Boxed(_) | Val::Inst(_)))
+            {
+                let elements = self.elements(&vals);
+                keep_returned(&mut incoming, returned, &elements);
             }
         }
+        // What this call gave matters only for values that may have come from elsewhere.
+        let undecided = returned.iter().any(|&v| {
+            if anything {
+                !self.made_inside(v, function)
+            } else {
+                incoming.contains(&v)
+            }
+        });
+        if !undecided {
+            return returned.to_vec();
+        }
+        let given = self.given(file, def, args);
         // A parameter that can hold anything may have brought any outside value in: only
         // what this call gave and what the function makes itself come back.
         returned
@@ -301,6 +362,29 @@ impl<'r> Solver<'r> {
                     }
             })
             .collect()
+    }
+
+    /// Everything a call hands a function: its arguments and their elements, and the
+    /// defaults of the parameters (a parameter left out holds its default).
+    fn given(&mut self, file: u32, def: &'r DefFlow, args: &Args<'r>) -> Vec<Val> {
+        let mut given = Vec::new();
+        let mut all: Vec<&Vec<Val>> = args.positional.iter().collect();
+        all.extend(args.keywords.iter().map(|(_, v)| v));
+        for vals in all {
+            extend(&mut given, vals);
+            let elements = self.elements(vals);
+            extend(&mut given, &elements);
+        }
+        extend(&mut given, &args.spread);
+        extend(&mut given, &args.spread_keywords);
+        let outer = self.r.facts[file as usize].symbols[def.symbol as usize].parent;
+        for param in &def.params {
+            if let Some(default) = param.default {
+                let vals = self.eval(file, outer, default);
+                extend(&mut given, &vals);
+            }
+        }
+        given
     }
 
     /// Whether a value is made by `function` itself: one of its nested definitions or an

@@ -14,6 +14,7 @@ mod effects;
 mod eval;
 mod invoke;
 mod names;
+mod order;
 mod seed;
 mod values;
 
@@ -77,6 +78,8 @@ pub(super) struct Solver<'r> {
     lambdas: Vec<(u32, ExprId, Option<u32>)>,
     lambda_ids: FxHashMap<(u32, ExprId), u32>,
     externals: Vec<String>,
+    /// The known library effect of each external value, by id.
+    external_effects: Vec<Option<builtins::Effect>>,
     external_ids: FxHashMap<String, u32>,
     /// How deep the evaluation under way is nested.
     depth: u32,
@@ -91,7 +94,12 @@ pub(super) struct Solver<'r> {
     /// Names something can write as a variable, attribute or parameter: any other name's
     /// variables are empty and are not looked up.
     writable: FxHashSet<u32>,
-    own_cache: FxHashMap<(u32, u32), std::rc::Rc<[u32]>>,
+    /// Names that can hold a property: decorated definitions and names assigned in class
+    /// bodies. Reading another attribute never calls a getter.
+    property_names: FxHashSet<u32>,
+    /// Definitions named directly in a node (node, name) as runs of `member_list`.
+    member_index: FxHashMap<(u32, u32), (u32, u32)>,
+    member_list: Vec<u32>,
     module_cache: FxHashMap<(u32, u32), std::rc::Rc<[u32]>>,
     mro_cache: FxHashMap<u32, std::rc::Rc<[u32]>>,
     /// Interned `external.attribute` names.
@@ -155,13 +163,16 @@ impl<'r> Solver<'r> {
             lambdas: Vec::new(),
             lambda_ids: FxHashMap::default(),
             externals: vec![String::new()],
+            external_effects: vec![None],
             external_ids: FxHashMap::default(),
             units: Vec::new(),
             outcomes: vec![Vec::new(); r.facts.len()],
             reads: FxHashSet::default(),
             external_attrs: FxHashMap::default(),
             writable: FxHashSet::default(),
-            own_cache: FxHashMap::default(),
+            property_names: FxHashSet::default(),
+            member_index: FxHashMap::default(),
+            member_list: Vec::new(),
             module_cache: FxHashMap::default(),
             mro_cache: FxHashMap::default(),
             subclasses: FxHashMap::default(),
@@ -174,6 +185,7 @@ impl<'r> Solver<'r> {
                 solver.subclasses.entry(base).or_default().push(class);
             }
         }
+        solver.index_members();
         for file in solver.python_files().collect::<Vec<_>>() {
             let flow = &r.facts[file as usize].flow;
             let ids = flow.names().map(|n| solver.name(n)).collect();
@@ -195,6 +207,7 @@ impl<'r> Solver<'r> {
                     let symbol = &r.facts[file as usize].symbols[def.symbol as usize];
                     let name = solver.name(&symbol.name);
                     solver.writable.insert(name);
+                    solver.property_names.insert(name);
                 }
             }
             for binding in &r.facts[file as usize].bindings {
@@ -216,6 +229,9 @@ impl<'r> Solver<'r> {
                             let name = solver.id(file, name);
                             solver.locals.insert((scope, name));
                             solver.writable.insert(name);
+                            if r.is_class(scope) {
+                                solver.property_names.insert(name);
+                            }
                         }
                     }
                 }
@@ -224,18 +240,26 @@ impl<'r> Solver<'r> {
         for file in solver.python_files().collect::<Vec<_>>() {
             let flow = solver.flow(file);
             solver.outcomes[file as usize] = vec![CallOutcome::default(); flow.calls.len()];
-            for def in &flow.defs {
-                solver.units.push(Unit::Def(file, def));
-            }
-            for index in 0..flow.steps.len() as u32 {
-                solver.units.push(Unit::Step(file, index));
-            }
-            for index in 0..flow.calls.len() as u32 {
-                solver.units.push(Unit::Call(file, index));
-            }
+            solver.units.extend(order::units_of(file, flow));
         }
         solver.store = Store::with_units(solver.units.len());
         solver
+    }
+
+    /// Every definition named directly in a node, by (node, interned name).
+    fn index_members(&mut self) {
+        let mut members: Vec<(&u32, &FxHashMap<Box<str>, Vec<u32>>)> =
+            self.r.members.iter().collect();
+        members.sort_unstable_by_key(|&(node, _)| *node);
+        for (&node, named) in members {
+            for (name, defs) in named {
+                let id = self.name(name);
+                let from = self.member_list.len() as u32;
+                self.member_list.extend_from_slice(defs);
+                self.member_index
+                    .insert((node, id), (from, self.member_list.len() as u32));
+            }
+        }
     }
 
     /// A class and its subclasses, nearest first, at most `MAX_SUBCLASSES`.
@@ -315,6 +339,7 @@ impl<'r> Solver<'r> {
         }
         let id = self.externals.len() as u32;
         self.externals.push(name.to_string());
+        self.external_effects.push(builtins::effect(name));
         self.external_ids.insert(name.to_string(), id);
         Val::Ext(id)
     }

@@ -38,8 +38,8 @@ impl<'r> Solver<'r> {
                 let members = self.own_members(node, id);
                 if self.locals.contains(&(node, id)) || !members.is_empty() {
                     let mut out = self.local(node, id).to_vec();
-                    for &member in members.iter() {
-                        let vals = self.value_of_def(member);
+                    for at in members {
+                        let vals = self.value_of_def(self.member_list[at]);
                         extend(&mut out, &vals);
                     }
                     return out;
@@ -128,20 +128,11 @@ impl<'r> Solver<'r> {
     }
 
     /// Definitions named `id` directly in a node (a function's nested definitions, a
-    /// class's members), memoised.
-    pub(super) fn own_members(&mut self, node: u32, id: u32) -> Rc<[u32]> {
-        if let Some(found) = self.own_cache.get(&(node, id)) {
-            return found.clone();
-        }
-        let name = self.spelled.get(id as usize).copied().unwrap_or("");
-        let found: Rc<[u32]> = self
-            .r
-            .members
-            .get(&node)
-            .and_then(|m| m.get(name))
-            .map_or_else(|| Rc::from([]), |f| Rc::from(f.as_slice()));
-        self.own_cache.insert((node, id), found.clone());
-        found
+    /// class's members), as a run of `member_list`.
+    pub(super) fn own_members(&self, node: u32, id: u32) -> std::ops::Range<usize> {
+        self.member_index
+            .get(&(node, id))
+            .map_or(0..0, |&(from, to)| from as usize..to as usize)
     }
 
     /// `lookup_in_module`, memoised by interned name.
