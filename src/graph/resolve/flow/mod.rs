@@ -248,8 +248,7 @@ impl<'r> Solver<'r> {
 
     /// Every definition named directly in a node, by (node, interned name).
     fn index_members(&mut self) {
-        let mut members: Vec<(&u32, &FxHashMap<Box<str>, Vec<u32>>)> =
-            self.r.members.iter().collect();
+        let mut members: Vec<_> = self.r.members.iter().collect();
         members.sort_unstable_by_key(|&(node, _)| *node);
         for (&node, named) in members {
             for (name, defs) in named {
