@@ -63,7 +63,10 @@ pub(super) struct Slot {
 /// something they read grew (a worklist: each unit runs again only when its inputs change).
 #[derive(Default)]
 pub(super) struct Store {
-    slots: FxHashMap<Var, Slot>,
+    /// Each variable's slot; slots live apart from the index so the hashed part stays
+    /// small.
+    index: FxHashMap<Var, u32>,
+    slots: Vec<Slot>,
     /// The unit being evaluated.
     pub(super) current: u32,
     queue: std::collections::VecDeque<u32>,
@@ -82,7 +85,7 @@ impl Store {
 
     /// How many variables were read or written, and how many reads were listed.
     pub(super) fn size(&self) -> (usize, usize) {
-        let readers = self.slots.values().map(|s| s.readers.len()).sum();
+        let readers = self.slots.iter().map(|s| s.readers.len()).sum();
         (self.slots.len(), readers)
     }
 
@@ -99,22 +102,40 @@ impl Store {
         // Within one evaluation only the current unit reads, so a repeat is always last;
         // a unit evaluated again may appear once per evaluation, which the visit budget
         // bounds (and `touch` queues a unit once however often it is listed).
-        let slot = self.slots.entry(var).or_default();
-        if slot.readers.last() != Some(&self.current) {
-            slot.readers.push(self.current);
+        let current = self.current;
+        let slot = self.slot(var);
+        if slot.readers.last() != Some(&current) {
+            slot.readers.push(current);
         }
         if slot.top { &[] } else { &slot.vals }
     }
 
     /// Whether `var` holds "anything" (past `MAX_VALUES`).
     pub(super) fn is_top(&self, var: Var) -> bool {
-        self.slots.get(&var).is_some_and(|s| s.top)
+        self.index
+            .get(&var)
+            .is_some_and(|&i| self.slots[i as usize].top)
+    }
+
+    fn slot_index(&mut self, var: Var) -> usize {
+        let next = self.slots.len() as u32;
+        let at = *self.index.entry(var).or_insert(next);
+        if at == next {
+            self.slots.push(Slot::default());
+        }
+        at as usize
+    }
+
+    fn slot(&mut self, var: Var) -> &mut Slot {
+        let at = self.slot_index(var);
+        &mut self.slots[at]
     }
 
     /// Queues every unit that read `var`.
     pub(super) fn touch(&mut self, var: Var) {
-        if let Some(slot) = self.slots.get(&var) {
-            Self::wake(&slot.readers, &mut self.queued, &mut self.queue);
+        if let Some(&i) = self.index.get(&var) {
+            let readers = &self.slots[i as usize].readers;
+            Self::wake(readers, &mut self.queued, &mut self.queue);
         }
     }
 
@@ -132,7 +153,8 @@ impl Store {
         if vals.is_empty() {
             return;
         }
-        let slot = self.slots.entry(var).or_default();
+        let at = self.slot_index(var);
+        let slot = &mut self.slots[at];
         if slot.top {
             return;
         }
