@@ -4,3 +4,7 @@ export const config = { apiToken: "<your token here>", tokenHeader: "X-Auth-Toke
 export function field(): string {
   return passwordField;
 }
+// A header named after credentials is not one; a type brand is a name; documentation keys.
+export const cors = { "access-control-allow-credentials": "true", "x-api-token": "X-Auth-Token-Name" };
+export const TokenTypeId = "~effect/workflow/DurableDeferred/Token";
+export const awsKey = "AKIAIOSFODNN7EXAMPLE";

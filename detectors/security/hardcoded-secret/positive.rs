@@ -1,1 +1,1 @@
-const GITHUB: &str = "ghp_abcdefghijklmnopqrstuvwxyzABCDEF0123"; // expect: hardcoded-secret
+const GITHUB: &str = "ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d"; // expect: hardcoded-secret

@@ -35,19 +35,24 @@ fn string_value(text: &str) -> &str {
     text.trim_matches(|c| c == '"' || c == '\'' || c == '`')
 }
 
-/// The name a string literal is assigned to, if it is the whole right-hand side.
+/// The name a string literal is assigned to, if it is the whole right-hand side (a key of
+/// a dict or object is a name, not a value).
 fn assigned_name<'a>(ctx: &'a Ctx<'_, '_>, string: u32) -> Option<&'a str> {
     let flat = ctx.flat;
     let parent = flat.parent(string)?;
-    let name_node = match flat.kind(parent) {
-        "assignment" | "assignment_expression" => flat.field(parent, "left"),
+    let (name, value) = match flat.kind(parent) {
+        "assignment" | "assignment_expression" => ("left", "right"),
         "keyword_argument" | "variable_declarator" | "const_item" | "static_item" => {
-            flat.field(parent, "name")
+            ("name", "value")
         }
-        "let_declaration" => flat.field(parent, "pattern"),
-        "pair" => flat.field(parent, "key"),
-        _ => None,
-    }?;
+        "let_declaration" => ("pattern", "value"),
+        "pair" => ("key", "value"),
+        _ => return None,
+    };
+    if flat.field(parent, value) != Some(string) {
+        return None;
+    }
+    let name_node = flat.field(parent, name)?;
     let text = flat.text(name_node, ctx.source);
     if flat.kind(name_node) == "string" {
         return Some(string_value(text));
@@ -62,7 +67,9 @@ pub fn hardcoded_secret(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             continue;
         }
         let node = ctx.flat.entry(string).node;
-        if let Some(found) = KNOWN_KEY.find(raw) {
+        if let Some(found) = KNOWN_KEY.find(raw)
+            && !secret_names::made_up_key(&raw[found.range()])
+        {
             let kind = describe_key(&raw[found.range()]);
             hits.push(hit(
                 "hardcoded-secret",
@@ -82,6 +89,7 @@ pub fn hardcoded_secret(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             || value.len() > 200
             || value.contains(char::is_whitespace)
             || secret_names::is_placeholder(value)
+            || secret_names::is_word_path(value, secret_names::is_password(name))
             || entropy(value) < 3.3
         {
             continue;

@@ -102,8 +102,64 @@ pub fn holds_secret(name: &str) -> bool {
 }
 
 pub fn mentions_secret(name: &str) -> bool {
+    mention_words(name)
+        || ["Id", "ID", "Ids", "IDs", "Type", "Kind"]
+            .iter()
+            .any(|w| camel_ending(name, w))
+}
+
+fn mention_words(name: &str) -> bool {
     MENTION_ENDINGS.iter().any(|w| ends_ci(name, w))
         || MENTION_STARTS.iter().any(|w| starts_ci(name, w))
+}
+
+/// Whether `name` ends with the camel-case word `word` (`TokenTypeId` ends with `Id`):
+/// a name for an identifier, a type or a key *of* a token rather than the token.
+fn camel_ending(name: &str, word: &str) -> bool {
+    name.len() > word.len()
+        && name.ends_with(word)
+        && name.as_bytes()[name.len() - word.len() - 1].is_ascii_lowercase()
+}
+
+/// Words joined by path, namespace or header separators, with no digit anywhere
+/// (`~effect/workflow/Token`, `app.settings.secret`, `X-Auth-Token-Name`): a name, not a
+/// key. A password may be words joined by dashes, so for one only the path separators
+/// count.
+pub fn is_word_path(value: &str, password: bool) -> bool {
+    !value.bytes().any(|b| b.is_ascii_digit())
+        && value
+            .bytes()
+            .any(|b| matches!(b, b'/' | b'.' | b':' | b'~') || (b == b'-' && !password))
+}
+
+/// A name for a password (which may be a passphrase rather than a random key).
+pub fn is_password(name: &str) -> bool {
+    ["password", "passwd", "pass"]
+        .iter()
+        .any(|w| ends_ci(name, w))
+}
+
+/// A key in a known format whose body is plainly invented: a documentation marker
+/// (`EXAMPLE`, `xxxx`), a run of consecutive characters (`ABCDEFGH`, `01234567`) or one
+/// character repeated.
+pub fn made_up_key(key: &str) -> bool {
+    const RUN: usize = 8;
+    let bytes = key.as_bytes();
+    let mut ascending = 1;
+    let mut repeated = 1;
+    for pair in bytes.windows(2) {
+        ascending = if pair[1] == pair[0].wrapping_add(1) {
+            ascending + 1
+        } else {
+            1
+        };
+        repeated = if pair[1] == pair[0] { repeated + 1 } else { 1 };
+        if ascending >= RUN || repeated >= RUN {
+            return true;
+        }
+    }
+    let lower = key.to_ascii_lowercase();
+    lower.contains("example") || lower.contains("xxxx")
 }
 
 /// A placeholder value, or one made of letters and underscores only (a word, not a key).
@@ -216,7 +272,7 @@ mod tests {
 
     #[test]
     fn mentions_read_as_the_regex_did() {
-        differ(MENTION, mentions_secret, NAME_PIECES);
+        differ(MENTION, mention_words, NAME_PIECES);
         assert!(
             mentions_secret("PASSWORD_FIELD")
                 && mentions_secret("test_token")
@@ -270,5 +326,41 @@ mod tests {
                 && is_placeholder("letters_only")
                 && !is_placeholder("q8Zr7x0Pw2Lm")
         );
+    }
+
+    /// Invented keys (documentation markers, runs, repeats) against keys as they are
+    /// issued, which have neither.
+    #[test]
+    fn made_up_keys_are_told_from_issued_ones() {
+        for made_up in [
+            "AKIAIOSFODNN7EXAMPLE",
+            "AKIAABCDEFGHIJKLMNOP",
+            "sk-proj-abcdefghijklmnopqrstuvwxyz012345",
+            "ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+            "sk_live_000000000000000000000000",
+        ] {
+            assert!(made_up_key(made_up), "{made_up}");
+        }
+        for issued in [
+            "AKIA4QZ7R2LMX9VKP4TN",
+            "ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d",
+        ] {
+            assert!(!made_up_key(issued), "{issued}");
+        }
+    }
+
+    /// Names of identifiers and types of tokens only mention them; paths and header names
+    /// are names, except that a password may be a dashed passphrase.
+    #[test]
+    fn identifiers_paths_and_header_names_are_not_secrets() {
+        assert!(mentions_secret("TokenTypeId") && mentions_secret("secretKind"));
+        assert!(!mentions_secret("apiToken") && !mentions_secret("Identity"));
+        assert!(is_word_path(
+            "~effect/workflow/DurableDeferred/Token",
+            false
+        ));
+        assert!(is_word_path("X-Auth-Token-Name", false));
+        assert!(!is_word_path("correct-horse-battery", true));
+        assert!(!is_word_path("q8Zr/2LmX9+vKp4TnW7", false));
     }
 }
