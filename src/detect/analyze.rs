@@ -238,6 +238,9 @@ pub fn analyze(
         if !config.include_vendored && results.is_some_and(|r| r.generated) {
             continue;
         }
+        if rule.skip_tests && results.is_some_and(|r| r.in_test_code(hit.line)) {
+            continue;
+        }
         if results.is_some_and(|r| suppressed(&r.suppressions, &rule.id, hit.line)) {
             analysis.suppressed += 1;
             continue;

@@ -665,3 +665,26 @@ fn every_embedded_rule_compiles_for_every_language() {
     let pass = catalog.pass().unwrap();
     pass.compile_all().unwrap();
 }
+
+/// The README's first command on this repository: nothing at or above high, so it exits 0
+/// (its unit tests' made-up keys are test code).
+#[test]
+fn the_readme_command_passes_on_this_repository() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = cmd(root)
+        .args(["--headless", "analyze", ".", "--no-cache"])
+        .output()
+        .expect("run repotoire");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}\n{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert!(
+        stdout(&out).contains("0 at or above high"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -81,8 +81,81 @@ pub fn decorated_lines(ctx: &Ctx<'_, '_>) -> Vec<u32> {
         .collect()
 }
 
+/// Line ranges of Rust items that are test code: under `#[cfg(test)]` (or a `cfg` that
+/// needs `test`), and functions marked `#[test]`, `#[bench]` or a runtime's `…::test`.
+pub fn test_ranges(ctx: &Ctx<'_, '_>) -> Vec<(u32, u32)> {
+    if ctx.language.family() != crate::lang::Family::Rust {
+        return Vec::new();
+    }
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for symbol in &ctx.facts.symbols {
+        if out.last().is_some_and(|&(_, end)| symbol.line <= end) {
+            continue;
+        }
+        let mut line = symbol.line;
+        let mut marked = false;
+        // The item's own line may carry its attributes; then the lines above it.
+        let mut text = ctx.line(line).trim();
+        loop {
+            marked |= text.starts_with("#[") && is_test_attribute(text);
+            if marked || line <= 1 {
+                break;
+            }
+            line -= 1;
+            text = ctx.line(line).trim();
+            if !(text.starts_with("#[") || text.starts_with("//")) {
+                break;
+            }
+        }
+        if marked {
+            out.push((line.min(symbol.line), symbol.end_line));
+        }
+    }
+    out
+}
+
+/// `#[test]`, `#[bench]`, `#[tokio::test]`, `#[rstest]`, `#[cfg(test)]`, `#[cfg(all(test, …))]`.
+fn is_test_attribute(text: &str) -> bool {
+    let inner = text
+        .trim_start_matches("#[")
+        .split(']')
+        .next()
+        .unwrap_or("")
+        .trim();
+    let path = inner.split('(').next().unwrap_or("").trim();
+    matches!(path, "test" | "bench" | "rstest")
+        || path.ends_with("::test")
+        || (path == "cfg"
+            && !inner.contains("not(")
+            && inner
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|word| word == "test"))
+}
+
 #[cfg(test)]
 mod tests {
+    /// Test attributes in their usual spellings, and look-alikes that are not.
+    #[test]
+    fn test_attributes_are_recognised() {
+        for marked in [
+            "#[test]",
+            "#[cfg(test)]",
+            "#[tokio::test(flavor = \"multi_thread\")]",
+            "#[cfg(all(test, feature = \"x\"))]",
+            "#[bench]",
+            "#[rstest]",
+        ] {
+            assert!(super::is_test_attribute(marked), "{marked}");
+        }
+        for plain in [
+            "#[cfg(not(test))]",
+            "#[derive(Debug)]",
+            "#[cfg(feature = \"testing\")]",
+        ] {
+            assert!(!super::is_test_attribute(plain), "{plain}");
+        }
+    }
+
     /// Guarded blocks (blank lines inside them too) and type-only imports, and nothing for a
     /// near-miss of the marker.
     #[test]

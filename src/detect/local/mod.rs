@@ -82,6 +82,18 @@ pub struct LocalResults {
     pub decorated: Vec<u32>,
     /// Generated or minified: findings here are not reported (like vendored code).
     pub generated: bool,
+    /// Line ranges of test code inside the file (Rust `#[cfg(test)]` modules, `#[test]`
+    /// functions): treated as test files are.
+    pub test_ranges: Vec<(u32, u32)>,
+}
+
+impl LocalResults {
+    /// Whether `line` is in test code inside the file.
+    pub fn in_test_code(&self, line: u32) -> bool {
+        self.test_ranges
+            .iter()
+            .any(|&(from, to)| (from..=to).contains(&line))
+    }
 }
 
 impl LocalResults {
@@ -177,6 +189,9 @@ pub struct Pass {
     spent: Vec<AtomicU64>,
 }
 
+/// Bumped when `LocalResults` changes shape, so results cached before are worked out again.
+const RESULTS_FORMAT: u8 = 2;
+
 /// `Pass::spent` slots before the local detectors' (which follow in `Pass::local` order).
 const SPENT_RULES: usize = 0;
 const SPENT_TAINT: usize = 1;
@@ -188,6 +203,7 @@ impl Pass {
     pub fn new(rules: &[Rule]) -> Result<Pass, String> {
         let mut hasher = blake3::Hasher::new();
         hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
+        hasher.update(&[RESULTS_FORMAT]);
         // The rules as postcard bytes: formatting them with `{:?}` escapes each character
         // of their docs and queries, in every analysis.
         match postcard::to_stdvec(rules) {
@@ -350,6 +366,7 @@ impl Pass {
         out.type_only = file_marks::type_only_lines(source);
         out.generated = file_marks::looks_generated(source);
         out.decorated = file_marks::decorated_lines(&ctx);
+        out.test_ranges = file_marks::test_ranges(&ctx);
         let mut wanted: Vec<u32> = out
             .hits
             .iter()
