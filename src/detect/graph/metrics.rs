@@ -5,7 +5,6 @@ use crate::detect::graph::{GraphCtx, is_callable, node_hit};
 use crate::detect::local::Hit;
 use crate::detect::rule::Rule;
 use crate::graph::model::{Node, NodeKind};
-use crate::lang::Family;
 
 fn over(
     ctx: &GraphCtx<'_>,
@@ -78,12 +77,8 @@ pub fn parameters(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(S
         ctx,
         rule,
         limit,
-        |n| {
-            let receiver =
-                u32::from(n.kind == NodeKind::Method && n.language.family() == Family::Python);
-            n.metrics
-                .map(|m| f64::from(m.params.saturating_sub(receiver)))
-        },
+        // Extraction leaves out `self` and `cls` already.
+        |n| n.metrics.map(|m| f64::from(m.params)),
         |n, v| {
             format!(
                 "`{}` takes {v} parameters (limit {limit}); group related ones into a type",
