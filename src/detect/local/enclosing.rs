@@ -18,6 +18,7 @@ pub fn is_function(kind: &str, family: Family) -> bool {
                 | "arrow_function"
                 | "method_definition"
                 | "generator_function_declaration"
+                | "generator_function"
                 | "function"
         ),
     }

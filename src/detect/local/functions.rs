@@ -46,6 +46,31 @@ pub(super) fn function_name<'a>(ctx: &'a Ctx<'_, '_>, function: Node<'_>) -> Opt
     ctx.child(function, "name").map(|n| ctx.text(n))
 }
 
+/// How a message names a function: its own name, else the name it is bound to
+/// (`const f = () => …`, `{ f: function () … }`, `this.f = …`), else what it is.
+pub(super) fn display_name(ctx: &Ctx<'_, '_>, function: Node<'_>) -> String {
+    if let Some(name) = function_name(ctx, function) {
+        return format!("`{name}`");
+    }
+    let bound = function.parent().and_then(|parent| {
+        let field = match parent.kind() {
+            "variable_declarator" => "name",
+            "pair" => "key",
+            "assignment_expression" | "assignment" => "left",
+            "public_field_definition" | "field_definition" => "property",
+            _ => return None,
+        };
+        ctx.child(parent, field).map(|n| ctx.text(n))
+    });
+    match (bound, function.kind()) {
+        (Some(name), _) => format!("`{name}`"),
+        (None, "arrow_function") => "this arrow function".into(),
+        (None, "lambda") => "this lambda".into(),
+        (None, "closure_expression") => "this closure".into(),
+        (None, _) => "this function".into(),
+    }
+}
+
 /// Per collected function: (returns, bare, valued), each return counted in its innermost
 /// function (functions are collected in document order, so the innermost one containing a
 /// return is the last that starts before it and still contains it).

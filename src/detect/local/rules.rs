@@ -23,6 +23,7 @@ fn collect_kinds(language: LangId) -> [&'static [&'static str]; 5] {
         "arrow_function",
         "method_definition",
         "generator_function_declaration",
+        "generator_function",
     ];
     match (language, language.family()) {
         (LangId::JavaScript, _) => [

@@ -1,6 +1,6 @@
 //! `too-many-returns`: functions with three or more return statements.
 
-use crate::detect::local::functions::{function_name, hit};
+use crate::detect::local::functions::{display_name, hit};
 use crate::detect::local::{Ctx, Hit};
 
 use crate::detect::local::functions::all_returns;
@@ -9,11 +9,11 @@ pub fn too_many_returns(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     for (function, (total, _, _)) in ctx.collected.functions.iter().zip(all_returns(ctx)) {
         let total = *total;
         if total >= 3 {
-            let name = function_name(ctx, *function).unwrap_or("function");
+            let name = display_name(ctx, *function);
             let mut found = hit(
                 "too-many-returns",
                 *function,
-                format!("`{name}` has {total} return statements"),
+                format!("{name} has {total} return statements"),
             );
             found.value = Some(f64::from(total));
             hits.push(found);
