@@ -2,3 +2,4 @@
 (binary_expression operator: ["&&" "||"]) @metric.branch
 [(if_expression) (for_expression) (while_expression) (loop_expression) (match_expression)] @metric.nesting
 (else_clause (if_expression) @metric.flat)
+(closure_expression) @metric.closure

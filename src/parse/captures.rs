@@ -36,6 +36,8 @@ pub enum Role {
     MetricBranch,
     MetricNesting,
     MetricFlat,
+    /// An anonymous function (closure, lambda, arrow): its branches are its own.
+    MetricClosure,
     /// `_`-prefixed helper captures, used only by predicates.
     Helper,
 }
@@ -82,6 +84,7 @@ pub fn role_of(name: &str) -> Option<Role> {
         "metric.branch" => Role::MetricBranch,
         "metric.nesting" => Role::MetricNesting,
         "metric.flat" => Role::MetricFlat,
+        "metric.closure" => Role::MetricClosure,
         _ => return None,
     })
 }

@@ -107,6 +107,7 @@ pub fn extract(
     let mut branches: Vec<usize> = Vec::new();
     let mut nestings: Vec<(usize, usize, usize)> = Vec::new();
     let mut flats: HashSet<usize> = HashSet::new();
+    let mut closures: Vec<(usize, usize)> = Vec::new();
     let mut import_offsets: Vec<usize> = Vec::new();
 
     query
@@ -147,6 +148,7 @@ pub fn extract(
                     Role::MetricFlat => {
                         flats.insert(node.id());
                     }
+                    Role::MetricClosure => closures.push((node.start_byte(), node.end_byte())),
                     Role::Helper => {}
                 }
             }
@@ -187,6 +189,12 @@ pub fn extract(
             }
         });
 
+    // A closure that is a symbol's own body (`const f = () => …`) is that symbol.
+    let named: HashSet<usize> = defs
+        .iter()
+        .map(|d| function_node(lang, d.node).start_byte())
+        .collect();
+    closures.retain(|(start, _)| !named.contains(start));
     let built = build_symbols(&ctx, defs);
     let locator = Locator {
         symbols: &built.symbols,
@@ -244,6 +252,10 @@ pub fn extract(
     if lang == LangId::Python {
         out.flow = flow::python_flow(flat, source, &locator, &built.by_name);
     }
+    let branches: Vec<usize> = branches
+        .into_iter()
+        .filter(|&offset| !in_anonymous_function(&locator, &closures, offset))
+        .collect();
     let metrics = measure(&locator, &branches, &nestings, &flats);
     out.symbols = built.symbols;
     for (function, (branch_count, max_nesting)) in metrics {
@@ -253,6 +265,21 @@ pub fn extract(
         }
     }
     out.diagnostics.extend(diagnostics(tree));
+}
+
+/// Whether a branch lies in an anonymous function inside its innermost function symbol
+/// (or at the top level): it is that closure's, not the enclosing function's.
+fn in_anonymous_function(
+    locator: &symbols::Locator<'_>,
+    closures: &[(usize, usize)],
+    offset: usize,
+) -> bool {
+    let owner_start = locator
+        .innermost_function(offset)
+        .map_or(0, |f| locator.ranges[f as usize].0);
+    closures
+        .iter()
+        .any(|&(start, end)| start >= owner_start && start <= offset && offset < end)
 }
 
 /// A call inside a macro's tokens (`x.f(…)`, `a::f(…)`): the receiver or path written

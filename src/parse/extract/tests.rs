@@ -189,3 +189,25 @@ fn deeply_nested_calls_are_each_recorded_with_bounded_expressions() {
         .count();
     assert!(unknown > 0, "nothing was cut at the depth bound");
 }
+
+/// An anonymous function's branches are its own: a returned closure, a lambda or an arrow
+/// function adds nothing to the function around it, while a function bound to a name
+/// (`const pick = (x) => …`) keeps its own.
+#[test]
+fn anonymous_functions_keep_their_branches_to_themselves() {
+    let rust = "fn make(limit: u32) -> impl Fn(u32) -> bool {\n    if limit > 9 { panic!() }\n    move |x| if x > limit && x < 99 { true } else { false }\n}\n";
+    assert_eq!(
+        metrics(&facts(LangId::Rust, rust)),
+        ["make Function 4/2/1/1"]
+    );
+    let python = "def make(limit):\n    if limit:\n        pass\n    return lambda x: x if x > limit else None\n";
+    assert_eq!(
+        metrics(&facts(LangId::Python, python)),
+        ["make Function 4/2/1/1"]
+    );
+    let ts = "export function make(limit: number) {\n  if (limit) { limit++; }\n  return (x: number) => (x > limit ? 1 : x > 0 ? 2 : 3);\n}\nexport const pick = (x: number) => (x > 1 ? 1 : 2);\n";
+    assert_eq!(
+        metrics(&facts(LangId::TypeScript, ts)),
+        ["make Function 4/2/1/1", "pick Function 1/2/0/1"]
+    );
+}
