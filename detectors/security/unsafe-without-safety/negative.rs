@@ -21,3 +21,8 @@ pub fn first(values: &[u32]) -> u32 {
 pub unsafe fn read(ptr: *const u32) -> u32 {
     unsafe { *ptr }
 }
+
+pub fn second(values: &[u32]) -> u32 {
+    // The length was checked by the caller, so index 1 is in bounds.
+    unsafe { *values.get_unchecked(1) }
+}

@@ -5,3 +5,9 @@ pub fn text(bytes: &[u8]) -> &str {
 pub struct Handle(*mut u8);
 
 unsafe impl Send for Handle {} // expect: unsafe-without-safety
+
+pub fn third(values: &[u32]) -> u32 {
+    let url = "http://example.com";
+    let _ = url;
+    unsafe { *values.get_unchecked(2) } // expect: unsafe-without-safety
+}
