@@ -235,7 +235,9 @@ pub fn analyze(
             continue;
         }
         let results = decoded.get(path.as_str());
-        if !config.include_vendored && results.is_some_and(|r| r.generated) {
+        if !config.include_vendored
+            && results.is_some_and(|r| r.generated || r.minified.binary_search(&hit.line).is_ok())
+        {
             continue;
         }
         if rule.skip_tests && results.is_some_and(|r| r.in_test_code(hit.line)) {

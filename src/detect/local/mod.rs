@@ -85,6 +85,9 @@ pub struct LocalResults {
     /// Line ranges of test code inside the file (Rust `#[cfg(test)]` modules, `#[test]`
     /// functions): treated as test files are.
     pub test_ranges: Vec<(u32, u32)>,
+    /// Lines (of those with hits) too long to be written by hand: minified code, treated
+    /// as generated code is.
+    pub minified: Vec<u32>,
 }
 
 impl LocalResults {
@@ -190,7 +193,7 @@ pub struct Pass {
 }
 
 /// Bumped when `LocalResults` changes shape, so results cached before are worked out again.
-const RESULTS_FORMAT: u8 = 2;
+const RESULTS_FORMAT: u8 = 3;
 
 /// `Pass::spent` slots before the local detectors' (which follow in `Pass::local` order).
 const SPENT_RULES: usize = 0;
@@ -364,7 +367,7 @@ impl Pass {
         out.suppressions = suppressions::suppressions(&ctx);
         out.windows = windows::token_windows(source, language);
         out.type_only = file_marks::type_only_lines(source);
-        out.generated = file_marks::looks_generated(source);
+        out.generated = file_marks::looks_generated(source, language.family());
         out.decorated = file_marks::decorated_lines(&ctx);
         out.test_ranges = file_marks::test_ranges(&ctx);
         let mut wanted: Vec<u32> = out
@@ -375,6 +378,7 @@ impl Pass {
             .collect();
         wanted.sort_unstable();
         wanted.dedup();
+        out.minified = file_marks::minified_lines(&ctx, &wanted);
         out.lines = wanted
             .into_iter()
             .map(|number| (number, excerpt(ctx.line(number))))
