@@ -715,3 +715,35 @@ fn the_readme_command_passes_on_this_repository() {
         stdout(&out)
     );
 }
+
+/// Size and shape detectors stay quiet in test code, where long tests and tables of cases
+/// are the norm, and speak in the code under test.
+#[test]
+fn size_detectors_skip_test_code() {
+    let dir = Dir::new();
+    let long = format!(
+        "def run(a, b, c):\n{}    return a\n",
+        "    a = a + 1\n".repeat(12)
+    );
+    dir.write("app/work.py", &long);
+    dir.write(
+        "tests/test_work.py",
+        &long.replace("def run", "def test_run"),
+    );
+    dir.write(
+        "repotoire.toml",
+        "[thresholds]\nlong-function = 5\nlong-parameter-list = 2\n",
+    );
+    let found = json_findings(&dir, &["--only", "long-function,long-parameter-list"]);
+    let places: Vec<(&str, &str)> = found
+        .iter()
+        .filter_map(|f| Some((f["detector"].as_str()?, f["file"].as_str()?)))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("long-function", "app/work.py"),
+            ("long-parameter-list", "app/work.py")
+        ]
+    );
+}
