@@ -44,6 +44,19 @@ fn json_findings(dir: &Dir, args: &[&str]) -> Vec<Value> {
         .clone()
 }
 
+/// (file, line) of each finding, in report order.
+fn places(findings: &[Value]) -> Vec<(String, u64)> {
+    findings
+        .iter()
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap_or("").to_string(),
+                f["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
 fn detectors(findings: &[Value]) -> Vec<String> {
     let mut ids: Vec<String> = findings
         .iter()
@@ -232,17 +245,8 @@ fn diff_reports_only_lines_changed_since_a_ref() {
     );
     dir.write("app/new.py", "def other(kind):\n    return kind is not 1\n");
     let findings = json_findings(&dir, &["--diff", "HEAD"]);
-    let places: Vec<(String, u64)> = findings
-        .iter()
-        .map(|f| {
-            (
-                f["file"].as_str().unwrap_or("").to_string(),
-                f["line"].as_u64().unwrap_or(0),
-            )
-        })
-        .collect();
     assert_eq!(
-        places,
+        places(&findings),
         [
             ("app/clean.py".to_string(), 6),
             ("app/new.py".to_string(), 2)
@@ -344,17 +348,8 @@ fn vendored_generated_and_minified_code_is_skipped_unless_asked_for() {
     );
     dir.write("src/mixed.js", mixed);
     let found = json_findings(&dir, &["--only", "loose-equality"]);
-    let places: Vec<(String, u64)> = found
-        .iter()
-        .map(|f| {
-            (
-                f["file"].as_str().unwrap_or("").to_string(),
-                f["line"].as_u64().unwrap_or(0),
-            )
-        })
-        .collect();
     assert_eq!(
-        places,
+        places(&found),
         [
             ("src/app.js".to_string(), 1),
             ("src/mixed.js".to_string(), 32)
