@@ -723,7 +723,7 @@ fn size_detectors_skip_test_code() {
     dir.write("app/work.py", &long);
     dir.write(
         "tests/test_work.py",
-        &long.replace("def run", "def test_run"),
+        long.replace("def run", "def test_run"),
     );
     dir.write(
         "repotoire.toml",
