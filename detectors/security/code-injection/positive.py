@@ -7,3 +7,13 @@ def restore(request):
     import pickle
 
     return pickle.loads(request.body)  # expect: code-injection
+
+
+class Shell:
+    # One call passes something that is not a constant: callers decide.
+    def _run(self, code=""):
+        return eval(code)  # expect: code-injection
+
+    def start(self, line):
+        self._run("1 + 1")
+        return self._run(line)

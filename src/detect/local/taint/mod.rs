@@ -4,6 +4,7 @@
 //! What crosses a call is recorded (`summaries`, `calls`) for `detect::graph::taint`,
 //! which follows it along resolved call edges.
 
+mod callers;
 mod eval;
 pub mod tables;
 
@@ -202,7 +203,15 @@ impl Analyser<'_, '_, '_> {
                 if matches!(name.as_str(), "self" | "cls" | "this") {
                     continue;
                 }
-                if !typed_safe {
+                let constant = !typed_safe
+                    && callers::constant_at_every_call(
+                        self.ctx,
+                        &self.function_name,
+                        index,
+                        &name,
+                        param,
+                    );
+                if !typed_safe && !constant {
                     let origin = if tables::is_request_name(&name) {
                         Origin::Source(format!("request `{name}`"))
                     } else {
