@@ -1,3 +1,7 @@
 function calc(req) {
   return eval(req.body.expr); // expect: code-injection
 }
+const vm = require("vm");
+function sandbox(req) {
+  return vm.runInNewContext(req.query.code, {}); // expect: code-injection
+}

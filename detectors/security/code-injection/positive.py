@@ -17,3 +17,9 @@ class Shell:
     def start(self, line):
         self._run("1 + 1")
         return self._run(line)
+
+
+def greet(request):
+    from flask import render_template_string
+
+    return render_template_string("Hello " + request.args["name"])  # expect: code-injection

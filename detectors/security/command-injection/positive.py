@@ -6,3 +6,10 @@ def convert(request):
 
 def run(cmd):
     subprocess.run(cmd, shell=True)  # expect: command-injection
+
+async def shell(request):
+    import asyncio
+    await asyncio.create_subprocess_shell("tar xf " + request.args["file"])  # expect: command-injection
+
+def launch(request):
+    os.execvp(request.args["prog"], ["prog"])  # expect: command-injection

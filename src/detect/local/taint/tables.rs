@@ -339,6 +339,9 @@ fn sink_of(rule: &'static str, what: &str, consequence: &'static str) -> Sink {
 const SQL: &str = "(SQL injection: pass values as query parameters instead)";
 const COMMAND: &str = "(command injection: pass an argument list without a shell)";
 const CODE: &str = "(code injection)";
+const TEMPLATE: &str = "(server-side template injection: the template language runs code; render a fixed template with the value as a variable)";
+const PROGRAM: &str =
+    "(command injection: the program run and its arguments come from the caller; allow-list them)";
 const UNPICKLE: &str = "(code injection: deserialising runs code embedded in the data)";
 const SSRF: &str = "(server-side request forgery: check the host against an allow-list)";
 const PATH: &str = "(path traversal: resolve the path and check it stays under its base)";
@@ -390,10 +393,20 @@ pub fn sink(
                     ..sink_of("command-injection", callee, COMMAND)
                 }
             }
+            ("asyncio.create_subprocess_shell", _) => Sink {
+                report_parameters: true,
+                ..sink_of("command-injection", callee, COMMAND)
+            },
+            _ if callee.starts_with("os.spawn") || callee.starts_with("os.exec") => {
+                sink_of("command-injection", callee, PROGRAM)
+            }
             ("eval" | "exec", _) => Sink {
                 report_parameters: true,
                 ..sink_of("code-injection", callee, CODE)
             },
+            ("render_template_string" | "flask.render_template_string", _) => {
+                sink_of("code-injection", callee, TEMPLATE)
+            }
             (
                 "pickle.loads" | "pickle.load" | "cPickle.loads" | "dill.loads" | "marshal.loads"
                 | "yaml.unsafe_load",
@@ -438,6 +451,14 @@ pub fn sink(
                 report_parameters: true,
                 ..sink_of("code-injection", callee, CODE)
             },
+            (_, "runInNewContext" | "runInThisContext" | "runInContext" | "compileFunction")
+                if object == Some("vm") =>
+            {
+                Sink {
+                    report_parameters: true,
+                    ..sink_of("code-injection", callee, CODE)
+                }
+            }
             ("Function", _) if is_new => Sink {
                 report_parameters: true,
                 what: "new Function()".into(),
