@@ -8,3 +8,9 @@ def cache_key(data):
 
 def short(data):
     return hashlib.md5(data, usedforsecurity=False).hexdigest()
+
+def sign_well(token):
+    return hashlib.new("sha256", token.encode()).hexdigest()
+
+def checksum_new(data):
+    return hashlib.new("md5", data, usedforsecurity=False).hexdigest()
