@@ -2,3 +2,6 @@ const { exec } = require("child_process");
 function run(req) {
   exec("ls " + req.query.dir); // expect: command-injection
 }
+exports.handler = async (event) => {
+  exec("convert " + event.file); // expect: command-injection
+};

@@ -13,3 +13,14 @@ async def shell(request):
 
 def launch(request):
     os.execvp(request.args["prog"], ["prog"])  # expect: command-injection
+
+def lambda_handler(event, context):
+    os.system("convert " + event["file"])  # expect: command-injection
+
+def upload():
+    import flask
+    os.system("unzip " + flask.request.args["name"])  # expect: command-injection
+
+def raw():
+    from flask import request
+    os.system(request.get_data().decode())  # expect: command-injection

@@ -1,3 +1,6 @@
 async function proxy(req) {
   return fetch(req.query.url); // expect: ssrf
 }
+exports.handler = async (event) => {
+  return fetch(event.callbackUrl); // expect: ssrf
+};

@@ -168,16 +168,36 @@ pub fn analyse(ctx: &Ctx<'_, '_>, rules: &HashSet<String>, hits: &mut Vec<Hit>) 
             env: FxHashMap::default(),
             rules,
             function_line: flat.line(function),
-            function_name: flat
-                .child_by_field(function, fields.name)
-                .map_or("<anonymous>", |n| flat.text(n, ctx.source))
-                .to_string(),
+            function_name: function_name(flat, ctx.source, function, fields.name),
             out: &mut out,
             hits,
         };
         analyser.function(function);
     }
     out
+}
+
+/// A function's name, or the name it is bound to (`const f = () => …`,
+/// `exports.handler = async (event) => …`), else `<anonymous>`.
+fn function_name(flat: &FlatTree<'_>, source: &str, function: u32, name: u16) -> String {
+    if let Some(own) = flat.child_by_field(function, name) {
+        return flat.text(own, source).to_string();
+    }
+    let bound = flat
+        .parent(function)
+        .and_then(|parent| match flat.kind(parent) {
+            "variable_declarator" => flat.field(parent, "name"),
+            "assignment_expression" => flat.field(parent, "left"),
+            "pair" => flat.field(parent, "key"),
+            _ => None,
+        });
+    bound.map_or_else(
+        || "<anonymous>".to_string(),
+        |n| {
+            let text = flat.text(n, source);
+            text.rsplit('.').next().unwrap_or(text).to_string()
+        },
+    )
 }
 
 impl Analyser<'_, '_, '_> {
@@ -214,6 +234,8 @@ impl Analyser<'_, '_, '_> {
                 if !typed_safe && !constant {
                     let origin = if tables::is_request_name(&name) {
                         Origin::Source(format!("request `{name}`"))
+                    } else if tables::is_lambda_event(&self.function_name, &name) {
+                        Origin::Source(format!("the Lambda event `{name}`"))
                     } else {
                         Origin::Param(index, name.clone())
                     };

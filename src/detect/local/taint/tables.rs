@@ -37,6 +37,7 @@ const PY_REQUEST_SOURCES: &[&str] = &[
     "META",
     "query_string",
     "get_json",
+    "get_data",
     "stream",
     "view_args",
     "REQUEST",
@@ -63,11 +64,19 @@ pub fn is_request_name(name: &str) -> bool {
     matches!(name, "request" | "req")
 }
 
+/// The `event` of an AWS Lambda handler (`def lambda_handler(event, context)`,
+/// `exports.handler = async (event) => …`): whatever invoked the function sent it.
+pub fn is_lambda_event(function: &str, param: &str) -> bool {
+    matches!(param, "event" | "evt")
+        && (function == "handler" || function.ends_with("_handler") || function == "lambdaHandler")
+}
+
 /// `request.GET…`, `req.body…`, `sys.argv`, `process.env…`: the source it reads, if any.
 pub fn source_attribute(family: Family, text: &str) -> Option<String> {
     let text = text
         .strip_prefix("self.")
         .or_else(|| text.strip_prefix("this."))
+        .or_else(|| text.strip_prefix("flask."))
         .unwrap_or(text);
     let mut parts = text.split('.');
     let first = parts.next()?;
