@@ -9,3 +9,8 @@ function show(el, name) {
 function Comment({ body }) {
   return <div>{body}</div>;
 }
+function showName(name) {
+  $("#greeting").text("Hello " + name);
+  $("#static").html("<b>Hello</b>");
+  return $("#greeting").html();
+}

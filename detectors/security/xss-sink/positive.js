@@ -8,3 +8,6 @@ function show(el, name) {
 function Comment({ body }) {
   return <div dangerouslySetInnerHTML={{ __html: body }} />; // expect: xss-sink
 }
+function showName(name) {
+  $("#greeting").html("Hello " + name); // expect: xss-sink
+}
