@@ -14,3 +14,10 @@ function showName(name) {
   $("#static").html("<b>Hello</b>");
   return $("#greeting").html();
 }
+function page(title) {
+  return Response.html(`<title>${Html.escape(title)}</title>`);
+}
+function renumber(row, count) {
+  // Markup read back from the page and written again is no new input.
+  $(row).html($(row).html().replace(/#\d+/g, "#" + count));
+}
