@@ -7,3 +7,7 @@ AWS_ACCESS_KEY = "AKIAIOSFODNN7EXAMPLE"
 OPENAI_KEY = "sk-proj-abcdefghijklmnopqrstuvwxyz012345"
 SECRET_KEY_SETTING = "django.conf.settings.secret"
 HEADERS = {"X-Api-Token-Secret": "x-api-token-header"}
+
+
+def connect(host, password=None, password_env="DB_PASSWORD"):
+    return host, password, password_env

@@ -8,3 +8,6 @@ export function field(): string {
 export const cors = { "access-control-allow-credentials": "true", "x-api-token": "X-Auth-Token-Name" };
 export const TokenTypeId = "~effect/workflow/DurableDeferred/Token";
 export const awsKey = "AKIAIOSFODNN7EXAMPLE";
+export function login(user: string, apiToken = process.env.API_TOKEN ?? "") {
+  return user + apiToken;
+}

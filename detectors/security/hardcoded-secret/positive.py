@@ -2,3 +2,7 @@ API_TOKEN = "q8Zr2LmX9vKp4TnW7yBc"  # expect: hardcoded-secret
 AWS = "AKIAIOSFODNN7EXAMPLQ"  # expect: hardcoded-secret
 db_password = "pR9x!vQ2#mK7zL4w"  # expect: hardcoded-secret
 HEADERS = {"Authorization-Token": "tQ9vX2mL8rKp4ZwN7yBc"}  # expect: hardcoded-secret
+
+
+def connect(host, password="pR9x!vQ2#mK7zL4w"):  # expect: hardcoded-secret
+    return host, password

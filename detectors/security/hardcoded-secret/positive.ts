@@ -4,3 +4,6 @@ export const config = { apiToken: "q8Zr2LmX9vKp4TnW7yBc" }; // expect: hardcoded
 export function connect(): string {
   return dbPassword;
 }
+export function login(user: string, apiToken = "tQ9vX2mL8rKp4ZwN7yBc") { // expect: hardcoded-secret
+  return user + apiToken;
+}

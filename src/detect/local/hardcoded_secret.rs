@@ -46,6 +46,10 @@ fn assigned_name<'a>(ctx: &'a Ctx<'_, '_>, string: u32) -> Option<&'a str> {
             ("name", "value")
         }
         "let_declaration" => ("pattern", "value"),
+        // A default argument (`def connect(password="…")`, `function f(token = "…")`).
+        "default_parameter" | "typed_default_parameter" => ("name", "value"),
+        "assignment_pattern" => ("left", "right"),
+        "required_parameter" | "optional_parameter" => ("pattern", "value"),
         "pair" => ("key", "value"),
         _ => return None,
     };
