@@ -9,3 +9,8 @@ def count(cursor, table: int):
 
 def wrap_with_comment(execute, sql, params):
     return execute(f"/* traced */ {sql}", params)
+
+def search(request, session):
+    from sqlalchemy import text
+    name = request.args["name"]
+    return session.execute(text("SELECT * FROM t WHERE name = :name"), {"name": name})

@@ -4,3 +4,8 @@ def view(request, cursor):
 
 def lookup(cursor, name):
     cursor.execute(f"SELECT * FROM t WHERE name = '{name}'")  # expect: sql-injection
+
+def search(request, session):
+    from sqlalchemy import text
+    name = request.args["name"]
+    return session.execute(text(f"SELECT * FROM t WHERE name = '{name}'"))  # expect: sql-injection

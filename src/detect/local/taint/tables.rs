@@ -375,6 +375,10 @@ pub fn sink(
                 report_parameters: true,
                 ..sink_of("sql-injection", callee, SQL)
             },
+            ("text" | "sqlalchemy.text" | "sa.text", _) => Sink {
+                needs_formatting: true,
+                ..sink_of("sql-injection", callee, SQL)
+            },
             (_, "raw") if callee.contains("objects") => Sink {
                 needs_formatting: true,
                 report_parameters: true,
