@@ -5,6 +5,7 @@ use tree_sitter::Node;
 
 use crate::detect::local::enclosing::is_function;
 use crate::detect::local::{Ctx, Hit, line_of};
+use crate::parse::flat::FlatTree;
 
 pub(super) fn hit(rule: &str, node: Node<'_>, message: String) -> Hit {
     Hit {
@@ -52,16 +53,10 @@ pub(super) fn display_name(ctx: &Ctx<'_, '_>, function: Node<'_>) -> String {
     if let Some(name) = function_name(ctx, function) {
         return format!("`{name}`");
     }
-    let bound = function.parent().and_then(|parent| {
-        let field = match parent.kind() {
-            "variable_declarator" => "name",
-            "pair" => "key",
-            "assignment_expression" | "assignment" => "left",
-            "public_field_definition" | "field_definition" => "property",
-            _ => return None,
-        };
-        ctx.child(parent, field).map(|n| ctx.text(n))
-    });
+    let bound = ctx
+        .flat
+        .index_of(function)
+        .and_then(|index| bound_name(ctx.flat, ctx.source, index));
     match (bound, function.kind()) {
         (Some(name), _) => format!("`{name}`"),
         (None, "arrow_function") => "this arrow function".into(),
@@ -69,6 +64,24 @@ pub(super) fn display_name(ctx: &Ctx<'_, '_>, function: Node<'_>) -> String {
         (None, "closure_expression") => "this closure".into(),
         (None, _) => "this function".into(),
     }
+}
+
+/// The name an anonymous function (flat-tree index) is bound to, as written:
+/// `const f = () => …`, `{ f: function () … }`, `this.f = …`, a class field.
+pub(super) fn bound_name<'s>(
+    flat: &FlatTree<'_>,
+    source: &'s str,
+    function: u32,
+) -> Option<&'s str> {
+    let parent = flat.parent(function)?;
+    let field = match flat.kind(parent) {
+        "variable_declarator" => "name",
+        "pair" => "key",
+        "assignment_expression" | "assignment" => "left",
+        "public_field_definition" | "field_definition" => "property",
+        _ => return None,
+    };
+    flat.field(parent, field).map(|n| flat.text(n, source))
 }
 
 /// Per collected function: (returns, bare, valued), each return counted in its innermost

@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use rustc_hash::FxHashMap;
 
 use crate::detect::finding::Severity;
-use crate::detect::local::functions::walk_body_at;
+use crate::detect::local::functions::{bound_name, walk_body_at};
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;
@@ -183,20 +183,10 @@ fn function_name(flat: &FlatTree<'_>, source: &str, function: u32, name: u16) ->
     if let Some(own) = flat.child_by_field(function, name) {
         return flat.text(own, source).to_string();
     }
-    let bound = flat
-        .parent(function)
-        .and_then(|parent| match flat.kind(parent) {
-            "variable_declarator" => flat.field(parent, "name"),
-            "assignment_expression" => flat.field(parent, "left"),
-            "pair" => flat.field(parent, "key"),
-            _ => None,
-        });
+    let bound = bound_name(flat, source, function);
     bound.map_or_else(
         || "<anonymous>".to_string(),
-        |n| {
-            let text = flat.text(n, source);
-            text.rsplit('.').next().unwrap_or(text).to_string()
-        },
+        |text| text.rsplit('.').next().unwrap_or(text).to_string(),
     )
 }
 

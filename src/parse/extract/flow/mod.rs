@@ -170,15 +170,9 @@ impl Builder<'_, '_> {
                 let Some(value) = self.flat.field(index, "value") else {
                     return;
                 };
-                let (value, alias) = if self.kind(value) == "as_pattern" {
-                    let alias = self
-                        .flat
-                        .field(value, "alias")
-                        .and_then(|a| self.operands(a).first().copied());
-                    (self.operands(value).first().copied(), alias)
-                } else {
-                    (Some(value), self.flat.field(index, "alias"))
-                };
+                let (value, alias) = self
+                    .split_as(value)
+                    .unwrap_or((Some(value), self.flat.field(index, "alias")));
                 let (Some(value), Some(alias)) = (value, alias) else {
                     return;
                 };
@@ -276,19 +270,23 @@ impl Builder<'_, '_> {
         self.step(index, StepKind::Assign { target, value });
     }
 
+    /// `x as y` (an `as_pattern`): its value and its alias; `None` for anything else.
+    fn split_as(&self, node: u32) -> Option<(Option<u32>, Option<u32>)> {
+        if self.kind(node) != "as_pattern" {
+            return None;
+        }
+        let alias = self
+            .flat
+            .field(node, "alias")
+            .and_then(|a| self.operands(a).first().copied());
+        Some((self.operands(node).first().copied(), alias))
+    }
+
     fn with_step(&mut self, index: u32) {
         let Some(value) = self.flat.field(index, "value") else {
             return;
         };
-        let (manager, alias) = if self.kind(value) == "as_pattern" {
-            let alias = self
-                .flat
-                .field(value, "alias")
-                .and_then(|a| self.operands(a).first().copied());
-            (self.operands(value).first().copied(), alias)
-        } else {
-            (Some(value), None)
-        };
+        let (manager, alias) = self.split_as(value).unwrap_or((Some(value), None));
         let Some(manager) = manager else {
             return;
         };
