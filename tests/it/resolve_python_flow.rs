@@ -520,3 +520,123 @@ app.report -calls(0.8)-> app.Thing.size
 "#,
     );
 }
+
+#[test]
+fn overload_stubs_cast_and_update_wrapper_are_seen_through() {
+    check_calls(
+        r#"
+//- app.py
+import functools
+import typing as t
+from typing import overload
+
+def check(name): pass
+
+def setupmethod(f):
+    def wrapper_func(self, *args):
+        check(f.__name__)
+        return f(self, *args)
+    return t.cast(t.Any, functools.update_wrapper(wrapper_func, f))
+
+class Scaffold:
+    @setupmethod
+    def route(self, rule): pass
+
+@overload
+def pick(x: int) -> int: ...
+@overload
+def pick(x: str) -> str: ...
+def pick(x):
+    return x
+
+def run():
+    Scaffold().route("/")
+    pick(1)
+"#,
+        r#"
+app.Scaffold -calls(0.8)-> app.setupmethod
+app.run -calls(0.8)-> app.setupmethod.wrapper_func
+app.run -calls(1.0)-> app.Scaffold
+app.run -calls(1.0)-> app.pick
+app.setupmethod.wrapper_func -calls(0.8)-> app.Scaffold.route
+app.setupmethod.wrapper_func -calls(1.0)-> app.check
+"#,
+    );
+}
+
+#[test]
+fn pytest_fixtures_fill_the_parameters_named_after_them() {
+    // The 0.6 edges are the name tier: a parameter no visible fixture fills (a default, a
+    // `conftest.py` in another folder, a file pytest does not collect) is not followed.
+    // `client.head()` is werkzeug's, inherited from outside: no name match onto `Views.head`.
+    check_calls(
+        r#"
+//- app/__init__.py
+import werkzeug.test
+
+class Flask:
+    def route(self, rule): pass
+    def test_client(self):
+        return FlaskClient()
+
+class FlaskClient(werkzeug.test.Client):
+    def open(self): pass
+
+class Db:
+    def query(self): pass
+//- tests/conftest.py
+import pytest
+from app import Flask, Db
+
+@pytest.fixture
+def app():
+    return Flask()
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+@pytest.fixture(name="db")
+def _db():
+    yield Db()
+//- tests/test_views.py
+class Views:
+    def head(self): pass
+
+def test_app(app, client, db):
+    app.route("/")
+    client.open()
+    client.head()
+    db.query()
+
+def test_default(app=None):
+    app.route("/")
+//- tests/other/conftest.py
+import pytest
+from app import Db
+
+@pytest.fixture
+def local():
+    return Db()
+//- tests/test_elsewhere.py
+def test_local(local):
+    local.query()
+//- app/helpers.py
+def not_a_test(app):
+    app.route("/")
+"#,
+        r#"
+app.Flask.test_client -calls(1.0)-> app.FlaskClient
+app.helpers.not_a_test -calls(0.6)-> app.Flask.route
+tests.conftest._db -calls(1.0)-> app.Db
+tests.conftest.app -calls(1.0)-> app.Flask
+tests.conftest.client -calls(0.8)-> app.Flask.test_client
+tests.other.conftest.local -calls(1.0)-> app.Db
+tests.test_elsewhere.test_local -calls(0.6)-> app.Db.query
+tests.test_views.test_app -calls(0.8)-> app.Db.query
+tests.test_views.test_app -calls(0.8)-> app.Flask.route
+tests.test_views.test_app -calls(0.8)-> app.FlaskClient.open
+tests.test_views.test_default -calls(0.6)-> app.Flask.route
+"#,
+    );
+}

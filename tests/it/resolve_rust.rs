@@ -242,3 +242,39 @@ app::total -calls(0.3)-> app::shapes::Square::area
 "#,
     );
 }
+
+#[test]
+fn same_named_methods_from_two_trait_impls_on_one_type_are_both_candidates() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+//- src/lib.rs
+pub struct A;
+pub struct B;
+pub struct Formatter;
+
+impl From<&A> for Formatter {
+    fn from(_: &A) -> Self { Formatter }
+}
+
+impl From<&B> for Formatter {
+    fn from(_: &B) -> Self { Formatter }
+}
+
+impl Formatter {
+    fn only(&self) {}
+}
+
+pub fn show(a: &A) {
+    Formatter::from(a).only();
+}
+"#,
+        r#"
+app::show -calls(0.3)-> app::Formatter::from
+app::show -calls(0.3)-> app::Formatter::from
+app::show -calls(0.9)-> app::Formatter::only
+"#,
+    );
+}

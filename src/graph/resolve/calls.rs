@@ -223,7 +223,14 @@ impl Resolver {
         }
         targets.retain(|&t| self.nodes[t as usize].kind != NodeKind::Module);
         let mut unique = targets;
-        self.keep_last_definitions(&mut unique);
+        // In Rust two same-named methods of one type are impls of a trait for different
+        // arguments (`From<A>`, `From<B>`): either may be meant, neither replaces the other.
+        if self.family(file) == Family::Rust {
+            let mut seen = rustc_hash::FxHashSet::default();
+            unique.retain(|&t| seen.insert(t));
+        } else {
+            self.keep_last_definitions(&mut unique);
+        }
         // Dispatch through a trait or interface reaches every implementation; anything
         // else with several candidates is a guess among them.
         let dispatch = how == Resolution::Interface;

@@ -22,6 +22,10 @@ pub(super) enum Effect {
     Element,
     /// Gives back its first argument (`functools.partial(f, …)`, `copy.copy(x)`).
     Identity,
+    /// Gives back its second argument (`typing.cast(T, value)`).
+    Second,
+    /// Gives back nothing: an `@overload` stub is replaced by the definition after it.
+    Nothing,
     /// `getattr(obj, "name")`.
     GetAttr,
     /// `super()` / `super(C, self)`.
@@ -63,6 +67,11 @@ pub(super) const EFFECTS: &[(&str, Effect)] = &[
     ("functools.lru_cache", Effect::Identity),
     ("functools.partial", Effect::Identity),
     ("functools.reduce", Effect::CallsFirst { keep: false }),
+    ("functools.update_wrapper", Effect::Identity),
+    ("typing.cast", Effect::Second),
+    ("typing.overload", Effect::Nothing),
+    ("typing_extensions.cast", Effect::Second),
+    ("typing_extensions.overload", Effect::Nothing),
 ];
 
 pub(super) fn effect(name: &str) -> Option<Effect> {

@@ -72,6 +72,12 @@ impl<'r> Solver<'r> {
                 extend(&mut found.results, &elements);
             }
             Effect::Identity => extend(&mut found.results, &first),
+            Effect::Second => {
+                if let Some(second) = args.positional.get(1) {
+                    extend(&mut found.results, second);
+                }
+            }
+            Effect::Nothing => {}
             Effect::GetAttr => {
                 if let Some(name) = self.constant(file, args.exprs.get(1).copied()) {
                     let vals = self.attr(file, call.scope, &first, name, call.callee);

@@ -136,12 +136,11 @@ impl<'r> Solver<'r> {
                         extend(&mut out, &vals);
                     }
                 }
-                Val::Def(class) if self.r.is_class(class) => {
-                    let vals = self.member(class, id, false);
-                    self.read(file, scope, &vals, site, &mut out);
-                }
-                Val::Inst(class) => {
-                    let vals = self.member(class, id, true);
+                Val::Def(class) | Val::Inst(class) if self.r.is_class(class) => {
+                    let vals = self.member(class, id, matches!(object, Val::Inst(_)));
+                    if vals.is_empty() && self.inherits_from_outside(class) {
+                        extend(&mut out, &[Val::Ext(0)]);
+                    }
                     self.read(file, scope, &vals, site, &mut out);
                 }
                 Val::Super(class) => {
@@ -194,6 +193,12 @@ impl<'r> Solver<'r> {
             out.dedup();
         }
         out
+    }
+
+    /// Whether a class or one of its bases has a base from outside the project.
+    fn inherits_from_outside(&mut self, class: u32) -> bool {
+        let mro = self.mro(class);
+        mro.iter().any(|c| self.external_based.contains(c))
     }
 
     /// `super().name` in class `class`: the next class after it in its MRO that defines the

@@ -12,6 +12,7 @@
 mod builtins;
 mod effects;
 mod eval;
+mod fixtures;
 mod invoke;
 mod names;
 mod order;
@@ -104,6 +105,9 @@ pub(super) struct Solver<'r> {
     mro_cache: FxHashMap<u32, std::rc::Rc<[u32]>>,
     /// Interned `external.attribute` names.
     external_attrs: FxHashMap<(u32, u32), u32>,
+    /// Classes with a base from outside the project (`class Client(werkzeug.Client)`): an
+    /// attribute none of the project's classes in their MRO defines comes from there.
+    external_based: FxHashSet<u32>,
 }
 
 impl Resolver {
@@ -176,6 +180,7 @@ impl<'r> Solver<'r> {
             module_cache: FxHashMap::default(),
             mro_cache: FxHashMap::default(),
             subclasses: FxHashMap::default(),
+            external_based: FxHashSet::default(),
             depth: 0,
         };
         let mut bases: Vec<(&u32, &Vec<u32>)> = r.bases.iter().collect();
@@ -186,6 +191,7 @@ impl<'r> Solver<'r> {
             }
         }
         solver.index_members();
+        solver.external_based = external_based(r);
         for file in solver.python_files().collect::<Vec<_>>() {
             let flow = &r.facts[file as usize].flow;
             let ids = flow.names().map(|n| solver.name(n)).collect();
@@ -242,6 +248,8 @@ impl<'r> Solver<'r> {
             solver.outcomes[file as usize] = vec![CallOutcome::default(); flow.calls.len()];
             solver.units.extend(order::units_of(file, flow));
         }
+        let fixtures = solver.fixture_units();
+        solver.units.extend(fixtures);
         solver.store = Store::with_units(solver.units.len());
         solver
     }
@@ -416,6 +424,9 @@ impl<'r> Solver<'r> {
                 let outcome = self.call(file, index);
                 self.outcomes[file as usize][index as usize] = outcome;
             }
+            Unit::Fixture(consumer, name, fixture) => {
+                self.fill_from_fixture(consumer, name, fixture);
+            }
         }
     }
 
@@ -449,6 +460,35 @@ enum Unit<'r> {
     Def(u32, &'r DefFlow),
     Step(u32, u32),
     Call(u32, u32),
+    /// A test's parameter (consumer node, name) filled by a pytest fixture (node).
+    Fixture(u32, u32, u32),
+}
+
+/// Classes with a base that resolves to nothing in the project. Bases that only type the
+/// class (`Generic[T]`, `Protocol`, `ABC`) or are `object` give it no methods.
+fn external_based(r: &Resolver) -> FxHashSet<u32> {
+    const TYPING_ONLY: &[&str] = &["ABC", "Generic", "NamedTuple", "Protocol", "TypedDict", "object"];
+    let mut out = FxHashSet::default();
+    for (file, facts) in r.facts.iter().enumerate() {
+        if facts.language.family() != Family::Python {
+            continue;
+        }
+        for inherit in &facts.inherits {
+            let Some(class) = r.sym_node[file][inherit.class as usize] else {
+                continue;
+            };
+            let head = inherit.base.split('[').next().unwrap_or_default();
+            let last = head.rsplit('.').next().unwrap_or(head).trim();
+            if TYPING_ONLY.contains(&last) {
+                continue;
+            }
+            let scope = facts.symbols[inherit.class as usize].parent;
+            if r.resolve_type(file as u32, scope, &inherit.base).is_empty() {
+                out.insert(class);
+            }
+        }
+    }
+    out
 }
 
 /// Attribute names an assignment target writes.
