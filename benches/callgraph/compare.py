@@ -297,11 +297,12 @@ def locate(nodes, lines_of):
                 break
         else:
             where[nid] = (n["file"], n["line"])
-    # Overload stubs and redefinitions stand for the definition that wins: the last.
+    # Python's overload stubs and redefinitions stand for the definition that wins: the last.
     last = {}
     for nid, n in sorted(nodes.items(), key=lambda item: item[1]["line"]):
-        last[(n["file"], n.get("qualified_name"))] = where[nid]
-    return {nid: last[(n["file"], n.get("qualified_name"))] for nid, n in nodes.items()}
+        if n["file"].endswith(".py"):
+            last[(n["file"], n.get("qualified_name"))] = where[nid]
+    return {nid: last.get((n["file"], n.get("qualified_name")), where[nid]) for nid, n in nodes.items()}
 
 
 def align(callee, named):

@@ -310,3 +310,59 @@ app.hello -calls(0.6)-> app.Greeter.greet
 "#,
     );
 }
+
+#[test]
+fn a_name_guess_lands_only_in_folders_the_file_imports() {
+    crate::support::check_calls(
+        r#"
+//- package.json
+{}
+//- src/v3/types.ts
+export class ZodType { safeParse(x: unknown) { return x; } }
+//- src/v4/mini/schemas.ts
+export class ZodMini { check(x: unknown) { return x; } }
+//- src/v4/classic/schemas.ts
+import { helper } from "../core/util";
+export function guard(schema) {
+  schema.safeParse(1);
+  schema.check(2);
+  helper();
+}
+//- src/v4/core/util.ts
+export function helper() {}
+export class Checks { check(x: unknown) { return x; } }
+"#,
+        r#"
+src/v4/classic/schemas.guard -calls(0.3)-> src/v4/core/util.Checks.check
+src/v4/classic/schemas.guard -calls(1.0)-> src/v4/core/util.helper
+"#,
+    );
+}
+
+#[test]
+fn parameters_shadow_outer_functions_and_interfaces_are_never_constructed() {
+    crate::support::check_calls(
+        r#"
+//- package.json
+{}
+//- src/work.ts
+const convert = (n: number) => n;
+export interface Shape { area(): number }
+export const Shape = makeShape();
+function makeShape() { return {}; }
+
+export function count<T>(convert: () => T): T {
+  return convert();
+}
+
+export function outer() {
+  convert(1);
+  return new Shape();
+}
+"#,
+        r#"
+src/work -calls(1.0)-> src/work.makeShape
+src/work.outer -calls(1.0)-> src/work.convert
+"#,
+    );
+}

@@ -375,3 +375,29 @@ class Outer:
     assert_eq!(stale.text(method), None);
     assert!(snap.graph[method].doc.is_some());
 }
+
+#[test]
+fn a_parameter_shadows_a_module_function_of_its_name() {
+    crate::support::check_calls(
+        r#"
+//- app.py
+def fn(): pass
+def other(): pass
+
+def apply(fn):
+    fn()
+
+def never_called(other):
+    other()
+
+def run():
+    fn()
+    apply(other)
+"#,
+        r#"
+app.apply -calls(0.8)-> app.other
+app.run -calls(1.0)-> app.apply
+app.run -calls(1.0)-> app.fn
+"#,
+    );
+}

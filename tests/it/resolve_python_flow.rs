@@ -567,7 +567,8 @@ app.setupmethod.wrapper_func -calls(1.0)-> app.check
 #[test]
 fn pytest_fixtures_fill_the_parameters_named_after_them() {
     // The 0.6 edges are the name tier: a parameter no visible fixture fills (a default, a
-    // `conftest.py` in another folder, a file pytest does not collect) is not followed.
+    // `conftest.py` in another folder, a file pytest does not collect) is not followed,
+    // and a name guess lands only in code the file imports (`test_default` imports nothing).
     // `client.head()` is werkzeug's, inherited from outside: no name match onto `Views.head`.
     check_calls(
         r#"
@@ -619,6 +620,8 @@ from app import Db
 def local():
     return Db()
 //- tests/test_elsewhere.py
+import app
+
 def test_local(local):
     local.query()
 //- app/helpers.py
@@ -636,7 +639,6 @@ tests.test_elsewhere.test_local -calls(0.6)-> app.Db.query
 tests.test_views.test_app -calls(0.8)-> app.Db.query
 tests.test_views.test_app -calls(0.8)-> app.Flask.route
 tests.test_views.test_app -calls(0.8)-> app.FlaskClient.open
-tests.test_views.test_default -calls(0.6)-> app.Flask.route
 "#,
     );
 }

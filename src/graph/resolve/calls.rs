@@ -10,7 +10,7 @@ use crate::graph::resolve::Resolver;
 use crate::graph::resolve::flow::CallOutcome;
 use crate::lang::Family;
 use crate::parse::flow::CallHow;
-use crate::parse::{Binding, CallKind, CallSite};
+use crate::parse::{Binding, CallKind, CallSite, SymbolKind};
 
 /// More same-named candidates than this and a call stays unresolved.
 const MAX_CANDIDATES: usize = 3;
@@ -44,6 +44,17 @@ pub(super) type FileCalls = (
 );
 
 pub(super) type LocalBindings<'a> = FxHashMap<(Option<u32>, &'a str), Vec<&'a Binding>>;
+
+/// What a file's calls are resolved against besides the resolver's tables.
+struct FileContext<'a> {
+    /// Typed local names by (scope, name).
+    locals: LocalBindings<'a>,
+    /// Python parameters by (function symbol, name): a call through one is not a call of a
+    /// same-named definition outside the function.
+    params: rustc_hash::FxHashSet<(u32, &'a str)>,
+    /// Where name guesses may land (`guess_folders`).
+    folders: Vec<&'a str>,
+}
 
 impl Resolver {
     /// Resolves every call site, files in parallel (lookups only read the resolver), then
@@ -101,12 +112,27 @@ impl Resolver {
                 only_flow.push((caller, getter, line));
             }
         }
+        let params = facts
+            .flow
+            .defs
+            .iter()
+            .flat_map(|def| {
+                def.params
+                    .iter()
+                    .map(move |p| (def.symbol, facts.flow.name(p.name)))
+            })
+            .collect();
+        let context = FileContext {
+            locals,
+            params,
+            folders: self.guess_folders(file),
+        };
         let calls: Vec<ResolvedCall> = facts
             .calls
             .iter()
             .map(|call| {
                 let caller = self.caller_node(file, call.caller);
-                let (targets, how) = self.resolve_call(file, call, &locals);
+                let (targets, how) = self.resolve_call(file, call, &context);
                 match by_site.get(&(call.line, call.column)) {
                     Some(found) => {
                         let mut flow = found.targets.to_vec();
@@ -174,7 +200,7 @@ impl Resolver {
         &self,
         file: u32,
         call: &CallSite,
-        locals: &LocalBindings<'_>,
+        context: &FileContext<'_>,
     ) -> (Vec<u32>, Resolution) {
         let (mut targets, mut how) = if let Some(scope) = &call.scope {
             self.static_call(file, call, scope)
@@ -187,7 +213,7 @@ impl Resolver {
                 Resolution::Direct,
             );
         } else if let Some(receiver) = &call.receiver {
-            match self.receiver(file, call.caller, receiver, locals) {
+            match self.receiver(file, call.caller, receiver, &context.locals) {
                 Receiver::Static(nodes) => (
                     nodes
                         .iter()
@@ -199,8 +225,10 @@ impl Resolver {
                     self.method_on(&classes, &call.name, exact)
                 }
                 Receiver::External => (Vec::new(), Resolution::Direct),
-                Receiver::Unknown => self.by_method_name(file, &call.name),
+                Receiver::Unknown => self.by_method_name(file, &call.name, &context.folders),
             }
+        } else if self.names_a_local(file, call.caller, &call.name, context) {
+            (Vec::new(), Resolution::Direct)
         } else {
             (
                 self.lookup_name(file, call.caller, &call.name),
@@ -221,7 +249,17 @@ impl Resolver {
                 *target = init;
             }
         }
-        targets.retain(|&t| self.nodes[t as usize].kind != NodeKind::Module);
+        // Modules are not called; nor, in TypeScript, are interfaces and type aliases (a
+        // `new X()` beside `interface X` constructs the value of that name, not the type).
+        targets.retain(|&t| {
+            let node = &self.nodes[t as usize];
+            node.kind != NodeKind::Module
+                && !(self.family(file) == Family::Ecma
+                    && matches!(
+                        node.symbol_kind,
+                        Some(SymbolKind::Interface | SymbolKind::TypeAlias)
+                    ))
+        });
         let mut unique = targets;
         // In Rust two same-named methods of one type are impls of a trait for different
         // arguments (`From<A>`, `From<B>`): either may be meant, neither replaces the other.
@@ -241,6 +279,42 @@ impl Resolver {
             how = Resolution::Ambiguous;
         }
         (unique, how)
+    }
+
+    /// Whether `name` is a parameter or typed local of a function around `scope` that no
+    /// definition there shadows: calling it calls what it holds, not what a definition of
+    /// that name further out is.
+    fn names_a_local(
+        &self,
+        file: u32,
+        mut scope: Option<u32>,
+        name: &str,
+        context: &FileContext<'_>,
+    ) -> bool {
+        let symbols = &self.facts[file as usize].symbols;
+        while let Some(index) = scope {
+            let symbol = &symbols[index as usize];
+            if !symbol.kind.is_function_like() {
+                return false;
+            }
+            if let Some(node) = self.sym_node[file as usize][index as usize]
+                && self
+                    .members
+                    .get(&node)
+                    .is_some_and(|m| m.contains_key(name))
+            {
+                return false;
+            }
+            let bound = context
+                .locals
+                .get(&(Some(index), name))
+                .is_some_and(|b| b.iter().any(|b| !b.field));
+            if bound || context.params.contains(&(index, name)) {
+                return true;
+            }
+            scope = symbol.parent;
+        }
+        false
     }
 
     /// `super(...)` in a constructor: the nearest base's constructor, or the base class
@@ -349,9 +423,30 @@ impl Resolver {
         out
     }
 
-    /// Duck typing: a method of that name, when the project has few and it is not a name
-    /// every built-in type has.
-    fn by_method_name(&self, file: u32, name: &str) -> (Vec<u32>, Resolution) {
+    /// Folders a Python or JavaScript name guess from `file` may land in: its own and those
+    /// of the modules it imports, with everything below them. A same-named method in code
+    /// the file never imports is not what it calls. Only the file's own imports count, so a
+    /// patch that re-resolves one file keeps its guesses equal to a cold run's.
+    fn guess_folders(&self, file: u32) -> Vec<&str> {
+        if self.family(file) == Family::Rust {
+            return vec![""];
+        }
+        let folder = |f: u32| {
+            let path = self.facts[f as usize].path.as_str();
+            path.rfind('/').map_or("", |at| &path[..=at])
+        };
+        let mut out = vec![folder(file)];
+        for &imported in self.imported_files.get(file as usize).into_iter().flatten() {
+            out.push(folder(imported));
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Duck typing: a method of that name in code the file reaches (`guess_folders`), when
+    /// the project has few and it is not a name every built-in type has.
+    fn by_method_name(&self, file: u32, name: &str, folders: &[&str]) -> (Vec<u32>, Resolution) {
         let spec = self.language(file).spec();
         if spec.builtin_methods.contains(&name) {
             return (Vec::new(), Resolution::Ambiguous);
@@ -367,11 +462,20 @@ impl Resolver {
                     .collect()
             })
             .unwrap_or_default();
-        match candidates.len() {
-            1 => (candidates, Resolution::Interface),
-            2..=MAX_CANDIDATES => (candidates, Resolution::Ambiguous),
-            _ => (Vec::new(), Resolution::Ambiguous),
-        }
+        // The tier says how many the project has; those out of reach are then left out.
+        let how = match candidates.len() {
+            1 => Resolution::Interface,
+            2..=MAX_CANDIDATES => Resolution::Ambiguous,
+            _ => return (Vec::new(), Resolution::Ambiguous),
+        };
+        let reached = candidates
+            .into_iter()
+            .filter(|&n| {
+                let path = &self.facts[self.nodes[n as usize].file as usize].path;
+                folders.iter().any(|f| path.starts_with(f))
+            })
+            .collect();
+        (reached, how)
     }
 }
 

@@ -95,6 +95,8 @@ pub struct Resolver {
     unresolved_calls: UnresolvedCalls,
     /// What each file's imports, inherits and calls came to (summed into `Resolved::stats`).
     file_stats: Vec<ResolveStats>,
+    /// The files each file's imports reach (`import_edges`), where its name guesses may land.
+    imported_files: Vec<Vec<u32>>,
     warnings: Vec<String>,
     /// Each file's imports, inherits and calls edges (by the source node's file), so that a
     /// patch replaces them without scanning every edge.
@@ -157,6 +159,7 @@ impl Resolver {
             ),
             unresolved_calls: UnresolvedCalls::with_files(facts.len()),
             file_stats: vec![ResolveStats::default(); facts.len()],
+            imported_files: vec![Vec::new(); facts.len()],
             warnings,
             refs: None,
             owned_edges: Vec::new(),

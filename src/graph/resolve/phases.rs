@@ -390,6 +390,7 @@ impl Resolver {
 
     pub(super) fn import_edges(&mut self, file: u32) {
         let facts = self.facts[file as usize].clone();
+        let mut reached = Vec::new();
         for (index, import) in facts.imports.iter().enumerate() {
             let home = self.home_module(file, import.scope);
             self.file_stats[file as usize].imports += 1;
@@ -415,6 +416,7 @@ impl Resolver {
             }
             self.file_stats[file as usize].imports_resolved += 1;
             for target in targets {
+                reached.push(self.nodes[target as usize].file);
                 if target != home {
                     self.edge(
                         home,
@@ -425,6 +427,11 @@ impl Resolver {
                     );
                 }
             }
+        }
+        reached.sort_unstable();
+        reached.dedup();
+        if let Some(slot) = self.imported_files.get_mut(file as usize) {
+            *slot = reached;
         }
     }
 }

@@ -146,7 +146,11 @@ fn fixture_name(flow: &Flow, def: &DefFlow) -> Option<Option<u32>> {
             });
             return Some(named);
         }
-        call = match flow.list(c.args).first().and_then(|&a| flow.exprs.get(a as usize)) {
+        call = match flow
+            .list(c.args)
+            .first()
+            .and_then(|&a| flow.exprs.get(a as usize))
+        {
             Some(Expr::Call(inner)) => Some(*inner),
             _ => None,
         };

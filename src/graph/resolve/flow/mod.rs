@@ -467,7 +467,14 @@ enum Unit<'r> {
 /// Classes with a base that resolves to nothing in the project. Bases that only type the
 /// class (`Generic[T]`, `Protocol`, `ABC`) or are `object` give it no methods.
 fn external_based(r: &Resolver) -> FxHashSet<u32> {
-    const TYPING_ONLY: &[&str] = &["ABC", "Generic", "NamedTuple", "Protocol", "TypedDict", "object"];
+    const TYPING_ONLY: &[&str] = &[
+        "ABC",
+        "Generic",
+        "NamedTuple",
+        "Protocol",
+        "TypedDict",
+        "object",
+    ];
     let mut out = FxHashSet::default();
     for (file, facts) in r.facts.iter().enumerate() {
         if facts.language.family() != Family::Python {
