@@ -13,6 +13,7 @@ per confidence tier, and samples of false and missed edges.
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -297,12 +298,23 @@ def locate(nodes, lines_of):
                 break
         else:
             where[nid] = (n["file"], n["line"])
-    # Python's overload stubs and redefinitions stand for the definition that wins: the last.
-    last = {}
-    for nid, n in sorted(nodes.items(), key=lambda item: item[1]["line"]):
-        if n["file"].endswith(".py"):
-            last[(n["file"], n.get("qualified_name"))] = where[nid]
-    return {nid: last.get((n["file"], n.get("qualified_name")), where[nid]) for nid, n in nodes.items()}
+    # Overload signatures and redefinitions stand for the definition that wins, the last of
+    # a run of same-named definitions (Python anywhere in a scope, TypeScript adjacent).
+    out = dict(where)
+    groups = defaultdict(list)
+    for nid, n in nodes.items():
+        groups[(n["file"], n.get("qualified_name"))].append(nid)
+    for (file, _), ids in groups.items():
+        ids.sort(key=lambda i: nodes[i]["line"])
+        run = [ids[-1]]
+        for nid in reversed(ids[:-1]):
+            adjacent = nodes[run[-1]]["line"] - nodes[nid].get("end_line", nodes[nid]["line"]) <= 2
+            if file.endswith(".py") or adjacent:
+                out[nid] = out[run[0]]
+            else:
+                run = [nid]
+            run.append(nid)
+    return out
 
 
 def align(callee, named):
@@ -323,6 +335,25 @@ def implicit(callee, lines_of):
         return True
     above = lines[callee[1] - 2].strip() if callee[1] >= 2 else ""
     return above.startswith("@") and ("property" in above or above.endswith((".setter", ".getter")))
+
+
+def only_in_macros(caller, callee, lines_of):
+    """Whether every call of `callee`'s name in `caller`'s body is inside a macro's
+    arguments (`assert_eq!(f(x), …)`), which rust-analyzer's call hierarchy does not list."""
+    body = "\n".join(lines_of(caller["file"])[caller["line"] - 1:caller.get("end_line", caller["line"])])
+    name = callee["name"].split("::")[-1].split(".")[-1]
+    spans = []
+    for m in re.finditer(r"\b[a-z_][a-z0-9_]*!\s*([(\[{])", body):
+        depth, at = 0, m.end(1) - 1
+        pairs = {"(": ")", "[": "]", "{": "}"}
+        opening, closing = m.group(1), pairs[m.group(1)]
+        for at in range(m.end(1) - 1, len(body)):
+            depth += (body[at] == opening) - (body[at] == closing)
+            if depth == 0:
+                break
+        spans.append((m.start(), at))
+    sites = [m.start() for m in re.finditer(r"\b" + re.escape(name) + r"\s*(::<[^>]*>)?\(", body)]
+    return bool(sites) and all(any(a <= site <= b for a, b in spans) for site in sites)
 
 
 def main():
@@ -375,10 +406,14 @@ def main():
         r = hit / len(truth_known) if truth_known else 0
         print(f"confidence >= {floor}: {len(chosen)} edges, precision {p:.1%}, recall {r:.1%}")
     blind = {e for e in mine if implicit(e[1], lines_of)}
+    if args.lang == "rust":
+        by_loc = {loc: nid for nid, loc in where.items()}
+        blind |= {e for e in mine if e not in truth_known
+                  and only_in_macros(nodes[by_loc[e[0]]], nodes[by_loc[e[1]]], lines_of)}
     chosen = set(mine) - blind
     hit = len(chosen & truth_known)
-    print(f"without implicit calls (dunders, properties: {len(blind)} edges no checker lists): "
-          f"{len(chosen)} edges, precision {hit / max(1, len(chosen)):.1%}")
+    print(f"without calls no checker lists (dunders, properties, inside Rust macros: {len(blind)} "
+          f"edges): {len(chosen)} edges, precision {hit / max(1, len(chosen)):.1%}")
     tiers = Counter(round(c, 2) for c in mine.values())
     wrong = Counter(round(c, 2) for e, c in mine.items() if e not in truth_known)
     print("tiers (edges / false):", {t: (tiers[t], wrong[t]) for t in sorted(tiers)})
@@ -386,7 +421,7 @@ def main():
     def text(loc):
         line = lines_of(loc[0])[loc[1] - 1].strip() if loc[1] - 1 < len(lines_of(loc[0])) else ""
         return f"{loc[0]}:{loc[1]} {line[:70]}"
-    false = sorted(e for e in mine if e not in truth_known)
+    false = sorted(e for e in mine if e not in truth_known and e not in blind)
     missed = sorted(truth_known - set(mine))
     print(f"\n-- false ({len(false)}) --")
     for a, b in false[:: max(1, len(false) // args.show)][: args.show]:

@@ -278,3 +278,40 @@ app::show -calls(0.9)-> app::Formatter::only
 "#,
     );
 }
+
+#[test]
+fn methods_on_an_option_or_a_cell_field_are_std_not_the_wrapped_type() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+//- src/lib.rs
+use std::cell::RefCell;
+
+pub struct Value;
+impl Value {
+    pub fn take(&mut self) -> Value { Value }
+    pub fn borrow(&self) {}
+    pub fn render(&self) {}
+}
+
+pub struct Holder {
+    value: Option<Value>,
+    cell: RefCell<Value>,
+    boxed: Box<Value>,
+}
+
+impl Holder {
+    pub fn run(&mut self) {
+        self.value.take();
+        self.cell.borrow();
+        self.boxed.render();
+    }
+}
+"#,
+        r#"
+app::Holder::run -calls(0.9)-> app::Value::render
+"#,
+    );
+}

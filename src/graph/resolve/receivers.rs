@@ -198,6 +198,9 @@ impl Resolver {
 
     /// A type annotation naming no project class: a library or built-in type.
     fn names_outside_type(&self, file: u32, binding: &Binding) -> bool {
+        if self.family(file) == Family::Rust && types::opaque_in_rust(&binding.type_text) {
+            return true;
+        }
         let Some(clean) = types::clean(&binding.type_text) else {
             return false;
         };
@@ -284,6 +287,12 @@ impl Resolver {
     /// The classes a binding holds: its annotation, its constructor, or its callee's
     /// declared return type.
     fn binding_type(&self, file: u32, binding: &Binding) -> Vec<u32> {
+        if !binding.from_call
+            && self.family(file) == Family::Rust
+            && types::opaque_in_rust(&binding.type_text)
+        {
+            return Vec::new();
+        }
         if !binding.from_call {
             return self.resolve_type(file, binding.scope, &binding.type_text);
         }

@@ -43,6 +43,29 @@ pub fn is_builtin_type(family: crate::lang::Family, name: &str) -> bool {
     }
 }
 
+/// Rust wrappers with methods of their own: a method called on an `Option<Foo>` value is
+/// `Option`'s (`take`, `map`), never `Foo`'s, since Rust does not look through them.
+const RUST_OPAQUE: &[&str] = &["Cell", "Mutex", "Option", "RefCell", "Result", "RwLock"];
+
+/// Whether a Rust type as written is one of `RUST_OPAQUE` (after references).
+pub fn opaque_in_rust(text: &str) -> bool {
+    let mut t = text.trim();
+    loop {
+        let before = t;
+        t = t.trim_start_matches('&').trim_start();
+        if t.starts_with('\'') {
+            t = t.split_once(' ').map_or("", |(_, rest)| rest);
+        }
+        t = t.strip_prefix("mut ").unwrap_or(t);
+        if t == before {
+            break;
+        }
+    }
+    let head = t.split('<').next().unwrap_or(t).trim();
+    let last = head.rsplit("::").next().unwrap_or(head);
+    t.contains('<') && RUST_OPAQUE.contains(&last)
+}
+
 pub fn clean(text: &str) -> Option<String> {
     let mut t = text.trim();
     for _ in 0..8 {
@@ -130,5 +153,15 @@ mod tests {
         assert_eq!(clean("&'a dyn Store").as_deref(), Some("Store"));
         assert_eq!(clean("Promise<Svc>").as_deref(), Some("Svc"));
         assert_eq!(clean("(a: number) => void"), None);
+    }
+
+    #[test]
+    fn rust_option_and_cells_are_types_of_their_own() {
+        use super::opaque_in_rust;
+        assert!(opaque_in_rust("Option<Value>"));
+        assert!(opaque_in_rust("&'a mut std::cell::RefCell<Foo>"));
+        assert!(!opaque_in_rust("Box<Foo>"));
+        assert!(!opaque_in_rust("Arc<Mutex2>"));
+        assert!(!opaque_in_rust("Option"));
     }
 }
