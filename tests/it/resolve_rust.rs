@@ -315,3 +315,37 @@ app::Holder::run -calls(0.9)-> app::Value::render
 "#,
     );
 }
+
+#[test]
+fn associated_functions_called_through_a_generic_parameter_reach_the_trait() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+//- src/lib.rs
+pub trait Float {
+    fn from_int(i: u64) -> Self;
+}
+
+pub struct Half;
+impl Float for Half {
+    fn from_int(_: u64) -> Self { Half }
+}
+
+pub fn fast<F: Float>() -> F {
+    F::from_int(1)
+}
+
+pub fn slow<F>() -> F where F: Float {
+    F::from_int(2)
+}
+"#,
+        r#"
+app::fast -calls(0.6)-> app::Float::from_int
+app::fast -calls(0.6)-> app::Half::from_int
+app::slow -calls(0.6)-> app::Float::from_int
+app::slow -calls(0.6)-> app::Half::from_int
+"#,
+    );
+}

@@ -343,9 +343,15 @@ impl Resolver {
         }
     }
 
-    /// `a::b::f()`, `Type::f()`, `Self::f()`.
+    /// `a::b::f()`, `Type::f()`, `Self::f()`, and `T::f()` for a generic `T: Trait` (the
+    /// trait's declaration and every implementation, as for a call through the trait).
     fn static_call(&self, file: u32, call: &CallSite, scope: &str) -> (Vec<u32>, Resolution) {
-        let owners = self.resolve_path(file, call.caller, scope);
+        let mut owners = self.resolve_path(file, call.caller, scope);
+        let mut generic = false;
+        if owners.is_empty() && self.family(file) == Family::Rust && !scope.contains("::") {
+            owners = self.resolve_type(file, call.caller, scope);
+            generic = true;
+        }
         let mut how = Resolution::Direct;
         let mut out = Vec::new();
         for owner in owners {
@@ -353,6 +359,9 @@ impl Resolver {
                 if let Some((found, _)) = self.class_member(owner, &call.name) {
                     if self.is_interface(owner) {
                         how = Resolution::Interface;
+                        if generic {
+                            out.extend(self.implementations(owner, &call.name));
+                        }
                     }
                     out.extend(found);
                 }
