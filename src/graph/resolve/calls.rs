@@ -261,11 +261,15 @@ impl Resolver {
                     ))
         });
         let mut unique = targets;
-        // In Rust two same-named methods of one type are impls of a trait for different
-        // arguments (`From<A>`, `From<B>`): either may be meant, neither replaces the other.
+        // In Rust two same-named methods of one type from trait impls are the trait for
+        // different arguments (`From<A>`, `From<B>`): either may be meant. Others are the
+        // same method under different `cfg`s: one stands for both.
         if self.family(file) == Family::Rust {
             let mut seen = rustc_hash::FxHashSet::default();
             unique.retain(|&t| seen.insert(t));
+            if !unique.iter().all(|&t| self.in_trait_impl(t)) {
+                self.keep_last_definitions(&mut unique);
+            }
         } else {
             self.keep_last_definitions(&mut unique);
         }
@@ -330,6 +334,18 @@ impl Resolver {
             Some((found, _)) => found.into_iter().filter(|&c| c != class).collect(),
             None => vec![base],
         }
+    }
+
+    /// Whether a Rust method comes from an `impl Trait for Type` block.
+    fn in_trait_impl(&self, method: u32) -> bool {
+        let Some((file, symbol)) = self.origin[method as usize] else {
+            return false;
+        };
+        let symbols = &self.facts[file as usize].symbols;
+        symbols[symbol as usize]
+            .parent
+            .map(|p| &symbols[p as usize])
+            .is_some_and(|p| p.kind == SymbolKind::Impl && p.detail.is_some())
     }
 
     /// A redefinition replaces the earlier one (Python), an implementation follows its
