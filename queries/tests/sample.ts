@@ -46,3 +46,7 @@ function* gen() {}
 export const arrow = (x: number) => x;
 var expr = function () {};
 export default function named() {}
+
+export namespace helpers {
+  export const wrap = (m?: string) => ({ m });
+}

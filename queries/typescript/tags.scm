@@ -3,3 +3,4 @@
 (type_alias_declaration name: (_) @name) @definition.type
 (enum_declaration name: (_) @name) @definition.enum
 [(method_signature name: (property_identifier) @name) (abstract_method_signature name: (property_identifier) @name)] @definition.function
+(internal_module name: (identifier) @name body: (statement_block)) @definition.module

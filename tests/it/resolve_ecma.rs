@@ -366,3 +366,31 @@ src/work.outer -calls(1.0)-> src/work.convert
 "#,
     );
 }
+
+#[test]
+fn members_of_a_typescript_namespace_are_called_through_it() {
+    crate::support::check_calls(
+        r#"
+//- package.json
+{}
+//- src/helpers/errorUtil.ts
+export namespace errorUtil {
+  export const errToObj = (message?: string) => ({ message });
+  export function toString(m?: string) { return m; }
+}
+export function toString() {}
+//- src/types.ts
+import { errorUtil } from "./helpers/errorUtil.js";
+export class ZodString {
+  email(message?: string) {
+    return errorUtil.errToObj(message);
+  }
+  name() { return errorUtil.toString("x"); }
+}
+"#,
+        r#"
+src/types.ZodString.email -calls(1.0)-> src/helpers/errorUtil.errorUtil.errToObj
+src/types.ZodString.name -calls(1.0)-> src/helpers/errorUtil.errorUtil.toString
+"#,
+    );
+}
