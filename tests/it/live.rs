@@ -537,3 +537,68 @@ fn value_flow_edges_follow_edits_in_other_files() {
         "a lambda registered",
     );
 }
+
+const FIXTURE_PROJECT: &str = r#"
+//- app/__init__.py
+class Flask:
+    def route(self, rule): pass
+
+class Other:
+    def route(self, rule): pass
+//- lib/__init__.py
+//- lib/thing.py
+class Thing:
+    def only_in_lib(self): pass
+//- tests/conftest.py
+import pytest
+from app import Flask, Other
+
+@pytest.fixture
+def app():
+    return Flask()
+//- tests/test_a.py
+def test_a(app):
+    app.route("/")
+//- tests/test_b.py
+def test_b(x):
+    x.only_in_lib()
+"#;
+
+/// A fixture's value and the folders a name guess may land in follow edits as a cold
+/// build would: a `conftest.py` edit moves a test's calls, an import brings a guess in.
+#[test]
+fn fixtures_and_guess_reach_follow_edits() {
+    let dir = Dir::with_fixture(FIXTURE_PROJECT);
+    let engine = live_engine(&dir);
+    assert_eq!(engine.refresh().graph, GraphUpdate::Resolved);
+    assert_same(&engine, &dir, "the first build");
+    let has_edge = |edge: &str| {
+        crate::support::dump_edges(&engine.snapshot())
+            .lines()
+            .any(|l| l == edge)
+    };
+    let edit = |path: &str, from: &str, to: &str, step: &str| {
+        let text = std::fs::read_to_string(dir.join(path)).unwrap();
+        assert!(text.contains(from), "{path} lacks {from:?}");
+        dir.write(path, text.replacen(from, to, 1));
+        engine.refresh_paths(&[PathBuf::from(path)]);
+        assert_same(&engine, &dir, step);
+    };
+    assert!(has_edge("tests.test_a.test_a -calls(0.8)-> app.Flask.route"));
+    assert!(!has_edge("tests.test_b.test_b -calls(0.6)-> lib.thing.Thing.only_in_lib"));
+    edit(
+        "tests/conftest.py",
+        "return Flask()",
+        "return Other()",
+        "the fixture returns another class",
+    );
+    assert!(has_edge("tests.test_a.test_a -calls(0.8)-> app.Other.route"));
+    assert!(!has_edge("tests.test_a.test_a -calls(0.8)-> app.Flask.route"));
+    edit(
+        "tests/test_b.py",
+        "def test_b(x):",
+        "import lib.thing\n\ndef test_b(x):",
+        "an import brings the guess in reach",
+    );
+    assert!(has_edge("tests.test_b.test_b -calls(0.6)-> lib.thing.Thing.only_in_lib"));
+}
