@@ -584,21 +584,31 @@ fn fixtures_and_guess_reach_follow_edits() {
         engine.refresh_paths(&[PathBuf::from(path)]);
         assert_same(&engine, &dir, step);
     };
-    assert!(has_edge("tests.test_a.test_a -calls(0.8)-> app.Flask.route"));
-    assert!(!has_edge("tests.test_b.test_b -calls(0.6)-> lib.thing.Thing.only_in_lib"));
+    assert!(has_edge(
+        "tests.test_a.test_a -calls(0.8)-> app.Flask.route"
+    ));
+    assert!(!has_edge(
+        "tests.test_b.test_b -calls(0.6)-> lib.thing.Thing.only_in_lib"
+    ));
     edit(
         "tests/conftest.py",
         "return Flask()",
         "return Other()",
         "the fixture returns another class",
     );
-    assert!(has_edge("tests.test_a.test_a -calls(0.8)-> app.Other.route"));
-    assert!(!has_edge("tests.test_a.test_a -calls(0.8)-> app.Flask.route"));
+    assert!(has_edge(
+        "tests.test_a.test_a -calls(0.8)-> app.Other.route"
+    ));
+    assert!(!has_edge(
+        "tests.test_a.test_a -calls(0.8)-> app.Flask.route"
+    ));
     edit(
         "tests/test_b.py",
         "def test_b(x):",
         "import lib.thing\n\ndef test_b(x):",
         "an import brings the guess in reach",
     );
-    assert!(has_edge("tests.test_b.test_b -calls(0.6)-> lib.thing.Thing.only_in_lib"));
+    assert!(has_edge(
+        "tests.test_b.test_b -calls(0.6)-> lib.thing.Thing.only_in_lib"
+    ));
 }

@@ -642,3 +642,39 @@ tests.test_views.test_app -calls(0.8)-> app.FlaskClient.open
 "#,
     );
 }
+
+#[test]
+fn a_base_method_calls_what_its_subclasses_set_on_the_instance() {
+    check_calls(
+        r#"
+//- app.py
+class Shape:
+    def draw(self):
+        self.render()
+
+    def size(self):
+        self.missing()
+
+class Circle(Shape):
+    def __init__(self):
+        self.render = self.circle
+
+    def circle(self): pass
+
+class Square(Shape):
+    def __init__(self):
+        self.render = self.square
+
+    def square(self): pass
+
+def run():
+    Circle().draw()
+"#,
+        r#"
+app.Shape.draw -calls(0.8)-> app.Circle.circle
+app.Shape.draw -calls(0.8)-> app.Square.square
+app.run -calls(0.9)-> app.Shape.draw
+app.run -calls(1.0)-> app.Circle.__init__
+"#,
+    );
+}

@@ -137,9 +137,12 @@ impl<'r> Solver<'r> {
                     }
                 }
                 Val::Def(class) | Val::Inst(class) if self.r.is_class(class) => {
-                    let vals = self.member(class, id, matches!(object, Val::Inst(_)));
+                    let instance = matches!(object, Val::Inst(_));
+                    let mut vals = self.member(class, id, instance);
                     if vals.is_empty() && self.inherits_from_outside(class) {
                         extend(&mut out, &[Val::Ext(0)]);
+                    } else if vals.is_empty() && instance {
+                        vals = self.in_subclasses(class, id);
                     }
                     self.read(file, scope, &vals, site, &mut out);
                 }
@@ -191,6 +194,17 @@ impl<'r> Solver<'r> {
                 }
             }
             out.dedup();
+        }
+        out
+    }
+
+    /// An attribute a class's instances lack but its subclasses' have (`self.child()` in a
+    /// base whose subclasses set `self.child`): the instance may be any of those.
+    fn in_subclasses(&mut self, class: u32, id: u32) -> Vec<Val> {
+        let mut out = Vec::new();
+        for sub in self.descendants(class).into_iter().skip(1) {
+            let vals = self.member(sub, id, true);
+            extend(&mut out, &vals);
         }
         out
     }
