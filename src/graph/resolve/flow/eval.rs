@@ -201,10 +201,23 @@ impl<'r> Solver<'r> {
     /// An attribute a class's instances lack but its subclasses' have (`self.child()` in a
     /// base whose subclasses set `self.child`): the instance may be any of those.
     fn in_subclasses(&mut self, class: u32, id: u32) -> Vec<Val> {
+        let subclasses = match self.descendant_cache.get(&class) {
+            Some(found) => found.clone(),
+            None => {
+                let found: std::rc::Rc<[u32]> = self.descendants(class).into();
+                self.descendant_cache.insert(class, found.clone());
+                found
+            }
+        };
         let mut out = Vec::new();
-        for sub in self.descendants(class).into_iter().skip(1) {
-            let vals = self.member(sub, id, true);
-            extend(&mut out, &vals);
+        let written = self.attributes_written.contains(&id);
+        for &sub in subclasses.iter().skip(1) {
+            // Only where a subclass can hold the name: an attribute written somewhere, or
+            // a definition of the subclass itself.
+            if written || !self.own_members(sub, id).is_empty() {
+                let vals = self.member(sub, id, true);
+                extend(&mut out, &vals);
+            }
         }
         out
     }

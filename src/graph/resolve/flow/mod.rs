@@ -105,6 +105,10 @@ pub(super) struct Solver<'r> {
     mro_cache: FxHashMap<u32, std::rc::Rc<[u32]>>,
     /// Interned `external.attribute` names.
     external_attrs: FxHashMap<(u32, u32), u32>,
+    /// Names assigned as an attribute somewhere (`x.name = …`).
+    attributes_written: FxHashSet<u32>,
+    /// Each class's subclasses, nearest first (`descendants`), once asked.
+    descendant_cache: FxHashMap<u32, std::rc::Rc<[u32]>>,
     /// Classes with a base from outside the project (`class Client(werkzeug.Client)`): an
     /// attribute none of the project's classes in their MRO defines comes from there.
     external_based: FxHashSet<u32>,
@@ -181,6 +185,8 @@ impl<'r> Solver<'r> {
             mro_cache: FxHashMap::default(),
             subclasses: FxHashMap::default(),
             external_based: FxHashSet::default(),
+            attributes_written: FxHashSet::default(),
+            descendant_cache: FxHashMap::default(),
             depth: 0,
         };
         let mut bases: Vec<(&u32, &Vec<u32>)> = r.bases.iter().collect();
@@ -227,6 +233,7 @@ impl<'r> Solver<'r> {
                     for name in written {
                         let name = solver.id(file, name);
                         solver.writable.insert(name);
+                        solver.attributes_written.insert(name);
                     }
                     let mut names = Vec::new();
                     target_names(target, &mut names);
