@@ -199,56 +199,7 @@ impl<'r> Solver<'r> {
         solver.index_members();
         solver.external_based = external_based(r);
         for file in solver.python_files().collect::<Vec<_>>() {
-            let flow = &r.facts[file as usize].flow;
-            let ids = flow.names().map(|n| solver.name(n)).collect();
-            solver.file_names[file as usize] = ids;
-            for def in &flow.defs {
-                let Some(node) = solver.symbol_node(file, def.symbol) else {
-                    continue;
-                };
-                solver.defs.insert(node, (file, def));
-                if def.decorated.is_some() {
-                    solver.decorated.insert(node);
-                }
-                for param in &def.params {
-                    let name = solver.id(file, param.name);
-                    solver.locals.insert((node, name));
-                    solver.writable.insert(name);
-                }
-                if def.decorated.is_some() {
-                    let symbol = &r.facts[file as usize].symbols[def.symbol as usize];
-                    let name = solver.name(&symbol.name);
-                    solver.writable.insert(name);
-                    solver.property_names.insert(name);
-                }
-            }
-            for binding in &r.facts[file as usize].bindings {
-                let name = solver.name(&binding.name);
-                solver.writable.insert(name);
-            }
-            for step in &flow.steps {
-                if let StepKind::Assign { target, .. } = &step.kind {
-                    let mut written = Vec::new();
-                    attribute_names(target, &mut written);
-                    for name in written {
-                        let name = solver.id(file, name);
-                        solver.writable.insert(name);
-                        solver.attributes_written.insert(name);
-                    }
-                    let mut names = Vec::new();
-                    target_names(target, &mut names);
-                    for name in names {
-                        if let Some(scope) = solver.assigned_scope(file, step.scope, name) {
-                            let name = solver.id(file, name);
-                            solver.locals.insert((scope, name));
-                            solver.writable.insert(name);
-                            if r.is_class(scope) {
-                                solver.property_names.insert(name);
-                            }
-                        }
-                    }
-                }
-            }
+            solver.index_file(file);
         }
         for file in solver.python_files().collect::<Vec<_>>() {
             let flow = solver.flow(file);
@@ -259,6 +210,60 @@ impl<'r> Solver<'r> {
         solver.units.extend(fixtures);
         solver.store = Store::with_units(solver.units.len());
         solver
+    }
+
+    /// Interns a file's names and notes what it defines, binds and writes.
+    fn index_file(&mut self, file: u32) {
+        let flow = &self.r.facts[file as usize].flow;
+        let ids = flow.names().map(|n| self.name(n)).collect();
+        self.file_names[file as usize] = ids;
+        for def in &flow.defs {
+            let Some(node) = self.symbol_node(file, def.symbol) else {
+                continue;
+            };
+            self.defs.insert(node, (file, def));
+            if def.decorated.is_some() {
+                self.decorated.insert(node);
+            }
+            for param in &def.params {
+                let name = self.id(file, param.name);
+                self.locals.insert((node, name));
+                self.writable.insert(name);
+            }
+            if def.decorated.is_some() {
+                let symbol = &self.r.facts[file as usize].symbols[def.symbol as usize];
+                let name = self.name(&symbol.name);
+                self.writable.insert(name);
+                self.property_names.insert(name);
+            }
+        }
+        for binding in &self.r.facts[file as usize].bindings {
+            let name = self.name(&binding.name);
+            self.writable.insert(name);
+        }
+        for step in &flow.steps {
+            if let StepKind::Assign { target, .. } = &step.kind {
+                let mut written = Vec::new();
+                attribute_names(target, &mut written);
+                for name in written {
+                    let name = self.id(file, name);
+                    self.writable.insert(name);
+                    self.attributes_written.insert(name);
+                }
+                let mut names = Vec::new();
+                target_names(target, &mut names);
+                for name in names {
+                    if let Some(scope) = self.assigned_scope(file, step.scope, name) {
+                        let name = self.id(file, name);
+                        self.locals.insert((scope, name));
+                        self.writable.insert(name);
+                        if self.r.is_class(scope) {
+                            self.property_names.insert(name);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Every definition named directly in a node, by (node, interned name).
