@@ -13,7 +13,7 @@ use crate::parse::flow::CallHow;
 use crate::parse::{Binding, CallKind, CallSite, SymbolKind};
 
 /// More same-named candidates than this and a call stays unresolved.
-const MAX_CANDIDATES: usize = 3;
+pub(super) const MAX_CANDIDATES: usize = 3;
 /// Most classes a call through an interface or trait is followed into.
 const MAX_IMPLEMENTORS: usize = 32;
 
@@ -446,61 +446,6 @@ impl Resolver {
             }
         }
         out
-    }
-
-    /// Folders a Python or JavaScript name guess from `file` may land in: its own and those
-    /// of the modules it imports, with everything below them. A same-named method in code
-    /// the file never imports is not what it calls. Only the file's own imports count, so a
-    /// patch that re-resolves one file keeps its guesses equal to a cold run's.
-    fn guess_folders(&self, file: u32) -> Vec<&str> {
-        if self.family(file) == Family::Rust {
-            return vec![""];
-        }
-        let folder = |f: u32| {
-            let path = self.facts[f as usize].path.as_str();
-            path.rfind('/').map_or("", |at| &path[..=at])
-        };
-        let mut out = vec![folder(file)];
-        for &imported in self.imported_files.get(file as usize).into_iter().flatten() {
-            out.push(folder(imported));
-        }
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
-
-    /// Duck typing: a method of that name in code the file reaches (`guess_folders`), when
-    /// the project has few and it is not a name every built-in type has.
-    fn by_method_name(&self, file: u32, name: &str, folders: &[&str]) -> (Vec<u32>, Resolution) {
-        let spec = self.language(file).spec();
-        if spec.builtin_methods.contains(&name) {
-            return (Vec::new(), Resolution::Ambiguous);
-        }
-        let family = self.family(file);
-        let candidates: Vec<u32> = self
-            .methods_by_name
-            .get(name)
-            .map(|m| {
-                m.iter()
-                    .copied()
-                    .filter(|&n| self.nodes[n as usize].language.family() == family)
-                    .collect()
-            })
-            .unwrap_or_default();
-        // The tier says how many the project has; those out of reach are then left out.
-        let how = match candidates.len() {
-            1 => Resolution::Interface,
-            2..=MAX_CANDIDATES => Resolution::Ambiguous,
-            _ => return (Vec::new(), Resolution::Ambiguous),
-        };
-        let reached = candidates
-            .into_iter()
-            .filter(|&n| {
-                let path = &self.facts[self.nodes[n as usize].file as usize].path;
-                folders.iter().any(|f| path.starts_with(f))
-            })
-            .collect();
-        (reached, how)
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod calls;
 mod flow;
+mod guesses;
 mod import_reach;
 pub mod names;
 mod patch;

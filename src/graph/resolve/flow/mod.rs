@@ -13,6 +13,7 @@ mod builtins;
 mod effects;
 mod eval;
 mod fixtures;
+mod index;
 mod invoke;
 mod names;
 mod order;
@@ -197,7 +198,7 @@ impl<'r> Solver<'r> {
             }
         }
         solver.index_members();
-        solver.external_based = external_based(r);
+        solver.external_based = index::external_based(r);
         for file in solver.python_files().collect::<Vec<_>>() {
             solver.index_file(file);
         }
@@ -210,75 +211,6 @@ impl<'r> Solver<'r> {
         solver.units.extend(fixtures);
         solver.store = Store::with_units(solver.units.len());
         solver
-    }
-
-    /// Interns a file's names and notes what it defines, binds and writes.
-    fn index_file(&mut self, file: u32) {
-        let flow = &self.r.facts[file as usize].flow;
-        let ids = flow.names().map(|n| self.name(n)).collect();
-        self.file_names[file as usize] = ids;
-        for def in &flow.defs {
-            let Some(node) = self.symbol_node(file, def.symbol) else {
-                continue;
-            };
-            self.defs.insert(node, (file, def));
-            if def.decorated.is_some() {
-                self.decorated.insert(node);
-            }
-            for param in &def.params {
-                let name = self.id(file, param.name);
-                self.locals.insert((node, name));
-                self.writable.insert(name);
-            }
-            if def.decorated.is_some() {
-                let symbol = &self.r.facts[file as usize].symbols[def.symbol as usize];
-                let name = self.name(&symbol.name);
-                self.writable.insert(name);
-                self.property_names.insert(name);
-            }
-        }
-        for binding in &self.r.facts[file as usize].bindings {
-            let name = self.name(&binding.name);
-            self.writable.insert(name);
-        }
-        for step in &flow.steps {
-            if let StepKind::Assign { target, .. } = &step.kind {
-                let mut written = Vec::new();
-                attribute_names(target, &mut written);
-                for name in written {
-                    let name = self.id(file, name);
-                    self.writable.insert(name);
-                    self.attributes_written.insert(name);
-                }
-                let mut names = Vec::new();
-                target_names(target, &mut names);
-                for name in names {
-                    if let Some(scope) = self.assigned_scope(file, step.scope, name) {
-                        let name = self.id(file, name);
-                        self.locals.insert((scope, name));
-                        self.writable.insert(name);
-                        if self.r.is_class(scope) {
-                            self.property_names.insert(name);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Every definition named directly in a node, by (node, interned name).
-    fn index_members(&mut self) {
-        let mut members: Vec<_> = self.r.members.iter().collect();
-        members.sort_unstable_by_key(|&(node, _)| *node);
-        for (&node, named) in members {
-            for (name, defs) in named {
-                let id = self.name(name);
-                let from = self.member_list.len() as u32;
-                self.member_list.extend_from_slice(defs);
-                self.member_index
-                    .insert((node, id), (from, self.member_list.len() as u32));
-            }
-        }
     }
 
     /// A class and its subclasses, nearest first, at most `MAX_SUBCLASSES`.
@@ -474,60 +406,4 @@ enum Unit<'r> {
     Call(u32, u32),
     /// A test's parameter (consumer node, name) filled by a pytest fixture (node).
     Fixture(u32, u32, u32),
-}
-
-/// Classes with a base that resolves to nothing in the project. Bases that only type the
-/// class (`Generic[T]`, `Protocol`, `ABC`) or are `object` give it no methods.
-fn external_based(r: &Resolver) -> FxHashSet<u32> {
-    const TYPING_ONLY: &[&str] = &[
-        "ABC",
-        "Generic",
-        "NamedTuple",
-        "Protocol",
-        "TypedDict",
-        "object",
-    ];
-    let mut out = FxHashSet::default();
-    for (file, facts) in r.facts.iter().enumerate() {
-        if facts.language.family() != Family::Python {
-            continue;
-        }
-        for inherit in &facts.inherits {
-            let Some(class) = r.sym_node[file][inherit.class as usize] else {
-                continue;
-            };
-            let head = inherit.base.split('[').next().unwrap_or_default();
-            let last = head.rsplit('.').next().unwrap_or(head).trim();
-            if TYPING_ONLY.contains(&last) {
-                continue;
-            }
-            let scope = facts.symbols[inherit.class as usize].parent;
-            if r.resolve_type(file as u32, scope, &inherit.base).is_empty() {
-                out.insert(class);
-            }
-        }
-    }
-    out
-}
-
-/// Attribute names an assignment target writes.
-fn attribute_names(target: &crate::parse::flow::Target, out: &mut Vec<NameId>) {
-    use crate::parse::flow::Target;
-    match target {
-        Target::Attr { name, .. } => out.push(*name),
-        Target::Unpack(items) => items.iter().for_each(|t| attribute_names(t, out)),
-        Target::Star(inner) => attribute_names(inner, out),
-        Target::Name(_) | Target::Index { .. } => {}
-    }
-}
-
-/// Names an assignment target binds in its scope.
-fn target_names(target: &crate::parse::flow::Target, out: &mut Vec<NameId>) {
-    use crate::parse::flow::Target;
-    match target {
-        Target::Name(name) => out.push(*name),
-        Target::Unpack(items) => items.iter().for_each(|t| target_names(t, out)),
-        Target::Star(inner) => target_names(inner, out),
-        Target::Attr { .. } | Target::Index { .. } => {}
-    }
 }
