@@ -164,6 +164,22 @@ fn live_engine(dir: &Dir) -> Engine {
     .unwrap()
 }
 
+/// Replaces the first `from` in `path` with `to`, refreshes the engine on that file and
+/// checks the live graph against a cold build; what the refresh did comes back.
+fn edit_and_compare(
+    engine: &Engine,
+    dir: &Dir,
+    (path, from, to): (&str, &str, &str),
+    step: &str,
+) -> GraphUpdate {
+    let text = std::fs::read_to_string(dir.join(path)).unwrap();
+    assert!(text.contains(from), "{path} lacks {from:?}");
+    dir.write(path, text.replacen(from, to, 1));
+    let update = engine.refresh_paths(&[PathBuf::from(path)]).graph;
+    assert_same(engine, dir, step);
+    update
+}
+
 fn assert_same(live: &Engine, dir: &Dir, step: &str) {
     let live = canonical(&live.snapshot());
     let cold = cold(dir);
@@ -487,12 +503,8 @@ fn value_flow_edges_follow_edits_in_other_files() {
     assert!(has_edge("app.main.run", "app.handlers.first"));
     assert!(has_edge("app.main.run", "app.handlers.second"));
     let edit = |path: &str, from: &str, to: &str, step: &str| {
-        let text = std::fs::read_to_string(dir.join(path)).unwrap();
-        assert!(text.contains(from), "{path} lacks {from:?}");
-        dir.write(path, text.replacen(from, to, 1));
-        let update = engine.refresh_paths(&[PathBuf::from(path)]).graph;
+        let update = edit_and_compare(&engine, &dir, (path, from, to), step);
         assert_eq!(update, GraphUpdate::Patched, "{step}");
-        assert_same(&engine, &dir, step);
     };
 
     edit(
@@ -578,11 +590,7 @@ fn fixtures_and_guess_reach_follow_edits() {
             .any(|l| l == edge)
     };
     let edit = |path: &str, from: &str, to: &str, step: &str| {
-        let text = std::fs::read_to_string(dir.join(path)).unwrap();
-        assert!(text.contains(from), "{path} lacks {from:?}");
-        dir.write(path, text.replacen(from, to, 1));
-        engine.refresh_paths(&[PathBuf::from(path)]);
-        assert_same(&engine, &dir, step);
+        edit_and_compare(&engine, &dir, (path, from, to), step);
     };
     assert!(has_edge(
         "tests.test_a.test_a -calls(0.8)-> app.Flask.route"
