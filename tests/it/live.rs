@@ -164,6 +164,22 @@ fn live_engine(dir: &Dir) -> Engine {
     .unwrap()
 }
 
+/// A live engine on a fixture after its first build, checked against a cold one.
+fn first_build(fixture: &str) -> (Dir, Engine) {
+    let dir = Dir::with_fixture(fixture);
+    let engine = live_engine(&dir);
+    assert_eq!(engine.refresh().graph, GraphUpdate::Resolved);
+    assert_same(&engine, &dir, "the first build");
+    (dir, engine)
+}
+
+/// Whether the live graph has this edge, written as `dump_edges` writes it.
+fn has_edge(engine: &Engine, edge: &str) -> bool {
+    crate::support::dump_edges(&engine.snapshot())
+        .lines()
+        .any(|l| l == edge)
+}
+
 /// Replaces the first `from` in `path` with `to`, refreshes the engine on that file and
 /// checks the live graph against a cold build; what the refresh did comes back.
 fn edit_and_compare(
@@ -489,17 +505,8 @@ def setup():
 /// and the patched graph must follow as a cold build would.
 #[test]
 fn value_flow_edges_follow_edits_in_other_files() {
-    let dir = Dir::with_fixture(FLOW_PROJECT);
-    let engine = live_engine(&dir);
-    assert_eq!(engine.refresh().graph, GraphUpdate::Resolved);
-    assert_same(&engine, &dir, "the first build");
-    let has_edge = |from: &str, to: &str| {
-        let snap = engine.snapshot();
-        let expected = format!("{from} -calls(0.8)-> {to}");
-        crate::support::dump_edges(&snap)
-            .lines()
-            .any(|l| l == expected)
-    };
+    let (dir, engine) = first_build(FLOW_PROJECT);
+    let has_edge = |from: &str, to: &str| has_edge(&engine, &format!("{from} -calls(0.8)-> {to}"));
     assert!(has_edge("app.main.run", "app.handlers.first"));
     assert!(has_edge("app.main.run", "app.handlers.second"));
     let edit = |path: &str, from: &str, to: &str, step: &str| {
@@ -580,15 +587,8 @@ def test_b(x):
 /// build would: a `conftest.py` edit moves a test's calls, an import brings a guess in.
 #[test]
 fn fixtures_and_guess_reach_follow_edits() {
-    let dir = Dir::with_fixture(FIXTURE_PROJECT);
-    let engine = live_engine(&dir);
-    assert_eq!(engine.refresh().graph, GraphUpdate::Resolved);
-    assert_same(&engine, &dir, "the first build");
-    let has_edge = |edge: &str| {
-        crate::support::dump_edges(&engine.snapshot())
-            .lines()
-            .any(|l| l == edge)
-    };
+    let (dir, engine) = first_build(FIXTURE_PROJECT);
+    let has_edge = |edge: &str| has_edge(&engine, edge);
     let edit = |path: &str, from: &str, to: &str, step: &str| {
         edit_and_compare(&engine, &dir, (path, from, to), step);
     };
