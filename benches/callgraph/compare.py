@@ -389,6 +389,11 @@ def main():
     for nid, loc in where.items():
         named[(loc[0], nodes[nid]["name"].split(".")[-1])].append(loc)
     truth = {(a, align(b, named)) for a, b in truth}
+    # `super().__init__()` names the method to a server; ours, like a constructor call,
+    # is counted against the class.
+    class_of_init = {init: cls for cls, init in hierarchy[1].items()}
+    truth = {(a, where[class_of_init[at[b]]] if at.get(b) in class_of_init and class_of_init[at[b]] in where else b)
+             for a, b in truth}
     truth = {(a, where[constructing_class(at[b], hierarchy)] if nodes.get(at.get(b), {}).get("kind") == "class" else b)
              for a, b in truth}
     known = callers & set(where.values())
