@@ -89,7 +89,8 @@ impl Pane {
 
     /// The program the workstation in the pane hosts (the workstation's child), once up.
     pub fn hosted_program(&self) -> i32 {
-        let workstation = self.foreground_child().expect("the workstation");
+        // The shell may not have started the workstation yet when the keys are typed.
+        let workstation = wait_until(|| "the workstation".to_string(), || self.foreground_child());
         wait_until(
             || format!("a child of the workstation {workstation}"),
             || children(workstation).into_iter().next(),
