@@ -364,6 +364,44 @@ impl Resolver {
         self.nodes[node as usize].kind == NodeKind::Class
     }
 
+    /// Whether a Python base comes from outside the project and gives the class behaviour:
+    /// not `object`, nor what only types it (`Generic[T]`, `Protocol`, `ABC`).
+    fn base_from_outside(&self, file: u32, inherit: &crate::parse::Inherit) -> bool {
+        const TYPING_ONLY: &[&str] = &[
+            "ABC",
+            "Generic",
+            "NamedTuple",
+            "Protocol",
+            "TypedDict",
+            "object",
+        ];
+        let head = inherit.base.split('[').next().unwrap_or_default();
+        let last = head.rsplit('.').next().unwrap_or(head).trim();
+        let scope = self.facts[file as usize].symbols[inherit.class as usize].parent;
+        !TYPING_ONLY.contains(&last) && self.resolve_type(file, scope, &inherit.base).is_empty()
+    }
+
+    /// Whether calling a Python class that defines no constructor runs one from elsewhere: a
+    /// library base's, or one a decorator makes (`@dataclass`). Otherwise it is `object`'s,
+    /// a builtin, and the call is no edge.
+    fn constructed_elsewhere(&self, class: u32) -> bool {
+        self.mro(class).into_iter().any(|c| {
+            let Some((file, symbol)) = self.origin[c as usize] else {
+                return false;
+            };
+            let facts = &self.facts[file as usize];
+            facts
+                .flow
+                .defs
+                .iter()
+                .any(|d| d.symbol == symbol && d.decorated.is_some())
+                || facts
+                    .inherits
+                    .iter()
+                    .any(|i| i.class == symbol && self.base_from_outside(file, i))
+        })
+    }
+
     fn is_interface(&self, node: u32) -> bool {
         matches!(
             self.nodes[node as usize].symbol_kind,

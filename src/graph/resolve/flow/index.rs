@@ -81,33 +81,17 @@ impl Solver<'_> {
     }
 }
 
-/// Classes with a base that resolves to nothing in the project. Bases that only type the
-/// class (`Generic[T]`, `Protocol`, `ABC`) or are `object` give it no methods.
+/// Classes with a base from outside the project that gives them behaviour.
 pub(super) fn external_based(r: &Resolver) -> FxHashSet<u32> {
-    const TYPING_ONLY: &[&str] = &[
-        "ABC",
-        "Generic",
-        "NamedTuple",
-        "Protocol",
-        "TypedDict",
-        "object",
-    ];
     let mut out = FxHashSet::default();
     for (file, facts) in r.facts.iter().enumerate() {
         if facts.language.family() != Family::Python {
             continue;
         }
         for inherit in &facts.inherits {
-            let Some(class) = r.sym_node[file][inherit.class as usize] else {
-                continue;
-            };
-            let head = inherit.base.split('[').next().unwrap_or_default();
-            let last = head.rsplit('.').next().unwrap_or(head).trim();
-            if TYPING_ONLY.contains(&last) {
-                continue;
-            }
-            let scope = facts.symbols[inherit.class as usize].parent;
-            if r.resolve_type(file as u32, scope, &inherit.base).is_empty() {
+            if let Some(class) = r.sym_node[file][inherit.class as usize]
+                && r.base_from_outside(file as u32, inherit)
+            {
                 out.insert(class);
             }
         }
@@ -117,7 +101,6 @@ pub(super) fn external_based(r: &Resolver) -> FxHashSet<u32> {
 
 /// Attribute names an assignment target writes.
 fn attribute_names(target: &Target, out: &mut Vec<NameId>) {
-    use Target;
     match target {
         Target::Attr { name, .. } => out.push(*name),
         Target::Unpack(items) => items.iter().for_each(|t| attribute_names(t, out)),
@@ -128,7 +111,6 @@ fn attribute_names(target: &Target, out: &mut Vec<NameId>) {
 
 /// Names an assignment target binds in its scope.
 fn target_names(target: &Target, out: &mut Vec<NameId>) {
-    use Target;
     match target {
         Target::Name(name) => out.push(*name),
         Target::Unpack(items) => items.iter().for_each(|t| target_names(t, out)),
