@@ -62,9 +62,11 @@ def run():
         r#"
 main -imports(1.0)-> pkg.models.Model
 main -imports(1.0)-> pkg.models.make
+main.run -calls(1.0)-> pkg.models.Model
 main.run -calls(1.0)-> pkg.models.make
 pkg -imports(1.0)-> pkg.models.Model
 pkg -imports(1.0)-> pkg.models.make
+pkg.models.make -calls(1.0)-> pkg.models.Model
 "#,
     );
 }
@@ -170,10 +172,12 @@ def make():
     return Pool()
 "#,
         r#"
+db.Pool.__init__ -calls(1.0)-> db.Conn
 db.Pool.via_field -calls(0.9)-> db.Conn.query
 db.make -calls(1.0)-> db.Pool.__init__
 db.use -calls(0.9)-> db.Conn.query
 db.use -calls(0.9)-> db.Pool.get
+db.use -calls(1.0)-> db.Conn
 db.use -calls(1.0)-> db.make
 "#,
     );

@@ -74,6 +74,7 @@ def main():
 "#,
         r#"
 app.deep -calls(1.0)-> app.make
+app.main -calls(0.8)-> app.Runner
 app.main -calls(0.8)-> app.Runner.run
 app.main -calls(0.8)-> app.make.inner
 app.main -calls(1.0)-> app.deep
@@ -188,10 +189,12 @@ def main():
 app -calls(0.8)-> app.log
 app -calls(0.8)-> app.route.decorate
 app -calls(1.0)-> app.route
+app.Thing.build -calls(0.8)-> app.Thing
 app.Thing.size -calls(0.9)-> app.Thing.compute
 app.log.wrapper -calls(0.8)-> app.work
 app.main -calls(0.8)-> app.Thing.size
 app.main -calls(0.8)-> app.log.wrapper
+app.main -calls(1.0)-> app.Thing
 app.main -calls(1.0)-> app.Thing.build
 app.main -calls(1.0)-> app.Thing.make
 app.main -calls(1.0)-> app.page
@@ -254,6 +257,7 @@ app.main -calls(0.8)-> app.Holder.__iter__
 app.main -calls(0.8)-> app.helper
 app.main -calls(0.9)-> app.Child.greet
 app.main -calls(1.0)-> app.Child.__init__
+app.main -calls(1.0)-> app.Holder
 "#,
     );
 }
@@ -510,6 +514,7 @@ def main():
     report(Thing(), None)
 "#,
         r#"
+app.main -calls(1.0)-> app.Thing
 app.main -calls(1.0)-> app.report
 app.report -calls(0.8)-> app.Thing.size
 "#,
@@ -551,6 +556,7 @@ def run():
         r#"
 app.Scaffold -calls(0.8)-> app.setupmethod
 app.run -calls(0.8)-> app.setupmethod.wrapper_func
+app.run -calls(1.0)-> app.Scaffold
 app.run -calls(1.0)-> app.pick
 app.setupmethod.wrapper_func -calls(0.8)-> app.Scaffold.route
 app.setupmethod.wrapper_func -calls(1.0)-> app.check
@@ -625,7 +631,10 @@ def not_a_test(app):
         r#"
 app.Flask.test_client -calls(1.0)-> app.FlaskClient
 app.helpers.not_a_test -calls(0.6)-> app.Flask.route
+tests.conftest._db -calls(1.0)-> app.Db
+tests.conftest.app -calls(1.0)-> app.Flask
 tests.conftest.client -calls(0.8)-> app.Flask.test_client
+tests.other.conftest.local -calls(1.0)-> app.Db
 tests.test_elsewhere.test_local -calls(0.6)-> app.Db.query
 tests.test_views.test_app -calls(0.8)-> app.Db.query
 tests.test_views.test_app -calls(0.8)-> app.Flask.route
@@ -666,38 +675,6 @@ app.Shape.draw -calls(0.8)-> app.Circle.circle
 app.Shape.draw -calls(0.8)-> app.Square.square
 app.run -calls(0.9)-> app.Shape.draw
 app.run -calls(1.0)-> app.Circle.__init__
-"#,
-    );
-}
-
-#[test]
-fn a_class_is_a_callee_only_when_some_constructor_runs_besides_objects() {
-    // `Plain()` runs `object.__init__`, a builtin: no edge. A library base's constructor or
-    // a decorator's generated one is nothing in the graph but the class.
-    check_calls(
-        r#"
-//- app.py
-from dataclasses import dataclass
-
-class Plain:
-    def go(self): pass
-
-class Failure(Exception):
-    pass
-
-@dataclass
-class Point:
-    x: int = 0
-
-def run():
-    Plain().go()
-    Point()
-    raise Failure()
-"#,
-        r#"
-app.run -calls(0.9)-> app.Plain.go
-app.run -calls(1.0)-> app.Failure
-app.run -calls(1.0)-> app.Point
 "#,
     );
 }

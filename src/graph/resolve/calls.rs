@@ -249,15 +249,6 @@ impl Resolver {
                 *target = init;
             }
         }
-        // A Python class that no project code constructs (`object.__init__` runs) is no
-        // callee of ours.
-        if self.family(file) == Family::Python {
-            targets.retain(|&t| {
-                !self.is_class(t)
-                    || self.class_member(t, "__new__").is_some()
-                    || self.constructed_elsewhere(t)
-            });
-        }
         // Modules are not called; nor, in TypeScript, are interfaces and type aliases (a
         // `new X()` beside `interface X` constructs the value of that name, not the type).
         targets.retain(|&t| {

@@ -381,27 +381,6 @@ impl Resolver {
         !TYPING_ONLY.contains(&last) && self.resolve_type(file, scope, &inherit.base).is_empty()
     }
 
-    /// Whether calling a Python class that defines no constructor runs one from elsewhere: a
-    /// library base's, or one a decorator makes (`@dataclass`). Otherwise it is `object`'s,
-    /// a builtin, and the call is no edge.
-    fn constructed_elsewhere(&self, class: u32) -> bool {
-        self.mro(class).into_iter().any(|c| {
-            let Some((file, symbol)) = self.origin[c as usize] else {
-                return false;
-            };
-            let facts = &self.facts[file as usize];
-            facts
-                .flow
-                .defs
-                .iter()
-                .any(|d| d.symbol == symbol && d.decorated.is_some())
-                || facts
-                    .inherits
-                    .iter()
-                    .any(|i| i.class == symbol && self.base_from_outside(file, i))
-        })
-    }
-
     fn is_interface(&self, node: u32) -> bool {
         matches!(
             self.nodes[node as usize].symbol_kind,

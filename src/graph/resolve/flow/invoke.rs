@@ -218,19 +218,13 @@ impl<'r> Solver<'r> {
     /// A class called: `__new__` and `__init__` along its MRO run; an instance comes back.
     fn construct(&mut self, class: u32, args: &Args<'r>, found: &mut Found) {
         let inits = self.member_of(class, "__init__");
-        let news = self.member_of(class, "__new__");
-        if inits.is_empty() && news.is_empty() {
-            if self.r.constructed_elsewhere(class) {
-                found.targets.push(class);
-            } else {
-                // `object.__init__`, a builtin: known, and nothing of ours.
-                found.external = true;
-            }
+        if inits.is_empty() {
+            found.targets.push(class);
         }
         for init in inits {
             self.enter(init, 1, args, found);
         }
-        for new in news {
+        for new in self.member_of(class, "__new__") {
             self.enter(new, 1, args, found);
         }
         extend(&mut found.results, &[Val::Inst(class)]);
