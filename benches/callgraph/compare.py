@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Compare repotoire's call edges with a language server's call hierarchy.
 
-usage: compare.py LANG ROOT [--repotoire BIN] [--server CMD] [--show N] [--min-confidence C]
+usage: compare.py LANG ROOT [--repotoire BIN] [--show N] [--truth-cache FILE]
 
 LANG is python (pyright-langserver), typescript (typescript-language-server) or rust
 (rust-analyzer). The server's outgoing calls of every function it lists are the truth;
 both sides are reduced to (caller, callee) pairs of project functions identified by file
 and the line of their name, and compared. Only callers both sides know are counted, so a
 function one side does not list is neither a hit nor a miss. Prints precision and recall
-per confidence tier, and samples of false and missed edges.
+per confidence tier, and samples of false and missed edges. `--truth-cache` keeps the
+server's answer in FILE (and reads it from there when present).
 """
 import argparse
 import json
