@@ -237,9 +237,9 @@ app::Engine::run -calls(1.0)-> app::store::Store::open
 app::one -calls(0.6)-> app::shapes::Area::area
 app::one -calls(0.6)-> app::shapes::Circle::area
 app::one -calls(0.6)-> app::shapes::Square::area
-app::total -calls(0.3)-> app::shapes::Area::area
-app::total -calls(0.3)-> app::shapes::Circle::area
-app::total -calls(0.3)-> app::shapes::Square::area
+app::total -calls(0.6)-> app::shapes::Area::area
+app::total -calls(0.6)-> app::shapes::Circle::area
+app::total -calls(0.6)-> app::shapes::Square::area
 "#,
     );
 }
@@ -351,6 +351,50 @@ app::fast -calls(0.6)-> app::Float::from_int
 app::fast -calls(0.6)-> app::Half::from_int
 app::slow -calls(0.6)-> app::Float::from_int
 app::slow -calls(0.6)-> app::Half::from_int
+"#,
+    );
+}
+
+#[test]
+fn an_untyped_call_of_a_method_every_candidate_of_which_implements_one_trait_goes_through_it() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+//- src/lib.rs
+pub trait Bound {
+    fn increment(self) -> Self;
+}
+pub struct Byte;
+pub struct Letter;
+impl Bound for Byte {
+    fn increment(self) -> Self { self }
+}
+impl Bound for Letter {
+    fn increment(self) -> Self { self }
+}
+pub struct Other;
+impl Other {
+    pub fn frob(&self) {}
+}
+pub struct More;
+impl More {
+    pub fn frob(&self) {}
+}
+
+pub fn step() {
+    let x = unknown();
+    x.increment();
+    x.frob();
+}
+"#,
+        r#"
+app::step -calls(0.3)-> app::More::frob
+app::step -calls(0.3)-> app::Other::frob
+app::step -calls(0.6)-> app::Bound::increment
+app::step -calls(0.6)-> app::Byte::increment
+app::step -calls(0.6)-> app::Letter::increment
 "#,
     );
 }

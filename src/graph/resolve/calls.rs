@@ -415,7 +415,7 @@ impl Resolver {
 
     /// What a call through a trait or interface can reach: the method in each class that
     /// implements it (directly or through an implementing class), at most `MAX_IMPLEMENTORS`.
-    fn implementations(&self, interface: u32, name: &str) -> Vec<u32> {
+    pub(super) fn implementations(&self, interface: u32, name: &str) -> Vec<u32> {
         let mut classes = vec![interface];
         let mut at = 0;
         while at < classes.len() && classes.len() <= MAX_IMPLEMENTORS {

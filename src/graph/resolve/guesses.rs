@@ -52,6 +52,11 @@ impl Resolver {
                     .collect()
             })
             .unwrap_or_default();
+        if family == Family::Rust
+            && let Some(found) = self.through_one_trait(&candidates, name)
+        {
+            return (found, Resolution::Interface);
+        }
         // The tier says how many the project has; those out of reach are then left out.
         let how = match candidates.len() {
             1 => Resolution::Interface,
@@ -66,5 +71,43 @@ impl Resolver {
             })
             .collect();
         (reached, how)
+    }
+
+    /// Rust methods of one name that all implement (or declare) one trait's method: an
+    /// untyped receiver calling it goes through that trait, to its declaration and every
+    /// implementation, as a call on a receiver bounded by the trait would.
+    fn through_one_trait(&self, candidates: &[u32], name: &str) -> Option<Vec<u32>> {
+        if candidates.len() < 2 {
+            return None;
+        }
+        let mut trait_node = None;
+        for &method in candidates {
+            let owner = self.parent[method as usize].filter(|&p| self.is_interface(p));
+            let found = owner.or_else(|| self.trait_of_impl_method(method))?;
+            if trait_node.is_some_and(|t| t != found) {
+                return None;
+            }
+            trait_node = Some(found);
+        }
+        let trait_node = trait_node?;
+        let (mut out, _) = self.class_member(trait_node, name)?;
+        out.extend(self.implementations(trait_node, name));
+        out.dedup();
+        Some(out)
+    }
+
+    /// The trait an `impl Trait for Type` method implements, when it is the project's.
+    fn trait_of_impl_method(&self, method: u32) -> Option<u32> {
+        let (file, symbol) = self.origin[method as usize]?;
+        let symbols = &self.facts[file as usize].symbols;
+        let block = symbols[symbol as usize].parent?;
+        let block_symbol = &symbols[block as usize];
+        let written = block_symbol.detail.as_deref()?;
+        if block_symbol.kind != crate::parse::SymbolKind::Impl {
+            return None;
+        }
+        self.resolve_type(file, block_symbol.parent, written)
+            .into_iter()
+            .find(|&t| self.is_interface(t))
     }
 }
