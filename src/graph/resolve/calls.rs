@@ -336,16 +336,16 @@ impl Resolver {
         }
     }
 
-    /// Whether a Rust method comes from an `impl Trait for Type` block.
-    fn in_trait_impl(&self, method: u32) -> bool {
-        let Some((file, symbol)) = self.origin[method as usize] else {
-            return false;
-        };
+    /// The `impl Trait for Type` block a Rust method comes from: its file and symbol.
+    pub(super) fn trait_impl_block(&self, method: u32) -> Option<(u32, &crate::parse::Symbol)> {
+        let (file, symbol) = self.origin[method as usize]?;
         let symbols = &self.facts[file as usize].symbols;
-        symbols[symbol as usize]
-            .parent
-            .map(|p| &symbols[p as usize])
-            .is_some_and(|p| p.kind == SymbolKind::Impl && p.detail.is_some())
+        let block = &symbols[symbols[symbol as usize].parent? as usize];
+        (block.kind == SymbolKind::Impl && block.detail.is_some()).then_some((file, block))
+    }
+
+    fn in_trait_impl(&self, method: u32) -> bool {
+        self.trait_impl_block(method).is_some()
     }
 
     /// A redefinition replaces the earlier one (Python), an implementation follows its

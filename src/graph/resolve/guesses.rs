@@ -98,15 +98,9 @@ impl Resolver {
 
     /// The trait an `impl Trait for Type` method implements, when it is the project's.
     fn trait_of_impl_method(&self, method: u32) -> Option<u32> {
-        let (file, symbol) = self.origin[method as usize]?;
-        let symbols = &self.facts[file as usize].symbols;
-        let block = symbols[symbol as usize].parent?;
-        let block_symbol = &symbols[block as usize];
-        let written = block_symbol.detail.as_deref()?;
-        if block_symbol.kind != crate::parse::SymbolKind::Impl {
-            return None;
-        }
-        self.resolve_type(file, block_symbol.parent, written)
+        let (file, block) = self.trait_impl_block(method)?;
+        let written = block.detail.as_deref()?;
+        self.resolve_type(file, block.parent, written)
             .into_iter()
             .find(|&t| self.is_interface(t))
     }
