@@ -147,7 +147,11 @@ pub fn analyze(
         .filter(|r| enabled.contains(&r.id) && matches!(r.engine, Engine::Graph | Engine::Taint))
         .collect();
     let run_rule = |rule: &&Rule, digests: Option<&graph::reuse::Digests>| -> Option<Produced> {
-        let run = graph::find(&rule.id)?;
+        let run = if rule.engine == Engine::Taint {
+            graph::taint::run
+        } else {
+            graph::find(&rule.id)?
+        };
         let started = Instant::now();
         let limit = threshold(rule);
         let digest = digests

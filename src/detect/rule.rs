@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::detect::finding::{Category, Severity};
+use crate::detect::local::taint::SinkSpec;
 use crate::lang::LangId;
 
 mod embedded {
@@ -109,6 +110,9 @@ pub struct Rule {
     pub docs: Docs,
     #[serde(default)]
     pub query: BTreeMap<String, QuerySpec>,
+    /// Where a taint rule's values do harm (`engine = "taint"`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sink: Vec<SinkSpec>,
     /// Where it came from (set by the loader).
     #[serde(skip)]
     pub source: String,
@@ -207,6 +211,15 @@ impl Rule {
                 "a query rule needs at least one [query.<lang>] section".into(),
             ));
         }
+        if rule.engine == Engine::Taint && rule.sink.is_empty() {
+            return Err(invalid("a taint rule needs at least one [[sink]]".into()));
+        }
+        if rule.engine != Engine::Taint && !rule.sink.is_empty() {
+            return Err(invalid("only a taint rule has [[sink]] entries".into()));
+        }
+        if let Some(problem) = rule.sink.iter().find_map(SinkSpec::problem) {
+            return Err(invalid(problem));
+        }
         if !matches!(rule.precision.as_str(), "high" | "medium" | "low") {
             return Err(invalid(format!(
                 "precision `{}` is not high, medium or low",
@@ -286,10 +299,10 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Rule>, RuleError> {
                     source,
                 })?;
                 let mut rule = Rule::parse(&text, &path.display().to_string())?;
-                if rule.engine != Engine::Query {
+                if !matches!(rule.engine, Engine::Query | Engine::Taint) {
                     return Err(RuleError::Invalid {
                         path: path.display().to_string(),
-                        reason: "user rules must be query rules (engine = \"query\")".into(),
+                        reason: "user rules are query or taint rules (engine = \"query\" or \"taint\")".into(),
                     });
                 }
                 rule.source = path.display().to_string();

@@ -26,6 +26,18 @@ pub enum Family {
     Ecma,
 }
 
+impl Family {
+    /// `python`, `rust` or `ecma` (JavaScript and TypeScript), as rule files name them.
+    pub fn from_name(name: &str) -> Option<Family> {
+        match name {
+            "python" => Some(Family::Python),
+            "rust" => Some(Family::Rust),
+            "ecma" => Some(Family::Ecma),
+            _ => None,
+        }
+    }
+}
+
 /// How a language attaches documentation to a definition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DocStyle {

@@ -14,7 +14,7 @@ mod layering_violation;
 mod metrics;
 pub mod reuse;
 mod shotgun_surgery;
-mod taint;
+pub mod taint;
 mod unstable_dependency;
 
 use std::collections::{HashMap, HashSet};
@@ -68,8 +68,6 @@ pub type GraphDetector = fn(&GraphCtx<'_>, &Rule, Option<f64>) -> Vec<(String, H
 
 pub const GRAPH_DETECTORS: &[(&str, GraphDetector)] = &[
     ("call-cycle", call_cycle::run),
-    ("command-injection", taint::run),
-    ("code-injection", taint::run),
     ("cyclomatic-complexity", metrics::complexity),
     ("dead-code", dead_code::run),
     ("deep-inheritance", deep_inheritance::run),
@@ -85,10 +83,7 @@ pub const GRAPH_DETECTORS: &[(&str, GraphDetector)] = &[
     ("long-function", metrics::long_function),
     ("long-parameter-list", metrics::parameters),
     ("missing-docstring", metrics::docstring),
-    ("path-traversal", taint::run),
     ("shotgun-surgery", shotgun_surgery::run),
-    ("sql-injection", taint::run),
-    ("ssrf", taint::run),
     ("unstable-dependency", unstable_dependency::run),
 ];
 

@@ -25,7 +25,6 @@ mod words;
 
 pub use rules::RuleQuery;
 
-use std::collections::HashSet;
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -186,7 +185,7 @@ pub struct Pass {
     /// By `LangId`.
     matchers: Vec<OnceLock<Result<rules::LangRules, String>>>,
     local: Vec<(usize, LocalDetector)>,
-    taint_rules: HashSet<String>,
+    sinks: taint::SinkTable,
     key: [u8; 32],
     /// Nanoseconds spent per part, summed over files and threads (see `timings`).
     spent: Vec<AtomicU64>,
@@ -239,11 +238,7 @@ impl Pass {
                     .map(|(_, run)| (index, *run))
             })
             .collect();
-        let taint_rules = rules
-            .iter()
-            .filter(|r| r.engine == crate::detect::rule::Engine::Taint)
-            .map(|r| r.id.clone())
-            .collect();
+        let sinks = taint::SinkTable::new(rules)?;
         let spent = (0..SPENT_FIXED + local.len())
             .map(|_| AtomicU64::new(0))
             .collect();
@@ -251,7 +246,7 @@ impl Pass {
             rules: rules.to_vec(),
             matchers,
             local,
-            taint_rules,
+            sinks,
             key,
             spent,
         })
@@ -360,8 +355,8 @@ impl Pass {
                 clock = self.charge(SPENT_FIXED + slot, clock);
             }
         }
-        if !self.taint_rules.is_empty() {
-            out.taint = taint::analyse(&ctx, &self.taint_rules, &mut out.hits);
+        if !self.sinks.is_empty() {
+            out.taint = taint::analyse(&ctx, &self.sinks, &mut out.hits);
             clock = self.charge(SPENT_TAINT, clock);
         }
         out.suppressions = suppressions::suppressions(&ctx);

@@ -141,6 +141,20 @@ impl Analyser<'_, '_, '_> {
         None
     }
 
+    /// The argument that carries a sink's dangerous value: by position, else by keyword.
+    pub(super) fn sink_argument(&self, call: u32, sink: &Sink) -> Option<u32> {
+        if let Some(arg) = self.arguments(call).nth(sink.spec.arg as usize) {
+            return Some(arg);
+        }
+        let name = sink.spec.arg_name.as_deref()?;
+        let flat = self.flat;
+        let list = self.child(call, self.fields.arguments)?;
+        flat.named_children(list)
+            .filter(|&n| flat.kind(n) == "keyword_argument")
+            .find(|&n| flat.field(n, "name").is_some_and(|k| self.text(k) == name))
+            .and_then(|n| flat.field(n, "value"))
+    }
+
     /// The positional arguments of a call (keyword arguments and comments left out).
     pub(super) fn arguments(&self, call: u32) -> impl Iterator<Item = u32> + '_ {
         let flat = self.flat;

@@ -6,9 +6,8 @@
 
 mod callers;
 mod eval;
+mod sinks;
 pub mod tables;
-
-use std::collections::HashSet;
 
 use rustc_hash::FxHashMap;
 
@@ -18,7 +17,7 @@ use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;
 use serde::{Deserialize, Serialize};
-pub use tables::Sink;
+pub use sinks::{Sink, SinkSpec, SinkTable};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Origin {
@@ -141,14 +140,14 @@ struct Analyser<'a, 'c, 't> {
     fields: &'a Fields,
     family: Family,
     env: FxHashMap<String, Taint>,
-    rules: &'a HashSet<String>,
+    sinks: &'a SinkTable,
     function_line: u32,
     function_name: String,
     out: &'a mut FileTaint,
     hits: &'a mut Vec<Hit>,
 }
 
-pub fn analyse(ctx: &Ctx<'_, '_>, rules: &HashSet<String>, hits: &mut Vec<Hit>) -> FileTaint {
+pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> FileTaint {
     let mut out = FileTaint::default();
     let family = ctx.language.family();
     if family == Family::Rust {
@@ -166,7 +165,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, rules: &HashSet<String>, hits: &mut Vec<Hit>) 
             fields: &fields,
             family,
             env: FxHashMap::default(),
-            rules,
+            sinks,
             function_line: flat.line(function),
             function_name: function_name(flat, ctx.source, function, fields.name),
             out: &mut out,
@@ -270,6 +269,14 @@ impl Analyser<'_, '_, '_> {
                 else {
                     return;
                 };
+                let target = self.text(left);
+                let sinks = self.sinks.assigns(self.family, target);
+                if !sinks.is_empty() {
+                    let target = format!("{target} =");
+                    for sink in sinks {
+                        self.sink(node, right, sink, &target);
+                    }
+                }
                 self.assign(left, right, kind.starts_with("augmented"));
             }
             "variable_declarator" => {
@@ -325,8 +332,16 @@ impl Analyser<'_, '_, '_> {
         let callee_text = self.text(callee);
         let line = self.flat.line(node);
         let is_new = self.kind(node) == "new_expression";
-        if let Some(sink) = tables::sink(self.family, callee_text, is_new, self.ctx, node) {
-            self.sink(node, &sink);
+        let sinks = self
+            .sinks
+            .calls(self.family, callee_text, is_new, self.ctx, node);
+        if !sinks.is_empty() {
+            let callee_text = callee_text.to_string();
+            for sink in sinks {
+                if let Some(arg) = self.sink_argument(node, sink) {
+                    self.sink(node, arg, sink, &callee_text);
+                }
+            }
             return;
         }
         // Record tainted arguments of other calls for cross-function propagation.
@@ -352,38 +367,34 @@ impl Analyser<'_, '_, '_> {
 
     /// A call to `sink`: a finding when a source reaches it, a summary (and maybe a
     /// finding) when a parameter does.
-    fn sink(&mut self, node: u32, sink: &Sink) {
-        if !self.rules.contains(sink.rule) {
-            return;
-        }
-        let Some(arg) = self.arguments(node).nth(sink.arg as usize) else {
-            return;
-        };
-        if sink.argv_safe && matches!(self.kind(arg), "list" | "tuple" | "array") {
+    fn sink(&mut self, node: u32, arg: u32, sink: &Sink, callee: &str) {
+        let spec = &sink.spec;
+        if spec.argv_safe && matches!(self.kind(arg), "list" | "tuple" | "array") {
             return;
         }
         let Some(taint) = self.eval(arg, 0) else {
             return;
         };
-        if sink.needs_formatting && !taint.formatted {
+        if spec.formatted && !taint.formatted {
             return;
         }
+        let what = sink.what(callee);
         let entry = self.flat.entry(node).node;
         let (line, end_line, column) = (
             self.flat.line(node),
             entry.end_position().row as u32 + 1,
             entry.start_position().column as u32 + 1,
         );
-        let taint = taint.step(line, format!("reaches {}", sink.what));
+        let taint = taint.step(line, format!("reaches {what}"));
         match &taint.origin {
             Origin::Source(source) => {
                 let (severity, trust) = tables::source_trust(source);
                 self.hits.push(Hit {
-                    rule: sink.rule.into(),
+                    rule: sink.rule.clone(),
                     line,
                     end_line,
                     column,
-                    message: format!("{source} reaches {} {}{trust}", sink.what, sink.consequence),
+                    message: format!("{source} reaches {what} {}{trust}", spec.consequence),
                     severity,
                     flow: taint.steps.clone(),
                     value: None,
@@ -393,21 +404,21 @@ impl Analyser<'_, '_, '_> {
                 self.out.summaries.push(Summary {
                     function: self.function_line,
                     param: *index,
-                    rule: sink.rule.into(),
-                    sink: sink.what.to_string(),
+                    rule: sink.rule.clone(),
+                    sink: what.clone(),
                     steps: taint.steps.clone(),
                 });
                 // A parameter named like a query is SQL itself being wrapped, not a value.
                 let is_query = sink.rule == "sql-injection" && tables::names_sql(name);
-                if sink.report_parameters && !is_query {
+                if spec.parameters && !is_query {
                     self.hits.push(Hit {
-                        rule: sink.rule.into(),
+                        rule: sink.rule.clone(),
                         line,
                         end_line,
                         column,
                         message: format!(
-                            "parameter `{name}` of `{}` reaches {} {} without a recognised sanitiser; callers decide whether it is attacker-controlled",
-                            self.function_name, sink.what, sink.consequence
+                            "parameter `{name}` of `{}` reaches {what} {} without a recognised sanitiser; callers decide whether it is attacker-controlled",
+                            self.function_name, spec.consequence
                         ),
                         severity: Some(Severity::Medium),
                         flow: taint.steps.clone(),

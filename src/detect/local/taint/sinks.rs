@@ -1,0 +1,254 @@
+//! Sinks as data: every taint rule's `[[sink]]` entries (see `detectors/README.md`),
+//! compiled per language family into one regex set over the texts of called expressions
+//! and one over the targets of assignments, so a call is tested against every sink of
+//! every rule in one pass.
+
+use regex::{Regex, RegexSet};
+use serde::{Deserialize, Serialize};
+
+use crate::detect::local::Ctx;
+use crate::detect::rule::{Engine, Rule};
+use crate::lang::Family;
+
+/// One `[[sink]]` of a taint rule.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SinkSpec {
+    /// `python`, `ecma` (JavaScript and TypeScript) or `rust`.
+    pub family: String,
+    /// A regex over the called expression's text (`os.system`, `res.redirect`).
+    #[serde(default)]
+    pub callee: Option<String>,
+    /// A regex over an assignment's target (`el.innerHTML`): the assigned value is the
+    /// dangerous one. Exactly one of `callee` and `assign`.
+    #[serde(default)]
+    pub assign: Option<String>,
+    /// Which positional argument carries the dangerous value.
+    #[serde(default)]
+    pub arg: u32,
+    /// The keyword argument that carries it when it is not given by position.
+    #[serde(default)]
+    pub arg_name: Option<String>,
+    /// Only a value built into a larger string counts (an SQL string passed whole is a
+    /// query, not an injection).
+    #[serde(default)]
+    pub formatted: bool,
+    /// A parameter reaching it is reported ("callers decide"); otherwise only sources,
+    /// through calls too.
+    #[serde(default)]
+    pub parameters: bool,
+    /// A list or array literal in the argument is an argv: no shell, no injection.
+    #[serde(default)]
+    pub argv_safe: bool,
+    /// `true`: only `new X(…)`; `false`: only plain calls; absent: both.
+    #[serde(default)]
+    pub constructor: Option<bool>,
+    /// `name=value`: only calls that pass this keyword argument with this value.
+    #[serde(default)]
+    pub keyword: Option<String>,
+    /// Not when the call's text matches this regex (`SafeLoader`).
+    #[serde(default)]
+    pub unless_call: Option<String>,
+    /// How the finding names the sink; the callee with `()` when absent.
+    #[serde(default)]
+    pub what: Option<String>,
+    /// What follows from the flow and what to do instead, in parentheses.
+    pub consequence: String,
+}
+
+impl SinkSpec {
+    /// Why the entry cannot work, if it cannot.
+    pub fn problem(&self) -> Option<String> {
+        if Family::from_name(&self.family).is_none() {
+            return Some(format!(
+                "sink family `{}` is not python, ecma or rust",
+                self.family
+            ));
+        }
+        if self.callee.is_some() == self.assign.is_some() {
+            return Some("a sink needs exactly one of `callee` and `assign`".into());
+        }
+        if self
+            .keyword
+            .as_deref()
+            .is_some_and(|k| k.split_once('=').is_none())
+        {
+            return Some("a sink's `keyword` is `name=value`".into());
+        }
+        [&self.callee, &self.assign, &self.unless_call]
+            .into_iter()
+            .flatten()
+            .find_map(|pattern| {
+                Regex::new(pattern)
+                    .err()
+                    .map(|e| format!("sink regex `{pattern}`: {e}"))
+            })
+    }
+}
+
+/// A sink entry ready to test calls against.
+pub struct Sink {
+    pub rule: String,
+    pub spec: SinkSpec,
+    unless: Option<Regex>,
+}
+
+impl Sink {
+    /// How a finding names this sink, called as `callee`.
+    pub fn what(&self, callee: &str) -> String {
+        self.spec
+            .what
+            .clone()
+            .unwrap_or_else(|| format!("{callee}()"))
+    }
+}
+
+#[derive(Default)]
+struct FamilySinks {
+    calls: Option<RegexSet>,
+    call_sinks: Vec<Sink>,
+    assigns: Option<RegexSet>,
+    assign_sinks: Vec<Sink>,
+}
+
+/// The sinks of every taint rule, by family.
+#[derive(Default)]
+pub struct SinkTable {
+    families: [FamilySinks; 3],
+}
+
+fn slot(family: Family) -> usize {
+    match family {
+        Family::Python => 0,
+        Family::Ecma => 1,
+        Family::Rust => 2,
+    }
+}
+
+impl SinkTable {
+    /// The table of every taint rule's sinks. Entries were checked when the rules loaded.
+    pub fn new(rules: &[Rule]) -> Result<SinkTable, String> {
+        let mut table = SinkTable::default();
+        let mut call_patterns: [Vec<String>; 3] = Default::default();
+        let mut assign_patterns: [Vec<String>; 3] = Default::default();
+        for rule in rules.iter().filter(|r| r.engine == Engine::Taint) {
+            for spec in &rule.sink {
+                let Some(family) = Family::from_name(&spec.family) else {
+                    continue;
+                };
+                let unless = spec
+                    .unless_call
+                    .as_deref()
+                    .map(Regex::new)
+                    .transpose()
+                    .map_err(|e| format!("{}: {e}", rule.id))?;
+                let sink = Sink {
+                    rule: rule.id.clone(),
+                    spec: spec.clone(),
+                    unless,
+                };
+                let index = slot(family);
+                let at = &mut table.families[index];
+                if let Some(callee) = &spec.callee {
+                    call_patterns[index].push(callee.clone());
+                    at.call_sinks.push(sink);
+                } else if let Some(assign) = &spec.assign {
+                    assign_patterns[index].push(assign.clone());
+                    at.assign_sinks.push(sink);
+                }
+            }
+        }
+        let set = |patterns: &[String]| -> Result<Option<RegexSet>, String> {
+            if patterns.is_empty() {
+                return Ok(None);
+            }
+            RegexSet::new(patterns)
+                .map(Some)
+                .map_err(|e| format!("taint sinks: {e}"))
+        };
+        for index in 0..3 {
+            table.families[index].calls = set(&call_patterns[index])?;
+            table.families[index].assigns = set(&assign_patterns[index])?;
+        }
+        Ok(table)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.families
+            .iter()
+            .all(|f| f.call_sinks.is_empty() && f.assign_sinks.is_empty())
+    }
+
+    /// The sinks a call of `callee` reaches (`call` is the call node, for keyword and
+    /// text conditions).
+    pub fn calls<'s>(
+        &'s self,
+        family: Family,
+        callee: &str,
+        is_new: bool,
+        ctx: &Ctx<'_, '_>,
+        call: u32,
+    ) -> Vec<&'s Sink> {
+        let at = &self.families[slot(family)];
+        let Some(set) = &at.calls else {
+            return Vec::new();
+        };
+        let matched = set.matches(callee);
+        if !matched.matched_any() {
+            return Vec::new();
+        }
+        matched
+            .iter()
+            .map(|i| &at.call_sinks[i])
+            .filter(|sink| sink.spec.constructor.is_none_or(|c| c == is_new))
+            .filter(|sink| {
+                sink.spec
+                    .keyword
+                    .as_deref()
+                    .and_then(|k| k.split_once('='))
+                    .is_none_or(|(name, value)| has_keyword(ctx, call, name, value))
+            })
+            .filter(|sink| {
+                sink.unless
+                    .as_ref()
+                    .is_none_or(|re| !re.is_match(ctx.flat.text(call, ctx.source)))
+            })
+            .collect()
+    }
+
+    /// The sinks an assignment to `target` reaches.
+    pub fn assigns<'s>(&'s self, family: Family, target: &str) -> Vec<&'s Sink> {
+        let at = &self.families[slot(family)];
+        let Some(set) = &at.assigns else {
+            return Vec::new();
+        };
+        set.matches(target)
+            .iter()
+            .map(|i| &at.assign_sinks[i])
+            .collect()
+    }
+}
+
+/// Whether `call` passes keyword argument `name` as `value` (`shell=True`; in JS an
+/// options object `{ shell: true }`).
+fn has_keyword(ctx: &Ctx<'_, '_>, call: u32, name: &str, value: &str) -> bool {
+    let flat = ctx.flat;
+    let Some(args) = flat.field(call, "arguments") else {
+        return false;
+    };
+    let text = |n: u32| flat.text(n, ctx.source);
+    flat.named_children(args).any(|arg| match flat.kind(arg) {
+        "keyword_argument" => {
+            flat.field(arg, "name").is_some_and(|n| text(n) == name)
+                && flat.field(arg, "value").is_some_and(|v| text(v) == value)
+        }
+        "object" => flat.named_children(arg).any(|pair| {
+            flat.kind(pair) == "pair"
+                && flat.field(pair, "key").is_some_and(|k| text(k) == name)
+                && flat
+                    .field(pair, "value")
+                    .is_some_and(|v| text(v).eq_ignore_ascii_case(value))
+        }),
+        _ => false,
+    })
+}
