@@ -31,7 +31,8 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
             }
         );
     }
-    let config = Config::load(root)?;
+    let mut config = Config::load(root)?;
+    config.audit |= args.audit;
     let only: Option<HashSet<String>> =
         (!args.only.is_empty()).then(|| args.only.iter().cloned().collect());
     let rules = load_rules(root, &config, only.as_ref())?;

@@ -255,6 +255,10 @@ pub struct AnalyzeArgs {
     /// Run only these detectors (comma-separated ids).
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     pub only: Vec<String>,
+    /// Also report audit findings: dangerous sinks fed by values whose origin is not
+    /// known (a security review's view; `audit = true` in repotoire.toml does the same).
+    #[arg(long)]
+    pub audit: bool,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

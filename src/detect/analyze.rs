@@ -221,7 +221,7 @@ pub fn analyze(
         let Some((_, path_excluded, test_path)) = last_path.as_ref() else {
             continue;
         };
-        if !enabled.contains(&rule.id) || *path_excluded {
+        if !enabled.contains(&rule.id) || *path_excluded || (hit.audit && !config.audit) {
             continue;
         }
         if rule.skip_tests && *test_path {
@@ -244,7 +244,10 @@ pub fn analyze(
         {
             continue;
         }
-        if rule.skip_tests && results.is_some_and(|r| r.in_test_code(hit.line)) {
+        // An audit reviews what ships: test code feeds its sinks whatever it likes.
+        if (rule.skip_tests || hit.audit)
+            && (*test_path || results.is_some_and(|r| r.in_test_code(hit.line)))
+        {
             continue;
         }
         if results.is_some_and(|r| suppressed(&r.suppressions, &rule.id, hit.line)) {
@@ -283,6 +286,7 @@ pub fn analyze(
                     note,
                 })
                 .collect(),
+            audit: hit.audit,
         });
     }
     lap("assemble");

@@ -31,6 +31,10 @@ pub struct Config {
     /// Report on vendored and minified code too (`VENDORED` is skipped by default).
     #[serde(default)]
     pub include_vendored: bool,
+    /// Report audit findings too: dangerous sinks fed by values of unknown origin, for a
+    /// security review (`analyze --audit`).
+    #[serde(default)]
+    pub audit: bool,
     /// Extra folders of user rules, relative to the root.
     #[serde(default)]
     pub rules: Vec<String>,

@@ -100,4 +100,8 @@ pub struct Finding {
     pub snippet: Option<String>,
     /// Source → steps → sink, for data-flow findings.
     pub flow: Vec<Step>,
+    /// An audit finding (a dangerous sink fed by a value of unknown origin), reported
+    /// only with `--audit` or `audit = true`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub audit: bool,
 }

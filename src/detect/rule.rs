@@ -302,7 +302,9 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Rule>, RuleError> {
                 if !matches!(rule.engine, Engine::Query | Engine::Taint) {
                     return Err(RuleError::Invalid {
                         path: path.display().to_string(),
-                        reason: "user rules are query or taint rules (engine = \"query\" or \"taint\")".into(),
+                        reason:
+                            "user rules are query or taint rules (engine = \"query\" or \"taint\")"
+                                .into(),
                     });
                 }
                 rule.source = path.display().to_string();

@@ -1,4 +1,5 @@
-//! `analyze --format json`: the DESIGN.md shape (plus column, snippet and flow).
+//! `analyze --format json`: the DESIGN.md shape (plus column, snippet, flow, and `audit`
+//! on audit findings).
 
 use serde::Serialize;
 
@@ -27,6 +28,9 @@ struct Wire<'a> {
     fingerprint: &'a str,
     snippet: Option<&'a str>,
     flow: Vec<FlowStep<'a>>,
+    /// Present (true) only on audit findings (`--audit`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    audit: bool,
 }
 
 #[derive(Serialize)]
@@ -63,6 +67,7 @@ pub fn render(findings: &[Finding], summary: &Summary) -> Result<String, serde_j
                         note: &s.note,
                     })
                     .collect(),
+                audit: f.audit,
             })
             .collect(),
         summary,

@@ -289,6 +289,28 @@ fn configuration_disables_overrides_and_rejects_unknown_keys() {
     assert!(message.contains("no-such-detector"), "{message}");
 }
 
+/// A dangerous sink fed by a value of unknown origin (here a parameter reaching a request
+/// sink that does not report parameters) is an audit finding: left out by default, low
+/// with `--audit` or `audit = true`, and the cache made without it serves either.
+#[test]
+fn audit_findings_appear_only_when_auditing() {
+    let dir = Dir::with_fixture(PROJECT);
+    let plain = json_findings(&dir, &[]);
+    assert!(!detectors(&plain).contains(&"ssrf".to_string()));
+    assert!(plain.iter().all(|f| f.get("audit").is_none()));
+    let audited = json_findings(&dir, &["--audit"]);
+    let ssrf: Vec<&Value> = audited.iter().filter(|f| f["detector"] == "ssrf").collect();
+    assert_eq!(ssrf.len(), 1, "{audited:?}");
+    assert_eq!(ssrf[0]["line"], 6);
+    assert_eq!(ssrf[0]["severity"], "low");
+    assert_eq!(ssrf[0]["audit"], true);
+    assert_eq!(audited.len(), plain.len() + 1);
+    dir.write("repotoire.toml", "audit = true\n");
+    assert_eq!(json_findings(&dir, &[]), audited);
+    dir.write("repotoire.toml", "audit = false\n");
+    assert_eq!(json_findings(&dir, &[]), plain);
+}
+
 /// Local results depend only on the file and the rule set: a config change (disabling a
 /// detector, a new threshold) re-runs no parse, yet the findings follow the new config.
 #[test]

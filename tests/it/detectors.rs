@@ -1,7 +1,8 @@
 //! Every detector against its fixtures (`detectors/<category>/<id>/positive.*` and
 //! `negative.*`, or `positive/` and `negative/` folders): each `expect: <id>` line must be
 //! reported (else **missing**), nothing else may be (else **noisy**), and every language a
-//! rule claims must have both kinds of fixture.
+//! rule claims must have both kinds of fixture. Taint rules run twice: as CI runs them, and
+//! with `--audit`, where the `audit: <id>` lines must be reported as well.
 
 use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
@@ -9,7 +10,7 @@ use std::sync::Arc;
 
 use repotoire::detect::analyze::{Catalog, analyze};
 use repotoire::detect::config::Config;
-use repotoire::detect::rule::{LANGUAGE_NAMES, Rule};
+use repotoire::detect::rule::{Engine as RuleEngine, LANGUAGE_NAMES, Rule};
 use repotoire::engine::{Engine, Options};
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -39,7 +40,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// (file, line) pairs the fixture expects and the ones the rule reported.
 type Lines = BTreeSet<(String, u32)>;
 
-fn run_fixture(catalog: &Catalog, rule: &Rule, fixture: &Path) -> (Lines, Lines) {
+fn run_fixture(catalog: &Catalog, rule: &Rule, fixture: &Path, audit: bool) -> (Lines, Lines) {
     let temp = tempfile::tempdir().unwrap();
     if fixture.is_dir() {
         copy_dir(fixture, temp.path());
@@ -50,6 +51,7 @@ fn run_fixture(catalog: &Catalog, rule: &Rule, fixture: &Path) -> (Lines, Lines)
     let mut all = Vec::new();
     files(temp.path(), &mut all);
     let marker = format!("expect: {}", rule.id);
+    let audit_marker = format!("audit: {}", rule.id);
     for file in &all {
         let relative = file
             .strip_prefix(temp.path())
@@ -58,13 +60,14 @@ fn run_fixture(catalog: &Catalog, rule: &Rule, fixture: &Path) -> (Lines, Lines)
             .replace('\\', "/");
         let text = std::fs::read_to_string(file).unwrap();
         for (index, line) in text.lines().enumerate() {
-            if line.contains(&marker) {
+            if line.contains(&marker) || (audit && line.contains(&audit_marker)) {
                 expected.insert((relative.clone(), index as u32 + 1));
             }
         }
     }
     let mut config = Config::load(temp.path()).unwrap();
     config.detectors.enable.push(rule.id.clone());
+    config.audit = audit;
     let pass = catalog.pass().unwrap();
     let engine = Engine::new(
         temp.path(),
@@ -133,24 +136,32 @@ fn every_detector_finds_its_positives_and_nothing_in_its_negatives() {
             if !positive && !name.starts_with("negative") {
                 continue;
             }
-            let (expected, found) = run_fixture(&catalog, rule, &fixture);
-            if positive && expected.is_empty() {
-                problems.push(format!(
-                    "{}: {name} has no `expect: {}` line",
-                    rule.id, rule.id
-                ));
-            }
-            for missing in expected.difference(&found) {
-                problems.push(format!(
-                    "{}: missing {}:{} ({name})",
-                    rule.id, missing.0, missing.1
-                ));
-            }
-            for noisy in found.difference(&expected) {
-                problems.push(format!(
-                    "{}: noisy {}:{} ({name})",
-                    rule.id, noisy.0, noisy.1
-                ));
+            let modes: &[bool] = if rule.engine == RuleEngine::Taint {
+                &[false, true]
+            } else {
+                &[false]
+            };
+            for &audit in modes {
+                let (expected, found) = run_fixture(&catalog, rule, &fixture, audit);
+                let mode = if audit { ", --audit" } else { "" };
+                if positive && expected.is_empty() {
+                    problems.push(format!(
+                        "{}: {name} has no `expect: {}` line",
+                        rule.id, rule.id
+                    ));
+                }
+                for missing in expected.difference(&found) {
+                    problems.push(format!(
+                        "{}: missing {}:{} ({name}{mode})",
+                        rule.id, missing.0, missing.1
+                    ));
+                }
+                for noisy in found.difference(&expected) {
+                    problems.push(format!(
+                        "{}: noisy {}:{} ({name}{mode})",
+                        rule.id, noisy.0, noisy.1
+                    ));
+                }
             }
         }
     }

@@ -29,6 +29,7 @@ fn finding(detector: &str, severity: Severity, file: &str, line: u32) -> Finding
         fingerprint: format!("{detector}:{file}:{line}"),
         snippet: None,
         flow: Vec::new(),
+        audit: false,
     }
 }
 

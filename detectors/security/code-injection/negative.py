@@ -7,7 +7,7 @@ def calc(request):
 def restore(cache_value):
     import pickle
 
-    return pickle.loads(cache_value)
+    return pickle.loads(cache_value)  # audit: code-injection
 
 
 class Questioner:
@@ -25,3 +25,9 @@ def greet(request):
     from flask import render_template_string
 
     return render_template_string("Hello {{ name }}", name=request.args["name"])
+
+
+def evaluate(store):
+    import ast
+    formula = ast.literal_eval(store.formula())
+    return eval("1 + 1"), formula

@@ -1,3 +1,6 @@
 export function make(body: string) {
   return () => body;
 }
+export function later(store: { run(): void }) {
+  setTimeout(() => store.run(), 10);
+}

@@ -5,3 +5,6 @@ const vm = require("vm");
 function sandbox(req) {
   return vm.runInNewContext(req.query.code, {}); // expect: code-injection
 }
+function evaluate(store) {
+  return eval(store.formula()); // audit: code-injection
+}

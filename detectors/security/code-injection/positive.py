@@ -23,3 +23,8 @@ def greet(request):
     from flask import render_template_string
 
     return render_template_string("Hello " + request.args["name"])  # expect: code-injection
+
+
+def evaluate(store):
+    formula = store.formula()
+    return eval(formula)  # audit: code-injection

@@ -2,3 +2,7 @@ import { execFileSync } from "child_process";
 export function run(dir: string) {
   execFileSync("ls", [dir]);
 }
+export function count(job: { size(): string }) {
+  const n = Number(job.size());
+  execSync(`seq ${n}`);
+}

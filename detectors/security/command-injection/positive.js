@@ -5,3 +5,7 @@ function run(req) {
 exports.handler = async (event) => {
   exec("convert " + event.file); // expect: command-injection
 };
+function backup(job) {
+  const target = job.destination();
+  exec("tar czf " + target); // audit: command-injection
+}

@@ -24,3 +24,7 @@ def upload():
 def raw():
     from flask import request
     os.system(request.get_data().decode())  # expect: command-injection
+
+def archive(job):
+    target = job.destination()
+    os.system("tar czf " + target)  # audit: command-injection

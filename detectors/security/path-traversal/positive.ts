@@ -1,3 +1,6 @@
 export function send(req: any, res: any) {
   res.sendFile(req.query.file); // expect: path-traversal
 }
+export function deliver(job: any, res: any) {
+  res.sendFile(job.path()); // audit: path-traversal
+}

@@ -14,3 +14,12 @@ def search(request, session):
     from sqlalchemy import text
     name = request.args["name"]
     return session.execute(text("SELECT * FROM t WHERE name = :name"), {"name": name})
+
+def by_ids(cursor, store):
+    ids = store.ids()
+    marks = ",".join(["%s"] * len(ids))
+    cursor.execute("SELECT * FROM t WHERE id IN (%s)" % marks, ids)
+    TABLE = "orders"
+    cursor.execute("SELECT * FROM " + TABLE)
+    query = store.prepared()
+    cursor.execute(query)

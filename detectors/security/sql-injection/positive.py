@@ -9,3 +9,7 @@ def search(request, session):
     from sqlalchemy import text
     name = request.args["name"]
     return session.execute(text(f"SELECT * FROM t WHERE name = '{name}'"))  # expect: sql-injection
+
+def monthly(cursor, store):
+    table = store.table_name()
+    cursor.execute("SELECT * FROM " + table)  # audit: sql-injection

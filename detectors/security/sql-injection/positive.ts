@@ -1,3 +1,6 @@
 export function find(db: any, id: string) {
   return db.query(`SELECT * FROM t WHERE id = ${id}`); // expect: sql-injection
 }
+export function monthly(db: any, store: any) {
+  return db.query("SELECT * FROM " + store.tableName()); // audit: sql-injection
+}

@@ -1,9 +1,14 @@
 import requests
 
 def proxy(url):
-    return requests.get(url)
+    return requests.get(url)  # audit: ssrf
 
 def notify(event):
     # A parameter named `event` outside a Lambda handler: callers decide.
     import requests
-    return requests.get(event["callback_url"])
+    return requests.get(event["callback_url"])  # audit: ssrf
+
+def health():
+    import requests
+    BASE = "https://status.example.com"
+    return requests.get(BASE + "/health")

@@ -4,3 +4,6 @@ async function proxy(req) {
 exports.handler = async (event) => {
   return fetch(event.callbackUrl); // expect: ssrf
 };
+function refresh(feed) {
+  return fetch(feed.sourceUrl()); // audit: ssrf
+}

@@ -7,3 +7,7 @@ def proxy(request):
 def lambda_handler(event, context):
     import requests
     return requests.get(event["callback_url"])  # expect: ssrf
+
+def refresh(feed):
+    import requests
+    return requests.get(feed.source_url())  # audit: ssrf

@@ -104,6 +104,7 @@ pub fn hit(rule: &Rule, line: u32, end_line: u32, message: String) -> Hit {
         severity: None,
         flow: Vec::new(),
         value: None,
+        audit: false,
     }
 }
 

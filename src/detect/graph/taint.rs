@@ -140,6 +140,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                             severity,
                             flow: steps.collect(),
                             value: None,
+                            audit: false,
                         },
                     ));
                 }

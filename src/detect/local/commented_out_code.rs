@@ -40,6 +40,7 @@ pub fn commented_out_code(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 severity: None,
                 flow: Vec::new(),
                 value: None,
+                audit: false,
             });
         }
         run.clear();

@@ -17,6 +17,7 @@ pub(super) fn hit(rule: &str, node: Node<'_>, message: String) -> Hit {
         severity: None,
         flow: Vec::new(),
         value: None,
+        audit: false,
     }
 }
 

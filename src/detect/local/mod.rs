@@ -25,7 +25,6 @@ mod words;
 
 pub use rules::RuleQuery;
 
-
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -53,6 +52,8 @@ pub struct Hit {
     pub flow: Vec<(u32, String)>,
     /// The measured value, for detectors with a threshold (reported only above it).
     pub value: Option<f64>,
+    /// A dangerous sink fed by a value of unknown origin: reported only when auditing.
+    pub audit: bool,
 }
 
 /// `repotoire: ignore[ids]` on `line` (covers that line and the next) or, with `file`,
@@ -192,7 +193,7 @@ pub struct Pass {
 }
 
 /// Bumped when `LocalResults` changes shape, so results cached before are worked out again.
-const RESULTS_FORMAT: u8 = 3;
+const RESULTS_FORMAT: u8 = 4;
 
 /// `Pass::spent` slots before the local detectors' (which follow in `Pass::local` order).
 const SPENT_RULES: usize = 0;

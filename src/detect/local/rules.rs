@@ -317,6 +317,7 @@ impl LangRules {
                     severity: None,
                     flow: Vec::new(),
                     value: None,
+                    audit: false,
                 });
             });
     }

@@ -46,6 +46,7 @@ pub fn todo_comment(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 severity: None,
                 flow: Vec::new(),
                 value: None,
+                audit: false,
             });
         }
     }

@@ -88,6 +88,7 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             severity: None,
             flow: Vec::new(),
             value: None,
+            audit: false,
         });
     }
 }

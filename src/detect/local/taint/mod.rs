@@ -8,6 +8,7 @@ mod callers;
 mod eval;
 mod sinks;
 pub mod tables;
+mod unknown;
 
 use rustc_hash::FxHashMap;
 
@@ -96,6 +97,8 @@ const VISITED: &[&str] = &[
     "call",
     "call_expression",
     "new_expression",
+    "if_statement",
+    "assert_statement",
 ];
 
 /// The grammar's field ids this analysis reads, looked up once per file (0: the
@@ -112,6 +115,7 @@ struct Fields {
     operator: u16,
     parameters: u16,
     body: u16,
+    condition: u16,
 }
 
 impl Fields {
@@ -128,6 +132,7 @@ impl Fields {
             operator: flat.field_id("operator"),
             parameters: flat.field_id("parameters"),
             body: flat.field_id("body"),
+            condition: flat.field_id("condition"),
         }
     }
 }
@@ -140,6 +145,8 @@ struct Analyser<'a, 'c, 't> {
     fields: &'a Fields,
     family: Family,
     env: FxHashMap<String, Taint>,
+    /// Names assigned untainted values in this function, and what those may hold.
+    known: FxHashMap<String, unknown::Shape>,
     sinks: &'a SinkTable,
     function_line: u32,
     function_name: String,
@@ -165,6 +172,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             fields: &fields,
             family,
             env: FxHashMap::default(),
+            known: FxHashMap::default(),
             sinks,
             function_line: flat.line(function),
             function_name: function_name(flat, ctx.source, function, fields.name),
@@ -220,7 +228,9 @@ impl Analyser<'_, '_, '_> {
                         &name,
                         param,
                     );
-                if !typed_safe && !constant {
+                if typed_safe || constant {
+                    self.known.insert(name.clone(), unknown::Shape::default());
+                } else {
                     let origin = if tables::is_request_name(&name) {
                         Origin::Source(format!("request `{name}`"))
                     } else if tables::is_lambda_event(&self.function_name, &name) {
@@ -295,6 +305,12 @@ impl Analyser<'_, '_, '_> {
                 }
             }
             "call" | "call_expression" | "new_expression" => self.call(node),
+            "if_statement" => {
+                if let Some(condition) = self.child(node, f.condition) {
+                    self.guard(condition);
+                }
+            }
+            "assert_statement" => self.guard(node),
             _ => {}
         }
     }
@@ -312,12 +328,14 @@ impl Analyser<'_, '_, '_> {
             Some(taint) => {
                 let mut taint = taint.step(self.flat.line(left), format!("assigned to `{name}`"));
                 taint.formatted |= augmented;
+                self.known.remove(&name);
                 self.env.insert(name, taint);
             }
             None if !augmented => {
                 self.env.remove(&name);
+                self.remember(&name, right, false);
             }
-            None => {}
+            None => self.remember(&name, right, true),
         }
     }
 
@@ -366,39 +384,28 @@ impl Analyser<'_, '_, '_> {
     }
 
     /// A call to `sink`: a finding when a source reaches it, a summary (and maybe a
-    /// finding) when a parameter does.
+    /// finding) when a parameter does, an audit finding when a value of unknown origin
+    /// does.
     fn sink(&mut self, node: u32, arg: u32, sink: &Sink, callee: &str) {
         let spec = &sink.spec;
         if spec.argv_safe && matches!(self.kind(arg), "list" | "tuple" | "array") {
             return;
         }
+        let what = sink.what(callee);
         let Some(taint) = self.eval(arg, 0) else {
+            self.audit(node, arg, sink, &what);
             return;
         };
         if spec.formatted && !taint.formatted {
             return;
         }
-        let what = sink.what(callee);
-        let entry = self.flat.entry(node).node;
-        let (line, end_line, column) = (
-            self.flat.line(node),
-            entry.end_position().row as u32 + 1,
-            entry.start_position().column as u32 + 1,
-        );
+        let line = self.flat.line(node);
         let taint = taint.step(line, format!("reaches {what}"));
         match &taint.origin {
             Origin::Source(source) => {
                 let (severity, trust) = tables::source_trust(source);
-                self.hits.push(Hit {
-                    rule: sink.rule.clone(),
-                    line,
-                    end_line,
-                    column,
-                    message: format!("{source} reaches {what} {}{trust}", spec.consequence),
-                    severity,
-                    flow: taint.steps.clone(),
-                    value: None,
-                });
+                let message = format!("{source} reaches {what} {}{trust}", spec.consequence);
+                self.report(node, sink, message, severity, taint.steps.clone(), false);
             }
             Origin::Param(index, name) => {
                 self.out.summaries.push(Summary {
@@ -409,23 +416,74 @@ impl Analyser<'_, '_, '_> {
                     steps: taint.steps.clone(),
                 });
                 // A parameter named like a query is SQL itself being wrapped, not a value.
-                let is_query = sink.rule == "sql-injection" && tables::names_sql(name);
-                if spec.parameters && !is_query {
-                    self.hits.push(Hit {
-                        rule: sink.rule.clone(),
-                        line,
-                        end_line,
-                        column,
-                        message: format!(
-                            "parameter `{name}` of `{}` reaches {what} {} without a recognised sanitiser; callers decide whether it is attacker-controlled",
-                            self.function_name, spec.consequence
-                        ),
-                        severity: Some(Severity::Medium),
-                        flow: taint.steps.clone(),
-                        value: None,
-                    });
+                if sink.rule == "sql-injection" && tables::names_sql(name) {
+                    return;
                 }
+                let message = format!(
+                    "parameter `{name}` of `{}` reaches {what} {} without a recognised sanitiser; callers decide whether it is attacker-controlled",
+                    self.function_name, spec.consequence
+                );
+                // Where parameters are too common to report (`open(path)`), a review
+                // still sees them.
+                let (severity, audit) = if spec.parameters {
+                    (Severity::Medium, false)
+                } else {
+                    (Severity::Low, true)
+                };
+                self.report(
+                    node,
+                    sink,
+                    message,
+                    Some(severity),
+                    taint.steps.clone(),
+                    audit,
+                );
             }
         }
+    }
+
+    /// A sink fed by a value that is neither tainted, constant nor sanitised.
+    fn audit(&mut self, node: u32, arg: u32, sink: &Sink, what: &str) {
+        let shape = self.shape(arg, 0);
+        if !shape.opaque || (sink.spec.formatted && !shape.formatted) {
+            return;
+        }
+        let mut value = self
+            .text(arg)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if value.len() > 60 {
+            value = format!("{}…", value.chars().take(60).collect::<String>());
+        }
+        let message = format!(
+            "`{value}` reaches {what} {}; where it comes from is not known here, so review it",
+            sink.spec.consequence
+        );
+        let step = (self.flat.line(node), format!("reaches {what}"));
+        self.report(node, sink, message, Some(Severity::Low), vec![step], true);
+    }
+
+    fn report(
+        &mut self,
+        node: u32,
+        sink: &Sink,
+        message: String,
+        severity: Option<Severity>,
+        flow: Vec<(u32, String)>,
+        audit: bool,
+    ) {
+        let entry = self.flat.entry(node).node;
+        self.hits.push(Hit {
+            rule: sink.rule.clone(),
+            line: self.flat.line(node),
+            end_line: entry.end_position().row as u32 + 1,
+            column: entry.start_position().column as u32 + 1,
+            message,
+            severity,
+            flow,
+            value: None,
+            audit,
+        });
     }
 }

@@ -1,0 +1,232 @@
+//! The audit level: a dangerous sink fed by a value that is not a constant, not
+//! sanitised, and not traced to a source or a parameter. Such a value may be harmless
+//! (built from configuration) or not (read from a database a user wrote to); a security
+//! review wants to see it, CI does not (`analyze --audit`).
+
+use super::*;
+
+/// What a value not traced to a source may carry.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Shape {
+    /// It may hold data of unknown origin.
+    pub opaque: bool,
+    /// It was built into a larger string.
+    pub formatted: bool,
+}
+
+impl Shape {
+    const OPAQUE: Shape = Shape {
+        opaque: true,
+        formatted: false,
+    };
+
+    fn merge(self, other: Shape) -> Shape {
+        Shape {
+            opaque: self.opaque || other.opaque,
+            formatted: self.formatted || other.formatted,
+        }
+    }
+
+    fn built(self) -> Shape {
+        Shape {
+            formatted: true,
+            ..self
+        }
+    }
+}
+
+/// `MAX_SIZE`, `TABLE`: a name written as a constant.
+fn constant_name(name: &str) -> bool {
+    name.chars().any(|c| c.is_ascii_uppercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+}
+
+impl Analyser<'_, '_, '_> {
+    fn shapes(&self, nodes: impl Iterator<Item = u32>, depth: u32) -> Shape {
+        nodes.fold(Shape::default(), |acc, n| {
+            acc.merge(self.shape(n, depth + 1))
+        })
+    }
+
+    /// What an expression that carries no taint may hold.
+    pub(super) fn shape(&self, node: u32, depth: u32) -> Shape {
+        if depth > MAX_DEPTH {
+            return Shape::default();
+        }
+        let f = self.fields;
+        let flat = self.flat;
+        match self.kind(node) {
+            "identifier" => {
+                let name = self.text(node);
+                match self.known.get(name) {
+                    Some(shape) => *shape,
+                    None if constant_name(name) || name == "undefined" => Shape::default(),
+                    None => Shape::OPAQUE,
+                }
+            }
+            "attribute" | "member_expression" => {
+                let text = self.text(node);
+                let last = text.rsplit('.').next().unwrap_or(text);
+                if constant_name(last) {
+                    Shape::default()
+                } else {
+                    self.known.get(text).copied().unwrap_or(Shape::OPAQUE)
+                }
+            }
+            "subscript" | "subscript_expression" => self
+                .child(node, f.value)
+                .or_else(|| self.child(node, f.object))
+                .map_or(Shape::default(), |object| self.shape(object, depth + 1)),
+            "string" | "template_string" | "concatenated_string" => {
+                let parts = flat.named_children(node).flat_map(|part| {
+                    let inner: Vec<u32> = match flat.kind(part) {
+                        "interpolation" | "template_substitution" => flat
+                            .named_children(part)
+                            .filter(|&n| {
+                                !matches!(flat.kind(n), "format_specifier" | "type_conversion")
+                            })
+                            .collect(),
+                        "string" | "template_string" => vec![part],
+                        _ => Vec::new(),
+                    };
+                    inner
+                });
+                let inner = self.shapes(parts, depth);
+                if inner.opaque { inner.built() } else { inner }
+            }
+            "binary_operator" | "binary_expression" => {
+                let operator = self.child(node, f.operator).map_or("", |o| self.text(o));
+                if !matches!(operator, "+" | "%") {
+                    return Shape::default();
+                }
+                let sides = [self.child(node, f.left), self.child(node, f.right)];
+                self.shapes(sides.into_iter().flatten(), depth).built()
+            }
+            "call" | "call_expression" => self.call_shape(node, depth),
+            "list"
+            | "tuple"
+            | "array"
+            | "set"
+            | "dictionary"
+            | "object"
+            | "pair"
+            | "parenthesized_expression"
+            | "await"
+            | "await_expression"
+            | "as_pattern"
+            | "non_null_expression"
+            | "as_expression"
+            | "boolean_operator"
+            | "spread_element"
+            | "list_splat" => Shape {
+                formatted: false,
+                ..self.shapes(flat.named_children(node), depth)
+            },
+            "conditional_expression" => self.shapes(
+                flat.named_children(node)
+                    .enumerate()
+                    .filter(|(i, _)| *i != 1)
+                    .map(|(_, n)| n),
+                depth,
+            ),
+            "ternary_expression" => self.shapes(flat.named_children(node).skip(1), depth),
+            _ => Shape::default(),
+        }
+    }
+
+    fn call_shape(&self, node: u32, depth: u32) -> Shape {
+        let f = self.fields;
+        let Some(callee) = self.child(node, f.function) else {
+            return Shape::OPAQUE;
+        };
+        let callee_text = self.text(callee);
+        let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
+        if tables::is_sanitiser(self.family, callee_text, method) {
+            return Shape::default();
+        }
+        let member = matches!(self.kind(callee), "attribute" | "member_expression");
+        let receiver = member.then(|| self.child(callee, f.object)).flatten();
+        if tables::passes_arguments(self.family, callee_text) {
+            return self.shapes(self.arguments(node), depth);
+        }
+        if tables::formats_arguments(self.family, method) {
+            return self
+                .shapes(self.arguments(node).chain(receiver), depth)
+                .built();
+        }
+        if member && tables::passes_receiver(self.family, method) {
+            return receiver.map_or(Shape::OPAQUE, |r| self.shape(r, depth + 1));
+        }
+        Shape::OPAQUE
+    }
+
+    /// Records what a name assigned an untainted value may hold.
+    pub(super) fn remember(&mut self, name: &str, right: u32, augmented: bool) {
+        let mut shape = self.shape(right, 0);
+        if augmented {
+            let before = self.known.get(name).copied().unwrap_or(Shape::OPAQUE);
+            shape = shape.merge(before).built();
+        }
+        self.known.insert(name.to_string(), shape);
+    }
+
+    /// A guard that vouches for the names it tests from here on: membership in an
+    /// allow-list (`x in ALLOWED`, `ALLOWED.includes(x)`), a prefix check on a resolved
+    /// path (`p.startswith(BASE)`), a character-class test (`x.isdigit()`, `re.match`).
+    pub(super) fn guard(&mut self, condition: u32) {
+        let flat = self.flat;
+        let mut names = Vec::new();
+        let mut stack = vec![condition];
+        while let Some(node) = stack.pop() {
+            match flat.kind(node) {
+                "comparison_operator" => {
+                    let text = self.text(node);
+                    if text.contains(" in ") || text.contains(" not in ") {
+                        names.extend(flat.named_children(node).take(1));
+                    }
+                }
+                "call" | "call_expression" => {
+                    let Some(callee) = self.child(node, self.fields.function) else {
+                        continue;
+                    };
+                    let callee_text = self.text(callee);
+                    let method = callee_text.rsplit('.').next().unwrap_or(callee_text);
+                    match method {
+                        "includes" | "has" | "startsWith" | "test" | "match" | "fullmatch"
+                        | "isInteger" | "isSafeInteger" => names.extend(self.arguments(node)),
+                        _ => {}
+                    }
+                    if matches!(
+                        method,
+                        "match"
+                            | "fullmatch"
+                            | "startswith"
+                            | "isdigit"
+                            | "isnumeric"
+                            | "isdecimal"
+                            | "isalnum"
+                            | "isalpha"
+                            | "isidentifier"
+                            | "startsWith"
+                            | "is_relative_to"
+                    ) {
+                        names.extend(self.child(callee, self.fields.object));
+                    }
+                }
+                _ => stack.extend(flat.named_children(node)),
+            }
+        }
+        for name in names {
+            if matches!(
+                self.kind(name),
+                "identifier" | "attribute" | "member_expression"
+            ) {
+                let name = self.text(name).to_string();
+                self.env.remove(&name);
+                self.known.insert(name, Shape::default());
+            }
+        }
+    }
+}
