@@ -19,15 +19,3 @@ class Questioner:
     def ask(self):
         self._ask_default()
         return self._ask_default(default="timezone.now")
-
-
-def greet(request):
-    from flask import render_template_string
-
-    return render_template_string("Hello {{ name }}", name=request.args["name"])
-
-
-def evaluate(store):
-    import ast
-    formula = ast.literal_eval(store.formula())
-    return eval("1 + 1"), formula

@@ -17,14 +17,3 @@ class Shell:
     def start(self, line):
         self._run("1 + 1")
         return self._run(line)
-
-
-def greet(request):
-    from flask import render_template_string
-
-    return render_template_string("Hello " + request.args["name"])  # expect: code-injection
-
-
-def evaluate(store):
-    formula = store.formula()
-    return eval(formula)  # audit: code-injection

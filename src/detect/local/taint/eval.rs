@@ -26,6 +26,7 @@ impl Analyser<'_, '_, '_> {
                         origin: Origin::Source(source.clone()),
                         steps: vec![(flat.line(node), format!("read from {source}"))],
                         formatted: false,
+                        stringified: false,
                     });
                 }
                 if let Some(taint) = self.env.get(text) {
@@ -92,6 +93,24 @@ impl Analyser<'_, '_, '_> {
             ),
             "ternary_expression" => self.union(flat.named_children(node).skip(1), depth),
             "boolean_operator" => self.union(flat.named_children(node), depth),
+            // A container carries what it holds (`{"name": x}`, `[x]`, `{...x}`), keys
+            // and values alike; a comprehension what its element expression does.
+            "list"
+            | "tuple"
+            | "array"
+            | "set"
+            | "dictionary"
+            | "object"
+            | "pair"
+            | "spread_element"
+            | "list_splat"
+            | "dictionary_splat"
+            | "shorthand_property_identifier" => {
+                if self.kind(node) == "shorthand_property_identifier" {
+                    return self.env.get(self.text(node)).cloned();
+                }
+                self.union(flat.named_children(node), depth)
+            }
             "call" | "call_expression" => self.eval_call(node, depth),
             _ => None,
         }
@@ -107,6 +126,7 @@ impl Analyser<'_, '_, '_> {
                 origin: Origin::Source(source.to_string()),
                 steps: vec![(line, format!("read from {source}"))],
                 formatted: false,
+                stringified: false,
             });
         }
         let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
@@ -130,12 +150,14 @@ impl Analyser<'_, '_, '_> {
         if member
             && tables::passes_receiver(self.family, method)
             && let Some(object) = self.child(callee, f.object)
-            && let Some(taint) = self.eval(object, depth + 1)
+            && let Some(mut taint) = self.eval(object, depth + 1)
         {
+            taint.stringified |= method == "toString";
             return Some(taint.step(line, format!("through .{method}()")));
         }
         if tables::passes_arguments(self.family, callee_text) {
-            let taint = self.union(self.arguments(node), depth)?;
+            let mut taint = self.union(self.arguments(node), depth)?;
+            taint.stringified |= matches!(callee_text, "String" | "str");
             return Some(taint.step(line, format!("through {callee_text}()")));
         }
         None

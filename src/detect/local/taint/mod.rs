@@ -72,6 +72,8 @@ struct Taint {
     steps: Vec<(u32, String)>,
     /// Built into a larger string (concatenation, formatting, interpolation).
     formatted: bool,
+    /// Cast to a string (`String(x)`, `str(x)`): it can no longer be an object.
+    stringified: bool,
 }
 
 impl Taint {
@@ -99,6 +101,7 @@ const VISITED: &[&str] = &[
     "new_expression",
     "if_statement",
     "assert_statement",
+    "return_statement",
 ];
 
 /// The grammar's field ids this analysis reads, looked up once per file (0: the
@@ -148,6 +151,8 @@ struct Analyser<'a, 'c, 't> {
     /// Names assigned untainted values in this function, and what those may hold.
     known: FxHashMap<String, unknown::Shape>,
     sinks: &'a SinkTable,
+    /// The function being analysed.
+    function: u32,
     function_line: u32,
     function_name: String,
     out: &'a mut FileTaint,
@@ -162,27 +167,56 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     }
     let flat = ctx.flat;
     let fields = Fields::of(flat);
-    for function in &ctx.collected.functions {
-        let Some(function) = flat.index_of(*function) else {
-            continue;
-        };
+    // A nested function (a callback, a closure) sees what the functions around it hold:
+    // their sources and what their names may carry, not their parameters (a summary
+    // speaks of its own function's parameters only). Functions come in document order,
+    // so each one's enclosing functions were analysed before it.
+    let mut around: Vec<(u32, Scope)> = Vec::new();
+    let functions: Vec<u32> = ctx
+        .collected
+        .functions
+        .iter()
+        .filter_map(|f| flat.index_of(*f))
+        .collect();
+    for (at, &function) in functions.iter().enumerate() {
+        while around.last().is_some_and(|(end, _)| *end <= function) {
+            around.pop();
+        }
+        let (env, known) = around.last().map_or_else(Default::default, |(_, scope)| {
+            let env = scope
+                .0
+                .iter()
+                .filter(|(_, t)| matches!(t.origin, Origin::Source(_)))
+                .map(|(k, t)| (k.clone(), t.clone()))
+                .collect();
+            (env, scope.1.clone())
+        });
         let mut analyser = Analyser {
             ctx,
             flat,
             fields: &fields,
             family,
-            env: FxHashMap::default(),
-            known: FxHashMap::default(),
+            env,
+            known,
             sinks,
+            function,
             function_line: flat.line(function),
             function_name: function_name(flat, ctx.source, function, fields.name),
             out: &mut out,
             hits,
         };
         analyser.function(function);
+        let scope = (analyser.env, analyser.known);
+        let end = flat.entry(function).end;
+        if functions.get(at + 1).is_some_and(|next| *next < end) {
+            around.push((end, scope));
+        }
     }
     out
 }
+
+/// What a function's names hold once it has run: tainted ones, and what others may carry.
+type Scope = (FxHashMap<String, Taint>, FxHashMap<String, unknown::Shape>);
 
 /// A function's name, or the name it is bound to (`const f = () => …`,
 /// `exports.handler = async (event) => …`), else `<anonymous>`.
@@ -217,6 +251,9 @@ impl Analyser<'_, '_, '_> {
                 let Some((name, typed_safe)) = tables::param_name(self.ctx, param) else {
                     continue;
                 };
+                // A parameter shadows whatever the functions around held under its name.
+                self.env.remove(&name);
+                self.known.remove(&name);
                 if matches!(name.as_str(), "self" | "cls" | "this") {
                     continue;
                 }
@@ -245,6 +282,7 @@ impl Analyser<'_, '_, '_> {
                             origin,
                             steps: vec![(self.flat.line(param), note)],
                             formatted: false,
+                            stringified: false,
                         },
                     );
                 }
@@ -311,8 +349,34 @@ impl Analyser<'_, '_, '_> {
                 }
             }
             "assert_statement" => self.guard(node),
+            "return_statement" => {
+                let sinks = self.sinks.returns(self.family);
+                if let Some(value) = self.flat.named_children(node).next()
+                    && !sinks.is_empty()
+                {
+                    let decorators = self.decorators();
+                    for sink in sinks.iter().filter(|s| s.watches(&decorators)) {
+                        self.sink(node, value, sink, "return");
+                    }
+                }
+            }
             _ => {}
         }
+    }
+
+    /// The decorators of the function being analysed, one per line.
+    fn decorators(&self) -> String {
+        let flat = self.flat;
+        flat.parent(self.function)
+            .filter(|&p| flat.kind(p) == "decorated_definition")
+            .map(|p| {
+                flat.named_children(p)
+                    .filter(|&d| flat.kind(d) == "decorator")
+                    .map(|d| self.text(d).replace('\n', " "))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .unwrap_or_default()
     }
 
     fn assign(&mut self, left: u32, right: u32, augmented: bool) {
@@ -396,7 +460,7 @@ impl Analyser<'_, '_, '_> {
             self.audit(node, arg, sink, &what);
             return;
         };
-        if spec.formatted && !taint.formatted {
+        if (spec.formatted && !taint.formatted) || (spec.objects && taint.stringified) {
             return;
         }
         let line = self.flat.line(node);
@@ -427,8 +491,10 @@ impl Analyser<'_, '_, '_> {
                 // still sees them.
                 let (severity, audit) = if spec.parameters {
                     (Severity::Medium, false)
-                } else {
+                } else if spec.audit && !spec.returns {
                     (Severity::Low, true)
+                } else {
+                    return;
                 };
                 self.report(
                     node,
@@ -444,6 +510,9 @@ impl Analyser<'_, '_, '_> {
 
     /// A sink fed by a value that is neither tainted, constant nor sanitised.
     fn audit(&mut self, node: u32, arg: u32, sink: &Sink, what: &str) {
+        if !sink.spec.audit || sink.spec.returns {
+            return;
+        }
         let shape = self.shape(arg, 0);
         if !shape.opaque || (sink.spec.formatted && !shape.formatted) {
             return;

@@ -20,9 +20,13 @@ pub struct SinkSpec {
     #[serde(default)]
     pub callee: Option<String>,
     /// A regex over an assignment's target (`el.innerHTML`): the assigned value is the
-    /// dangerous one. Exactly one of `callee` and `assign`.
+    /// dangerous one.
     #[serde(default)]
     pub assign: Option<String>,
+    /// The value a function returns (a web view's response body). Exactly one of
+    /// `callee`, `assign` and `returns`.
+    #[serde(default)]
+    pub returns: bool,
     /// Which positional argument carries the dangerous value.
     #[serde(default)]
     pub arg: u32,
@@ -37,6 +41,10 @@ pub struct SinkSpec {
     /// through calls too.
     #[serde(default)]
     pub parameters: bool,
+    /// Only a value that may still be an object or array counts (a query object's
+    /// operators), not one cast to a string.
+    #[serde(default)]
+    pub objects: bool,
     /// A list or array literal in the argument is an argv: no shell, no injection.
     #[serde(default)]
     pub argv_safe: bool,
@@ -46,14 +54,26 @@ pub struct SinkSpec {
     /// `name=value`: only calls that pass this keyword argument with this value.
     #[serde(default)]
     pub keyword: Option<String>,
+    /// Only inside functions with a decorator matching this regex (a web view's
+    /// `@app.route(…)`).
+    #[serde(default)]
+    pub decorated: Option<String>,
     /// Not when the call's text matches this regex (`SafeLoader`).
     #[serde(default)]
     pub unless_call: Option<String>,
     /// How the finding names the sink; the callee with `()` when absent.
     #[serde(default)]
     pub what: Option<String>,
+    /// Values of unknown origin reaching it are audit findings (`false`: logging, regexes,
+    /// where such values are the norm).
+    #[serde(default = "yes")]
+    pub audit: bool,
     /// What follows from the flow and what to do instead, in parentheses.
     pub consequence: String,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl SinkSpec {
@@ -65,8 +85,9 @@ impl SinkSpec {
                 self.family
             ));
         }
-        if self.callee.is_some() == self.assign.is_some() {
-            return Some("a sink needs exactly one of `callee` and `assign`".into());
+        let kinds = [self.callee.is_some(), self.assign.is_some(), self.returns];
+        if kinds.iter().filter(|k| **k).count() != 1 {
+            return Some("a sink needs exactly one of `callee`, `assign` and `returns`".into());
         }
         if self
             .keyword
@@ -75,14 +96,19 @@ impl SinkSpec {
         {
             return Some("a sink's `keyword` is `name=value`".into());
         }
-        [&self.callee, &self.assign, &self.unless_call]
-            .into_iter()
-            .flatten()
-            .find_map(|pattern| {
-                Regex::new(pattern)
-                    .err()
-                    .map(|e| format!("sink regex `{pattern}`: {e}"))
-            })
+        [
+            &self.callee,
+            &self.assign,
+            &self.unless_call,
+            &self.decorated,
+        ]
+        .into_iter()
+        .flatten()
+        .find_map(|pattern| {
+            Regex::new(pattern)
+                .err()
+                .map(|e| format!("sink regex `{pattern}`: {e}"))
+        })
     }
 }
 
@@ -91,9 +117,18 @@ pub struct Sink {
     pub rule: String,
     pub spec: SinkSpec,
     unless: Option<Regex>,
+    decorated: Option<Regex>,
 }
 
 impl Sink {
+    /// Whether a function with these decorators (their text, one per line) is one this
+    /// sink watches.
+    pub fn watches(&self, decorators: &str) -> bool {
+        self.decorated
+            .as_ref()
+            .is_none_or(|re| decorators.lines().any(|d| re.is_match(d)))
+    }
+
     /// How a finding names this sink, called as `callee`.
     pub fn what(&self, callee: &str) -> String {
         self.spec
@@ -109,6 +144,7 @@ struct FamilySinks {
     call_sinks: Vec<Sink>,
     assigns: Option<RegexSet>,
     assign_sinks: Vec<Sink>,
+    return_sinks: Vec<Sink>,
 }
 
 /// The sinks of every taint rule, by family.
@@ -142,10 +178,17 @@ impl SinkTable {
                     .map(Regex::new)
                     .transpose()
                     .map_err(|e| format!("{}: {e}", rule.id))?;
+                let decorated = spec
+                    .decorated
+                    .as_deref()
+                    .map(Regex::new)
+                    .transpose()
+                    .map_err(|e| format!("{}: {e}", rule.id))?;
                 let sink = Sink {
                     rule: rule.id.clone(),
                     spec: spec.clone(),
                     unless,
+                    decorated,
                 };
                 let index = slot(family);
                 let at = &mut table.families[index];
@@ -155,6 +198,8 @@ impl SinkTable {
                 } else if let Some(assign) = &spec.assign {
                     assign_patterns[index].push(assign.clone());
                     at.assign_sinks.push(sink);
+                } else {
+                    at.return_sinks.push(sink);
                 }
             }
         }
@@ -174,9 +219,9 @@ impl SinkTable {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.families
-            .iter()
-            .all(|f| f.call_sinks.is_empty() && f.assign_sinks.is_empty())
+        self.families.iter().all(|f| {
+            f.call_sinks.is_empty() && f.assign_sinks.is_empty() && f.return_sinks.is_empty()
+        })
     }
 
     /// The sinks a call of `callee` reaches (`call` is the call node, for keyword and
@@ -226,6 +271,13 @@ impl SinkTable {
             .iter()
             .map(|i| &at.assign_sinks[i])
             .collect()
+    }
+}
+
+impl SinkTable {
+    /// The sinks a function's returned value reaches.
+    pub fn returns(&self, family: Family) -> &[Sink] {
+        &self.families[slot(family)].return_sinks
     }
 }
 

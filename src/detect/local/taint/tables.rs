@@ -186,6 +186,11 @@ pub fn is_sanitiser(family: Family, callee: &str, method: &str) -> bool {
                 | "hexdigest"
                 | "slugify"
                 | "Decimal"
+                | "ObjectId"
+                | "url_for"
+                | "reverse"
+                | "reverse_lazy"
+                | "resolve_url"
         ),
         _ => {
             matches!(
@@ -199,7 +204,7 @@ pub fn is_sanitiser(family: Family, callee: &str, method: &str) -> bool {
                     | "path.basename"
             ) || matches!(
                 method,
-                "basename" | "escapeId" | "escapeLiteral" | "format" | "isValid"
+                "basename" | "escapeId" | "escapeLiteral" | "format" | "isValid" | "pick"
             )
         }
     }
@@ -262,7 +267,20 @@ pub fn passes_arguments(family: Family, callee: &str) -> bool {
     match family {
         Family::Python => matches!(
             callee,
-            "str" | "os.path.join" | "urljoin" | "parse.urljoin" | "Path" | "pathlib.Path" | "f"
+            "str"
+                | "os.path.join"
+                | "urljoin"
+                | "parse.urljoin"
+                | "Path"
+                | "pathlib.Path"
+                | "f"
+                | "json.loads"
+                | "loads"
+                | "base64.b64decode"
+                | "b64decode"
+                | "unquote"
+                | "urllib.parse.unquote"
+                | "parse.unquote"
         ),
         _ => matches!(
             callee,
@@ -272,6 +290,9 @@ pub fn passes_arguments(family: Family, callee: &str) -> bool {
                 | "url.resolve"
                 | "decodeURIComponent"
                 | "decodeURI"
+                | "JSON.parse"
+                | "atob"
+                | "Buffer.from"
         ),
     }
 }

@@ -194,8 +194,20 @@ impl Analyser<'_, '_, '_> {
                     let callee_text = self.text(callee);
                     let method = callee_text.rsplit('.').next().unwrap_or(callee_text);
                     match method {
-                        "includes" | "has" | "startsWith" | "test" | "match" | "fullmatch"
-                        | "isInteger" | "isSafeInteger" => names.extend(self.arguments(node)),
+                        "includes"
+                        | "has"
+                        | "startsWith"
+                        | "test"
+                        | "match"
+                        | "fullmatch"
+                        | "isInteger"
+                        | "isSafeInteger"
+                        | "url_has_allowed_host_and_scheme"
+                        | "is_safe_url"
+                        | "isSafeUrl"
+                        | "isValidRedirect" => {
+                            names.extend(self.arguments(node));
+                        }
                         _ => {}
                     }
                     if matches!(

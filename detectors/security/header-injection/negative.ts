@@ -1,0 +1,3 @@
+export function tag(res: any) {
+  res.set("Content-Language", "en");
+}

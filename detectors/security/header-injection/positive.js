@@ -1,0 +1,3 @@
+function tag(req, res) {
+  res.setHeader("X-User", req.query.user); // expect: header-injection
+}

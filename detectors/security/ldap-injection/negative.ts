@@ -1,0 +1,3 @@
+export function find(text: string) {
+  return text.search("needle");
+}

@@ -1,0 +1,4 @@
+function login(req, attempts) {
+  console.log("login failed", JSON.stringify(req.body.user));
+  console.log(`${attempts} attempts`);
+}

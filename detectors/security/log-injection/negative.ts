@@ -1,0 +1,3 @@
+export function visit(logger: any, count: number) {
+  logger.info(`visit number ${count}`);
+}

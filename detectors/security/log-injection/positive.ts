@@ -1,0 +1,3 @@
+export function visit(req: any, logger: any) {
+  logger.info(`visit from ${req.headers["user-agent"]}`); // expect: log-injection
+}

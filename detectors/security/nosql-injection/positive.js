@@ -1,0 +1,10 @@
+async function login(req, User) {
+  return User.findOne({ name: req.body.name, password: req.body.password }); // expect: nosql-injection
+}
+async function search(req, db) {
+  const filter = { owner: req.query.owner };
+  return db.collection("docs").find(filter); // expect: nosql-injection
+}
+async function byRule(store, Rule) {
+  return Rule.find(store.filter()); // audit: nosql-injection
+}

@@ -1,0 +1,10 @@
+from flask import request
+
+
+def login(db):
+    query = request.get_json()
+    return db.users.find_one(query)  # expect: nosql-injection
+
+
+def search(collection):
+    return collection.find({"$where": "this.owner == '%s'" % request.args["owner"]})  # expect: nosql-injection

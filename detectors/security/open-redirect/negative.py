@@ -1,0 +1,17 @@
+from flask import redirect, request, url_for
+from django.utils.http import url_has_allowed_host_and_scheme
+
+
+def login_done():
+    return redirect(url_for("index"))
+
+
+def logout(request):
+    target = request.GET.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        target = "/"
+    return redirect(target)
+
+
+def home():
+    return redirect("/home")

@@ -1,0 +1,3 @@
+export function done(req: any, res: any) {
+  res.redirect("/dashboard");
+}

@@ -1,0 +1,9 @@
+function done(req, res) {
+  res.redirect(req.query.next); // expect: open-redirect
+}
+function jump() {
+  window.location = location.hash.slice(1); // expect: open-redirect
+}
+function resume(res, store) {
+  res.redirect(store.lastPage()); // audit: open-redirect
+}

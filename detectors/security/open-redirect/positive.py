@@ -1,0 +1,15 @@
+from flask import redirect, request
+from django.http import HttpResponseRedirect
+
+
+def login_done():
+    return redirect(request.args["next"])  # expect: open-redirect
+
+
+def logout(request):
+    target = request.GET.get("next")
+    return HttpResponseRedirect(target)  # expect: open-redirect
+
+
+def resume(session_store):
+    return redirect(session_store.last_page())  # audit: open-redirect

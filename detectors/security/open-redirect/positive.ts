@@ -1,0 +1,9 @@
+import { NextResponse } from "next/server";
+export function GET(request: any) {
+  const next = request.nextUrl.searchParams.get("next");
+  return NextResponse.redirect(next); // expect: open-redirect
+}
+export function done(req: any, res: any) {
+  const target = req.body.returnTo;
+  res.redirect(target); // expect: open-redirect
+}

@@ -1,0 +1,24 @@
+from markupsafe import escape
+from flask import Flask, render_template, request
+
+app = Flask(__name__)
+
+
+@app.route("/hello")
+def hello():
+    name = escape(request.args.get("name", ""))
+    return f"<h1>Hello {name}</h1>"
+
+
+@app.route("/page")
+def page():
+    return render_template("page.html", name=request.args["name"])
+
+
+def title(book):
+    return f"<h1>{book.title}</h1>"
+
+
+def next_url(request):
+    # Not a view: the string is a URL for a redirect, not a response body.
+    return "%s?%s" % (request.path, request.META["QUERY_STRING"])

@@ -1,0 +1,14 @@
+from django.http import HttpResponse
+from flask import Flask, request
+
+app = Flask(__name__)
+
+
+@app.route("/hello")
+def hello():
+    name = request.args.get("name", "")
+    return f"<h1>Hello {name}</h1>"  # expect: reflected-xss
+
+
+def search(request):
+    return HttpResponse("<p>No results for " + request.GET["q"] + "</p>")  # expect: reflected-xss

@@ -1,0 +1,7 @@
+import re
+from flask import request
+
+
+def grep(lines):
+    pattern = re.compile(request.args["q"])  # expect: regex-injection
+    return [line for line in lines if pattern.search(line)]

@@ -1,0 +1,4 @@
+const xpath = require("xpath");
+function find(doc) {
+  return xpath.select("//user", doc);
+}

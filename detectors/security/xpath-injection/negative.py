@@ -1,0 +1,5 @@
+from flask import request
+
+
+def find(tree):
+    return tree.xpath("//user[name=$name]", name=request.args["name"])

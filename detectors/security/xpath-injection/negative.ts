@@ -1,0 +1,3 @@
+export function find() {
+  return document.evaluate("//item", document, null, 0, null);
+}
