@@ -1,0 +1,16 @@
+import tarfile
+import zipfile
+
+
+def unpack(upload, target):
+    with tarfile.open(upload) as tar:
+        tar.extractall(target, filter="data")
+
+
+def unzip(upload, target):
+    with zipfile.ZipFile(upload) as archive:
+        archive.extractall(target)
+
+
+def years(frame):
+    return frame["date"].str.extract(r"(\d{4})")

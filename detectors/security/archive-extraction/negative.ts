@@ -1,0 +1,4 @@
+import path from "path";
+export function place(dest: string, name: string) {
+  return path.join(dest, path.basename(name));
+}

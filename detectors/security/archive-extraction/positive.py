@@ -1,0 +1,11 @@
+import tarfile
+
+
+def unpack(upload, target):
+    with tarfile.open(upload) as tar:
+        tar.extractall(target)  # expect: archive-extraction
+
+
+def one(upload, member, target):
+    with tarfile.open(upload) as tar:
+        tar.extract(member, target)  # expect: archive-extraction

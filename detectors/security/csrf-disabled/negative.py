@@ -1,0 +1,9 @@
+from django.views.decorators.csrf import csrf_protect
+
+
+@csrf_protect
+def transfer(request):
+    return None
+
+
+WTF_CSRF_ENABLED = True

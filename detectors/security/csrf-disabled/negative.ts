@@ -1,0 +1,5 @@
+export const shield = {
+  csrf: {
+    enabled: true,
+  },
+};

@@ -1,0 +1,9 @@
+from django.views.decorators.csrf import csrf_exempt
+
+
+@csrf_exempt  # expect: csrf-disabled
+def transfer(request):
+    return None
+
+
+WTF_CSRF_ENABLED = False  # expect: csrf-disabled

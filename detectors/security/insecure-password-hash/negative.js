@@ -1,0 +1,4 @@
+const crypto = require("crypto");
+function etag(body) {
+  return crypto.createHash("sha256").update(body).digest("hex");
+}

@@ -1,0 +1,10 @@
+import hashlib
+import bcrypt
+
+
+def store(password):
+    return hashlib.sha256(password.encode()).hexdigest()  # expect: insecure-password-hash
+
+
+def salt():
+    return bcrypt.gensalt(rounds=4)  # expect: insecure-password-hash

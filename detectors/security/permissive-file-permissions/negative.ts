@@ -1,0 +1,2 @@
+import fs from "fs";
+fs.chmod("/srv/app/data", "600", () => {});

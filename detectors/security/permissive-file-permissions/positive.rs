@@ -1,0 +1,6 @@
+use std::fs::Permissions;
+use std::os::unix::fs::PermissionsExt;
+
+fn open_up(path: &std::path::Path) -> std::io::Result<()> {
+    std::fs::set_permissions(path, Permissions::from_mode(0o777)) // expect: permissive-file-permissions
+}

@@ -1,0 +1,2 @@
+const { generateKeyPairSync } = require("crypto");
+const pair = generateKeyPairSync("rsa", { modulusLength: 4096 });

@@ -1,0 +1,2 @@
+import crypto from "crypto";
+crypto.generateKeyPair("ec", { namedCurve: "P-256" }, () => {});

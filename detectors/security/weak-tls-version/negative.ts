@@ -1,0 +1,2 @@
+import https from "https";
+export const agent = new https.Agent({ minVersion: "TLSv1.3" });
