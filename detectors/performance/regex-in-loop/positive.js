@@ -1,7 +1,8 @@
-function numbers(lines, word) {
-  const out = [];
-  for (const line of lines) {
-    if (new RegExp("\\b" + word + "\\b").test(line)) out.push(line); // expect: regex-in-loop
-  }
-  return out;
+function numbers(lines) {
+  return lines.filter((line) => line).map((line) => {
+    for (const part of line.split(",")) {
+      if (new RegExp("^\\d+$").test(part)) return part; // expect: regex-in-loop
+    }
+    return null;
+  });
 }

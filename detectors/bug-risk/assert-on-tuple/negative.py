@@ -1,0 +1,3 @@
+def grant(user):
+    assert user.is_admin, "admins only"
+    assert (user.is_admin), "admins only"

@@ -1,0 +1,2 @@
+def grant(user):
+    assert (user.is_admin, "admins only")  # expect: assert-on-tuple

@@ -1,0 +1,4 @@
+async function saveAll(items, save) {
+  await Promise.all(items.map((item) => save(item)));
+  items.forEach((item) => console.log(item));
+}

@@ -1,0 +1,5 @@
+function saveAll(items, save) {
+  items.forEach(async (item) => { // expect: async-foreach
+    await save(item);
+  });
+}

@@ -1,0 +1,3 @@
+function handle(request) {
+  return request;
+}

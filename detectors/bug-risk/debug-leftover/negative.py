@@ -1,0 +1,8 @@
+import logging
+
+log = logging.getLogger(__name__)
+
+
+def handle(request):
+    log.debug("handling %s", request)
+    return request

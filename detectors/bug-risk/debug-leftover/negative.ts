@@ -1,0 +1,3 @@
+export function handle(request: unknown) {
+  return request;
+}

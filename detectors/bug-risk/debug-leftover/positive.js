@@ -1,0 +1,4 @@
+function handle(request) {
+  debugger; // expect: debug-leftover
+  return request;
+}

@@ -1,0 +1,3 @@
+fn total(items: &[u32]) -> u32 {
+    dbg!(items.iter().sum()) // expect: debug-leftover
+}

@@ -1,0 +1,4 @@
+export function handle(request: unknown) {
+  debugger; // expect: debug-leftover
+  return request;
+}

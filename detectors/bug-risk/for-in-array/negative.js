@@ -1,0 +1,10 @@
+function total(config) {
+  let sum = 0;
+  for (const key in config) {
+    sum += config[key];
+  }
+  for (const key of Object.keys(config)) {
+    sum += config[key];
+  }
+  return sum;
+}

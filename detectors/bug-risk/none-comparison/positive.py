@@ -1,0 +1,4 @@
+def label(value):
+    if value == None:  # expect: none-comparison
+        return "-"
+    return str(value)

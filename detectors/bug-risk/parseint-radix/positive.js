@@ -1,0 +1,1 @@
+const page = parseInt(process.argv[2]); // expect: parseint-radix

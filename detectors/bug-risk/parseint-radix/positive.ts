@@ -1,0 +1,1 @@
+export const size = (s: string) => Number.parseInt(s); // expect: parseint-radix

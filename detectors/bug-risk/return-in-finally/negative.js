@@ -1,0 +1,7 @@
+function load(read, close) {
+  try {
+    return read();
+  } finally {
+    close();
+  }
+}

@@ -1,0 +1,7 @@
+function load(read) {
+  try {
+    return read();
+  } finally {
+    return null; // expect: return-in-finally
+  }
+}

@@ -1,0 +1,4 @@
+function find(id) {
+  if (!id) throw new Error("missing id");
+  return id;
+}

@@ -1,0 +1,3 @@
+async function load(ids, fetchUser) {
+  return Promise.all(ids.map((id) => fetchUser(id)));
+}

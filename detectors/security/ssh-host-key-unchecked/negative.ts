@@ -1,0 +1,2 @@
+import { Client } from "ssh2";
+new Client().connect({ host: "db" });

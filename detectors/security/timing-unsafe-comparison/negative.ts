@@ -1,0 +1,3 @@
+export function check(count: number, limit: number): boolean {
+  return count !== limit;
+}

@@ -1,0 +1,3 @@
+export function check(signature: string, computed: string): boolean {
+  return signature !== computed; // expect: timing-unsafe-comparison
+}
