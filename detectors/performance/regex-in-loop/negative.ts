@@ -1,8 +1,17 @@
-export function count(parts: string[], words: string[]): number {
-  let n = 0;
-  for (const word of words) {
-    const re = new RegExp(word);
-    n += parts.filter((p) => re.test(p)).length;
+export function numbers(lines: string[], word: string): string[] {
+  const pattern = new RegExp("\\b" + word + "\\b");
+  const out = [];
+  for (const line of lines) {
+    if (pattern.test(line) && /^\d+$/.test(line)) out.push(line);
   }
-  return n;
+  return out;
+}
+
+export function perName(names: string[], text: string): string[] {
+  const found: string[] = [];
+  for (const name of names) {
+    const regex = new RegExp(`\\b${name}\\b`, "g");
+    if (regex.test(text)) found.push(name);
+  }
+  return found;
 }

@@ -1,8 +1,7 @@
-function numbers(lines) {
-  return lines.filter((line) => line).map((line) => {
-    for (const part of line.split(",")) {
-      if (new RegExp("^\\d+$").test(part)) return part; // expect: regex-in-loop
-    }
-    return null;
-  });
+function numbers(lines, word) {
+  const out = [];
+  for (const line of lines) {
+    if (new RegExp("\\b" + word + "\\b").test(line)) out.push(line); // expect: regex-in-loop
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
-export function count(parts: string[], word: string): number {
-  let n = 0;
-  for (const part of parts) {
-    if (new RegExp("\\bword\\b").test(part)) n += 1; // expect: regex-in-loop
+export function numbers(lines: string[], word: string): string[] {
+  const out = [];
+  for (const line of lines) {
+    if (new RegExp("\\b" + word + "\\b").test(line)) out.push(line); // expect: regex-in-loop
   }
-  return n + word.length;
+  return out;
 }

@@ -1,3 +1,2 @@
 const fs = require("fs");
 fs.chmodSync("/srv/app/run.sh", 0o777); // expect: permissive-file-permissions
-fs.mkdirSync("/srv/app/tmp", { mode: 0o666 }); // expect: permissive-file-permissions
