@@ -1,0 +1,1 @@
+ALLOWED_HOSTS = ["app.example.com", ".example.com"]

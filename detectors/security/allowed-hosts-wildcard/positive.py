@@ -1,0 +1,1 @@
+ALLOWED_HOSTS = ["*"]  # expect: allowed-hosts-wildcard

@@ -1,0 +1,2 @@
+import { BrowserWindow } from "electron";
+export const win = new BrowserWindow({ webPreferences: { webSecurity: false } }); // expect: insecure-electron

@@ -1,0 +1,1 @@
+const words = /^[\w\s]*$/;

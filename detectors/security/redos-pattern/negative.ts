@@ -1,0 +1,2 @@
+export const path = /^(\/[a-z]+)$/;
+export const version = /^(\d+\.)+\d+$/;

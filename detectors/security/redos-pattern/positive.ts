@@ -1,0 +1,1 @@
+export const path = /^(\/[a-z]+)+$/; // expect: redos-pattern
