@@ -1,0 +1,1 @@
+const done = (total) => total === 0.3; // expect: float-equality

@@ -1,0 +1,3 @@
+function isSet(value) {
+  return typeof value !== "undefined";
+}

@@ -1,0 +1,1 @@
+export const isText = (v: unknown) => "string" === typeof v;

@@ -1,0 +1,1 @@
+export const isText = (v: unknown) => "String" === typeof v; // expect: invalid-typeof

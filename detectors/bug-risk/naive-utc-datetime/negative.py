@@ -1,0 +1,3 @@
+from datetime import datetime, timezone
+
+created = datetime.now(timezone.utc)

@@ -1,0 +1,3 @@
+from datetime import datetime
+
+created = datetime.utcnow()  # expect: naive-utc-datetime

@@ -1,0 +1,1 @@
+const enabled = Boolean(process.env.FLAG);

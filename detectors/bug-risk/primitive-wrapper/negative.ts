@@ -1,0 +1,1 @@
+export const label = String(42);

@@ -1,0 +1,1 @@
+const enabled = new Boolean(process.env.FLAG); // expect: primitive-wrapper

@@ -1,0 +1,1 @@
+export const label = new String("x"); // expect: primitive-wrapper

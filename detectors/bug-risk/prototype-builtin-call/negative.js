@@ -1,0 +1,3 @@
+function isAdmin(body) {
+  return Object.prototype.hasOwnProperty.call(body, "admin") || Object.hasOwn(body, "root");
+}

@@ -1,0 +1,1 @@
+export const has = (o: object, k: string) => Object.hasOwn(o, k);

@@ -1,0 +1,3 @@
+function isAdmin(body) {
+  return body.hasOwnProperty("admin"); // expect: prototype-builtin-call
+}

@@ -1,0 +1,3 @@
+class Shape:
+    def area(self):
+        raise NotImplemented  # expect: raise-not-implemented

@@ -1,0 +1,3 @@
+function same(a, b, x) {
+  return a.id === b.id || x !== x;
+}

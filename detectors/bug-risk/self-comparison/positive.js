@@ -1,0 +1,3 @@
+function same(a, b) {
+  return a.id === a.id; // expect: self-comparison
+}

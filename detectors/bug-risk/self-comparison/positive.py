@@ -1,0 +1,2 @@
+def same(a, b):
+    return a.id == a.id  # expect: self-comparison
