@@ -1,0 +1,1 @@
+const copy = (state) => structuredClone(state);

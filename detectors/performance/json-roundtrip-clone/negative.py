@@ -1,0 +1,6 @@
+import copy
+import json
+
+
+def snapshot(state):
+    return copy.deepcopy(state), json.dumps(state)

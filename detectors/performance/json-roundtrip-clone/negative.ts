@@ -1,0 +1,1 @@
+export const text = (raw: string) => JSON.parse(raw);

@@ -1,0 +1,1 @@
+const copy = (state) => JSON.parse(JSON.stringify(state)); // expect: json-roundtrip-clone

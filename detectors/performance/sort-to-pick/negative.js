@@ -1,0 +1,1 @@
+const smallest = (xs) => Math.min(...xs);

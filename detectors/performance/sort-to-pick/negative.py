@@ -1,0 +1,2 @@
+def newest(items):
+    return max(items, key=lambda i: i.date), sorted(items)[:3]

@@ -1,0 +1,1 @@
+export const firstThree = (xs: string[]) => [...xs].sort().slice(0, 3);

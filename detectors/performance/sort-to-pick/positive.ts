@@ -1,0 +1,1 @@
+export const first = (xs: string[]) => xs.sort()[0]; // expect: sort-to-pick
