@@ -11,6 +11,8 @@ mod floating_promise;
 mod functions;
 mod hardcoded_secret;
 mod inconsistent_return;
+mod late_binding;
+mod lock_across_await;
 mod rules;
 mod secret_names;
 mod statements;
@@ -174,6 +176,8 @@ pub const LOCAL_DETECTORS: &[(&str, LocalDetector)] = &[
         "inconsistent-return",
         inconsistent_return::inconsistent_return,
     ),
+    ("late-binding-closure", late_binding::late_binding_closure),
+    ("lock-across-await", lock_across_await::lock_across_await),
     ("todo-comment", todo_comment::todo_comment),
     ("too-many-returns", too_many_returns::too_many_returns),
     ("unused-import", unused_import::unused_import),

@@ -1,0 +1,5 @@
+function later(items) {
+  for (let i = 0; i < items.length; i++) {
+    setTimeout(() => console.log(items[i]), 10);
+  }
+}

@@ -1,0 +1,194 @@
+//! `late-binding-closure`: a function made inside a loop that reads the loop's variable and
+//! outlives its iteration (stored, registered, run later) sees the variable's last value,
+//! not the one of its own iteration (ruff B023 in Python; `var` loops in JavaScript, where
+//! `let` gives each iteration its own binding).
+
+use crate::detect::local::enclosing::is_function;
+use crate::detect::local::functions::hit;
+use crate::detect::local::{Ctx, Hit};
+use crate::lang::Family;
+use crate::parse::flat::FlatTree;
+
+/// Calls that run the function they are given before returning, so it never outlives the
+/// iteration: `sorted(xs, key=lambda x: x[i])`, `items.map((x) => x + i)`.
+const RUN_NOW: &[&str] = &[
+    "sorted",
+    "sort",
+    "min",
+    "max",
+    "map",
+    "filter",
+    "any",
+    "all",
+    "sum",
+    "reduce",
+    "groupby",
+    "next",
+    "list",
+    "tuple",
+    "set",
+    "dict",
+    "sub",
+    "subn",
+    "forEach",
+    "some",
+    "every",
+    "find",
+    "findIndex",
+    "findLast",
+    "flatMap",
+    "replace",
+    "replaceAll",
+    "apply",
+    "call",
+];
+
+pub fn late_binding_closure(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    let family = ctx.language.family();
+    if family == Family::Rust {
+        return;
+    }
+    let flat = ctx.flat;
+    let mut candidates: Vec<u32> = ctx
+        .collected
+        .functions
+        .iter()
+        .filter_map(|f| flat.index_of(*f))
+        .collect();
+    // The pass collects Python's `def`s only; lambdas are found here.
+    if family == Family::Python {
+        candidates.extend((0..flat.len() as u32).filter(|&i| flat.kind(i) == "lambda"));
+    }
+    for index in candidates {
+        let function = flat.entry(index).node;
+        let Some(variables) = loop_variables(ctx, index, family) else {
+            continue;
+        };
+        if runs_now(ctx, index) {
+            continue;
+        }
+        let bound = parameter_names(ctx, index);
+        let end = flat.entry(index).end;
+        let read = (index + 1..end).find_map(|i| {
+            let name = (flat.kind(i) == "identifier").then(|| flat.text(i, ctx.source))?;
+            (variables.iter().any(|v| v == name) && !bound.iter().any(|b| b == name))
+                .then_some(name)
+        });
+        if let Some(name) = read {
+            hits.push(hit(
+                "late-binding-closure",
+                function,
+                format!(
+                    "this function reads loop variable `{name}` when it runs, after the loop has moved on: it sees the last value; bind it now ({})",
+                    if family == Family::Python {
+                        format!("a default argument `{name}={name}`")
+                    } else {
+                        "declare the loop variable with `let`".to_string()
+                    }
+                ),
+            ));
+        }
+    }
+}
+
+/// The variables of the loop around `function` (inside the same enclosing function)
+/// that all its iterations share.
+fn loop_variables(ctx: &Ctx<'_, '_>, function: u32, family: Family) -> Option<Vec<String>> {
+    let flat = ctx.flat;
+    let mut node = flat.parent(function)?;
+    loop {
+        let kind = flat.kind(node);
+        if is_function(kind, family) {
+            return None;
+        }
+        let target = match (family, kind) {
+            (Family::Python, "for_statement") => flat.field(node, "left"),
+            (Family::Python, _)
+                if kind.ends_with("comprehension") || kind == "generator_expression" =>
+            {
+                flat.named_children(node)
+                    .find(|&c| flat.kind(c) == "for_in_clause")
+                    .and_then(|c| flat.field(c, "left"))
+            }
+            (Family::Ecma, "for_statement") => flat
+                .field(node, "initializer")
+                .filter(|&d| flat.kind(d) == "variable_declaration"),
+            (Family::Ecma, "for_in_statement") => {
+                let shared = flat
+                    .field(node, "kind")
+                    .is_none_or(|k| flat.text(k, ctx.source) == "var");
+                flat.field(node, "left").filter(|_| shared)
+            }
+            _ => None,
+        };
+        if let Some(target) = target {
+            let names = names_in(flat, ctx.source, target);
+            return (!names.is_empty()).then_some(names);
+        }
+        node = flat.parent(node)?;
+    }
+}
+
+/// The identifiers a loop target or declaration binds.
+fn names_in(flat: &FlatTree<'_>, source: &str, target: u32) -> Vec<String> {
+    let end = flat.entry(target).end;
+    (target..end)
+        .filter(|&i| flat.kind(i) == "identifier")
+        .filter(|&i| {
+            // In `var i = 0`, only the declared name, not the identifiers of its value.
+            flat.parent(i).is_none_or(|p| {
+                flat.kind(p) != "variable_declarator" || flat.field(p, "name") == Some(i)
+            })
+        })
+        .map(|i| flat.text(i, source).to_string())
+        .collect()
+}
+
+/// Whether `function` is handed straight to a call that runs it before returning.
+fn runs_now(ctx: &Ctx<'_, '_>, function: u32) -> bool {
+    let flat = ctx.flat;
+    let Some(mut parent) = flat.parent(function) else {
+        return false;
+    };
+    if flat.kind(parent) == "keyword_argument" {
+        let Some(up) = flat.parent(parent) else {
+            return false;
+        };
+        parent = up;
+    }
+    if !matches!(flat.kind(parent), "argument_list" | "arguments") {
+        return false;
+    }
+    let Some(call) = flat.parent(parent) else {
+        return false;
+    };
+    let callee = flat
+        .field(call, "function")
+        .map_or("", |c| flat.text(c, ctx.source));
+    let name = callee.rsplit('.').next().unwrap_or(callee);
+    RUN_NOW.contains(&name)
+}
+
+/// The names `function`'s own parameters bind (`lambda i=i: …` binds `i`).
+fn parameter_names(ctx: &Ctx<'_, '_>, function: u32) -> Vec<String> {
+    let flat = ctx.flat;
+    let params = flat
+        .field(function, "parameters")
+        .or_else(|| flat.field(function, "parameter"));
+    params.map_or_else(Vec::new, |p| {
+        let end = flat.entry(p).end;
+        (p..end)
+            .filter(|&i| flat.kind(i) == "identifier")
+            .filter(|&i| {
+                flat.parent(i).is_none_or(|parent| {
+                    !matches!(
+                        flat.kind(parent),
+                        "default_parameter" | "assignment_pattern"
+                    ) || flat.field(parent, "name") == Some(i)
+                        || flat.field(parent, "left") == Some(i)
+                })
+            })
+            .map(|i| flat.text(i, ctx.source).to_string())
+            .collect()
+    })
+}
