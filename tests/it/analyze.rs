@@ -16,7 +16,7 @@ import requests
 
 
 def fetch(url):
-    return requests.get(url, verify=False)
+    return requests.get(url, verify=False, timeout=10)
 
 
 def done(status):
@@ -79,7 +79,7 @@ fn text_groups_findings_by_file_and_fails_on_high() {
     assert!(text.contains("app/client.py"), "{text}");
     assert!(text.contains("tls-verification-disabled"), "{text}");
     assert!(
-        text.contains("requests.get(url, verify=False)"),
+        text.contains("requests.get(url, verify=False, timeout=10)"),
         "the excerpt is shown: {text}"
     );
     assert!(
@@ -172,7 +172,7 @@ fn suppressions_on_the_line_above_and_for_the_file() {
     let dir = Dir::with_fixture(PROJECT);
     dir.write(
         "app/client.py",
-        "import os  # repotoire: ignore[unused-import]\nimport requests\n\n\ndef fetch(url):\n    # repotoire: ignore[tls-verification-disabled]\n    return requests.get(url, verify=False)\n",
+        "import os  # repotoire: ignore[unused-import]\nimport requests\n\n\ndef fetch(url):\n    # repotoire: ignore[tls-verification-disabled]\n    return requests.get(url, verify=False, timeout=10)\n",
     );
     dir.write("app/other.py", "# repotoire: ignore-file[is-literal-comparison]\n\n\ndef done(status):\n    return status is \"done\"\n");
     assert!(json_findings(&dir, &[]).is_empty());
@@ -206,7 +206,7 @@ fn a_baseline_keeps_old_findings_from_failing_and_survives_line_shifts() {
     // A new high finding is not in the baseline.
     dir.append(
         "app/client.py",
-        "\n\ndef fetch_again(url):\n    return requests.post(url, verify=False)\n",
+        "\n\ndef fetch_again(url):\n    return requests.post(url, verify=False, timeout=10)\n",
     );
     let output = analyze(&dir, &["--baseline", "baseline.json"]);
     assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));

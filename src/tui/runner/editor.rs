@@ -23,6 +23,8 @@ pub(super) fn edit_in_terminal(
     file: &std::path::Path,
 ) -> std::io::Result<()> {
     terminal::leave();
+    // `$EDITOR` may carry arguments (`code --wait`): the user's own shell line, as git runs it.
+    // repotoire: ignore[shell-command-string]
     let status = std::process::Command::new("sh")
         .arg("-c")
         .arg(format!("{} \"$@\"", editor()))
