@@ -3,3 +3,11 @@ def run(task, log):
         task()
     except Exception:
         log.exception("failed")
+
+
+def wrapped(task, cleanup):
+    try:
+        task()
+    except:
+        cleanup()
+        raise

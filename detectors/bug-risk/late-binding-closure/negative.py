@@ -3,3 +3,13 @@ def make(names, rows):
     for column in range(3):
         rows = sorted(rows, key=lambda row: row[column])
     return handlers, rows
+
+
+def wrap(funcs):
+    out = []
+    for func in funcs:
+        def call(*args, _func=func):
+            return _func(*args)
+        out.append(call)
+        out.append((lambda: func.__name__)())
+    return out

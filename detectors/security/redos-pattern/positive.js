@@ -1,1 +1,2 @@
 const words = /^(\w+\s?)*$/; // expect: redos-pattern
+const letters = /^([a-z]+)*$/; // expect: redos-pattern

@@ -1,1 +1,1 @@
-export const path = /^(\/[a-z]+)+$/; // expect: redos-pattern
+export const digits = /^(\d+)+$/; // expect: redos-pattern

@@ -68,8 +68,12 @@ pub fn late_binding_closure(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             continue;
         }
         let bound = parameter_names(ctx, index);
-        let end = flat.entry(index).end;
-        let read = (index + 1..end).find_map(|i| {
+        // Only the body runs later: default values are evaluated now (`_f=f` binds).
+        let Some(body) = flat.field(index, "body") else {
+            continue;
+        };
+        let end = flat.entry(body).end;
+        let read = (body..end).find_map(|i| {
             let name = (flat.kind(i) == "identifier").then(|| flat.text(i, ctx.source))?;
             (variables.iter().any(|v| v == name) && !bound.iter().any(|b| b == name))
                 .then_some(name)
@@ -150,6 +154,20 @@ fn runs_now(ctx: &Ctx<'_, '_>, function: u32) -> bool {
     let Some(mut parent) = flat.parent(function) else {
         return false;
     };
+    // `(lambda: …)()`: called where it is made.
+    let mut callee = function;
+    while flat.kind(parent) == "parenthesized_expression" {
+        callee = parent;
+        let Some(up) = flat.parent(parent) else {
+            return false;
+        };
+        parent = up;
+    }
+    if matches!(flat.kind(parent), "call" | "call_expression")
+        && flat.field(parent, "function") == Some(callee)
+    {
+        return true;
+    }
     if flat.kind(parent) == "keyword_argument" {
         let Some(up) = flat.parent(parent) else {
             return false;
