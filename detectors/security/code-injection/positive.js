@@ -8,3 +8,11 @@ function sandbox(req) {
 function evaluate(store) {
   return eval(store.formula()); // audit: code-injection
 }
+window.addEventListener("message", (event) => {
+  eval(event.data.script); // expect: code-injection
+});
+async function plugin(url) {
+  const response = await fetch(url);
+  const source = await response.text();
+  return eval(source); // expect: code-injection
+}

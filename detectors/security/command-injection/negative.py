@@ -25,3 +25,14 @@ def archive(job):
     mode = job.mode()
     if mode in ("fast", "slow"):
         os.system("run --" + mode)
+
+
+from fastapi import Depends, FastAPI
+
+api = FastAPI()
+
+
+@api.get("/ping")
+def ping(count: int, settings=Depends(object)):
+    os.system("ping -c %d localhost" % count)
+    os.system("echo " + settings.motd)  # audit: command-injection

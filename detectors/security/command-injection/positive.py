@@ -28,3 +28,13 @@ def raw():
 def archive(job):
     target = job.destination()
     os.system("tar czf " + target)  # audit: command-injection
+
+
+from fastapi import FastAPI
+
+api = FastAPI()
+
+
+@api.get("/ping")
+def ping(host: str):
+    os.system("ping -c 1 " + host)  # expect: command-injection

@@ -23,3 +23,11 @@ def by_ids(cursor, store):
     cursor.execute("SELECT * FROM " + TABLE)
     query = store.prepared()
     cursor.execute(query)
+
+
+def recent(request, Entry):
+    return Entry.objects.extra(where=["author = %s"], params=[request.GET["author"]])
+
+
+async def by_name(pool, name):
+    return await pool.fetch("SELECT * FROM users WHERE name = $1", name)

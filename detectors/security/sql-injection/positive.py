@@ -13,3 +13,11 @@ def search(request, session):
 def monthly(cursor, store):
     table = store.table_name()
     cursor.execute("SELECT * FROM " + table)  # audit: sql-injection
+
+
+def recent(request, Entry):
+    return Entry.objects.extra(where=["author = '%s'" % request.GET["author"]])  # expect: sql-injection
+
+
+async def by_name(pool, name):
+    return await pool.fetch(f"SELECT * FROM users WHERE name = '{name}'")  # expect: sql-injection

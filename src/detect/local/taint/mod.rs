@@ -215,6 +215,16 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     out
 }
 
+/// How a function is reached from outside the program.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Entry {
+    /// A web route (`@app.get(…)`, `@app.route(…)`): its parameters come from the request.
+    Route,
+    /// A `message` listener: its event comes from any window.
+    Message,
+    Internal,
+}
+
 /// What a function's names hold once it has run: tainted ones, and what others may carry.
 type Scope = (FxHashMap<String, Taint>, FxHashMap<String, unknown::Shape>);
 
@@ -244,7 +254,63 @@ impl Analyser<'_, '_, '_> {
         self.flat.child_by_field(node, field)
     }
 
+    /// Where a parameter's value comes from: a request, an event from outside, or the
+    /// caller. `entry` says how the function is reached, if from outside.
+    /// `None` for what the framework injects (`db = Depends(get_db)`).
+    fn param_origin(&self, index: u32, name: &str, param: u32, entry: Entry) -> Option<Origin> {
+        if tables::is_request_name(name) {
+            return Some(Origin::Source(format!("request `{name}`")));
+        }
+        if tables::is_lambda_event(&self.function_name, name) {
+            return Some(Origin::Source(format!("the Lambda event `{name}`")));
+        }
+        Some(match entry {
+            Entry::Route if tables::injected_param(self.text(param)) => return None,
+            Entry::Route => Origin::Source(format!("route parameter `{name}`")),
+            Entry::Message if index == 0 => Origin::Source(format!(
+                "the message event `{name}` (any window can send it)"
+            )),
+            _ => Origin::Param(index, name.to_string()),
+        })
+    }
+
+    /// How the function being analysed is reached from outside the program, if it is.
+    fn entry(&self, function: u32) -> Entry {
+        let flat = self.flat;
+        if self.family == Family::Python {
+            return if self.decorators().lines().any(tables::is_route_decorator) {
+                Entry::Route
+            } else {
+                Entry::Internal
+            };
+        }
+        let listener = flat
+            .parent(function)
+            .filter(|&a| flat.kind(a) == "arguments")
+            .and_then(|a| Some((a, flat.parent(a)?)))
+            .is_some_and(|(args, call)| {
+                let callee = self
+                    .child(call, self.fields.function)
+                    .map_or("", |c| self.text(c));
+                callee.ends_with("addEventListener")
+                    && flat.named_children(args).next().is_some_and(|first| {
+                        matches!(self.text(first), "\"message\"" | "'message'")
+                    })
+            });
+        let handler = flat
+            .parent(function)
+            .filter(|&p| flat.kind(p) == "assignment_expression")
+            .and_then(|p| self.child(p, self.fields.left))
+            .is_some_and(|left| self.text(left).ends_with("onmessage"));
+        if listener || handler {
+            Entry::Message
+        } else {
+            Entry::Internal
+        }
+    }
+
     fn function(&mut self, function: u32) {
+        let entry = self.entry(function);
         if let Some(params) = self.child(function, self.fields.parameters) {
             let mut index = 0;
             for param in self.flat.named_children(params) {
@@ -267,14 +333,7 @@ impl Analyser<'_, '_, '_> {
                     );
                 if typed_safe || constant {
                     self.known.insert(name.clone(), unknown::Shape::default());
-                } else {
-                    let origin = if tables::is_request_name(&name) {
-                        Origin::Source(format!("request `{name}`"))
-                    } else if tables::is_lambda_event(&self.function_name, &name) {
-                        Origin::Source(format!("the Lambda event `{name}`"))
-                    } else {
-                        Origin::Param(index, name.clone())
-                    };
+                } else if let Some(origin) = self.param_origin(index, &name, param, entry) {
                     let note = format!("parameter `{name}` of `{}`", self.function_name);
                     self.env.insert(
                         name,
@@ -285,6 +344,9 @@ impl Analyser<'_, '_, '_> {
                             stringified: false,
                         },
                     );
+                } else {
+                    // Injected by the framework: not the caller's, not the request's.
+                    self.known.insert(name.clone(), unknown::Shape::OPAQUE);
                 }
                 index += 1;
             }

@@ -57,6 +57,44 @@ pub fn is_lambda_event(function: &str, param: &str) -> bool {
         && (function == "handler" || function.ends_with("_handler") || function == "lambdaHandler")
 }
 
+/// `@app.route("/u/<name>")`, `@router.get(…)`, `@bp.post(…)`: a web route, whose
+/// parameters the request fills (path segments, query and body fields).
+pub fn is_route_decorator(decorator: &str) -> bool {
+    let Some(head) = decorator
+        .strip_prefix('@')
+        .and_then(|d| d.split('(').next())
+    else {
+        return false;
+    };
+    decorator.contains('(')
+        && head.contains('.')
+        && head.rsplit('.').next().is_some_and(|method| {
+            matches!(
+                method,
+                "route" | "get" | "post" | "put" | "patch" | "delete" | "api_route" | "websocket"
+            )
+        })
+}
+
+/// A route parameter the framework injects rather than the request (`db = Depends(…)`,
+/// `request: Request`, `background_tasks: BackgroundTasks`).
+pub fn injected_param(param_text: &str) -> bool {
+    param_text.contains("Depends(")
+        || param_text.contains("Security(")
+        || param_text.split(':').nth(1).is_some_and(|t| {
+            let t = t.split('=').next().unwrap_or(t).trim();
+            matches!(
+                t,
+                "Request"
+                    | "Response"
+                    | "Session"
+                    | "AsyncSession"
+                    | "BackgroundTasks"
+                    | "WebSocket"
+            )
+        })
+}
+
 /// `request.GET…`, `req.body…`, `sys.argv`, `process.env…`: the source it reads, if any.
 pub fn source_attribute(family: Family, text: &str) -> Option<String> {
     let text = text
@@ -153,6 +191,9 @@ pub fn source_call(family: Family, callee: &str) -> Option<String> {
         Family::Ecma => &["prompt"],
         Family::Rust => &[],
     };
+    if family == Family::Ecma && callee == "fetch" {
+        return Some("a fetch() response".into());
+    }
     known.contains(&callee).then(|| format!("{callee}()"))
 }
 
@@ -259,6 +300,9 @@ pub fn passes_receiver(family: Family, method: &str) -> bool {
                 | "at"
                 | "padStart"
                 | "padEnd"
+                | "json"
+                | "text"
+                | "formData"
         ),
     }
 }

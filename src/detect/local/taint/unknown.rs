@@ -15,7 +15,7 @@ pub(super) struct Shape {
 }
 
 impl Shape {
-    const OPAQUE: Shape = Shape {
+    pub const OPAQUE: Shape = Shape {
         opaque: true,
         formatted: false,
     };
@@ -70,10 +70,15 @@ impl Analyser<'_, '_, '_> {
                 let text = self.text(node);
                 let last = text.rsplit('.').next().unwrap_or(text);
                 if constant_name(last) {
-                    Shape::default()
-                } else {
-                    self.known.get(text).copied().unwrap_or(Shape::OPAQUE)
+                    return Shape::default();
                 }
+                // `event.data` of an `event` a guard vouched for.
+                let root = text.split(['.', '[']).next().unwrap_or(text);
+                self.known
+                    .get(text)
+                    .or_else(|| self.known.get(root))
+                    .copied()
+                    .unwrap_or(Shape::OPAQUE)
             }
             "subscript" | "subscript_expression" => self
                 .child(node, f.value)
@@ -181,6 +186,16 @@ impl Analyser<'_, '_, '_> {
         let mut stack = vec![condition];
         while let Some(node) = stack.pop() {
             match flat.kind(node) {
+                // `if (e.origin !== "https://app.example.com") return;` vouches for `e`.
+                "binary_expression" if self.text(node).contains(".origin") => {
+                    names.extend(flat.named_children(node).filter_map(|side| {
+                        let text = self.text(side);
+                        (matches!(flat.kind(side), "member_expression")
+                            && text.ends_with(".origin"))
+                        .then(|| self.child(side, self.fields.object))
+                        .flatten()
+                    }));
+                }
                 "comparison_operator" => {
                     let text = self.text(node);
                     if text.contains(" in ") || text.contains(" not in ") {
