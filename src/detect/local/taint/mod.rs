@@ -5,7 +5,9 @@
 //! which follows it along resolved call edges.
 
 mod callers;
+mod entry;
 mod eval;
+mod report;
 mod sinks;
 pub mod tables;
 mod unknown;
@@ -215,16 +217,6 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     out
 }
 
-/// How a function is reached from outside the program.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Entry {
-    /// A web route (`@app.get(…)`, `@app.route(…)`): its parameters come from the request.
-    Route,
-    /// A `message` listener: its event comes from any window.
-    Message,
-    Internal,
-}
-
 /// What a function's names hold once it has run: tainted ones, and what others may carry.
 type Scope = (FxHashMap<String, Taint>, FxHashMap<String, unknown::Shape>);
 
@@ -252,61 +244,6 @@ impl Analyser<'_, '_, '_> {
 
     fn child(&self, node: u32, field: u16) -> Option<u32> {
         self.flat.child_by_field(node, field)
-    }
-
-    /// Where a parameter's value comes from: a request, an event from outside, or the
-    /// caller. `entry` says how the function is reached, if from outside.
-    /// `None` for what the framework injects (`db = Depends(get_db)`).
-    fn param_origin(&self, index: u32, name: &str, param: u32, entry: Entry) -> Option<Origin> {
-        if tables::is_request_name(name) {
-            return Some(Origin::Source(format!("request `{name}`")));
-        }
-        if tables::is_lambda_event(&self.function_name, name) {
-            return Some(Origin::Source(format!("the Lambda event `{name}`")));
-        }
-        Some(match entry {
-            Entry::Route if tables::injected_param(self.text(param)) => return None,
-            Entry::Route => Origin::Source(format!("route parameter `{name}`")),
-            Entry::Message if index == 0 => Origin::Source(format!(
-                "the message event `{name}` (any window can send it)"
-            )),
-            _ => Origin::Param(index, name.to_string()),
-        })
-    }
-
-    /// How the function being analysed is reached from outside the program, if it is.
-    fn entry(&self, function: u32) -> Entry {
-        let flat = self.flat;
-        if self.family == Family::Python {
-            return if self.decorators().lines().any(tables::is_route_decorator) {
-                Entry::Route
-            } else {
-                Entry::Internal
-            };
-        }
-        let listener = flat
-            .parent(function)
-            .filter(|&a| flat.kind(a) == "arguments")
-            .and_then(|a| Some((a, flat.parent(a)?)))
-            .is_some_and(|(args, call)| {
-                let callee = self
-                    .child(call, self.fields.function)
-                    .map_or("", |c| self.text(c));
-                callee.ends_with("addEventListener")
-                    && flat.named_children(args).next().is_some_and(|first| {
-                        matches!(self.text(first), "\"message\"" | "'message'")
-                    })
-            });
-        let handler = flat
-            .parent(function)
-            .filter(|&p| flat.kind(p) == "assignment_expression")
-            .and_then(|p| self.child(p, self.fields.left))
-            .is_some_and(|left| self.text(left).ends_with("onmessage"));
-        if listener || handler {
-            Entry::Message
-        } else {
-            Entry::Internal
-        }
     }
 
     fn function(&mut self, function: u32) {
@@ -426,21 +363,6 @@ impl Analyser<'_, '_, '_> {
         }
     }
 
-    /// The decorators of the function being analysed, one per line.
-    fn decorators(&self) -> String {
-        let flat = self.flat;
-        flat.parent(self.function)
-            .filter(|&p| flat.kind(p) == "decorated_definition")
-            .map(|p| {
-                flat.named_children(p)
-                    .filter(|&d| flat.kind(d) == "decorator")
-                    .map(|d| self.text(d).replace('\n', " "))
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            })
-            .unwrap_or_default()
-    }
-
     fn assign(&mut self, left: u32, right: u32, augmented: bool) {
         if !matches!(
             self.kind(left),
@@ -507,114 +429,5 @@ impl Analyser<'_, '_, '_> {
             }
         }
         self.out.calls.extend(calls);
-    }
-
-    /// A call to `sink`: a finding when a source reaches it, a summary (and maybe a
-    /// finding) when a parameter does, an audit finding when a value of unknown origin
-    /// does.
-    fn sink(&mut self, node: u32, arg: u32, sink: &Sink, callee: &str) {
-        let spec = &sink.spec;
-        if spec.argv_safe && matches!(self.kind(arg), "list" | "tuple" | "array") {
-            return;
-        }
-        let what = sink.what(callee);
-        let Some(taint) = self.eval(arg, 0) else {
-            self.audit(node, arg, sink, &what);
-            return;
-        };
-        if (spec.formatted && !taint.formatted) || (spec.objects && taint.stringified) {
-            return;
-        }
-        let line = self.flat.line(node);
-        let taint = taint.step(line, format!("reaches {what}"));
-        match &taint.origin {
-            Origin::Source(source) => {
-                let (severity, trust) = tables::source_trust(source);
-                let message = format!("{source} reaches {what} {}{trust}", spec.consequence);
-                self.report(node, sink, message, severity, taint.steps.clone(), false);
-            }
-            Origin::Param(index, name) => {
-                self.out.summaries.push(Summary {
-                    function: self.function_line,
-                    param: *index,
-                    rule: sink.rule.clone(),
-                    sink: what.clone(),
-                    steps: taint.steps.clone(),
-                });
-                // A parameter named like a query is SQL itself being wrapped, not a value.
-                if sink.rule == "sql-injection" && tables::names_sql(name) {
-                    return;
-                }
-                let message = format!(
-                    "parameter `{name}` of `{}` reaches {what} {} without a recognised sanitiser; callers decide whether it is attacker-controlled",
-                    self.function_name, spec.consequence
-                );
-                // Where parameters are too common to report (`open(path)`), a review
-                // still sees them.
-                let (severity, audit) = if spec.parameters {
-                    (Severity::Medium, false)
-                } else if spec.audit && !spec.returns {
-                    (Severity::Low, true)
-                } else {
-                    return;
-                };
-                self.report(
-                    node,
-                    sink,
-                    message,
-                    Some(severity),
-                    taint.steps.clone(),
-                    audit,
-                );
-            }
-        }
-    }
-
-    /// A sink fed by a value that is neither tainted, constant nor sanitised.
-    fn audit(&mut self, node: u32, arg: u32, sink: &Sink, what: &str) {
-        if !sink.spec.audit || sink.spec.returns {
-            return;
-        }
-        let shape = self.shape(arg, 0);
-        if !shape.opaque || (sink.spec.formatted && !shape.formatted) {
-            return;
-        }
-        let mut value = self
-            .text(arg)
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        if value.len() > 60 {
-            value = format!("{}…", value.chars().take(60).collect::<String>());
-        }
-        let message = format!(
-            "`{value}` reaches {what} {}; where it comes from is not known here, so review it",
-            sink.spec.consequence
-        );
-        let step = (self.flat.line(node), format!("reaches {what}"));
-        self.report(node, sink, message, Some(Severity::Low), vec![step], true);
-    }
-
-    fn report(
-        &mut self,
-        node: u32,
-        sink: &Sink,
-        message: String,
-        severity: Option<Severity>,
-        flow: Vec<(u32, String)>,
-        audit: bool,
-    ) {
-        let entry = self.flat.entry(node).node;
-        self.hits.push(Hit {
-            rule: sink.rule.clone(),
-            line: self.flat.line(node),
-            end_line: entry.end_position().row as u32 + 1,
-            column: entry.start_position().column as u32 + 1,
-            message,
-            severity,
-            flow,
-            value: None,
-            audit,
-        });
     }
 }

@@ -1,0 +1,92 @@
+//! Where a function's parameters come from: a web route's request, a `message` event from
+//! any window, or the caller.
+
+use super::*;
+
+/// How a function is reached from outside the program.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Entry {
+    /// A web route (`@app.get(…)`, `@app.route(…)`): its parameters come from the request.
+    Route,
+    /// A `message` listener: its event comes from any window.
+    Message,
+    Internal,
+}
+
+impl Analyser<'_, '_, '_> {
+    /// Where a parameter's value comes from: a request, an event from outside, or the
+    /// caller. `entry` says how the function is reached, if from outside.
+    /// `None` for what the framework injects (`db = Depends(get_db)`).
+    pub(super) fn param_origin(
+        &self,
+        index: u32,
+        name: &str,
+        param: u32,
+        entry: Entry,
+    ) -> Option<Origin> {
+        if tables::is_request_name(name) {
+            return Some(Origin::Source(format!("request `{name}`")));
+        }
+        if tables::is_lambda_event(&self.function_name, name) {
+            return Some(Origin::Source(format!("the Lambda event `{name}`")));
+        }
+        Some(match entry {
+            Entry::Route if tables::injected_param(self.text(param)) => return None,
+            Entry::Route => Origin::Source(format!("route parameter `{name}`")),
+            Entry::Message if index == 0 => Origin::Source(format!(
+                "the message event `{name}` (any window can send it)"
+            )),
+            _ => Origin::Param(index, name.to_string()),
+        })
+    }
+
+    /// How the function being analysed is reached from outside the program, if it is.
+    pub(super) fn entry(&self, function: u32) -> Entry {
+        let flat = self.flat;
+        if self.family == Family::Python {
+            return if self.decorators().lines().any(tables::is_route_decorator) {
+                Entry::Route
+            } else {
+                Entry::Internal
+            };
+        }
+        let listener = flat
+            .parent(function)
+            .filter(|&a| flat.kind(a) == "arguments")
+            .and_then(|a| Some((a, flat.parent(a)?)))
+            .is_some_and(|(args, call)| {
+                let callee = self
+                    .child(call, self.fields.function)
+                    .map_or("", |c| self.text(c));
+                callee.ends_with("addEventListener")
+                    && flat.named_children(args).next().is_some_and(|first| {
+                        matches!(self.text(first), "\"message\"" | "'message'")
+                    })
+            });
+        let handler = flat
+            .parent(function)
+            .filter(|&p| flat.kind(p) == "assignment_expression")
+            .and_then(|p| self.child(p, self.fields.left))
+            .is_some_and(|left| self.text(left).ends_with("onmessage"));
+        if listener || handler {
+            Entry::Message
+        } else {
+            Entry::Internal
+        }
+    }
+
+    /// The decorators of the function being analysed, one per line.
+    pub(super) fn decorators(&self) -> String {
+        let flat = self.flat;
+        flat.parent(self.function)
+            .filter(|&p| flat.kind(p) == "decorated_definition")
+            .map(|p| {
+                flat.named_children(p)
+                    .filter(|&d| flat.kind(d) == "decorator")
+                    .map(|d| self.text(d).replace('\n', " "))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,115 @@
+//! What reaching a sink means: a finding at the source's severity, a parameter's summary
+//! (and a medium finding where the sink reports parameters), or an audit finding.
+
+use super::*;
+
+impl Analyser<'_, '_, '_> {
+    /// A call to `sink`: a finding when a source reaches it, a summary (and maybe a
+    /// finding) when a parameter does, an audit finding when a value of unknown origin
+    /// does.
+    pub(super) fn sink(&mut self, node: u32, arg: u32, sink: &Sink, callee: &str) {
+        let spec = &sink.spec;
+        if spec.argv_safe && matches!(self.kind(arg), "list" | "tuple" | "array") {
+            return;
+        }
+        let what = sink.what(callee);
+        let Some(taint) = self.eval(arg, 0) else {
+            self.audit(node, arg, sink, &what);
+            return;
+        };
+        if (spec.formatted && !taint.formatted) || (spec.objects && taint.stringified) {
+            return;
+        }
+        let line = self.flat.line(node);
+        let taint = taint.step(line, format!("reaches {what}"));
+        match &taint.origin {
+            Origin::Source(source) => {
+                let (severity, trust) = tables::source_trust(source);
+                let message = format!("{source} reaches {what} {}{trust}", spec.consequence);
+                self.report(node, sink, message, severity, taint.steps.clone(), false);
+            }
+            Origin::Param(index, name) => {
+                self.out.summaries.push(Summary {
+                    function: self.function_line,
+                    param: *index,
+                    rule: sink.rule.clone(),
+                    sink: what.clone(),
+                    steps: taint.steps.clone(),
+                });
+                // A parameter named like a query is SQL itself being wrapped, not a value.
+                if sink.rule == "sql-injection" && tables::names_sql(name) {
+                    return;
+                }
+                let message = format!(
+                    "parameter `{name}` of `{}` reaches {what} {} without a recognised sanitiser; callers decide whether it is attacker-controlled",
+                    self.function_name, spec.consequence
+                );
+                // Where parameters are too common to report (`open(path)`), a review
+                // still sees them.
+                let (severity, audit) = if spec.parameters {
+                    (Severity::Medium, false)
+                } else if spec.audit && !spec.returns {
+                    (Severity::Low, true)
+                } else {
+                    return;
+                };
+                self.report(
+                    node,
+                    sink,
+                    message,
+                    Some(severity),
+                    taint.steps.clone(),
+                    audit,
+                );
+            }
+        }
+    }
+
+    /// A sink fed by a value that is neither tainted, constant nor sanitised.
+    fn audit(&mut self, node: u32, arg: u32, sink: &Sink, what: &str) {
+        if !sink.spec.audit || sink.spec.returns {
+            return;
+        }
+        let shape = self.shape(arg, 0);
+        if !shape.opaque || (sink.spec.formatted && !shape.formatted) {
+            return;
+        }
+        let mut value = self
+            .text(arg)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if value.len() > 60 {
+            value = format!("{}…", value.chars().take(60).collect::<String>());
+        }
+        let message = format!(
+            "`{value}` reaches {what} {}; where it comes from is not known here, so review it",
+            sink.spec.consequence
+        );
+        let step = (self.flat.line(node), format!("reaches {what}"));
+        self.report(node, sink, message, Some(Severity::Low), vec![step], true);
+    }
+
+    fn report(
+        &mut self,
+        node: u32,
+        sink: &Sink,
+        message: String,
+        severity: Option<Severity>,
+        flow: Vec<(u32, String)>,
+        audit: bool,
+    ) {
+        let entry = self.flat.entry(node).node;
+        self.hits.push(Hit {
+            rule: sink.rule.clone(),
+            line: self.flat.line(node),
+            end_line: entry.end_position().row as u32 + 1,
+            column: entry.start_position().column as u32 + 1,
+            message,
+            severity,
+            flow,
+            value: None,
+            audit,
+        });
+    }
+}
