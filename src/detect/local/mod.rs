@@ -243,7 +243,7 @@ impl Pass {
                     .map(|(_, run)| (index, *run))
             })
             .collect();
-        let sinks = taint::SinkTable::new(rules)?;
+        let sinks = taint::SinkTable::new(rules);
         let spent = (0..SPENT_FIXED + local.len())
             .map(|_| AtomicU64::new(0))
             .collect();

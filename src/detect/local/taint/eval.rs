@@ -18,7 +18,7 @@ impl Analyser<'_, '_, '_> {
         let f = self.fields;
         let flat = self.flat;
         match self.kind(node) {
-            "identifier" => self.env.get(self.text(node)).cloned(),
+            "identifier" => self.env_get(self.text(node)).cloned(),
             "attribute" | "member_expression" => {
                 let text = self.text(node);
                 if let Some(source) = tables::source_attribute(self.family, text) {
@@ -29,7 +29,7 @@ impl Analyser<'_, '_, '_> {
                         stringified: false,
                     });
                 }
-                if let Some(taint) = self.env.get(text) {
+                if let Some(taint) = self.env_get(text) {
                     return Some(taint.clone());
                 }
                 self.eval(self.child(node, f.object)?, depth + 1)
@@ -107,7 +107,7 @@ impl Analyser<'_, '_, '_> {
             | "dictionary_splat"
             | "shorthand_property_identifier" => {
                 if self.kind(node) == "shorthand_property_identifier" {
-                    return self.env.get(self.text(node)).cloned();
+                    return self.env_get(self.text(node)).cloned();
                 }
                 self.union(flat.named_children(node), depth)
             }

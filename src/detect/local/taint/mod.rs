@@ -152,6 +152,8 @@ struct Analyser<'a, 'c, 't> {
     env: FxHashMap<String, Taint>,
     /// Names assigned untainted values in this function, and what those may hold.
     known: FxHashMap<String, unknown::Shape>,
+    /// The scopes of the functions around this one, innermost last (read, never cloned).
+    outer: &'a [(u32, Scope)],
     sinks: &'a SinkTable,
     /// The function being analysed.
     function: u32,
@@ -184,22 +186,14 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
         while around.last().is_some_and(|(end, _)| *end <= function) {
             around.pop();
         }
-        let (env, known) = around.last().map_or_else(Default::default, |(_, scope)| {
-            let env = scope
-                .0
-                .iter()
-                .filter(|(_, t)| matches!(t.origin, Origin::Source(_)))
-                .map(|(k, t)| (k.clone(), t.clone()))
-                .collect();
-            (env, scope.1.clone())
-        });
         let mut analyser = Analyser {
             ctx,
             flat,
             fields: &fields,
             family,
-            env,
-            known,
+            env: FxHashMap::default(),
+            known: FxHashMap::default(),
+            outer: &around,
             sinks,
             function,
             function_line: flat.line(function),
@@ -240,6 +234,46 @@ impl Analyser<'_, '_, '_> {
 
     fn kind(&self, node: u32) -> &'static str {
         self.flat.kind(node)
+    }
+
+    /// The taint a name holds here, or in a function around this one when it holds a
+    /// source there (its parameters are that function's, not this one's). A name this
+    /// function assigns or vouches for shadows the outer ones.
+    fn env_get(&self, name: &str) -> Option<&Taint> {
+        if let Some(taint) = self.env.get(name) {
+            return Some(taint);
+        }
+        if self.known.contains_key(name) {
+            return None;
+        }
+        for (_, (env, known)) in self.outer.iter().rev() {
+            if let Some(taint) = env.get(name) {
+                return matches!(taint.origin, Origin::Source(_)).then_some(taint);
+            }
+            if known.contains_key(name) {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// What a name not tainted here may hold, here or in a function around this one.
+    fn known_get(&self, name: &str) -> Option<unknown::Shape> {
+        if self.env.contains_key(name) {
+            return None;
+        }
+        if let Some(shape) = self.known.get(name) {
+            return Some(*shape);
+        }
+        for (_, (env, known)) in self.outer.iter().rev() {
+            if let Some(shape) = known.get(name) {
+                return Some(*shape);
+            }
+            if env.contains_key(name) {
+                return None;
+            }
+        }
+        None
     }
 
     fn child(&self, node: u32, field: u16) -> Option<u32> {

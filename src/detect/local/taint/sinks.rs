@@ -3,6 +3,8 @@
 //! and one over the targets of assignments, so a call is tested against every sink of
 //! every rule in one pass.
 
+use std::sync::OnceLock;
+
 use regex::{Regex, RegexSet};
 use serde::{Deserialize, Serialize};
 
@@ -105,7 +107,8 @@ impl SinkSpec {
         .into_iter()
         .flatten()
         .find_map(|pattern| {
-            Regex::new(pattern)
+            // Parsed as `Regex::new` would, not compiled: every analysis checks its rules.
+            crate::parse::query::regexes::LazyRegex::new(pattern)
                 .err()
                 .map(|e| format!("sink regex `{pattern}`: {e}"))
         })
@@ -147,10 +150,12 @@ struct FamilySinks {
     return_sinks: Vec<Sink>,
 }
 
-/// The sinks of every taint rule, by family.
+/// The sinks of every taint rule, by family. Each family's regexes are compiled for its
+/// first file: most repositories hold one or two of the families.
 #[derive(Default)]
 pub struct SinkTable {
-    families: [FamilySinks; 3],
+    specs: [Vec<(String, SinkSpec)>; 3],
+    families: [OnceLock<FamilySinks>; 3],
 }
 
 fn slot(family: Family) -> usize {
@@ -161,46 +166,32 @@ fn slot(family: Family) -> usize {
     }
 }
 
-impl SinkTable {
-    /// The table of every taint rule's sinks. Entries were checked when the rules loaded.
-    pub fn new(rules: &[Rule]) -> Result<SinkTable, String> {
-        let mut table = SinkTable::default();
-        let mut call_patterns: [Vec<String>; 3] = Default::default();
-        let mut assign_patterns: [Vec<String>; 3] = Default::default();
-        for rule in rules.iter().filter(|r| r.engine == Engine::Taint) {
-            for spec in &rule.sink {
-                let Some(family) = Family::from_name(&spec.family) else {
-                    continue;
-                };
-                let unless = spec
-                    .unless_call
-                    .as_deref()
-                    .map(Regex::new)
-                    .transpose()
-                    .map_err(|e| format!("{}: {e}", rule.id))?;
-                let decorated = spec
-                    .decorated
-                    .as_deref()
-                    .map(Regex::new)
-                    .transpose()
-                    .map_err(|e| format!("{}: {e}", rule.id))?;
-                let sink = Sink {
-                    rule: rule.id.clone(),
-                    spec: spec.clone(),
-                    unless,
-                    decorated,
-                };
-                let index = slot(family);
-                let at = &mut table.families[index];
-                if let Some(callee) = &spec.callee {
-                    call_patterns[index].push(callee.clone());
-                    at.call_sinks.push(sink);
-                } else if let Some(assign) = &spec.assign {
-                    assign_patterns[index].push(assign.clone());
-                    at.assign_sinks.push(sink);
-                } else {
-                    at.return_sinks.push(sink);
-                }
+impl FamilySinks {
+    fn compile(specs: &[(String, SinkSpec)]) -> Result<FamilySinks, String> {
+        let mut at = FamilySinks::default();
+        let (mut calls, mut assigns) = (Vec::new(), Vec::new());
+        let regex = |pattern: &Option<String>, rule: &str| {
+            pattern
+                .as_deref()
+                .map(Regex::new)
+                .transpose()
+                .map_err(|e| format!("{rule}: {e}"))
+        };
+        for (rule, spec) in specs {
+            let sink = Sink {
+                rule: rule.clone(),
+                spec: spec.clone(),
+                unless: regex(&spec.unless_call, rule)?,
+                decorated: regex(&spec.decorated, rule)?,
+            };
+            if let Some(callee) = &spec.callee {
+                calls.push(callee.clone());
+                at.call_sinks.push(sink);
+            } else if let Some(assign) = &spec.assign {
+                assigns.push(assign.clone());
+                at.assign_sinks.push(sink);
+            } else {
+                at.return_sinks.push(sink);
             }
         }
         let set = |patterns: &[String]| -> Result<Option<RegexSet>, String> {
@@ -211,17 +202,40 @@ impl SinkTable {
                 .map(Some)
                 .map_err(|e| format!("taint sinks: {e}"))
         };
-        for index in 0..3 {
-            table.families[index].calls = set(&call_patterns[index])?;
-            table.families[index].assigns = set(&assign_patterns[index])?;
+        at.calls = set(&calls)?;
+        at.assigns = set(&assigns)?;
+        Ok(at)
+    }
+}
+
+impl SinkTable {
+    /// The table of every taint rule's sinks (checked when the rules loaded).
+    pub fn new(rules: &[Rule]) -> SinkTable {
+        let mut table = SinkTable::default();
+        for rule in rules.iter().filter(|r| r.engine == Engine::Taint) {
+            for spec in &rule.sink {
+                if let Some(family) = Family::from_name(&spec.family) {
+                    table.specs[slot(family)].push((rule.id.clone(), spec.clone()));
+                }
+            }
         }
-        Ok(table)
+        table
+    }
+
+    fn family(&self, family: Family) -> &FamilySinks {
+        let index = slot(family);
+        self.families[index].get_or_init(|| {
+            FamilySinks::compile(&self.specs[index]).unwrap_or_else(|err| {
+                // Each pattern parsed when its rule loaded; only a set too large to
+                // compile gets here, and then this family has no sinks.
+                tracing::warn!("{err}");
+                FamilySinks::default()
+            })
+        })
     }
 
     pub fn is_empty(&self) -> bool {
-        self.families.iter().all(|f| {
-            f.call_sinks.is_empty() && f.assign_sinks.is_empty() && f.return_sinks.is_empty()
-        })
+        self.specs.iter().all(Vec::is_empty)
     }
 
     /// The sinks a call of `callee` reaches (`call` is the call node, for keyword and
@@ -234,14 +248,15 @@ impl SinkTable {
         ctx: &Ctx<'_, '_>,
         call: u32,
     ) -> Vec<&'s Sink> {
-        let at = &self.families[slot(family)];
+        let at = self.family(family);
         let Some(set) = &at.calls else {
             return Vec::new();
         };
-        let matched = set.matches(callee);
-        if !matched.matched_any() {
+        // Most calls reach no sink: the plain search says so faster than the overlapping one.
+        if !set.is_match(callee) {
             return Vec::new();
         }
+        let matched = set.matches(callee);
         matched
             .iter()
             .map(|i| &at.call_sinks[i])
@@ -263,10 +278,13 @@ impl SinkTable {
 
     /// The sinks an assignment to `target` reaches.
     pub fn assigns<'s>(&'s self, family: Family, target: &str) -> Vec<&'s Sink> {
-        let at = &self.families[slot(family)];
+        let at = self.family(family);
         let Some(set) = &at.assigns else {
             return Vec::new();
         };
+        if !set.is_match(target) {
+            return Vec::new();
+        }
         set.matches(target)
             .iter()
             .map(|i| &at.assign_sinks[i])
@@ -277,7 +295,7 @@ impl SinkTable {
 impl SinkTable {
     /// The sinks a function's returned value reaches.
     pub fn returns(&self, family: Family) -> &[Sink] {
-        &self.families[slot(family)].return_sinks
+        &self.family(family).return_sinks
     }
 }
 

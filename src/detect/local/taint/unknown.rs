@@ -60,8 +60,8 @@ impl Analyser<'_, '_, '_> {
         match self.kind(node) {
             "identifier" => {
                 let name = self.text(node);
-                match self.known.get(name) {
-                    Some(shape) => *shape,
+                match self.known_get(name) {
+                    Some(shape) => shape,
                     None if constant_name(name) || name == "undefined" => Shape::default(),
                     None => Shape::OPAQUE,
                 }
@@ -74,10 +74,8 @@ impl Analyser<'_, '_, '_> {
                 }
                 // `event.data` of an `event` a guard vouched for.
                 let root = text.split(['.', '[']).next().unwrap_or(text);
-                self.known
-                    .get(text)
-                    .or_else(|| self.known.get(root))
-                    .copied()
+                self.known_get(text)
+                    .or_else(|| self.known_get(root))
                     .unwrap_or(Shape::OPAQUE)
             }
             "subscript" | "subscript_expression" => self
@@ -171,7 +169,7 @@ impl Analyser<'_, '_, '_> {
     pub(super) fn remember(&mut self, name: &str, right: u32, augmented: bool) {
         let mut shape = self.shape(right, 0);
         if augmented {
-            let before = self.known.get(name).copied().unwrap_or(Shape::OPAQUE);
+            let before = self.known_get(name).unwrap_or(Shape::OPAQUE);
             shape = shape.merge(before).built();
         }
         self.known.insert(name.to_string(), shape);
