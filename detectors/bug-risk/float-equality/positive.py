@@ -1,2 +1,2 @@
 def done(total):
-    return total == 0.3  # expect: float-equality
+    return total * 3 == 0.9  # expect: float-equality

@@ -1,3 +1,3 @@
 fn done(total: f64) -> bool {
-    total == 0.3 // expect: float-equality
+    total * 3.0 == 0.9 // expect: float-equality
 }

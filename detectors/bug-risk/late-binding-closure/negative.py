@@ -13,3 +13,13 @@ def wrap(funcs):
         out.append(call)
         out.append((lambda: func.__name__)())
     return out
+
+
+def check(cases, assert_equal, normalize):
+    for value in cases:
+        assert_equal(normalize(lambda: value), value)
+    for function, padded in cases:
+        assert_equal(sorted([function], key=lambda a: a.padded), padded)
+        def view(request):
+            return value
+        assert_equal(view(None), value)

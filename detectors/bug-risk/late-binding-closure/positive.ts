@@ -1,6 +1,6 @@
-export function later(items: string[], run: (f: () => void) => void) {
+export function later(items: string[], callbacks: Array<() => void>) {
   for (var item of items) {
-    run(function () { // expect: late-binding-closure
+    callbacks.push(function () { // expect: late-binding-closure
       console.log(item);
     });
   }

@@ -5,3 +5,6 @@ window.addEventListener("message", (event) => {
   if (event.origin !== "https://app.example.com") return;
   document.title = event.data.title;
 });
+self.addEventListener("message", function (e) {
+  self.postMessage(e.data.length);
+});

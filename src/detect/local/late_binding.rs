@@ -64,7 +64,7 @@ pub fn late_binding_closure(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         let Some(variables) = loop_variables(ctx, index, family) else {
             continue;
         };
-        if runs_now(ctx, index) {
+        if runs_now(ctx, index) || !escapes(ctx, index, family) {
             continue;
         }
         let bound = parameter_names(ctx, index);
@@ -74,7 +74,8 @@ pub fn late_binding_closure(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         };
         let end = flat.entry(body).end;
         let read = (body..end).find_map(|i| {
-            let name = (flat.kind(i) == "identifier").then(|| flat.text(i, ctx.source))?;
+            let name = (flat.kind(i) == "identifier" && !is_member_name(flat, i))
+                .then(|| flat.text(i, ctx.source))?;
             (variables.iter().any(|v| v == name) && !bound.iter().any(|b| b == name))
                 .then_some(name)
         });
@@ -146,6 +147,132 @@ fn names_in(flat: &FlatTree<'_>, source: &str, target: u32) -> Vec<String> {
         })
         .map(|i| flat.text(i, source).to_string())
         .collect()
+}
+
+/// `x.name`'s `name`, `f(name=…)`'s `name`: not a read of a variable.
+fn is_member_name(flat: &FlatTree<'_>, identifier: u32) -> bool {
+    flat.parent(identifier).is_some_and(|p| match flat.kind(p) {
+        "attribute" => flat.field(p, "attribute") == Some(identifier),
+        "keyword_argument" => flat.field(p, "name") == Some(identifier),
+        _ => false,
+    })
+}
+
+/// Calls that keep the function they are given for later.
+const KEEPS: &[&str] = &[
+    "append",
+    "add",
+    "extend",
+    "insert",
+    "appendleft",
+    "push",
+    "unshift",
+    "set",
+    "setdefault",
+    "connect",
+    "register",
+    "subscribe",
+    "on",
+    "once",
+    "addEventListener",
+    "addListener",
+    "setTimeout",
+    "setInterval",
+    "setImmediate",
+    "requestAnimationFrame",
+    "then",
+    "catch",
+    "finally",
+    "submit",
+    "Thread",
+    "Timer",
+    "Process",
+    "call_later",
+    "call_soon",
+    "call_at",
+    "add_done_callback",
+    "create_task",
+    "ensure_future",
+    "partial",
+    "atexit",
+    "defer",
+];
+
+/// Whether the function outlives the iteration that made it: a `def` (bound to a name the
+/// loop may keep), an element of a container or comprehension, a value stored in an
+/// attribute or subscript, or an argument to a call that keeps it.
+fn escapes(ctx: &Ctx<'_, '_>, function: u32, family: Family) -> bool {
+    let flat = ctx.flat;
+    if matches!(
+        flat.kind(function),
+        "function_definition" | "function_declaration"
+    ) {
+        return def_escapes(ctx, function);
+    }
+    let Some(mut parent) = flat.parent(function) else {
+        return false;
+    };
+    if flat.kind(parent) == "keyword_argument" || flat.kind(parent) == "pair" {
+        parent = flat.parent(parent).unwrap_or(parent);
+    }
+    match flat.kind(parent) {
+        "list"
+        | "tuple"
+        | "set"
+        | "dictionary"
+        | "array"
+        | "object"
+        | "list_comprehension"
+        | "generator_expression"
+        | "set_comprehension"
+        | "dictionary_comprehension" => true,
+        "assignment" | "assignment_expression" => flat.field(parent, "left").is_some_and(|l| {
+            matches!(
+                flat.kind(l),
+                "attribute" | "subscript" | "member_expression" | "subscript_expression"
+            )
+        }),
+        "argument_list" | "arguments" => {
+            let callee = flat
+                .parent(parent)
+                .and_then(|c| flat.field(c, "function"))
+                .map_or("", |c| flat.text(c, ctx.source));
+            let name = callee.rsplit('.').next().unwrap_or(callee);
+            KEEPS.contains(&name) || (family == Family::Ecma && name.starts_with("on"))
+        }
+        _ => false,
+    }
+}
+
+/// A `def` in a loop escapes when its name is used in the loop other than by calling it.
+fn def_escapes(ctx: &Ctx<'_, '_>, function: u32) -> bool {
+    let flat = ctx.flat;
+    let Some(name) = flat
+        .field(function, "name")
+        .map(|n| flat.text(n, ctx.source))
+    else {
+        return true;
+    };
+    let mut definition = function;
+    if let Some(decorated) = flat
+        .parent(function)
+        .filter(|&p| flat.kind(p) == "decorated_definition")
+    {
+        definition = decorated;
+    }
+    let Some(block) = flat.parent(definition) else {
+        return false;
+    };
+    let end = flat.entry(block).end;
+    let function_end = flat.entry(function).end;
+    (function_end..end).any(|i| {
+        flat.kind(i) == "identifier"
+            && flat.text(i, ctx.source) == name
+            && !flat.parent(i).is_some_and(|p| {
+                matches!(flat.kind(p), "call" | "call_expression")
+                    && flat.field(p, "function") == Some(i)
+            })
+    })
 }
 
 /// Whether `function` is handed straight to a call that runs it before returning.

@@ -32,6 +32,9 @@ impl Analyser<'_, '_, '_> {
                 if let Some(taint) = self.env_get(text) {
                     return Some(taint.clone());
                 }
+                if tables::request_state(text) {
+                    return None;
+                }
                 self.eval(self.child(node, f.object)?, depth + 1)
             }
             "subscript" | "subscript_expression" => {

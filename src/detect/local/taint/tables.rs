@@ -50,6 +50,37 @@ pub fn is_request_name(name: &str) -> bool {
     matches!(name, "request" | "req")
 }
 
+/// `request.user`, `request.session`, `req.method`: what the server keeps about a request
+/// or decides itself, not what the client wrote.
+pub fn request_state(text: &str) -> bool {
+    let mut parts = text.split('.');
+    let (Some(first), Some(second)) = (parts.next(), parts.next()) else {
+        return false;
+    };
+    is_request_name(first)
+        && matches!(
+            second,
+            "user"
+                | "session"
+                | "scheme"
+                | "method"
+                | "is_secure"
+                | "site"
+                | "auth"
+                | "app"
+                | "state"
+                | "resolver_match"
+                | "_messages"
+                | "current_app"
+                | "config"
+                | "protocol"
+                | "secure"
+                | "isAuthenticated"
+                | "locals"
+                | "id"
+        )
+}
+
 /// The `event` of an AWS Lambda handler (`def lambda_handler(event, context)`,
 /// `exports.handler = async (event) => …`): whatever invoked the function sent it.
 pub fn is_lambda_event(function: &str, param: &str) -> bool {

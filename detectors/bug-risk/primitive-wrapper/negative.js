@@ -1,1 +1,0 @@
-const enabled = Boolean(process.env.FLAG);

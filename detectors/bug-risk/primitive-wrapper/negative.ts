@@ -1,1 +1,0 @@
-export const label = String(42);

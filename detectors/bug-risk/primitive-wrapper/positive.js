@@ -1,1 +1,0 @@
-const enabled = new Boolean(process.env.FLAG); // expect: primitive-wrapper

@@ -1,1 +1,0 @@
-export const label = new String("x"); // expect: primitive-wrapper
