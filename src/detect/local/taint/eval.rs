@@ -19,24 +19,7 @@ impl Analyser<'_, '_, '_> {
         let flat = self.flat;
         match self.kind(node) {
             "identifier" => self.env_get(self.text(node)).cloned(),
-            "attribute" | "member_expression" => {
-                let text = self.text(node);
-                if let Some(source) = tables::source_attribute(self.family, text) {
-                    return Some(Taint {
-                        origin: Origin::Source(source.clone()),
-                        steps: vec![(flat.line(node), format!("read from {source}"))],
-                        formatted: false,
-                        stringified: false,
-                    });
-                }
-                if let Some(taint) = self.env_get(text) {
-                    return Some(taint.clone());
-                }
-                if tables::request_state(text) {
-                    return None;
-                }
-                self.eval(self.child(node, f.object)?, depth + 1)
-            }
+            "attribute" | "member_expression" => self.eval_member(node, depth),
             "subscript" | "subscript_expression" => {
                 let object = self
                     .child(node, f.value)
@@ -117,6 +100,27 @@ impl Analyser<'_, '_, '_> {
             "call" | "call_expression" => self.eval_call(node, depth),
             _ => None,
         }
+    }
+
+    /// `a.b`: a source read, a name the function tainted, or what its object carries.
+    fn eval_member(&self, node: u32, depth: u32) -> Option<Taint> {
+        let (f, flat) = (self.fields, self.flat);
+        let text = self.text(node);
+        if let Some(source) = tables::source_attribute(self.family, text) {
+            return Some(Taint {
+                origin: Origin::Source(source.clone()),
+                steps: vec![(flat.line(node), format!("read from {source}"))],
+                formatted: false,
+                stringified: false,
+            });
+        }
+        if let Some(taint) = self.env_get(text) {
+            return Some(taint.clone());
+        }
+        if tables::request_state(text) {
+            return None;
+        }
+        self.eval(self.child(node, f.object)?, depth + 1)
     }
 
     pub(super) fn eval_call(&self, node: u32, depth: u32) -> Option<Taint> {
