@@ -701,6 +701,61 @@ fn an_unknown_detector_id_is_an_error_before_any_file_is_read() {
     );
 }
 
+/// A repository's own taint rule: its sinks are data, and the engine follows request data
+/// to them through assignments and string building, as it does for the embedded rules.
+#[test]
+fn a_repositorys_own_taint_rule_follows_request_data() {
+    let dir = Dir::with_fixture(PROJECT);
+    dir.write(
+        "app/reports.py",
+        "def report(request, render_pdf):\n    title = \"Report: \" + request.args[\"t\"]\n    return render_pdf(title)\n\n\ndef fixed(render_pdf):\n    return render_pdf(\"Report\")\n",
+    );
+    dir.write(
+        ".repotoire/detectors/pdf-injection/rule.toml",
+        r#"id = "pdf-injection"
+title = "PDF rendered from request data"
+category = "security"
+severity = "high"
+languages = ["python"]
+message = "request data reaches the PDF renderer"
+engine = "taint"
+
+[docs]
+what = "w"
+why = "y"
+example = "e"
+instead = "i"
+
+[[sink]]
+family = "python"
+callee = '^render_pdf$'
+consequence = "(render a fixed template instead)"
+"#,
+    );
+    let findings = json_findings(&dir, &[]);
+    let own: Vec<&Value> = findings
+        .iter()
+        .filter(|f| f["detector"] == "pdf-injection")
+        .collect();
+    assert_eq!(own.len(), 1, "{own:?}");
+    assert_eq!(
+        (own[0]["file"].as_str(), own[0]["line"].as_u64()),
+        (Some("app/reports.py"), Some(3))
+    );
+    assert!(own[0]["flow"].as_array().is_some_and(|f| f.len() >= 2));
+    dir.write(
+        ".repotoire/detectors/pdf-injection/rule.toml",
+        "id = \"pdf-injection\"\ntitle = \"t\"\ncategory = \"security\"\nseverity = \"high\"\nlanguages = [\"python\"]\nmessage = \"m\"\nengine = \"taint\"\n\n[docs]\nwhat = \"w\"\nwhy = \"y\"\nexample = \"e\"\ninstead = \"i\"\n\n[[sink]]\nfamily = \"python\"\ncallee = \"(unclosed\"\nconsequence = \"c\"\n",
+    );
+    let output = analyze(&dir, &[]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains("pdf-injection") && message.contains("(unclosed"),
+        "{message}"
+    );
+}
+
 /// `Pass::new` leaves the embedded rules to each language's first file; here every one of
 /// them is compiled for every language.
 #[test]

@@ -79,24 +79,10 @@ impl Analyser<'_, '_, '_> {
             ),
             "ternary_expression" => self.union(flat.named_children(node).skip(1), depth),
             "boolean_operator" => self.union(flat.named_children(node), depth),
+            "shorthand_property_identifier" => self.env_get(self.text(node)).cloned(),
             // A container carries what it holds (`{"name": x}`, `[x]`, `{...x}`), keys
-            // and values alike; a comprehension what its element expression does.
-            "list"
-            | "tuple"
-            | "array"
-            | "set"
-            | "dictionary"
-            | "object"
-            | "pair"
-            | "spread_element"
-            | "list_splat"
-            | "dictionary_splat"
-            | "shorthand_property_identifier" => {
-                if self.kind(node) == "shorthand_property_identifier" {
-                    return self.env_get(self.text(node)).cloned();
-                }
-                self.union(flat.named_children(node), depth)
-            }
+            // and values alike.
+            kind if CONTAINERS.contains(&kind) => self.union(flat.named_children(node), depth),
             "call" | "call_expression" => self.eval_call(node, depth),
             _ => None,
         }

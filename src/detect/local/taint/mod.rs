@@ -89,6 +89,20 @@ impl Taint {
 
 const MAX_DEPTH: u32 = 40;
 
+/// Literal containers and spreads: their value is made of their elements.
+const CONTAINERS: &[&str] = &[
+    "list",
+    "tuple",
+    "array",
+    "set",
+    "dictionary",
+    "object",
+    "pair",
+    "spread_element",
+    "list_splat",
+    "dictionary_splat",
+];
+
 /// The statement and expression kinds `Analyser::visit` acts on.
 const VISITED: &[&str] = &[
     "assignment",

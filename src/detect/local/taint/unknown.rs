@@ -108,22 +108,17 @@ impl Analyser<'_, '_, '_> {
                 self.shapes(sides.into_iter().flatten(), depth).built()
             }
             "call" | "call_expression" => self.call_shape(node, depth),
-            "list"
-            | "tuple"
-            | "array"
-            | "set"
-            | "dictionary"
-            | "object"
-            | "pair"
-            | "parenthesized_expression"
+            kind if CONTAINERS.contains(&kind) => Shape {
+                formatted: false,
+                ..self.shapes(flat.named_children(node), depth)
+            },
+            "parenthesized_expression"
             | "await"
             | "await_expression"
             | "as_pattern"
             | "non_null_expression"
             | "as_expression"
-            | "boolean_operator"
-            | "spread_element"
-            | "list_splat" => Shape {
+            | "boolean_operator" => Shape {
                 formatted: false,
                 ..self.shapes(flat.named_children(node), depth)
             },
