@@ -105,6 +105,13 @@ pub fn render(
             if let Some(index) = index {
                 result["ruleIndex"] = json!(index);
             }
+            if f.audit {
+                // A review point, not a defect: SARIF's "review" kind, whose level must be
+                // "none" (the severity stays in the properties).
+                result["kind"] = json!("review");
+                result["level"] = json!("none");
+                result["properties"]["audit"] = json!(true);
+            }
             if !f.flow.is_empty() {
                 let steps: Vec<Value> = f
                     .flow

@@ -305,6 +305,16 @@ fn audit_findings_appear_only_when_auditing() {
     assert_eq!(ssrf[0]["severity"], "low");
     assert_eq!(ssrf[0]["audit"], true);
     assert_eq!(audited.len(), plain.len() + 1);
+    let sarif = analyze(
+        &dir,
+        &["--audit", "--format", "sarif", "--fail-on", "never"],
+    );
+    let sarif: Value = serde_json::from_str(&stdout(&sarif)).expect("sarif");
+    let results = sarif["runs"][0]["results"].as_array().expect("results");
+    let review: Vec<&Value> = results.iter().filter(|r| r["kind"] == "review").collect();
+    assert_eq!(review.len(), 1);
+    assert_eq!(review[0]["ruleId"], "ssrf");
+    assert_eq!(review[0]["properties"]["audit"], true);
     dir.write("repotoire.toml", "audit = true\n");
     assert_eq!(json_findings(&dir, &[]), audited);
     dir.write("repotoire.toml", "audit = false\n");
@@ -461,6 +471,7 @@ fn sarif_passes_microsofts_validator_and_carries_what_github_reads() {
             "out.sarif",
             "--fail-on",
             "never",
+            "--audit",
         ],
     );
     assert!(output.status.success(), "{}", stderr(&output));
@@ -487,6 +498,12 @@ fn sarif_passes_microsofts_validator_and_carries_what_github_reads() {
     assert!(tls["properties"]["security-severity"].as_str().is_some());
     let results = run["results"].as_array().expect("results");
     assert!(results.len() > 10);
+    // Audit findings are "review" results, which the validator holds to level "none".
+    assert!(
+        results
+            .iter()
+            .any(|r| r["kind"] == "review" && r["level"] == "none")
+    );
     for result in results {
         let uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
             .as_str()
