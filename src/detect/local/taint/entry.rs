@@ -44,7 +44,7 @@ impl Analyser<'_, '_, '_> {
     pub(super) fn entry(&self, function: u32) -> Entry {
         let flat = self.flat;
         if self.family == Family::Python {
-            return if self.decorators().lines().any(tables::is_route_decorator) {
+            return if self.decorators.lines().any(tables::is_route_decorator) {
                 Entry::Route
             } else {
                 Entry::Internal
@@ -75,10 +75,11 @@ impl Analyser<'_, '_, '_> {
         }
     }
 
-    /// The decorators of the function being analysed, one per line.
-    pub(super) fn decorators(&self) -> String {
+    /// The decorators of `function`, one per line (read once per function: the entry
+    /// point and every return statement ask).
+    pub(super) fn decorators_of(&self, function: u32) -> String {
         let flat = self.flat;
-        flat.parent(self.function)
+        flat.parent(function)
             .filter(|&p| flat.kind(p) == "decorated_definition")
             .map(|p| {
                 flat.named_children(p)

@@ -169,8 +169,8 @@ struct Analyser<'a, 'c, 't> {
     /// The scopes of the functions around this one, innermost last (read, never cloned).
     outer: &'a [(u32, Scope)],
     sinks: &'a SinkTable,
-    /// The function being analysed.
-    function: u32,
+    /// The decorators of the function being analysed, one per line.
+    decorators: String,
     function_line: u32,
     function_name: String,
     out: &'a mut FileTaint,
@@ -209,7 +209,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             known: FxHashMap::default(),
             outer: &around,
             sinks,
-            function,
+            decorators: String::new(),
             function_line: flat.line(function),
             function_name: function_name(flat, ctx.source, function, fields.name),
             out: &mut out,
@@ -295,6 +295,7 @@ impl Analyser<'_, '_, '_> {
     }
 
     fn function(&mut self, function: u32) {
+        self.decorators = self.decorators_of(function);
         let entry = self.entry(function);
         if let Some(params) = self.child(function, self.fields.parameters) {
             let mut index = 0;
@@ -401,8 +402,11 @@ impl Analyser<'_, '_, '_> {
                 if let Some(value) = self.flat.named_children(node).next()
                     && !sinks.is_empty()
                 {
-                    let decorators = self.decorators();
-                    for sink in sinks.iter().filter(|s| s.watches(&decorators)) {
+                    let watching: Vec<&Sink> = sinks
+                        .iter()
+                        .filter(|s| s.watches(&self.decorators))
+                        .collect();
+                    for sink in watching {
                         self.sink(node, value, sink, "return");
                     }
                 }
