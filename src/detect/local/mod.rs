@@ -211,6 +211,9 @@ impl Pass {
         let mut hasher = blake3::Hasher::new();
         hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
         hasher.update(&[RESULTS_FORMAT]);
+        for text in taint::tables::texts() {
+            hasher.update(text.as_bytes());
+        }
         // The rules as postcard bytes: formatting them with `{:?}` escapes each character
         // of their docs and queries, in every analysis.
         match postcard::to_stdvec(rules) {

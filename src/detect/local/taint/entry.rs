@@ -22,16 +22,31 @@ impl Analyser<'_, '_, '_> {
         index: u32,
         name: &str,
         param: u32,
+        type_text: Option<&str>,
         entry: Entry,
     ) -> Option<Origin> {
-        if tables::is_request_name(name) {
+        if self.tables.is_request_name(name) {
             return Some(Origin::Source(format!("request `{name}`")));
         }
-        if tables::is_lambda_event(&self.function_name, name) {
+        if self.tables.is_lambda_event(&self.function_name, name) {
             return Some(Origin::Source(format!("the Lambda event `{name}`")));
         }
+        if let Some(extractor) = type_text.and_then(|t| self.tables.extractor(t)) {
+            return Some(Origin::Source(format!(
+                "the request's `{extractor}` extractor `{name}`"
+            )));
+        }
         Some(match entry {
-            Entry::Route if tables::injected_param(self.text(param)) => return None,
+            Entry::Route if self.tables.injected_param(self.text(param)) => return None,
+            // A Rust handler's other parameters are the framework's or custom extractors
+            // (often the authenticated user): only strings and bodies are the client's.
+            Entry::Route if self.family == Family::Rust => {
+                if type_text.is_some_and(|t| self.tables.is_body_type(t)) {
+                    Origin::Source(format!("the request's `{name}`"))
+                } else {
+                    Origin::Param(index, name.to_string())
+                }
+            }
             Entry::Route => Origin::Source(format!("route parameter `{name}`")),
             Entry::Message if index == 0 => Origin::Source(format!(
                 "the message event `{name}` (any window can send it)"
@@ -43,8 +58,24 @@ impl Analyser<'_, '_, '_> {
     /// How the function being analysed is reached from outside the program, if it is.
     pub(super) fn entry(&self, function: u32) -> Entry {
         let flat = self.flat;
+        if self.family == Family::Rust {
+            return if self
+                .decorators
+                .lines()
+                .any(|d| self.tables.is_route_decorator(d))
+                || self.takes_extractor(function)
+            {
+                Entry::Route
+            } else {
+                Entry::Internal
+            };
+        }
         if self.family == Family::Python {
-            return if self.decorators.lines().any(tables::is_route_decorator) {
+            return if self
+                .decorators
+                .lines()
+                .any(|d| self.tables.is_route_decorator(d))
+            {
                 Entry::Route
             } else {
                 Entry::Internal
@@ -75,10 +106,35 @@ impl Analyser<'_, '_, '_> {
         }
     }
 
+    /// Whether a Rust function takes a request extractor (`Query<T>`, `web::Json<T>`):
+    /// then it is a handler.
+    fn takes_extractor(&self, function: u32) -> bool {
+        let flat = self.flat;
+        self.child(function, self.fields.parameters)
+            .into_iter()
+            .flat_map(|params| flat.named_children(params))
+            .filter_map(|param| flat.field(param, "type"))
+            .any(|ty| self.tables.extractor(self.text(ty)).is_some())
+    }
+
     /// The decorators of `function`, one per line (read once per function: the entry
-    /// point and every return statement ask).
+    /// point and every return statement ask). Rust's are the attributes before it.
     pub(super) fn decorators_of(&self, function: u32) -> String {
         let flat = self.flat;
+        if self.family == Family::Rust {
+            let mut attributes = Vec::new();
+            let mut at = function;
+            while let Some(previous) = flat.prev_sibling(at) {
+                match flat.kind(previous) {
+                    "attribute_item" => attributes.push(self.text(previous).replace('\n', " ")),
+                    "line_comment" | "block_comment" => {}
+                    _ => break,
+                }
+                at = previous;
+            }
+            attributes.reverse();
+            return attributes.join("\n");
+        }
         flat.parent(function)
             .filter(|&p| flat.kind(p) == "decorated_definition")
             .map(|p| {

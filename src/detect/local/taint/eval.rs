@@ -19,7 +19,14 @@ impl Analyser<'_, '_, '_> {
         let flat = self.flat;
         match self.kind(node) {
             "identifier" => self.env_get(self.text(node)).cloned(),
-            "attribute" | "member_expression" => self.eval_member(node, depth),
+            "attribute" | "member_expression" | "field_expression" => self.eval_member(node, depth),
+            "index_expression" => self.eval(flat.named_children(node).next()?, depth + 1),
+            "macro_invocation" => self.eval_macro(node, depth),
+            "token_tree" => self.union(
+                flat.named_children(node)
+                    .filter(|&n| matches!(flat.kind(n), "identifier" | "token_tree")),
+                depth,
+            ),
             "subscript" | "subscript_expression" => {
                 let object = self
                     .child(node, f.value)
@@ -67,7 +74,9 @@ impl Analyser<'_, '_, '_> {
             | "await_expression"
             | "as_pattern"
             | "non_null_expression"
-            | "as_expression" => self.union(flat.named_children(node), depth),
+            | "as_expression"
+            | "reference_expression"
+            | "try_expression" => self.union(flat.named_children(node), depth),
             // The condition of a conditional (`a if cond else b`, the second child) or a
             // ternary (`cond ? a : b`, the first) does not flow into its value.
             "conditional_expression" => self.union(
@@ -90,9 +99,9 @@ impl Analyser<'_, '_, '_> {
 
     /// `a.b`: a source read, a name the function tainted, or what its object carries.
     fn eval_member(&self, node: u32, depth: u32) -> Option<Taint> {
-        let (f, flat) = (self.fields, self.flat);
+        let flat = self.flat;
         let text = self.text(node);
-        if let Some(source) = tables::source_attribute(self.family, text) {
+        if let Some(source) = self.tables.source_attribute(text) {
             return Some(Taint {
                 origin: Origin::Source(source.clone()),
                 steps: vec![(flat.line(node), format!("read from {source}"))],
@@ -103,18 +112,17 @@ impl Analyser<'_, '_, '_> {
         if let Some(taint) = self.env_get(text) {
             return Some(taint.clone());
         }
-        if tables::request_state(text) {
+        if self.tables.request_state(text) || self.known_get(text).is_some() {
             return None;
         }
-        self.eval(self.child(node, f.object)?, depth + 1)
+        self.eval(self.object_of(node)?, depth + 1)
     }
 
     pub(super) fn eval_call(&self, node: u32, depth: u32) -> Option<Taint> {
-        let f = self.fields;
-        let callee = self.child(node, f.function)?;
+        let callee = self.callee_of(node)?;
         let callee_text = self.text(callee);
         let line = self.flat.line(node);
-        if let Some(source) = tables::source_call(self.family, callee_text) {
+        if let Some(source) = self.tables.source_call(callee_text) {
             return Some(Taint {
                 origin: Origin::Source(source.to_string()),
                 steps: vec![(line, format!("read from {source}"))],
@@ -123,17 +131,16 @@ impl Analyser<'_, '_, '_> {
             });
         }
         let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
-        if tables::is_sanitiser(self.family, callee_text, method) {
+        if self.tables.is_sanitiser(callee_text, method) {
             return None;
         }
-        let member = matches!(self.kind(callee), "attribute" | "member_expression");
+        let member = matches!(
+            self.kind(callee),
+            "attribute" | "member_expression" | "field_expression"
+        );
         // `"…".format(x)` / `"…{}".join(xs)`: arguments flow into the string.
-        if tables::formats_arguments(self.family, method) {
-            let receiver = if member {
-                self.child(callee, f.object)
-            } else {
-                None
-            };
+        if self.tables.formats_arguments(method) {
+            let receiver = if member { self.object_of(callee) } else { None };
             let taint = self.union(self.arguments(node).chain(receiver), depth)?;
             return Some(Taint {
                 formatted: true,
@@ -141,19 +148,52 @@ impl Analyser<'_, '_, '_> {
             });
         }
         if member
-            && tables::passes_receiver(self.family, method)
-            && let Some(object) = self.child(callee, f.object)
+            && self.tables.passes_receiver(method)
+            && let Some(object) = self.object_of(callee)
             && let Some(mut taint) = self.eval(object, depth + 1)
         {
             taint.stringified |= method == "toString";
             return Some(taint.step(line, format!("through .{method}()")));
         }
-        if tables::passes_arguments(self.family, callee_text) {
+        if self.tables.passes_arguments(callee_text) {
             let mut taint = self.union(self.arguments(node), depth)?;
-            taint.stringified |= matches!(callee_text, "String" | "str");
+            taint.stringified |= self.tables.stringifies(callee_text);
             return Some(taint.step(line, format!("through {callee_text}()")));
         }
         None
+    }
+
+    /// `format!("…{}", x)`, `format!("…{x}")`, `concat!(…)`: what the arguments carry,
+    /// built into a string. Other macros do not pass their tokens on.
+    fn eval_macro(&self, node: u32, depth: u32) -> Option<Taint> {
+        let flat = self.flat;
+        let name = flat.named_children(node).next().map(|n| self.text(n))?;
+        if !matches!(
+            name.rsplit("::").next().unwrap_or(name),
+            "format" | "format_args" | "concat" | "concat_idents"
+        ) {
+            return None;
+        }
+        let tokens = flat
+            .named_children(node)
+            .find(|&n| flat.kind(n) == "token_tree")?;
+        let mut inner: Vec<u32> = Vec::new();
+        let mut names: Vec<&str> = Vec::new();
+        for token in flat.named_children(tokens) {
+            match flat.kind(token) {
+                "identifier" | "token_tree" => inner.push(token),
+                // Inline captures: `{name}`, `{name:?}`.
+                "string_literal" => names.extend(inline_captures(self.text(token))),
+                _ => {}
+            }
+        }
+        let taint = self
+            .union(inner.into_iter(), depth)
+            .or_else(|| names.iter().find_map(|n| self.env_get(n).cloned()))?;
+        Some(Taint {
+            formatted: true,
+            ..taint.step(flat.line(node), format!("formatted by {name}!"))
+        })
     }
 
     /// The argument that carries a sink's dangerous value: by position, else by keyword.
@@ -176,6 +216,25 @@ impl Analyser<'_, '_, '_> {
         let list = self.child(call, self.fields.arguments);
         list.into_iter()
             .flat_map(move |l| flat.named_children(l))
-            .filter(move |&n| !matches!(flat.kind(n), "keyword_argument" | "comment"))
+            .filter(move |&n| {
+                !matches!(
+                    flat.kind(n),
+                    "keyword_argument" | "comment" | "line_comment" | "block_comment"
+                )
+            })
     }
+}
+
+/// The names a format string captures inline: `"{name}"`, `"{name:>8}"` (not `{0}` or `{{`).
+pub(super) fn inline_captures(literal: &str) -> impl Iterator<Item = &str> {
+    literal
+        .split('{')
+        .skip(1)
+        .filter(|part| !part.is_empty())
+        .filter_map(|part| {
+            let name = part.split(['}', ':']).next()?;
+            (name.starts_with(|c: char| c.is_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            .then_some(name)
+        })
 }

@@ -4,6 +4,7 @@
 //! What crosses a call is recorded (`summaries`, `calls`) for `detect::graph::taint`,
 //! which follows it along resolved call edges.
 
+mod bindings;
 mod callers;
 mod entry;
 mod eval;
@@ -101,6 +102,8 @@ const CONTAINERS: &[&str] = &[
     "spread_element",
     "list_splat",
     "dictionary_splat",
+    "array_expression",
+    "tuple_expression",
 ];
 
 /// The statement and expression kinds `Analyser::visit` acts on.
@@ -118,6 +121,11 @@ const VISITED: &[&str] = &[
     "if_statement",
     "assert_statement",
     "return_statement",
+    "let_declaration",
+    "let_condition",
+    "compound_assignment_expr",
+    "for_expression",
+    "if_expression",
 ];
 
 /// The grammar's field ids this analysis reads, looked up once per file (0: the
@@ -135,6 +143,7 @@ struct Fields {
     parameters: u16,
     body: u16,
     condition: u16,
+    pattern: u16,
 }
 
 impl Fields {
@@ -152,6 +161,7 @@ impl Fields {
             parameters: flat.field_id("parameters"),
             body: flat.field_id("body"),
             condition: flat.field_id("condition"),
+            pattern: flat.field_id("pattern"),
         }
     }
 }
@@ -169,6 +179,7 @@ struct Analyser<'a, 'c, 't> {
     /// The scopes of the functions around this one, innermost last (read, never cloned).
     outer: &'a [(u32, Scope)],
     sinks: &'a SinkTable,
+    tables: &'static tables::Tables,
     /// The decorators of the function being analysed, one per line.
     decorators: String,
     function_line: u32,
@@ -180,9 +191,6 @@ struct Analyser<'a, 'c, 't> {
 pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> FileTaint {
     let mut out = FileTaint::default();
     let family = ctx.language.family();
-    if family == Family::Rust {
-        return out;
-    }
     let flat = ctx.flat;
     let fields = Fields::of(flat);
     // A nested function (a callback, a closure) sees what the functions around it hold:
@@ -209,6 +217,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             known: FxHashMap::default(),
             outer: &around,
             sinks,
+            tables: tables::of(family),
             decorators: String::new(),
             function_line: flat.line(function),
             function_name: function_name(flat, ctx.source, function, fields.name),
@@ -300,9 +309,10 @@ impl Analyser<'_, '_, '_> {
         if let Some(params) = self.child(function, self.fields.parameters) {
             let mut index = 0;
             for param in self.flat.named_children(params) {
-                let Some((name, typed_safe)) = tables::param_name(self.ctx, param) else {
+                let Some((name, type_text)) = tables::param_name(self.ctx, param) else {
                     continue;
                 };
+                let typed_safe = type_text.is_some_and(|t| self.tables.is_safe_type(t));
                 // A parameter shadows whatever the functions around held under its name.
                 self.env.remove(&name);
                 self.known.remove(&name);
@@ -319,7 +329,9 @@ impl Analyser<'_, '_, '_> {
                     );
                 if typed_safe || constant {
                     self.known.insert(name.clone(), unknown::Shape::default());
-                } else if let Some(origin) = self.param_origin(index, &name, param, entry) {
+                } else if let Some(origin) =
+                    self.param_origin(index, &name, param, type_text, entry)
+                {
                     let note = format!("parameter `{name}` of `{}`", self.function_name);
                     self.env.insert(
                         name,
@@ -359,7 +371,8 @@ impl Analyser<'_, '_, '_> {
             kind @ ("assignment"
             | "assignment_expression"
             | "augmented_assignment"
-            | "augmented_assignment_expression") => {
+            | "augmented_assignment_expression"
+            | "compound_assignment_expr") => {
                 let (Some(left), Some(right)) =
                     (self.child(node, f.left), self.child(node, f.right))
                 else {
@@ -373,7 +386,7 @@ impl Analyser<'_, '_, '_> {
                         self.sink(node, right, sink, &target);
                     }
                 }
-                self.assign(left, right, kind.starts_with("augmented"));
+                self.assign(left, right, !kind.starts_with("assignment"));
             }
             "variable_declarator" => {
                 let (Some(left), Some(right)) =
@@ -390,8 +403,16 @@ impl Analyser<'_, '_, '_> {
                     self.assign(left, right, false);
                 }
             }
+            // Rust: `let x = …`, `if let Some(x) = …`, `for x in …`.
+            "let_declaration" | "let_condition" | "for_expression" => {
+                if let (Some(pattern), Some(value)) =
+                    (self.child(node, f.pattern), self.child(node, f.value))
+                {
+                    self.assign_pattern(pattern, value);
+                }
+            }
             "call" | "call_expression" | "new_expression" => self.call(node),
-            "if_statement" => {
+            "if_statement" | "if_expression" => {
                 if let Some(condition) = self.child(node, f.condition) {
                     self.guard(condition);
                 }
@@ -418,7 +439,7 @@ impl Analyser<'_, '_, '_> {
     fn assign(&mut self, left: u32, right: u32, augmented: bool) {
         if !matches!(
             self.kind(left),
-            "identifier" | "attribute" | "member_expression"
+            "identifier" | "attribute" | "member_expression" | "field_expression"
         ) {
             return;
         }
@@ -440,13 +461,10 @@ impl Analyser<'_, '_, '_> {
     }
 
     fn call(&mut self, node: u32) {
-        let f = self.fields;
-        let Some(callee) = self
-            .child(node, f.function)
-            .or_else(|| self.child(node, f.constructor))
-        else {
+        let Some(callee) = self.callee_of(node) else {
             return;
         };
+        self.absorb(callee, node);
         let callee_text = self.text(callee);
         let line = self.flat.line(node);
         let is_new = self.kind(node) == "new_expression";
@@ -455,16 +473,17 @@ impl Analyser<'_, '_, '_> {
             .calls(self.family, callee_text, is_new, self.ctx, node);
         if !sinks.is_empty() {
             let callee_text = callee_text.to_string();
+            let site = self.sink_site(node, callee);
             for sink in sinks {
                 if let Some(arg) = self.sink_argument(node, sink) {
-                    self.sink(node, arg, sink, &callee_text);
+                    self.sink(site, arg, sink, &callee_text);
                 }
             }
             return;
         }
         // Record tainted arguments of other calls for cross-function propagation.
         let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
-        if tables::is_sanitiser(self.family, callee_text, method) || self.out.calls.len() > 2000 {
+        if self.tables.is_sanitiser(callee_text, method) || self.out.calls.len() > 2000 {
             return;
         }
         let mut calls = Vec::new();

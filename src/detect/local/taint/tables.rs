@@ -1,42 +1,157 @@
-//! Sources, sanitisers and pass-through calls per language family, kept apart from the
-//! propagation logic in `mod.rs` (sinks are data in each rule's `[[sink]]` entries).
+//! Sources, sanitisers and pass-through calls per language family: the data in
+//! `detectors/taint/<family>.toml`, read once, and the questions the analysis asks of it
+//! (sinks are data too, in each rule's `[[sink]]` entries).
+
+use std::sync::LazyLock;
+
+use serde::Deserialize;
 
 use crate::detect::finding::Severity;
 use crate::detect::local::Ctx;
 use crate::lang::Family;
 
-const PY_REQUEST_SOURCES: &[&str] = &[
-    "GET",
-    "POST",
-    "args",
-    "form",
-    "values",
-    "json",
-    "data",
-    "files",
-    "FILES",
-    "cookies",
-    "COOKIES",
-    "headers",
-    "body",
-    "query_params",
-    "META",
-    "query_string",
-    "get_json",
-    "get_data",
-    "stream",
-    "view_args",
-    "REQUEST",
+/// One family's table, as `detectors/taint/<family>.toml` writes it.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tables {
+    #[serde(default)]
+    request_names: Vec<String>,
+    #[serde(default)]
+    request_fields: Vec<String>,
+    #[serde(default)]
+    request_state: Vec<String>,
+    #[serde(default)]
+    lambda_events: Vec<String>,
+    #[serde(default)]
+    lambda_handlers: Vec<String>,
+    #[serde(default)]
+    route_methods: Vec<String>,
+    #[serde(default)]
+    injected_calls: Vec<String>,
+    #[serde(default)]
+    injected_types: Vec<String>,
+    #[serde(default)]
+    safe_types: Vec<String>,
+    #[serde(default)]
+    extractors: Vec<String>,
+    #[serde(default)]
+    body_types: Vec<String>,
+    #[serde(default, rename = "source")]
+    sources: Vec<Source>,
+    #[serde(default)]
+    sanitisers: Sanitisers,
+    #[serde(default)]
+    flow: Flow,
+}
+
+/// A read (`sys.argv`) or a call (`input()`) that yields untrusted data.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Source {
+    read: Option<String>,
+    call: Option<String>,
+    /// How a finding names it; the read or call itself by default.
+    what: Option<String>,
+    /// Set by the process's own operator (argv, environment, terminal).
+    #[serde(default)]
+    local: bool,
+}
+
+impl Source {
+    fn describe(&self) -> String {
+        match (&self.what, &self.read, &self.call) {
+            (Some(what), _, _) => what.clone(),
+            (None, Some(read), _) => read.clone(),
+            (None, None, Some(call)) => format!("{call}()"),
+            (None, None, None) => String::new(),
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Sanitisers {
+    #[serde(default)]
+    prefixes: Vec<String>,
+    #[serde(default)]
+    calls: Vec<String>,
+    #[serde(default)]
+    methods: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Flow {
+    #[serde(default)]
+    formats: Vec<String>,
+    #[serde(default)]
+    appends: Vec<String>,
+    #[serde(default)]
+    receiver: Vec<String>,
+    #[serde(default)]
+    arguments: Vec<String>,
+    #[serde(default)]
+    stringify: Vec<String>,
+}
+
+const TEXTS: [(Family, &str, &str); 3] = [
+    (
+        Family::Python,
+        "detectors/taint/python.toml",
+        include_str!("../../../../detectors/taint/python.toml"),
+    ),
+    (
+        Family::Ecma,
+        "detectors/taint/ecma.toml",
+        include_str!("../../../../detectors/taint/ecma.toml"),
+    ),
+    (
+        Family::Rust,
+        "detectors/taint/rust.toml",
+        include_str!("../../../../detectors/taint/rust.toml"),
+    ),
 ];
-const ECMA_REQUEST_SOURCES: &[&str] = &[
-    "body",
-    "query",
-    "params",
-    "cookies",
-    "headers",
-    "url",
-    "originalUrl",
-];
+
+/// The embedded tables, parsed at first use (a test parses each, so a bad one fails the
+/// build's tests rather than a user's run).
+static TABLES: LazyLock<[Tables; 3]> = LazyLock::new(|| {
+    TEXTS.map(|(_, path, text)| {
+        toml::from_str(text).unwrap_or_else(|err| panic!("{path} is not a taint table: {err}"))
+    })
+});
+
+/// The tables' texts: cached results depend on them as on the rules.
+pub fn texts() -> impl Iterator<Item = &'static str> {
+    TEXTS.iter().map(|(_, _, text)| *text)
+}
+
+pub fn of(family: Family) -> &'static Tables {
+    let index = TEXTS.iter().position(|(f, _, _)| *f == family).unwrap_or(0);
+    &TABLES[index]
+}
+
+fn has(list: &[String], item: &str) -> bool {
+    list.iter().any(|s| s == item)
+}
+
+/// `callee` is `entry`, or a path ending in it (`std::path::Path::new` for `Path::new`).
+fn has_path(list: &[String], callee: &str) -> bool {
+    list.iter().any(|s| {
+        callee
+            .strip_suffix(s.as_str())
+            .is_some_and(|head| head.is_empty() || head.ends_with("::"))
+    })
+}
+
+/// The head of a type: `web::Query<Info>` → `Query`, `&State<Db>` → `State`.
+fn type_head(text: &str) -> &str {
+    let text = text
+        .trim()
+        .trim_start_matches('&')
+        .trim_start_matches("mut ");
+    let text = text.split('<').next().unwrap_or(text).trim();
+    text.rsplit("::").next().unwrap_or(text)
+}
 
 /// `sql`, `query`, `raw_sql`, `stmt`: a parameter that holds a statement, not a value.
 pub fn names_sql(name: &str) -> bool {
@@ -46,157 +161,16 @@ pub fn names_sql(name: &str) -> bool {
         || lower.ends_with("_query")
 }
 
-pub fn is_request_name(name: &str) -> bool {
-    matches!(name, "request" | "req")
-}
-
-/// `request.user`, `request.session`, `req.method`: what the server keeps about a request
-/// or decides itself, not what the client wrote.
-pub fn request_state(text: &str) -> bool {
-    let mut parts = text.split('.');
-    let (Some(first), Some(second)) = (parts.next(), parts.next()) else {
-        return false;
-    };
-    is_request_name(first)
-        && matches!(
-            second,
-            "user"
-                | "session"
-                | "scheme"
-                | "method"
-                | "is_secure"
-                | "site"
-                | "auth"
-                | "app"
-                | "state"
-                | "resolver_match"
-                | "_messages"
-                | "current_app"
-                | "config"
-                | "protocol"
-                | "secure"
-                | "isAuthenticated"
-                | "locals"
-                | "id"
-        )
-}
-
-/// The `event` of an AWS Lambda handler (`def lambda_handler(event, context)`,
-/// `exports.handler = async (event) => …`): whatever invoked the function sent it.
-pub fn is_lambda_event(function: &str, param: &str) -> bool {
-    matches!(param, "event" | "evt")
-        && (function == "handler" || function.ends_with("_handler") || function == "lambdaHandler")
-}
-
-/// `@app.route("/u/<name>")`, `@router.get(…)`, `@bp.post(…)`: a web route, whose
-/// parameters the request fills (path segments, query and body fields).
-pub fn is_route_decorator(decorator: &str) -> bool {
-    let Some(head) = decorator
-        .strip_prefix('@')
-        .and_then(|d| d.split('(').next())
-    else {
-        return false;
-    };
-    decorator.contains('(')
-        && head.contains('.')
-        && head.rsplit('.').next().is_some_and(|method| {
-            matches!(
-                method,
-                "route" | "get" | "post" | "put" | "patch" | "delete" | "api_route" | "websocket"
-            )
-        })
-}
-
-/// A route parameter the framework injects rather than the request (`db = Depends(…)`,
-/// `request: Request`, `background_tasks: BackgroundTasks`).
-pub fn injected_param(param_text: &str) -> bool {
-    param_text.contains("Depends(")
-        || param_text.contains("Security(")
-        || param_text.split(':').nth(1).is_some_and(|t| {
-            let t = t.split('=').next().unwrap_or(t).trim();
-            matches!(
-                t,
-                "Request"
-                    | "Response"
-                    | "Session"
-                    | "AsyncSession"
-                    | "BackgroundTasks"
-                    | "WebSocket"
-            )
-        })
-}
-
-/// `request.GET…`, `req.body…`, `sys.argv`, `process.env…`: the source it reads, if any.
-pub fn source_attribute(family: Family, text: &str) -> Option<String> {
-    let text = text
-        .strip_prefix("self.")
-        .or_else(|| text.strip_prefix("this."))
-        .or_else(|| text.strip_prefix("flask."))
-        .unwrap_or(text);
-    let mut parts = text.split('.');
-    let first = parts.next()?;
-    let second = parts
-        .next()
-        .map(|s| s.split(['[', '(']).next().unwrap_or(s));
-    let sources = if family == Family::Python {
-        PY_REQUEST_SOURCES
-    } else {
-        ECMA_REQUEST_SOURCES
-    };
-    if is_request_name(first)
-        && let Some(second) = second.filter(|s| sources.contains(s))
-    {
-        return Some(format!("{first}.{second}"));
-    }
-    let second = second.unwrap_or("");
-    let known: &[&str] = match family {
-        Family::Python => &["sys.argv", "os.environ", "sys.stdin"],
-        Family::Ecma => &[
-            "process.argv",
-            "process.env",
-            "location.hash",
-            "location.search",
-            "location.href",
-            "window.location",
-            "document.location",
-            "document.URL",
-            "document.cookie",
-            "document.referrer",
-            "window.name",
-        ],
-        Family::Rust => &[],
-    };
-    known
-        .iter()
-        .find(|k| k.split_once('.') == Some((first, second)))
-        .map(|k| (*k).to_string())
-}
-
-/// Input from the process's own operator (command line, environment, terminal) rather than
-/// from the network: the person who controls it can usually run code anyway, so a flow
-/// from it is reported low (CodeQL's default threat model leaves such sources out).
-pub fn is_local_source(source: &str) -> bool {
-    let name = source.trim_end_matches("()");
-    matches!(
-        name,
-        "sys.argv"
-            | "os.environ"
-            | "sys.stdin"
-            | "input"
-            | "raw_input"
-            | "os.getenv"
-            | "os.environ.get"
-            | "sys.stdin.read"
-            | "sys.stdin.readline"
-            | "process.argv"
-            | "process.env"
-            | "prompt"
-    )
-}
-
-/// The severity and message tail of a finding whose value came from `source`.
+/// The severity and message tail of a finding whose value came from `source`: input from
+/// the process's own operator (command line, environment, terminal) rather than from the
+/// network is reported low, since whoever sets it can usually run code anyway (CodeQL's
+/// default threat model leaves such sources out).
 pub fn source_trust(source: &str) -> (Option<Severity>, &'static str) {
-    if is_local_source(source) {
+    let local = TABLES
+        .iter()
+        .flat_map(|t| &t.sources)
+        .any(|s| s.local && s.describe() == source);
+    if local {
         (
             Some(Severity::Low),
             " [local input: whoever sets it can usually run code already]",
@@ -206,175 +180,177 @@ pub fn source_trust(source: &str) -> (Option<Severity>, &'static str) {
     }
 }
 
-pub fn source_call(family: Family, callee: &str) -> Option<String> {
-    if let Some(source) = source_attribute(family, callee) {
-        return Some(source);
+impl Tables {
+    pub fn is_request_name(&self, name: &str) -> bool {
+        has(&self.request_names, name)
     }
-    let known: &[&str] = match family {
-        Family::Python => &[
-            "input",
-            "raw_input",
-            "os.getenv",
-            "os.environ.get",
-            "sys.stdin.read",
-            "sys.stdin.readline",
-        ],
-        Family::Ecma => &["prompt"],
-        Family::Rust => &[],
-    };
-    if family == Family::Ecma && callee == "fetch" {
-        return Some("a fetch() response".into());
-    }
-    known.contains(&callee).then(|| format!("{callee}()"))
-}
 
-pub fn is_sanitiser(family: Family, callee: &str, method: &str) -> bool {
-    let starts = |prefix: &str| {
-        method
-            .get(..prefix.len())
-            .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
-    };
-    if starts("sanitize")
-        || starts("sanitise")
-        || starts("escape")
-        || starts("validate")
-        || starts("quote")
-    {
-        return true;
+    /// `request.user`, `request.session`, `req.method`: what the server keeps about a
+    /// request or decides itself, not what the client wrote.
+    pub fn request_state(&self, text: &str) -> bool {
+        let mut parts = text.split('.');
+        let (Some(first), Some(second)) = (parts.next(), parts.next()) else {
+            return false;
+        };
+        self.is_request_name(first) && has(&self.request_state, second)
     }
-    match family {
-        Family::Python => matches!(
-            method,
-            "int"
-                | "float"
-                | "bool"
-                | "len"
-                | "basename"
-                | "secure_filename"
-                | "safe_join"
-                | "literal"
-                | "uuid4"
-                | "UUID"
-                | "hexdigest"
-                | "slugify"
-                | "Decimal"
-                | "ObjectId"
-                | "url_for"
-                | "reverse"
-                | "reverse_lazy"
-                | "resolve_url"
-        ),
-        _ => {
-            matches!(
-                callee,
-                "parseInt"
-                    | "parseFloat"
-                    | "Number"
-                    | "Boolean"
-                    | "encodeURIComponent"
-                    | "encodeURI"
-                    | "path.basename"
-            ) || matches!(
-                method,
-                "basename" | "escapeId" | "escapeLiteral" | "format" | "isValid" | "pick"
-            )
+
+    /// The `event` of an AWS Lambda handler (`def lambda_handler(event, context)`,
+    /// `exports.handler = async (event) => …`): whatever invoked the function sent it.
+    pub fn is_lambda_event(&self, function: &str, param: &str) -> bool {
+        has(&self.lambda_events, param)
+            && self
+                .lambda_handlers
+                .iter()
+                .any(|h| match h.strip_prefix('*') {
+                    Some(suffix) => function.ends_with(suffix),
+                    None => function == h,
+                })
+    }
+
+    /// `@app.route("/u/<name>")`, `@router.get(…)`, `#[get("/u/{name}")]`: a web route,
+    /// whose parameters the request fills (path segments, query and body fields).
+    pub fn is_route_decorator(&self, decorator: &str) -> bool {
+        if let Some(attribute) = decorator.strip_prefix("#[") {
+            let head = attribute.split('(').next().unwrap_or("");
+            let method = head.rsplit("::").next().unwrap_or(head);
+            return attribute.contains('(') && has(&self.route_methods, method);
         }
+        let Some(head) = decorator
+            .strip_prefix('@')
+            .and_then(|d| d.split('(').next())
+        else {
+            return false;
+        };
+        decorator.contains('(')
+            && head.contains('.')
+            && head
+                .rsplit('.')
+                .next()
+                .is_some_and(|method| has(&self.route_methods, method))
+    }
+
+    /// A route parameter the framework injects rather than the request (`db =
+    /// Depends(…)`, `request: Request`, `State(pool): State<Pool>`).
+    pub fn injected_param(&self, param_text: &str) -> bool {
+        if self.injected_calls.iter().any(|c| param_text.contains(c)) {
+            return true;
+        }
+        param_text.split_once(':').is_some_and(|(_, t)| {
+            has(
+                &self.injected_types,
+                type_head(t.split('=').next().unwrap_or(t)),
+            )
+        })
+    }
+
+    /// A parameter whose type is a request extractor (`Query<Params>`, `web::Json<T>`).
+    pub fn extractor(&self, type_text: &str) -> Option<&str> {
+        if !type_text.contains('<') {
+            return None;
+        }
+        let head = type_head(type_text);
+        self.extractors
+            .iter()
+            .find(|e| *e == head)
+            .map(String::as_str)
+    }
+
+    /// A handler's parameter of this type is its body (`body: String`).
+    pub fn is_body_type(&self, type_text: &str) -> bool {
+        has(
+            &self.body_types,
+            type_text.trim().trim_start_matches("mut "),
+        )
+    }
+
+    /// A type that cannot carry an injection: numbers, booleans, and an extractor of one
+    /// (`Path<u32>`).
+    pub fn is_safe_type(&self, type_text: &str) -> bool {
+        let text = type_text.trim().trim_start_matches(':').trim();
+        if has(&self.safe_types, text) {
+            return true;
+        }
+        self.extractor(text).is_some()
+            && text
+                .split_once('<')
+                .and_then(|(_, inner)| inner.strip_suffix('>'))
+                .is_some_and(|inner| has(&self.safe_types, inner.trim()))
+    }
+
+    /// `request.GET…`, `req.body…`, `sys.argv`, `process.env…`: the source it reads, if any.
+    pub fn source_attribute(&self, text: &str) -> Option<String> {
+        let text = ["self.", "this.", "flask."]
+            .iter()
+            .find_map(|p| text.strip_prefix(p))
+            .unwrap_or(text);
+        let mut parts = text.split('.');
+        let first = parts.next()?;
+        let second = parts
+            .next()
+            .map(|s| s.split(['[', '(']).next().unwrap_or(s));
+        if self.is_request_name(first)
+            && let Some(second) = second.filter(|s| has(&self.request_fields, s))
+        {
+            return Some(format!("{first}.{second}"));
+        }
+        let second = second.unwrap_or("");
+        self.sources
+            .iter()
+            .filter_map(|s| s.read.as_deref())
+            .find(|k| k.split_once('.') == Some((first, second)))
+            .map(str::to_string)
+    }
+
+    pub fn source_call(&self, callee: &str) -> Option<String> {
+        if let Some(source) = self.source_attribute(callee) {
+            return Some(source);
+        }
+        self.sources
+            .iter()
+            .find(|s| {
+                s.call
+                    .as_ref()
+                    .is_some_and(|c| has_path(std::slice::from_ref(c), callee))
+            })
+            .map(Source::describe)
+    }
+
+    pub fn is_sanitiser(&self, callee: &str, method: &str) -> bool {
+        let starts = |prefix: &String| {
+            method
+                .get(..prefix.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+        };
+        let s = &self.sanitisers;
+        s.prefixes.iter().any(starts) || has_path(&s.calls, callee) || has(&s.methods, method)
+    }
+
+    pub fn formats_arguments(&self, method: &str) -> bool {
+        has(&self.flow.formats, method)
+    }
+
+    /// `s.push_str(x)`, `items.append(x)`: the receiver takes in the argument.
+    pub fn appends(&self, method: &str) -> bool {
+        has(&self.flow.appends, method)
+    }
+
+    pub fn passes_receiver(&self, method: &str) -> bool {
+        has(&self.flow.receiver, method)
+    }
+
+    pub fn passes_arguments(&self, callee: &str) -> bool {
+        has_path(&self.flow.arguments, callee) || self.stringifies(callee)
+    }
+
+    /// `str(x)`, `String(x)`: the result is a string, no longer an object.
+    pub fn stringifies(&self, callee: &str) -> bool {
+        has(&self.flow.stringify, callee)
     }
 }
 
-pub fn formats_arguments(family: Family, method: &str) -> bool {
-    match family {
-        Family::Python => matches!(method, "format" | "join" | "format_map"),
-        _ => matches!(method, "join" | "concat"),
-    }
-}
-
-pub fn passes_receiver(family: Family, method: &str) -> bool {
-    match family {
-        Family::Python => matches!(
-            method,
-            "strip"
-                | "lstrip"
-                | "rstrip"
-                | "lower"
-                | "upper"
-                | "replace"
-                | "split"
-                | "encode"
-                | "decode"
-                | "get"
-                | "getlist"
-                | "title"
-                | "capitalize"
-                | "splitlines"
-                | "pop"
-                | "copy"
-                | "removeprefix"
-                | "removesuffix"
-                | "casefold"
-        ),
-        _ => matches!(
-            method,
-            "toString"
-                | "trim"
-                | "trimStart"
-                | "trimEnd"
-                | "toLowerCase"
-                | "toUpperCase"
-                | "slice"
-                | "substring"
-                | "substr"
-                | "split"
-                | "replace"
-                | "replaceAll"
-                | "get"
-                | "at"
-                | "padStart"
-                | "padEnd"
-                | "json"
-                | "text"
-                | "formData"
-        ),
-    }
-}
-
-pub fn passes_arguments(family: Family, callee: &str) -> bool {
-    match family {
-        Family::Python => matches!(
-            callee,
-            "str"
-                | "os.path.join"
-                | "urljoin"
-                | "parse.urljoin"
-                | "Path"
-                | "pathlib.Path"
-                | "f"
-                | "json.loads"
-                | "loads"
-                | "base64.b64decode"
-                | "b64decode"
-                | "unquote"
-                | "urllib.parse.unquote"
-                | "parse.unquote"
-        ),
-        _ => matches!(
-            callee,
-            "String"
-                | "path.join"
-                | "path.resolve"
-                | "url.resolve"
-                | "decodeURIComponent"
-                | "decodeURI"
-                | "JSON.parse"
-                | "atob"
-                | "Buffer.from"
-        ),
-    }
-}
-
-/// The parameter name of a parameter node, and whether its declared type cannot carry
-/// an injection (numbers, booleans).
-pub fn param_name(ctx: &Ctx<'_, '_>, param: u32) -> Option<(String, bool)> {
+/// The parameter name of a parameter node, and the text of its declared type.
+pub fn param_name<'s>(ctx: &Ctx<'s, '_>, param: u32) -> Option<(String, Option<&'s str>)> {
     let flat = ctx.flat;
     let identifier = |n: &u32| flat.kind(*n) == "identifier";
     let name_node = match flat.kind(param) {
@@ -385,16 +361,38 @@ pub fn param_name(ctx: &Ctx<'_, '_>, param: u32) -> Option<(String, bool)> {
             flat.field(param, "pattern").filter(identifier)
         }
         "assignment_pattern" => flat.field(param, "left").filter(identifier),
+        // Rust: `name: T`, `mut name: T`, `Query(params): Query<T>`.
+        "parameter" => flat
+            .field(param, "pattern")
+            .and_then(|p| match flat.kind(p) {
+                "identifier" => Some(p),
+                "tuple_struct_pattern" => flat.named_children(p).nth(1).filter(identifier),
+                _ => None,
+            }),
         _ => None,
     }?;
     let type_text = flat
         .field(param, "type")
         .map(|t| flat.text(t, ctx.source).trim_start_matches(':').trim());
-    let safe = type_text.is_some_and(|t| {
-        matches!(
-            t,
-            "int" | "bool" | "float" | "number" | "boolean" | "Decimal"
-        )
-    });
-    Some((flat.text(name_node, ctx.source).to_string(), safe))
+    Some((flat.text(name_node, ctx.source).to_string(), type_text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_embedded_table_parses() {
+        for (_, path, text) in TEXTS {
+            if let Err(err) = toml::from_str::<Tables>(text) {
+                panic!("{path}: {err}");
+            }
+        }
+        assert!(of(Family::Python).is_request_name("request"));
+        assert!(of(Family::Rust).extractor("web::Query<Info>").is_some());
+        assert!(of(Family::Rust).is_safe_type("Path<u32>"));
+        assert!(!of(Family::Rust).is_safe_type("Path<String>"));
+        assert_eq!(source_trust("sys.argv").0, Some(Severity::Low));
+        assert_eq!(source_trust("request.GET").0, None);
+    }
 }

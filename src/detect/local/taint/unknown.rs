@@ -66,7 +66,7 @@ impl Analyser<'_, '_, '_> {
                     None => Shape::OPAQUE,
                 }
             }
-            "attribute" | "member_expression" => {
+            "attribute" | "member_expression" | "field_expression" => {
                 let text = self.text(node);
                 let last = text.rsplit('.').next().unwrap_or(text);
                 if constant_name(last) {
@@ -108,6 +108,34 @@ impl Analyser<'_, '_, '_> {
                 self.shapes(sides.into_iter().flatten(), depth).built()
             }
             "call" | "call_expression" => self.call_shape(node, depth),
+            "index_expression" => flat
+                .named_children(node)
+                .next()
+                .map_or(Shape::default(), |object| self.shape(object, depth + 1)),
+            // `format!("…{x}")`: built from its tokens and inline captures.
+            "macro_invocation" => {
+                let tokens = flat
+                    .named_children(node)
+                    .find(|&n| flat.kind(n) == "token_tree");
+                let inner = tokens.map_or(Shape::default(), |t| self.shape(t, depth + 1));
+                if inner.opaque { inner.built() } else { inner }
+            }
+            "token_tree" => {
+                let captures: Vec<&str> = flat
+                    .named_children(node)
+                    .filter(|&n| flat.kind(n) == "string_literal")
+                    .flat_map(|n| eval::inline_captures(self.text(n)))
+                    .collect();
+                let mut shape = self.shapes(
+                    flat.named_children(node)
+                        .filter(|&n| matches!(flat.kind(n), "identifier" | "token_tree")),
+                    depth,
+                );
+                for name in captures {
+                    shape = shape.merge(self.known_get(name).unwrap_or(Shape::OPAQUE));
+                }
+                shape
+            }
             kind if CONTAINERS.contains(&kind) => Shape {
                 formatted: false,
                 ..self.shapes(flat.named_children(node), depth)
@@ -118,6 +146,8 @@ impl Analyser<'_, '_, '_> {
             | "as_pattern"
             | "non_null_expression"
             | "as_expression"
+            | "reference_expression"
+            | "try_expression"
             | "boolean_operator" => Shape {
                 formatted: false,
                 ..self.shapes(flat.named_children(node), depth)
@@ -135,26 +165,28 @@ impl Analyser<'_, '_, '_> {
     }
 
     fn call_shape(&self, node: u32, depth: u32) -> Shape {
-        let f = self.fields;
-        let Some(callee) = self.child(node, f.function) else {
+        let Some(callee) = self.callee_of(node) else {
             return Shape::OPAQUE;
         };
         let callee_text = self.text(callee);
         let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
-        if tables::is_sanitiser(self.family, callee_text, method) {
+        if self.tables.is_sanitiser(callee_text, method) {
             return Shape::default();
         }
-        let member = matches!(self.kind(callee), "attribute" | "member_expression");
-        let receiver = member.then(|| self.child(callee, f.object)).flatten();
-        if tables::passes_arguments(self.family, callee_text) {
+        let member = matches!(
+            self.kind(callee),
+            "attribute" | "member_expression" | "field_expression"
+        );
+        let receiver = member.then(|| self.object_of(callee)).flatten();
+        if self.tables.passes_arguments(callee_text) {
             return self.shapes(self.arguments(node), depth);
         }
-        if tables::formats_arguments(self.family, method) {
+        if self.tables.formats_arguments(method) {
             return self
                 .shapes(self.arguments(node).chain(receiver), depth)
                 .built();
         }
-        if member && tables::passes_receiver(self.family, method) {
+        if member && self.tables.passes_receiver(method) {
             return receiver.map_or(Shape::OPAQUE, |r| self.shape(r, depth + 1));
         }
         Shape::OPAQUE
@@ -213,8 +245,10 @@ impl Analyser<'_, '_, '_> {
                         | "url_has_allowed_host_and_scheme"
                         | "is_safe_url"
                         | "isSafeUrl"
-                        | "isValidRedirect" => {
-                            names.extend(self.arguments(node));
+                        | "isValidRedirect"
+                        | "contains"
+                        | "contains_key" => {
+                            names.extend(self.arguments(node).map(|a| self.tested_name(a)));
                         }
                         _ => {}
                     }
@@ -231,6 +265,7 @@ impl Analyser<'_, '_, '_> {
                             | "isidentifier"
                             | "startsWith"
                             | "is_relative_to"
+                            | "starts_with"
                     ) {
                         names.extend(self.child(callee, self.fields.object));
                     }
@@ -241,12 +276,42 @@ impl Analyser<'_, '_, '_> {
         for name in names {
             if matches!(
                 self.kind(name),
-                "identifier" | "attribute" | "member_expression"
+                "identifier" | "attribute" | "member_expression" | "field_expression"
             ) {
                 let name = self.text(name).to_string();
                 self.env.remove(&name);
                 self.known.insert(name, Shape::default());
             }
         }
+    }
+
+    /// The name a guard's argument tests: `x` in `&x`, `x.as_str()`, `&*x`.
+    fn tested_name(&self, mut node: u32) -> u32 {
+        for _ in 0..4 {
+            node = match self.kind(node) {
+                "reference_expression" | "unary_expression" | "parenthesized_expression" => {
+                    match self.flat.named_children(node).last() {
+                        Some(inner) => inner,
+                        None => break,
+                    }
+                }
+                "call_expression" => match self.callee_of(node) {
+                    Some(callee)
+                        if self.kind(callee) == "field_expression"
+                            && self.tables.passes_receiver(
+                                self.text(callee).rsplit('.').next().unwrap_or(""),
+                            ) =>
+                    {
+                        match self.object_of(callee) {
+                            Some(object) => object,
+                            None => break,
+                        }
+                    }
+                    _ => break,
+                },
+                _ => break,
+            };
+        }
+        node
     }
 }

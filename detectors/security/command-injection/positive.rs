@@ -1,0 +1,32 @@
+use axum::extract::Query;
+use std::process::Command;
+
+pub async fn convert(Query(params): Query<Params>) -> String {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("convert {}", params.file)) // expect: command-injection
+        .output();
+    format!("{out:?}")
+}
+
+#[get("/ping/<host>")]
+pub fn ping(host: &str) -> String {
+    let line = format!("ping -c 1 {host}");
+    let out = Command::new("bash").args(["-c"]).arg(&line).output(); // expect: command-injection
+    format!("{out:?}")
+}
+
+pub fn run_tool() {
+    let program = std::env::args().nth(1).unwrap_or_default();
+    let _ = Command::new(program).status(); // expect: command-injection
+}
+
+pub fn run_line(line: &str) {
+    let _ = Command::new("sh").arg("-c").arg(line).status(); // expect: command-injection
+}
+
+pub async fn archive(web::Json(job): web::Json<Job>) {
+    let mut cmd = String::from("tar czf ");
+    cmd.push_str(&job.target);
+    let _ = Command::new("sh").arg("-c").arg(&cmd).status(); // expect: command-injection
+}

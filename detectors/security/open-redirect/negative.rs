@@ -1,0 +1,13 @@
+use axum::extract::Query;
+use axum::response::Redirect;
+
+pub async fn login_done(Query(q): Query<Next>) -> Redirect {
+    if ALLOWED.contains(&q.next.as_str()) {
+        return Redirect::to(&q.next);
+    }
+    Redirect::to("/")
+}
+
+pub async fn item(Path(id): Path<u64>) -> Redirect {
+    Redirect::to(&format!("/items/{id}"))
+}

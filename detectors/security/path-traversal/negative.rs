@@ -1,0 +1,15 @@
+use axum::extract::Path;
+
+pub async fn download(Path(name): Path<String>) -> Vec<u8> {
+    // Only the last component: no `..`, no absolute path.
+    let file = std::path::Path::new(&name).file_name().unwrap_or_default();
+    std::fs::read(std::path::Path::new("uploads").join(file)).unwrap_or_default()
+}
+
+pub async fn avatar(Path(id): Path<u64>) -> Vec<u8> {
+    std::fs::read(format!("avatars/{id}.png")).unwrap_or_default()
+}
+
+pub fn config() -> String {
+    std::fs::read_to_string("config.toml").unwrap_or_default()
+}

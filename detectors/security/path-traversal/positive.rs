@@ -1,0 +1,17 @@
+use axum::extract::Path;
+
+pub async fn download(Path(name): Path<String>) -> Vec<u8> {
+    let path = format!("uploads/{name}");
+    std::fs::read(&path).unwrap_or_default() // expect: path-traversal
+}
+
+#[get("/files/{name}")]
+pub async fn serve(req: HttpRequest) -> actix_web::Result<NamedFile> {
+    let name: String = req.match_info().query("name").to_string();
+    Ok(NamedFile::open(PathBuf::from("static").join(name))?) // expect: path-traversal
+}
+
+pub async fn save(Query(q): Query<Upload>, body: Bytes) {
+    let mut file = File::create(Path::new("/srv/data").join(&q.file)).unwrap(); // expect: path-traversal
+    file.write_all(&body).unwrap();
+}

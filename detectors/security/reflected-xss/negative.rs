@@ -1,0 +1,15 @@
+use axum::extract::Query;
+use axum::response::Html;
+
+pub async fn hello(Query(q): Query<Greeting>) -> Html<String> {
+    let name = html_escape::encode_text(&q.name);
+    Html(format!("<h1>Hello, {name}!</h1>"))
+}
+
+pub async fn count(Path(n): Path<u32>) -> Html<String> {
+    Html(format!("<p>{n} items</p>"))
+}
+
+pub async fn plain(Query(q): Query<Greeting>) -> String {
+    format!("Hello, {}", q.name)
+}

@@ -1,0 +1,18 @@
+use axum::extract::{Query, State};
+
+pub async fn find(State(pool): State<PgPool>, Query(q): Query<Search>) -> Vec<User> {
+    sqlx::query_as::<_, User>("SELECT * FROM users WHERE name = $1")
+        .bind(&q.name)
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+}
+
+pub async fn page(Path(page): Path<i64>) -> Vec<User> {
+    let sql = format!("SELECT * FROM users LIMIT 10 OFFSET {}", page * 10);
+    sqlx::query_as::<_, User>(&sql).fetch_all(&POOL).await.unwrap()
+}
+
+pub fn remove(conn: &Connection, id: &str) {
+    conn.execute("DELETE FROM t WHERE id = ?1", [id]).unwrap();
+}

@@ -1,0 +1,17 @@
+use axum::extract::{Query, State};
+
+pub async fn find(State(pool): State<PgPool>, Query(q): Query<Search>) -> Vec<User> {
+    let sql = format!("SELECT * FROM users WHERE name = '{}'", q.name);
+    sqlx::query_as::<_, User>(&sql).fetch_all(&pool).await.unwrap() // expect: sql-injection
+}
+
+pub async fn delete(pool: web::Data<Pool>, path: web::Path<String>) {
+    let id = path.into_inner();
+    let conn = pool.get().unwrap();
+    conn.execute(&format!("DELETE FROM t WHERE id = {id}"), []).unwrap(); // expect: sql-injection
+}
+
+pub async fn count(body: String) -> i64 {
+    let query = "SELECT count(*) FROM t WHERE tag = '".to_string() + &body + "'";
+    sqlx::query_scalar(&query).fetch_one(&POOL).await.unwrap() // expect: sql-injection
+}

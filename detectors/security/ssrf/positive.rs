@@ -1,0 +1,11 @@
+use axum::extract::Query;
+
+pub async fn preview(Query(q): Query<Preview>) -> String {
+    let body = reqwest::get(&q.url).await.unwrap().text().await.unwrap(); // expect: ssrf
+    body
+}
+
+pub async fn proxy(State(client): State<reqwest::Client>, Json(req): Json<Proxy>) -> String {
+    let url = format!("http://{}/status", req.host);
+    client.get(url).send().await.unwrap().text().await.unwrap() // expect: ssrf
+}

@@ -1,0 +1,111 @@
+//! Names bound by patterns (`let Some(x) = …`, `for (k, v) in …`, `Query(q): Query<T>`)
+//! and receivers that take in their arguments (`s.push_str(x)`, `parts.append(x)`).
+
+use super::*;
+
+impl Analyser<'_, '_, '_> {
+    /// Binds every name a destructuring pattern introduces to what the value carries.
+    pub(super) fn assign_pattern(&mut self, pattern: u32, value: u32) {
+        if self.kind(pattern) == "identifier" {
+            self.assign(pattern, value, false);
+            return;
+        }
+        let mut names = Vec::new();
+        self.pattern_names(pattern, &mut names);
+        let taint = self.eval(value, 0);
+        let line = self.flat.line(pattern);
+        for name in names {
+            match &taint {
+                Some(taint) => {
+                    let taint = taint.clone().step(line, format!("bound to `{name}`"));
+                    self.known.remove(&name);
+                    self.env.insert(name, taint);
+                }
+                None => {
+                    self.env.remove(&name);
+                    self.known.insert(name, unknown::Shape::OPAQUE);
+                }
+            }
+        }
+    }
+
+    /// The names a pattern binds; the path of a tuple-struct or struct pattern
+    /// (`Some`, `Query`) is not one.
+    fn pattern_names(&self, pattern: u32, out: &mut Vec<String>) {
+        let flat = self.flat;
+        let skip_head = matches!(
+            flat.kind(pattern),
+            "tuple_struct_pattern" | "struct_pattern"
+        );
+        for (at, child) in flat.named_children(pattern).enumerate() {
+            if skip_head && at == 0 {
+                continue;
+            }
+            match flat.kind(child) {
+                "identifier" | "shorthand_field_identifier" => {
+                    out.push(self.text(child).to_string());
+                }
+                "scoped_identifier" | "field_identifier" | "type_identifier" => {}
+                _ if out.len() < 16 => self.pattern_names(child, out),
+                _ => {}
+            }
+        }
+    }
+
+    /// `s.push_str(&x)`, `parts.append(x)`: the receiver now holds the argument's taint.
+    pub(super) fn absorb(&mut self, callee: u32, call: u32) {
+        let method = self.text(callee).rsplit(['.', ':']).next().unwrap_or("");
+        if !self.tables.appends(method) {
+            return;
+        }
+        let Some(receiver) = self.object_of(callee) else {
+            return;
+        };
+        if !matches!(
+            self.kind(receiver),
+            "identifier" | "attribute" | "member_expression" | "field_expression"
+        ) {
+            return;
+        }
+        let Some(taint) = self.union(self.arguments(call), 0) else {
+            return;
+        };
+        let name = self.text(receiver).to_string();
+        let line = self.flat.line(call);
+        let mut taint = taint.step(line, format!("added to `{name}` by .{method}()"));
+        taint.formatted = true;
+        self.known.remove(&name);
+        self.env.insert(name, taint);
+    }
+
+    /// The object of a member access: `a` in `a.b` (Python's `object`, JavaScript's
+    /// `object`, Rust's `value`).
+    pub(super) fn object_of(&self, member: u32) -> Option<u32> {
+        match self.kind(member) {
+            "attribute" | "member_expression" => self.child(member, self.fields.object),
+            "field_expression" => self.child(member, self.fields.value),
+            _ => None,
+        }
+    }
+
+    /// Where a sink call is reported: a Rust method chain (`Command::new("sh")` … `.arg(x)`)
+    /// at the method's own line, any other call where it starts.
+    pub(super) fn sink_site(&self, call: u32, callee: u32) -> u32 {
+        if self.kind(callee) == "field_expression" {
+            return self.flat.field(callee, "field").unwrap_or(call);
+        }
+        call
+    }
+
+    /// The called expression, without a turbofish (`sqlx::query_as::<_, User>` →
+    /// `sqlx::query_as`).
+    pub(super) fn callee_of(&self, call: u32) -> Option<u32> {
+        let callee = self
+            .child(call, self.fields.function)
+            .or_else(|| self.child(call, self.fields.constructor))?;
+        if self.kind(callee) == "generic_function" {
+            return self.child(callee, self.fields.function).or(Some(callee));
+        }
+        Some(callee)
+    }
+}
