@@ -112,30 +112,7 @@ impl Analyser<'_, '_, '_> {
                 .named_children(node)
                 .next()
                 .map_or(Shape::default(), |object| self.shape(object, depth + 1)),
-            // `format!("…{x}")`: built from its tokens and inline captures.
-            "macro_invocation" => {
-                let tokens = flat
-                    .named_children(node)
-                    .find(|&n| flat.kind(n) == "token_tree");
-                let inner = tokens.map_or(Shape::default(), |t| self.shape(t, depth + 1));
-                if inner.opaque { inner.built() } else { inner }
-            }
-            "token_tree" => {
-                let captures: Vec<&str> = flat
-                    .named_children(node)
-                    .filter(|&n| flat.kind(n) == "string_literal")
-                    .flat_map(|n| eval::inline_captures(self.text(n)))
-                    .collect();
-                let mut shape = self.shapes(
-                    flat.named_children(node)
-                        .filter(|&n| matches!(flat.kind(n), "identifier" | "token_tree")),
-                    depth,
-                );
-                for name in captures {
-                    shape = shape.merge(self.known_get(name).unwrap_or(Shape::OPAQUE));
-                }
-                shape
-            }
+            "macro_invocation" | "token_tree" => self.macro_shape(node, depth),
             kind if CONTAINERS.contains(&kind) => Shape {
                 formatted: false,
                 ..self.shapes(flat.named_children(node), depth)
@@ -162,6 +139,32 @@ impl Analyser<'_, '_, '_> {
             "ternary_expression" => self.shapes(flat.named_children(node).skip(1), depth),
             _ => Shape::default(),
         }
+    }
+
+    /// `format!("…{x}")`: built from its tokens and inline captures.
+    fn macro_shape(&self, node: u32, depth: u32) -> Shape {
+        let flat = self.flat;
+        if self.kind(node) == "macro_invocation" {
+            let tokens = flat
+                .named_children(node)
+                .find(|&n| flat.kind(n) == "token_tree");
+            let inner = tokens.map_or(Shape::default(), |t| self.shape(t, depth + 1));
+            return if inner.opaque { inner.built() } else { inner };
+        }
+        let captures: Vec<&str> = flat
+            .named_children(node)
+            .filter(|&n| flat.kind(n) == "string_literal")
+            .flat_map(|n| eval::inline_captures(self.text(n)))
+            .collect();
+        let mut shape = self.shapes(
+            flat.named_children(node)
+                .filter(|&n| matches!(flat.kind(n), "identifier" | "token_tree")),
+            depth,
+        );
+        for name in captures {
+            shape = shape.merge(self.known_get(name).unwrap_or(Shape::OPAQUE));
+        }
+        shape
     }
 
     fn call_shape(&self, node: u32, depth: u32) -> Shape {
