@@ -196,6 +196,16 @@ pub fn analyze(
         lines: snap.files.iter().map(|f| u64::from(f.lines)).sum(),
         ..Analysis::default()
     };
+    let withdrawn = ctx.shared.withdrawn();
+    if !withdrawn.is_empty() {
+        raw.retain(|(path, hit)| {
+            withdrawn
+                .binary_search_by(|(p, r, l)| {
+                    (p.as_str(), r.as_str(), *l).cmp(&(path.as_str(), hit.rule.as_str(), hit.line))
+                })
+                .is_err()
+        });
+    }
     for (id, took, hits) in produced {
         analysis.timings.push((id, took));
         raw.extend(hits);

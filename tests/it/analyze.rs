@@ -321,6 +321,42 @@ fn audit_findings_appear_only_when_auditing() {
     assert_eq!(json_findings(&dir, &[]), plain);
 }
 
+/// A parameter reaching a sink is a finding while a caller may pass anything: not when
+/// every call in its file passes a constant and nothing elsewhere calls it; again once
+/// another file calls it, and not once that call is gone (through the cache, as edits
+/// would).
+#[test]
+fn a_parameter_every_caller_fills_with_a_constant_is_no_finding() {
+    let dir = Dir::new();
+    dir.write(
+        "tools.py",
+        "import os\n\ndef run_tool(cmd):\n    os.system(cmd)\n\ndef main():\n    run_tool(\"ls -l\")\n",
+    );
+    let injections = |dir: &Dir| -> Vec<(String, u64)> {
+        json_findings(dir, &[])
+            .iter()
+            .filter(|f| f["detector"] == "command-injection")
+            .map(|f| {
+                (
+                    f["file"].as_str().unwrap_or("").to_string(),
+                    f["line"].as_u64().unwrap_or(0),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(injections(&dir), Vec::<(String, u64)>::new());
+    dir.write(
+        "cli.py",
+        "import sys\nfrom tools import run_tool\n\ndef entry(argument):\n    run_tool(argument)\n",
+    );
+    assert_eq!(injections(&dir), vec![("tools.py".to_string(), 4)]);
+    dir.write(
+        "cli.py",
+        "import tools\n\ndef entry(argument):\n    print(argument)\n",
+    );
+    assert_eq!(injections(&dir), Vec::<(String, u64)>::new());
+}
+
 /// Local results depend only on the file and the rule set: a config change (disabling a
 /// detector, a new threshold) re-runs no parse, yet the findings follow the new config.
 #[test]

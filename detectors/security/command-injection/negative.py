@@ -36,3 +36,11 @@ api = FastAPI()
 def ping(count: int, settings=Depends(object)):
     os.system("ping -c %d localhost" % count)
     os.system("echo " + settings.motd)  # audit: command-injection
+
+def run_tool(cmd):
+    # Every call passes a constant, and nothing outside this file calls it.
+    os.system(cmd)
+
+def main():
+    run_tool("ls -l")
+    run_tool(cmd="uptime")

@@ -17,3 +17,12 @@ pub async fn resize(Path(width): Path<u32>) {
 pub fn version() {
     let _ = Command::new("sh").arg("-c").arg("git describe --tags").status();
 }
+
+fn run_line(line: &str) {
+    // Every call passes a constant, and nothing outside this file calls it.
+    let _ = Command::new("sh").arg("-c").arg(line).status();
+}
+
+pub fn status() {
+    run_line("git status");
+}

@@ -61,6 +61,24 @@ impl<'a> GraphCtx<'a> {
 pub struct Shared<'a> {
     import_graph: std::sync::OnceLock<HashMap<u32, HashMap<u32, u32>>>,
     taint_calls: std::sync::OnceLock<Vec<taint::Passed<'a>>>,
+    taint_functions: std::sync::OnceLock<rustc_hash::FxHashMap<(&'a str, u32), NodeIndex>>,
+    /// File-local findings a graph detector found to be wrong: (file, rule, line).
+    withdrawn: std::sync::Mutex<Vec<(String, String, u32)>>,
+}
+
+impl Shared<'_> {
+    pub fn withdraw(&self, path: &str, rule: &str, line: u32) {
+        if let Ok(mut withdrawn) = self.withdrawn.lock() {
+            withdrawn.push((path.to_string(), rule.to_string(), line));
+        }
+    }
+
+    /// What was withdrawn, sorted for lookup.
+    pub fn withdrawn(&self) -> Vec<(String, String, u32)> {
+        let mut out = self.withdrawn.lock().map(|w| w.clone()).unwrap_or_default();
+        out.sort();
+        out
+    }
 }
 
 /// A graph detector: the context, its rule and its threshold → (file, hit) pairs.

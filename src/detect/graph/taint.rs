@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use petgraph::Direction;
 use petgraph::stable_graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 use rustc_hash::FxHashMap;
@@ -25,12 +26,11 @@ pub struct Passed<'a> {
     pub callee_path: &'a str,
 }
 
-/// Every resolved callee of every file's tainted calls: the same for each taint rule.
-fn passed<'c>(ctx: &'c GraphCtx<'_>) -> &'c [Passed<'c>] {
-    ctx.shared.taint_calls.get_or_init(|| {
+/// (file, function line) → graph node, for every function and method.
+fn functions<'c>(ctx: &'c GraphCtx<'_>) -> &'c FxHashMap<(&'c str, u32), NodeIndex> {
+    ctx.shared.taint_functions.get_or_init(|| {
         let snap = ctx.snap;
-        // (file, function line) → graph node.
-        let mut functions: FxHashMap<(&str, u32), NodeIndex> = FxHashMap::default();
+        let mut functions = FxHashMap::default();
         for index in snap.graph.node_indices() {
             if let Some(node) = snap
                 .node(index)
@@ -39,6 +39,41 @@ fn passed<'c>(ctx: &'c GraphCtx<'_>) -> &'c [Passed<'c>] {
                 functions.insert((snap.file_path(node), node.line), index);
             }
         }
+        functions
+    })
+}
+
+/// Withdraws the findings of parameters that every call in their file fills with a
+/// constant, where no call comes from another file: no outside data reaches the sink.
+fn withdraw_constant_fed(ctx: &GraphCtx<'_>, rule: &Rule) {
+    let snap = ctx.snap;
+    for (path, results) in ctx.local {
+        for summary in &results.taint.summaries {
+            if summary.rule != rule.id || !summary.reported || !summary.constant_here {
+                continue;
+            }
+            let Some(&function) = functions(ctx).get(&(*path, summary.function)) else {
+                continue;
+            };
+            let called_elsewhere = snap
+                .graph
+                .edges_directed(function, Direction::Incoming)
+                .filter(|e| e.weight().kind == EdgeKind::Calls)
+                .filter_map(|e| snap.node(e.source()))
+                .any(|caller| snap.file_path(caller) != *path);
+            if !called_elsewhere {
+                let line = summary.steps.last().map_or(summary.function, |s| s.0);
+                ctx.shared.withdraw(path, &rule.id, line);
+            }
+        }
+    }
+}
+
+/// Every resolved callee of every file's tainted calls: the same for each taint rule.
+fn passed<'c>(ctx: &'c GraphCtx<'_>) -> &'c [Passed<'c>] {
+    ctx.shared.taint_calls.get_or_init(|| {
+        let snap = ctx.snap;
+        let functions = functions(ctx);
         let mut out = Vec::new();
         for (path, results) in ctx.local {
             for call in &results.taint.calls {
@@ -75,6 +110,7 @@ fn passed<'c>(ctx: &'c GraphCtx<'_>) -> &'c [Passed<'c>] {
     reason = "call summaries and the flows followed through them share the rule's tables"
 )]
 pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String, Hit)> {
+    withdraw_constant_fed(ctx, rule);
     // Summaries for this rule by (file, function line, param).
     let mut summaries: HashMap<(&str, u32, u32), Summary> = HashMap::new();
     for (path, results) in ctx.local {
@@ -162,6 +198,8 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                                 rule: rule.id.clone(),
                                 sink: summary.sink.clone(),
                                 steps,
+                                reported: false,
+                                constant_here: false,
                             },
                         ));
                     }

@@ -1,7 +1,8 @@
-//! What a private function's callers pass: a parameter every call in the file fills with a
-//! constant (or leaves at a constant default) carries no outside data, so it is not a
-//! taint source. Only Python's `_private` functions are judged, whose callers live in
-//! their own module; anything else may be called from anywhere.
+//! What a function's callers in its own file pass: a parameter every call fills with a
+//! constant (or leaves at a constant default) carries no outside data. A Python
+//! `_private` function's callers live in its module, so such a parameter is no taint
+//! source at all; for any other function `detect::graph::taint` checks that no caller in
+//! another file exists before it drops the finding.
 
 use crate::detect::local::Ctx;
 use crate::lang::Family;
@@ -17,17 +18,28 @@ pub(super) fn constant_at_every_call(
     name: &str,
     param: u32,
 ) -> bool {
-    if ctx.language.family() != Family::Python
-        || !function.starts_with('_')
-        || function.starts_with("__")
-    {
-        return false;
-    }
+    ctx.language.family() == Family::Python
+        && function.starts_with('_')
+        && !function.starts_with("__")
+        && constant_in_file(ctx, function, index, name, param)
+}
+
+/// Whether every call of `function` in this file gives parameter `index` / `name` a
+/// constant, and there is at least one.
+pub(super) fn constant_in_file(
+    ctx: &Ctx<'_, '_>,
+    function: &str,
+    index: u32,
+    name: &str,
+    param: u32,
+) -> bool {
     let flat = ctx.flat;
     let default = flat.field(param, "value");
     let mut calls = 0;
     for node in 0..flat.len() as u32 {
-        if flat.kind(node) != "call" || !calls_function(ctx, node, function) {
+        if !matches!(flat.kind(node), "call" | "call_expression")
+            || !calls_function(ctx, node, function)
+        {
             continue;
         }
         calls += 1;
@@ -43,21 +55,18 @@ pub(super) fn constant_at_every_call(
     calls > 0
 }
 
-/// `name(…)`, `self.name(…)`, `cls.name(…)`.
+/// `name(…)`, `self.name(…)`, `cls.name(…)`, `this.name(…)`, `Self::name(…)`.
 fn calls_function(ctx: &Ctx<'_, '_>, call: u32, function: &str) -> bool {
     let flat = ctx.flat;
     let Some(callee) = flat.field(call, "function") else {
         return false;
     };
+    let text = flat.text(callee, ctx.source);
     match flat.kind(callee) {
-        "identifier" => flat.text(callee, ctx.source) == function,
-        "attribute" => {
-            flat.field(callee, "attribute")
-                .is_some_and(|a| flat.text(a, ctx.source) == function)
-                && flat
-                    .field(callee, "object")
-                    .is_some_and(|o| matches!(flat.text(o, ctx.source), "self" | "cls"))
-        }
+        "identifier" => text == function,
+        "attribute" | "member_expression" | "field_expression" | "scoped_identifier" => text
+            .strip_suffix(function)
+            .is_some_and(|head| matches!(head, "self." | "cls." | "this." | "Self::" | "self::")),
         _ => false,
     }
 }
@@ -84,8 +93,8 @@ fn argument(flat: &FlatTree<'_>, source: &str, arguments: u32, index: u32, name:
                     return Argument::Given(value);
                 }
             }
-            "list_splat" | "dictionary_splat" => return Argument::Unknown,
-            "comment" => {}
+            "list_splat" | "dictionary_splat" | "spread_element" => return Argument::Unknown,
+            "comment" | "line_comment" | "block_comment" => {}
             _ => {
                 if position == index {
                     found = Argument::Given(child);
@@ -97,13 +106,16 @@ fn argument(flat: &FlatTree<'_>, source: &str, arguments: u32, index: u32, name:
     found
 }
 
-/// A literal: a string without interpolation, a number, `True`, `False`, `None`.
+/// A literal: a string without interpolation, a number, a boolean, `None`/`null`.
 fn is_constant(flat: &FlatTree<'_>, node: u32) -> bool {
     match flat.kind(node) {
-        "integer" | "float" | "true" | "false" | "none" => true,
-        "string" => !flat
+        "integer" | "float" | "true" | "false" | "none" | "number" | "null" | "undefined"
+        | "integer_literal" | "float_literal" | "string_literal" | "raw_string_literal"
+        | "boolean_literal" | "char_literal" => true,
+        "reference_expression" => flat.named_children(node).all(|c| is_constant(flat, c)),
+        "string" | "template_string" => !flat
             .named_children(node)
-            .any(|c| flat.kind(c) == "interpolation"),
+            .any(|c| matches!(flat.kind(c), "interpolation" | "template_substitution")),
         "concatenated_string" => flat.named_children(node).all(|c| is_constant(flat, c)),
         _ => false,
     }

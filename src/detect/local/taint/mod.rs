@@ -40,6 +40,11 @@ pub struct Summary {
     pub rule: String,
     pub sink: String,
     pub steps: Vec<(u32, String)>,
+    /// A finding was reported for it (at the last step's line)...
+    pub reported: bool,
+    /// ...and every call of the function in its file passes this parameter a constant:
+    /// without callers elsewhere, no outside data reaches the sink.
+    pub constant_here: bool,
 }
 
 /// A tainted value passed to a call the file cannot see into.
@@ -184,6 +189,8 @@ struct Analyser<'a, 'c, 't> {
     decorators: String,
     function_line: u32,
     function_name: String,
+    /// The function's parameter nodes, by index (without `self`).
+    params: Vec<u32>,
     out: &'a mut FileTaint,
     hits: &'a mut Vec<Hit>,
 }
@@ -221,6 +228,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             decorators: String::new(),
             function_line: flat.line(function),
             function_name: function_name(flat, ctx.source, function, fields.name),
+            params: Vec::new(),
             out: &mut out,
             hits,
         };
@@ -319,6 +327,7 @@ impl Analyser<'_, '_, '_> {
                 if matches!(name.as_str(), "self" | "cls" | "this") {
                     continue;
                 }
+                self.params.push(param);
                 let constant = !typed_safe
                     && callers::constant_at_every_call(
                         self.ctx,

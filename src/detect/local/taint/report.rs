@@ -29,30 +29,45 @@ impl Analyser<'_, '_, '_> {
                 self.report(node, sink, message, severity, taint.steps.clone(), false);
             }
             Origin::Param(index, name) => {
+                // A parameter named like a query is SQL itself being wrapped, not a value.
+                let sql_itself = sink.rule == "sql-injection" && tables::names_sql(name);
+                // Where parameters are too common to report (`open(path)`), a review
+                // still sees them.
+                let level = if sql_itself {
+                    None
+                } else if spec.parameters {
+                    Some((Severity::Medium, false))
+                } else if spec.audit && !spec.returns {
+                    Some((Severity::Low, true))
+                } else {
+                    None
+                };
+                let constant_here = level.is_some()
+                    && self.params.get(*index as usize).is_some_and(|&param| {
+                        callers::constant_in_file(
+                            self.ctx,
+                            &self.function_name,
+                            *index,
+                            name,
+                            param,
+                        )
+                    });
                 self.out.summaries.push(Summary {
                     function: self.function_line,
                     param: *index,
                     rule: sink.rule.clone(),
                     sink: what.clone(),
                     steps: taint.steps.clone(),
+                    reported: level.is_some(),
+                    constant_here,
                 });
-                // A parameter named like a query is SQL itself being wrapped, not a value.
-                if sink.rule == "sql-injection" && tables::names_sql(name) {
+                let Some((severity, audit)) = level else {
                     return;
-                }
+                };
                 let message = format!(
                     "parameter `{name}` of `{}` reaches {what} {} without a recognised sanitiser; callers decide whether it is attacker-controlled",
                     self.function_name, spec.consequence
                 );
-                // Where parameters are too common to report (`open(path)`), a review
-                // still sees them.
-                let (severity, audit) = if spec.parameters {
-                    (Severity::Medium, false)
-                } else if spec.audit && !spec.returns {
-                    (Severity::Low, true)
-                } else {
-                    return;
-                };
                 self.report(
                     node,
                     sink,
