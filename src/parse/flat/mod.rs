@@ -221,6 +221,16 @@ impl<'t> FlatTree<'t> {
             .map_or("", String::as_str)
     }
 
+    /// The kind id of node `index` (an index into `kind_names`).
+    pub fn kind_id(&self, index: u32) -> u16 {
+        self.nodes[index as usize].kind
+    }
+
+    /// Kind names by kind id, for this tree's grammar.
+    pub fn kind_names(&self) -> &'static [String] {
+        self.names
+    }
+
     /// Where `node` sits in this tree (nodes are in pre-order, so sorted by start byte).
     pub fn index_of(&self, node: Node<'_>) -> Option<u32> {
         let start = node.start_byte();

@@ -133,6 +133,18 @@ const VISITED: &[&str] = &[
     "if_expression",
 ];
 
+/// Whether each kind id of the language's grammar is one of `VISITED`, worked out once.
+fn visited_kinds(language: crate::lang::LangId, flat: &FlatTree<'_>) -> &'static [bool] {
+    static VISITED_KINDS: std::sync::OnceLock<Box<[std::sync::OnceLock<Vec<bool>>]>> =
+        std::sync::OnceLock::new();
+    VISITED_KINDS.get_or_init(crate::lang::per_language)[language as usize].get_or_init(|| {
+        flat.kind_names()
+            .iter()
+            .map(|name| VISITED.contains(&name.as_str()))
+            .collect()
+    })
+}
+
 /// The grammar's field ids this analysis reads, looked up once per file (0: the
 /// grammar has no such field, which no child carries).
 struct Fields {
@@ -363,9 +375,14 @@ impl Analyser<'_, '_, '_> {
         };
         let flat = self.flat;
         let mut nodes = vec![body];
-        // Only these kinds move taint; testing kind names from the flat tree is cheap.
+        // Only these kinds move taint.
+        let visited = visited_kinds(self.ctx.language, flat);
         walk_body_at(self.ctx, body, |index, _| {
-            if VISITED.contains(&flat.kind(index)) {
+            if visited
+                .get(flat.kind_id(index) as usize)
+                .copied()
+                .unwrap_or(false)
+            {
                 nodes.push(index);
             }
         });

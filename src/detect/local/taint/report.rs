@@ -24,7 +24,7 @@ impl Analyser<'_, '_, '_> {
         let taint = taint.step(line, format!("reaches {what}"));
         match &taint.origin {
             Origin::Source(source) => {
-                let (severity, trust) = tables::source_trust(source);
+                let (severity, trust) = tables::source_trust(self.family, source);
                 let message = format!("{source} reaches {what} {}{trust}", spec.consequence);
                 self.report(node, sink, message, severity, taint.steps.clone(), false);
             }

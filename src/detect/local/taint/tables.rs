@@ -2,7 +2,7 @@
 //! `detectors/taint/<family>.toml`, read once, and the questions the analysis asks of it
 //! (sinks are data too, in each rule's `[[sink]]` entries).
 
-use std::sync::LazyLock;
+use std::sync::OnceLock;
 
 use serde::Deserialize;
 
@@ -112,13 +112,9 @@ const TEXTS: [(Family, &str, &str); 3] = [
     ),
 ];
 
-/// The embedded tables, parsed at first use (a test parses each, so a bad one fails the
-/// build's tests rather than a user's run).
-static TABLES: LazyLock<[Tables; 3]> = LazyLock::new(|| {
-    TEXTS.map(|(_, path, text)| {
-        toml::from_str(text).unwrap_or_else(|err| panic!("{path} is not a taint table: {err}"))
-    })
-});
+/// The embedded tables, each parsed when its family's first file is analysed (a test
+/// parses each, so a bad one fails the build's tests rather than a user's run).
+static TABLES: [OnceLock<Tables>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
 /// The tables' texts: cached results depend on them as on the rules.
 pub fn texts() -> impl Iterator<Item = &'static str> {
@@ -127,7 +123,10 @@ pub fn texts() -> impl Iterator<Item = &'static str> {
 
 pub fn of(family: Family) -> &'static Tables {
     let index = TEXTS.iter().position(|(f, _, _)| *f == family).unwrap_or(0);
-    &TABLES[index]
+    TABLES[index].get_or_init(|| {
+        let (_, path, text) = TEXTS[index];
+        toml::from_str(text).unwrap_or_else(|err| panic!("{path} is not a taint table: {err}"))
+    })
 }
 
 fn has(list: &[String], item: &str) -> bool {
@@ -165,12 +164,12 @@ pub fn names_sql(name: &str) -> bool {
 /// the process's own operator (command line, environment, terminal) rather than from the
 /// network is reported low, since whoever sets it can usually run code anyway (CodeQL's
 /// default threat model leaves such sources out).
-pub fn source_trust(source: &str) -> (Option<Severity>, &'static str) {
-    let local = TABLES
+pub fn source_trust(family: Family, source: &str) -> (Option<Severity>, &'static str) {
+    if of(family)
+        .sources
         .iter()
-        .flat_map(|t| &t.sources)
-        .any(|s| s.local && s.describe() == source);
-    if local {
+        .any(|s| s.local && s.describe() == source)
+    {
         (
             Some(Severity::Low),
             " [local input: whoever sets it can usually run code already]",
@@ -392,7 +391,14 @@ mod tests {
         assert!(of(Family::Rust).extractor("web::Query<Info>").is_some());
         assert!(of(Family::Rust).is_safe_type("Path<u32>"));
         assert!(!of(Family::Rust).is_safe_type("Path<String>"));
-        assert_eq!(source_trust("sys.argv").0, Some(Severity::Low));
-        assert_eq!(source_trust("request.GET").0, None);
+        assert_eq!(
+            source_trust(Family::Python, "sys.argv").0,
+            Some(Severity::Low)
+        );
+        assert_eq!(source_trust(Family::Python, "request.GET").0, None);
+        assert_eq!(
+            source_trust(Family::Rust, "std::env::var()").0,
+            Some(Severity::Low)
+        );
     }
 }
