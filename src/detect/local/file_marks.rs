@@ -60,6 +60,73 @@ pub fn minified_lines(ctx: &Ctx<'_, '_>, lines: &[u32]) -> Vec<u32> {
         .collect()
 }
 
+/// TypeScript's type-level node kinds: annotations, signatures and declarations of types.
+const TYPE_LEVEL: &[&str] = &[
+    "type_annotation",
+    "type_arguments",
+    "type_parameters",
+    "interface_declaration",
+    "type_alias_declaration",
+    "function_signature",
+    "method_signature",
+    "abstract_method_signature",
+    "property_signature",
+    "call_signature",
+    "construct_signature",
+    "index_signature",
+    "object_type",
+    "ambient_declaration",
+];
+
+/// Lines that hold nothing but types (TypeScript): a multi-line annotation's inner lines,
+/// overload signatures, interfaces. Overloads of one function repeat by design, so
+/// `duplicated-blocks` leaves these lines out.
+pub fn type_level_lines(ctx: &Ctx<'_, '_>) -> Vec<u32> {
+    if !matches!(
+        ctx.language,
+        crate::lang::LangId::TypeScript | crate::lang::LangId::Tsx
+    ) {
+        return Vec::new();
+    }
+    let flat = ctx.flat;
+    let level: Vec<bool> = flat
+        .kind_names()
+        .iter()
+        .map(|name| TYPE_LEVEL.contains(&name.as_str()))
+        .collect();
+    let mut out = Vec::new();
+    let mut index = 0;
+    while (index as usize) < flat.len() {
+        if !level
+            .get(flat.kind_id(index) as usize)
+            .copied()
+            .unwrap_or(false)
+        {
+            index += 1;
+            continue;
+        }
+        let node = flat.entry(index).node;
+        let (start, end) = (node.start_position(), node.end_position());
+        let line = ctx.line(start.row as u32 + 1);
+        // Its first line too when the type starts it (`): Channel<` does not).
+        let before = line.get(..start.column).unwrap_or("").trim();
+        let whole_first = matches!(
+            before,
+            "" | "export" | "declare" | "export declare" | "export default"
+        );
+        let first = if whole_first {
+            start.row
+        } else {
+            start.row + 1
+        };
+        out.extend((first..=end.row).map(|row| row as u32 + 1));
+        index = flat.entry(index).end;
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// Lines under `if TYPE_CHECKING:` (Python) and `import type` lines (TypeScript).
 pub fn type_only_lines(source: &str) -> Vec<u32> {
     let mut out = Vec::new();

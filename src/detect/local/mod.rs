@@ -197,7 +197,7 @@ pub struct Pass {
 }
 
 /// Bumped when `LocalResults` changes shape, so results cached before are worked out again.
-const RESULTS_FORMAT: u8 = 5;
+const RESULTS_FORMAT: u8 = 6;
 
 /// `Pass::spent` slots before the local detectors' (which follow in `Pass::local` order).
 const SPENT_RULES: usize = 0;
@@ -368,7 +368,7 @@ impl Pass {
             clock = self.charge(SPENT_TAINT, clock);
         }
         out.suppressions = suppressions::suppressions(&ctx);
-        out.windows = windows::token_windows(source, language);
+        out.windows = windows::token_windows(source, language, &file_marks::type_level_lines(&ctx));
         out.type_only = file_marks::type_only_lines(source);
         out.generated = file_marks::looks_generated(source, language.family());
         out.decorated = file_marks::decorated_lines(&ctx);

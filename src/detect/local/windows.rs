@@ -126,8 +126,13 @@ fn is_keyword(word: &str) -> bool {
 }
 
 /// Hashes of windows of `WINDOW` token-normalised lines (identifiers → `I`,
-/// literals → `N`/`S`); only windows with enough tokens to be worth reporting.
-pub fn token_windows(source: &str, language: crate::lang::LangId) -> Vec<(u64, u32, u32)> {
+/// literals → `N`/`S`); only windows with enough tokens to be worth reporting. The
+/// `skipped` lines (sorted) take no part.
+pub fn token_windows(
+    source: &str,
+    language: crate::lang::LangId,
+    skipped: &[u32],
+) -> Vec<(u64, u32, u32)> {
     let comment = if language.family() == Family::Python {
         "#"
     } else {
@@ -145,6 +150,7 @@ pub fn token_windows(source: &str, language: crate::lang::LangId) -> Vec<(u64, u
             || trimmed.starts_with("use ")
             || trimmed.starts_with('@')
             || trimmed.starts_with("#[")
+            || skipped.binary_search(&(index as u32 + 1)).is_ok()
         {
             continue;
         }
