@@ -4,15 +4,49 @@
 //! source at all; for any other function `detect::graph::taint` checks that no caller in
 //! another file exists before it drops the finding.
 
+use std::cell::OnceCell;
+
+use rustc_hash::FxHashMap;
+
 use crate::detect::local::Ctx;
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;
 
+/// The file's calls by the last part of their callee's name, found at the first question
+/// about callers (asking it of every parameter read the whole file each time).
+#[derive(Default)]
+pub(super) struct Calls<'s> {
+    by_name: OnceCell<FxHashMap<&'s str, Vec<u32>>>,
+}
+
+impl<'s> Calls<'s> {
+    fn named(&self, ctx: &Ctx<'s, '_>, function: &str) -> &[u32] {
+        let by_name = self.by_name.get_or_init(|| {
+            let flat = ctx.flat;
+            let function_field = flat.field_id("function");
+            let mut by_name: FxHashMap<&'s str, Vec<u32>> = FxHashMap::default();
+            for node in 0..flat.len() as u32 {
+                if !matches!(flat.kind(node), "call" | "call_expression") {
+                    continue;
+                }
+                if let Some(callee) = flat.child_by_field(node, function_field) {
+                    let text = flat.text(callee, ctx.source);
+                    let last = text.rsplit(['.', ':']).next().unwrap_or(text);
+                    by_name.entry(last).or_default().push(node);
+                }
+            }
+            by_name
+        });
+        by_name.get(function).map_or(&[], Vec::as_slice)
+    }
+}
+
 /// Whether parameter `index` (counted without `self`/`cls`), named `name` and declared by
 /// node `param`, is a constant at every call of function `function` in the file, and
 /// there is at least one call.
-pub(super) fn constant_at_every_call(
-    ctx: &Ctx<'_, '_>,
+pub(super) fn constant_at_every_call<'s>(
+    ctx: &Ctx<'s, '_>,
+    calls: &Calls<'s>,
     function: &str,
     index: u32,
     name: &str,
@@ -21,13 +55,14 @@ pub(super) fn constant_at_every_call(
     ctx.language.family() == Family::Python
         && function.starts_with('_')
         && !function.starts_with("__")
-        && constant_in_file(ctx, function, index, name, param)
+        && constant_in_file(ctx, calls, function, index, name, param)
 }
 
 /// Whether every call of `function` in this file gives parameter `index` / `name` a
 /// constant, and there is at least one.
-pub(super) fn constant_in_file(
-    ctx: &Ctx<'_, '_>,
+pub(super) fn constant_in_file<'s>(
+    ctx: &Ctx<'s, '_>,
+    calls: &Calls<'s>,
     function: &str,
     index: u32,
     name: &str,
@@ -35,14 +70,12 @@ pub(super) fn constant_in_file(
 ) -> bool {
     let flat = ctx.flat;
     let default = flat.field(param, "value");
-    let mut calls = 0;
-    for node in 0..flat.len() as u32 {
-        if !matches!(flat.kind(node), "call" | "call_expression")
-            || !calls_function(ctx, node, function)
-        {
+    let mut found = 0;
+    for &node in calls.named(ctx, function) {
+        if !calls_function(ctx, node, function) {
             continue;
         }
-        calls += 1;
+        found += 1;
         let Some(arguments) = flat.field(node, "arguments") else {
             return false;
         };
@@ -52,7 +85,7 @@ pub(super) fn constant_in_file(
             _ => return false,
         }
     }
-    calls > 0
+    found > 0
 }
 
 /// `name(…)`, `self.name(…)`, `cls.name(…)`, `this.name(…)`, `Self::name(…)`.

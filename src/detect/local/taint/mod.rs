@@ -203,6 +203,8 @@ struct Analyser<'a, 'c, 't> {
     function_name: String,
     /// The function's parameter nodes, by index (without `self`).
     params: Vec<u32>,
+    /// The file's calls by name, for what callers pass.
+    calls: &'a callers::Calls<'c>,
     out: &'a mut FileTaint,
     hits: &'a mut Vec<Hit>,
 }
@@ -217,6 +219,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     // speaks of its own function's parameters only). Functions come in document order,
     // so each one's enclosing functions were analysed before it.
     let mut around: Vec<(u32, Scope)> = Vec::new();
+    let calls = callers::Calls::default();
     let functions: Vec<u32> = ctx
         .collected
         .functions
@@ -241,6 +244,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             function_line: flat.line(function),
             function_name: function_name(flat, ctx.source, function, fields.name),
             params: Vec::new(),
+            calls: &calls,
             out: &mut out,
             hits,
         };
@@ -343,6 +347,7 @@ impl Analyser<'_, '_, '_> {
                 let constant = !typed_safe
                     && callers::constant_at_every_call(
                         self.ctx,
+                        self.calls,
                         &self.function_name,
                         index,
                         &name,

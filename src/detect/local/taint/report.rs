@@ -46,6 +46,7 @@ impl Analyser<'_, '_, '_> {
                     && self.params.get(*index as usize).is_some_and(|&param| {
                         callers::constant_in_file(
                             self.ctx,
+                            self.calls,
                             &self.function_name,
                             *index,
                             name,
