@@ -30,3 +30,9 @@ pub async fn archive(web::Json(job): web::Json<Job>) {
     cmd.push_str(&job.target);
     let _ = Command::new("sh").arg("-c").arg(&cmd).status(); // expect: command-injection
 }
+
+pub fn from_terminal() {
+    let mut line = String::new();
+    std::io::stdin().read_line(&mut line).unwrap();
+    let _ = Command::new("sh").arg("-c").arg(line.trim()).status(); // expect: command-injection
+}

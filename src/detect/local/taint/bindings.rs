@@ -55,6 +55,11 @@ impl Analyser<'_, '_, '_> {
     /// `s.push_str(&x)`, `parts.append(x)`: the receiver now holds the argument's taint.
     pub(super) fn absorb(&mut self, callee: u32, call: u32) {
         let method = self.text(callee).rsplit(['.', ':']).next().unwrap_or("");
+        if self.tables.fills(method) {
+            let method = method.to_string();
+            self.fill(callee, call, &method);
+            return;
+        }
         if !self.tables.appends(method) {
             return;
         }
@@ -76,6 +81,29 @@ impl Analyser<'_, '_, '_> {
         taint.formatted = true;
         self.known.remove(&name);
         self.env.insert(name, taint);
+    }
+
+    /// `stdin().read_line(&mut line)`: each `&mut name` argument takes in the receiver's
+    /// taint.
+    fn fill(&mut self, callee: u32, call: u32, method: &str) {
+        let Some(taint) = self.object_of(callee).and_then(|r| self.eval(r, 0)) else {
+            return;
+        };
+        let line = self.flat.line(call);
+        let targets: Vec<u32> = self
+            .arguments(call)
+            .filter(|&a| self.kind(a) == "reference_expression")
+            .filter_map(|a| self.flat.named_children(a).last())
+            .filter(|&n| self.kind(n) == "identifier")
+            .collect();
+        for target in targets {
+            let name = self.text(target).to_string();
+            let taint = taint
+                .clone()
+                .step(line, format!("read into `{name}` by .{method}()"));
+            self.known.remove(&name);
+            self.env.insert(name, taint);
+        }
     }
 
     /// The object of a member access: `a` in `a.b` (Python's `object`, JavaScript's

@@ -87,6 +87,8 @@ struct Flow {
     #[serde(default)]
     appends: Vec<String>,
     #[serde(default)]
+    fills: Vec<String>,
+    #[serde(default)]
     receiver: Vec<String>,
     #[serde(default)]
     arguments: Vec<String>,
@@ -332,6 +334,11 @@ impl Tables {
     /// `s.push_str(x)`, `items.append(x)`: the receiver takes in the argument.
     pub fn appends(&self, method: &str) -> bool {
         has(&self.flow.appends, method)
+    }
+
+    /// `stdin.read_line(&mut buf)`: the argument takes in what the receiver carries.
+    pub fn fills(&self, method: &str) -> bool {
+        has(&self.flow.fills, method)
     }
 
     pub fn passes_receiver(&self, method: &str) -> bool {
