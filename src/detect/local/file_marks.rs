@@ -36,15 +36,14 @@ pub fn looks_generated(source: &str, family: Family) -> bool {
     source.len() / crate::parse::line_count(source).max(1) > 200
 }
 
-/// A line of minified code: longer than anyone writes, and dense with statements (a long
-/// line of data, such as an embedded texture, has few).
+/// A line of minified code: longer than anyone writes and dense with statements (a long
+/// line of data, such as an embedded texture, has few), or merely long but packed with
+/// statements and almost no spaces (a library pasted in compressed; a long regex literal
+/// has few `;`).
 fn minified_code(line: &str) -> bool {
-    line.len() > 1000
-        && line
-            .bytes()
-            .filter(|&b| matches!(b, b';' | b'{' | b'}'))
-            .count()
-            > line.len() / 40
+    let count = |set: &[u8]| line.bytes().filter(|b| set.contains(b)).count();
+    (line.len() > 1000 && count(b";{}") > line.len() / 40)
+        || (line.len() > 300 && count(b";") > line.len() / 60 && count(b" ") < line.len() / 20)
 }
 
 /// Longest line a person writes; a longer one holding code is minified.
@@ -251,6 +250,19 @@ mod tests {
             "if (a == b) {}\n".repeat(200)
         );
         assert!(!super::looks_generated(&data, Family::Ecma));
+        // Shorter lines, but packed: a library pasted in compressed.
+        let packed = format!(
+            "var UTIF = {{}};\n{}\nif (a == b) {{}}\n",
+            "W=function(p){this.m=p;return W};a=1;b=2;".repeat(10)
+        );
+        assert!(super::looks_generated(&packed, Family::Ecma));
+        // A long regex literal is no library.
+        let regex = format!(
+            "export const uuid = /^([0-9a-f]{{8}}-[0-9a-f]{{4}}|{})$/;\n{}",
+            "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}|".repeat(12),
+            "if (a == b) {}\n".repeat(20)
+        );
+        assert!(!super::looks_generated(&regex, Family::Ecma));
         let banner =
             "/*!\nfflate - fast compression\nLicensed under MIT\n*/\nexport const x = 1;\n";
         assert!(super::looks_generated(banner, Family::Ecma));
