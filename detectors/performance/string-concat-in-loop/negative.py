@@ -19,3 +19,14 @@ def describe(columns):
             field_desc += ", null=True"
         out.append(field_desc)
     return out
+
+
+def definitions(fields):
+    out = []
+    for field in fields:
+        # Each iteration starts `definition` afresh: it does not grow across iterations.
+        definition, params = field.column_sql()
+        if params:
+            definition += " CHECK (%s)" % params
+        out.append(definition)
+    return out

@@ -198,6 +198,9 @@ pub(super) fn moved_into_closure(
 /// itself: a fresh value, whereas `x = x + …` keeps accumulating.
 pub(super) fn assigns_fresh(line: &str, name: &str) -> bool {
     let mut rest = line.trim_start();
+    if let Some(fresh) = unpacks_fresh(rest, name) {
+        return fresh;
+    }
     if let Some(after) = rest.strip_prefix("let ").map(str::trim_start) {
         rest = after.strip_prefix("mut ").map_or(after, str::trim_start);
     }
@@ -225,6 +228,31 @@ pub(super) fn assigns_fresh(line: &str, name: &str) -> bool {
         .next()
         .unwrap_or("");
     first != name
+}
+
+/// `a, x = …` (or `(x, b) = …`): `x` among the targets of an unpacking assignment, and
+/// whether its value starts afresh. `None` when the line unpacks nothing into `x`.
+fn unpacks_fresh(line: &str, name: &str) -> Option<bool> {
+    let bytes = line.as_bytes();
+    let at = (0..bytes.len()).find(|&i| {
+        bytes[i] == b'='
+            && bytes.get(i + 1) != Some(&b'=')
+            && (i == 0 || !b"!<>=+-*/%&|^:".contains(&bytes[i - 1]))
+    })?;
+    let targets = &line[..at];
+    if !targets.contains(',') {
+        return None;
+    }
+    let target = |t: &str| t.trim().trim_matches(['(', ')', '[', ']', '*', ' ']) == name;
+    if !targets.split(',').any(target) {
+        return None;
+    }
+    let first = line[at + 1..]
+        .trim_start()
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or("");
+    Some(first != name)
 }
 
 /// The nearest enclosing function is `async`.
