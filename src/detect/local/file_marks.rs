@@ -138,9 +138,16 @@ pub fn type_only_lines(source: &str) -> Vec<u32> {
         return out;
     }
     let mut guard: Option<usize> = None;
+    // Inside a type-only import written over several lines, until its `from`.
+    let mut open_import = false;
     for (index, line) in crate::parse::lines(source).enumerate() {
         let indent = line.len() - line.trim_start().len();
         let trimmed = line.trim();
+        if open_import {
+            out.push(index as u32 + 1);
+            open_import = !(trimmed.contains(" from ") || trimmed.starts_with("} from"));
+            continue;
+        }
         if let Some(level) = guard {
             if trimmed.is_empty() || indent > level {
                 out.push(index as u32 + 1);
@@ -157,6 +164,7 @@ pub fn type_only_lines(source: &str) -> Vec<u32> {
             guard = Some(indent);
         } else if trimmed.starts_with("import type ") || trimmed.starts_with("export type {") {
             out.push(index as u32 + 1);
+            open_import = !trimmed.contains(" from ") && !trimmed.ends_with(';');
         }
     }
     out
@@ -310,5 +318,8 @@ mod tests {
             vec![1]
         );
         assert!(super::type_only_lines("x = TYPE_CHECK\n").is_empty());
+        // Over several lines, to its `from`; the next import is not type-only.
+        let multi = "import type {\n  A,\n  B\n} from './a';\nimport { c } from './c';\n";
+        assert_eq!(super::type_only_lines(multi), vec![1, 2, 3, 4]);
     }
 }
