@@ -6,3 +6,8 @@ if TYPE_CHECKING:
 
 def f():
     return sys.argv
+
+try:
+    from PIL import Image  # NOQA
+except ImportError:
+    HAS_PIL = False
