@@ -30,3 +30,9 @@ def rebuild(model):
 def kept_on_purpose():
     marker = object()  # noqa: F841
     return 1
+
+
+def report():
+    # Shown in the exception report, read by nobody else.
+    sauce = "".join(["w", "o", "r"])  # NOQA
+    raise ValueError("boom")

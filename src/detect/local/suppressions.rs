@@ -58,3 +58,11 @@ pub fn suppressions(ctx: &Ctx<'_, '_>) -> Vec<Suppression> {
     }
     out
 }
+
+/// A `noqa` marker on the line, in any case (`# noqa`, `# NOQA: F401`): flake8 and ruff
+/// read it so, and it says the author meant what the line does.
+pub(super) fn marks_noqa(line: &str) -> bool {
+    line.as_bytes()
+        .windows(4)
+        .any(|w| w.eq_ignore_ascii_case(b"noqa"))
+}

@@ -58,14 +58,7 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             continue;
         }
         let line_text = ctx.line(import.line);
-        // flake8 reads `noqa` in any case (`# NOQA`).
-        let marked = |marker: &[u8]| {
-            line_text
-                .as_bytes()
-                .windows(marker.len())
-                .any(|w| w.eq_ignore_ascii_case(marker))
-        };
-        if marked(b"noqa") || line_text.contains("eslint-disable") {
+        if super::suppressions::marks_noqa(line_text) || line_text.contains("eslint-disable") {
             continue;
         }
         let seen = counts.get(local).copied().unwrap_or(0);

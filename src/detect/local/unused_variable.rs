@@ -102,7 +102,7 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         unused.sort_by_key(|(_, node)| node.start_byte());
         for (name, node) in unused {
             // `# noqa` (ruff/flake8's F841 and friends) already says the author meant it.
-            if ctx.line(line_of(node)).contains("noqa") {
+            if super::suppressions::marks_noqa(ctx.line(line_of(node))) {
                 continue;
             }
             hits.push(hit(
