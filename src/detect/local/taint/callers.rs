@@ -41,33 +41,41 @@ impl<'s> Calls<'s> {
     }
 }
 
-/// Whether parameter `index` (counted without `self`/`cls`), named `name` and declared by
-/// node `param`, is a constant at every call of function `function` in the file, and
-/// there is at least one call.
+/// A parameter of a function: the function's name, the parameter's index (counted
+/// without `self`/`cls`), its name and the node that declares it.
+pub(super) struct Param<'p> {
+    pub function: &'p str,
+    pub index: u32,
+    pub name: &'p str,
+    pub node: u32,
+}
+
+/// Whether a `_private` Python function's parameter is a constant at every call in the
+/// file (its callers live in its module), and there is at least one call.
 pub(super) fn constant_at_every_call<'s>(
     ctx: &Ctx<'s, '_>,
     calls: &Calls<'s>,
-    function: &str,
-    index: u32,
-    name: &str,
-    param: u32,
+    param: &Param<'_>,
 ) -> bool {
     ctx.language.family() == Family::Python
-        && function.starts_with('_')
-        && !function.starts_with("__")
-        && constant_in_file(ctx, calls, function, index, name, param)
+        && param.function.starts_with('_')
+        && !param.function.starts_with("__")
+        && constant_in_file(ctx, calls, param)
 }
 
-/// Whether every call of `function` in this file gives parameter `index` / `name` a
-/// constant, and there is at least one.
+/// Whether every call of the function in this file gives the parameter a constant, and
+/// there is at least one.
 pub(super) fn constant_in_file<'s>(
     ctx: &Ctx<'s, '_>,
     calls: &Calls<'s>,
-    function: &str,
-    index: u32,
-    name: &str,
-    param: u32,
+    param: &Param<'_>,
 ) -> bool {
+    let Param {
+        function,
+        index,
+        name,
+        node: param,
+    } = *param;
     let flat = ctx.flat;
     let default = flat.field(param, "value");
     let mut found = 0;

@@ -348,10 +348,12 @@ impl Analyser<'_, '_, '_> {
                     && callers::constant_at_every_call(
                         self.ctx,
                         self.calls,
-                        &self.function_name,
-                        index,
-                        &name,
-                        param,
+                        &callers::Param {
+                            function: &self.function_name,
+                            index,
+                            name: &name,
+                            node: param,
+                        },
                     );
                 if typed_safe || constant {
                     self.known.insert(name.clone(), unknown::Shape::default());

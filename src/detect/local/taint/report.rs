@@ -47,10 +47,12 @@ impl Analyser<'_, '_, '_> {
                         callers::constant_in_file(
                             self.ctx,
                             self.calls,
-                            &self.function_name,
-                            *index,
-                            name,
-                            param,
+                            &callers::Param {
+                                function: &self.function_name,
+                                index: *index,
+                                name,
+                                node: param,
+                            },
                         )
                     });
                 self.out.summaries.push(Summary {
