@@ -8,6 +8,7 @@ mod bindings;
 mod callers;
 mod entry;
 mod eval;
+mod grammar;
 mod report;
 mod sinks;
 pub mod tables;
@@ -20,6 +21,7 @@ use crate::detect::local::functions::{bound_name, walk_body_at};
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;
+use grammar::{CONTAINERS, Fields, visited_kinds};
 use serde::{Deserialize, Serialize};
 pub use sinks::{Sink, SinkSpec, SinkTable};
 
@@ -94,94 +96,6 @@ impl Taint {
 }
 
 const MAX_DEPTH: u32 = 40;
-
-/// Literal containers and spreads: their value is made of their elements.
-const CONTAINERS: &[&str] = &[
-    "list",
-    "tuple",
-    "array",
-    "set",
-    "dictionary",
-    "object",
-    "pair",
-    "spread_element",
-    "list_splat",
-    "dictionary_splat",
-    "array_expression",
-    "tuple_expression",
-];
-
-/// The statement and expression kinds `Analyser::visit` acts on.
-const VISITED: &[&str] = &[
-    "assignment",
-    "assignment_expression",
-    "augmented_assignment",
-    "augmented_assignment_expression",
-    "variable_declarator",
-    "for_statement",
-    "for_in_statement",
-    "call",
-    "call_expression",
-    "new_expression",
-    "if_statement",
-    "assert_statement",
-    "return_statement",
-    "let_declaration",
-    "let_condition",
-    "compound_assignment_expr",
-    "for_expression",
-    "if_expression",
-];
-
-/// Whether each kind id of the language's grammar is one of `VISITED`, worked out once.
-fn visited_kinds(language: crate::lang::LangId, flat: &FlatTree<'_>) -> &'static [bool] {
-    static VISITED_KINDS: std::sync::OnceLock<Box<[std::sync::OnceLock<Vec<bool>>]>> =
-        std::sync::OnceLock::new();
-    VISITED_KINDS.get_or_init(crate::lang::per_language)[language as usize].get_or_init(|| {
-        flat.kind_names()
-            .iter()
-            .map(|name| VISITED.contains(&name.as_str()))
-            .collect()
-    })
-}
-
-/// The grammar's field ids this analysis reads, looked up once per file (0: the
-/// grammar has no such field, which no child carries).
-struct Fields {
-    left: u16,
-    right: u16,
-    name: u16,
-    value: u16,
-    function: u16,
-    constructor: u16,
-    arguments: u16,
-    object: u16,
-    operator: u16,
-    parameters: u16,
-    body: u16,
-    condition: u16,
-    pattern: u16,
-}
-
-impl Fields {
-    fn of(flat: &FlatTree<'_>) -> Fields {
-        Fields {
-            left: flat.field_id("left"),
-            right: flat.field_id("right"),
-            name: flat.field_id("name"),
-            value: flat.field_id("value"),
-            function: flat.field_id("function"),
-            constructor: flat.field_id("constructor"),
-            arguments: flat.field_id("arguments"),
-            object: flat.field_id("object"),
-            operator: flat.field_id("operator"),
-            parameters: flat.field_id("parameters"),
-            body: flat.field_id("body"),
-            condition: flat.field_id("condition"),
-            pattern: flat.field_id("pattern"),
-        }
-    }
-}
 
 /// Works on flat-tree indices: kinds, fields and children are array reads, not
 /// tree-sitter calls (this runs on every call and assignment of every file).
