@@ -84,6 +84,39 @@ impl Entry<'_> {
     }
 }
 
+/// A set of node kinds, tested by kind id: each language's table is worked out once, where
+/// testing a kind's name against every member would cost a string comparison per member
+/// and node.
+pub struct KindSet {
+    kinds: &'static [&'static str],
+    tables: OnceLock<Box<[OnceLock<Vec<bool>>]>>,
+}
+
+impl KindSet {
+    pub const fn new(kinds: &'static [&'static str]) -> KindSet {
+        KindSet {
+            kinds,
+            tables: OnceLock::new(),
+        }
+    }
+
+    /// Whether node `index` of `flat`, a tree of `language`, is of one of the kinds.
+    pub fn contains(&self, language: LangId, flat: &FlatTree<'_>, index: u32) -> bool {
+        let table = self.tables.get_or_init(crate::lang::per_language)[language as usize]
+            .get_or_init(|| {
+                tables(language)
+                    .names
+                    .iter()
+                    .map(|name| self.kinds.contains(&name.as_str()))
+                    .collect()
+            });
+        table
+            .get(flat.nodes[index as usize].kind as usize)
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
 /// Nodes in pre-order (a parent before its children, siblings in source order); each
 /// node's children are a contiguous run of indices in `kids`.
 pub struct FlatTree<'t> {
@@ -219,16 +252,6 @@ impl<'t> FlatTree<'t> {
         self.names
             .get(self.nodes[index as usize].kind as usize)
             .map_or("", String::as_str)
-    }
-
-    /// The kind id of node `index` (an index into `kind_names`).
-    pub fn kind_id(&self, index: u32) -> u16 {
-        self.nodes[index as usize].kind
-    }
-
-    /// Kind names by kind id, for this tree's grammar.
-    pub fn kind_names(&self) -> &'static [String] {
-        self.names
     }
 
     /// Where `node` sits in this tree (nodes are in pre-order, so sorted by start byte).

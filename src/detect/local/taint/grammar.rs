@@ -1,7 +1,7 @@
 //! What the analysis reads of each grammar: the node kinds it acts on and the field ids
 //! it asks for, each looked up once rather than per node.
 
-use crate::parse::flat::FlatTree;
+use crate::parse::flat::{FlatTree, KindSet};
 
 /// Literal containers and spreads: their value is made of their elements.
 pub(super) const CONTAINERS: &[&str] = &[
@@ -20,7 +20,7 @@ pub(super) const CONTAINERS: &[&str] = &[
 ];
 
 /// The statement and expression kinds `Analyser::visit` acts on.
-pub(super) const VISITED: &[&str] = &[
+const VISITED: &[&str] = &[
     "assignment",
     "assignment_expression",
     "augmented_assignment",
@@ -41,17 +41,8 @@ pub(super) const VISITED: &[&str] = &[
     "if_expression",
 ];
 
-/// Whether each kind id of the language's grammar is one of `VISITED`, worked out once.
-pub(super) fn visited_kinds(language: crate::lang::LangId, flat: &FlatTree<'_>) -> &'static [bool] {
-    static VISITED_KINDS: std::sync::OnceLock<Box<[std::sync::OnceLock<Vec<bool>>]>> =
-        std::sync::OnceLock::new();
-    VISITED_KINDS.get_or_init(crate::lang::per_language)[language as usize].get_or_init(|| {
-        flat.kind_names()
-            .iter()
-            .map(|name| VISITED.contains(&name.as_str()))
-            .collect()
-    })
-}
+/// `VISITED` by kind id.
+pub(super) static VISITED_KINDS: KindSet = KindSet::new(VISITED);
 
 /// The grammar's field ids this analysis reads, looked up once per file (0: the
 /// grammar has no such field, which no child carries).

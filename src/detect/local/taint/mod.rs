@@ -21,7 +21,7 @@ use crate::detect::local::functions::{bound_name, walk_body_at};
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;
-use grammar::{CONTAINERS, Fields, visited_kinds};
+use grammar::{CONTAINERS, Fields, VISITED_KINDS};
 use serde::{Deserialize, Serialize};
 pub use sinks::{Sink, SinkSpec, SinkTable};
 
@@ -297,13 +297,9 @@ impl Analyser<'_, '_, '_> {
         let flat = self.flat;
         let mut nodes = vec![body];
         // Only these kinds move taint.
-        let visited = visited_kinds(self.ctx.language, flat);
+        let language = self.ctx.language;
         walk_body_at(self.ctx, body, |index, _| {
-            if visited
-                .get(flat.kind_id(index) as usize)
-                .copied()
-                .unwrap_or(false)
-            {
+            if VISITED_KINDS.contains(language, flat, index) {
                 nodes.push(index);
             }
         });
