@@ -44,3 +44,8 @@ def run_tool(cmd):
 def main():
     run_tool("ls -l")
     run_tool(cmd="uptime")
+
+
+def spawn(request):
+    flag, program = request.args["flag"], "make"
+    os.spawnlp(os.P_WAIT, program, program)

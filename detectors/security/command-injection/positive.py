@@ -38,3 +38,8 @@ api = FastAPI()
 @api.get("/ping")
 def ping(host: str):
     os.system("ping -c 1 " + host)  # expect: command-injection
+
+
+def spawn(request):
+    program, flag = request.args["prog"], "-v"
+    os.spawnlp(os.P_WAIT, program, program, flag)  # expect: command-injection

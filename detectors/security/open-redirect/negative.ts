@@ -1,3 +1,7 @@
 export function done(req: any, res: any) {
   res.redirect("/dashboard");
 }
+export function afterLogin() {
+  const next = new URLSearchParams(window.location.search).get("next");
+  window.location.href = next === "/settings" ? "/settings" : "/";
+}

@@ -7,3 +7,7 @@ export function done(req: any, res: any) {
   const target = req.body.returnTo;
   res.redirect(target); // expect: open-redirect
 }
+export function afterLogin() {
+  const next = new URLSearchParams(window.location.search).get("next");
+  window.location.href = next!; // expect: open-redirect
+}

@@ -6,3 +6,9 @@ function read(req) {
 function settings() {
   return fs.readFileSync(path.basename(process.cwd()) + ".conf");
 }
+app.get("/files", (req, res) => {
+  const { name } = req.query;
+  const [fixed, other] = ["/srv/index.html", name];
+  res.send(fs.readFileSync(fixed));
+  res.send(require("fs").readFileSync(path.basename(name)));
+});

@@ -5,3 +5,16 @@ function read(req) {
 function exportTo(job) {
   return fs.writeFileSync(job.outputPath(), "x"); // audit: path-traversal
 }
+app.get("/files", (req, res) => {
+  const { name } = req.query;
+  res.send(fs.readFileSync(name)); // expect: path-traversal
+});
+app.get("/raw", (req, res) => {
+  const q = req.query;
+  const file = q.file;
+  require("fs").createReadStream("/srv/" + file).pipe(res); // expect: path-traversal
+});
+app.get("/logs", (req, res) => {
+  const [first] = req.body.paths;
+  res.send(readFileSync(first)); // expect: path-traversal
+});

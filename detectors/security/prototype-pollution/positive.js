@@ -8,3 +8,6 @@ function setField(req, doc) {
 function combine(base, store) {
   return _.merge(base, store.overrides()); // audit: prototype-pollution
 }
+function setPath(req, tree) {
+  tree[req.body.section][req.body.key] = req.body.value; // expect: prototype-pollution
+}

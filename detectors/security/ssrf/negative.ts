@@ -9,3 +9,9 @@ export function visit(feed: { host(): string }) {
     return axios.get("https://" + host);
   }
 }
+export async function GET(request: Request) {
+  const url = new URL(request.url);
+  const page = Number(url.searchParams.get("page"));
+  const upstream = await fetch(new URL(`/items?page=${page}`, "https://api.example.com"));
+  return new Response(await upstream.text());
+}

@@ -6,3 +6,10 @@ export async function proxy(req: any) {
 export function refresh(feed: { sourceUrl(): string }) {
   return axios.get(feed.sourceUrl()); // audit: ssrf
 }
+// A Next.js route handler: the URL it is asked for is the caller's.
+export async function GET(request: Request) {
+  const url = new URL(request.url);
+  const target = url.searchParams.get("target")!;
+  const upstream = await fetch(target); // expect: ssrf
+  return new Response(await upstream.text());
+}

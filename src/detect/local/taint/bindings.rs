@@ -3,10 +3,44 @@
 
 use super::*;
 
+/// Targets that bind several names at once: `a, b = …`, `[a, b] = …`, `{ a, b: c } = …`.
+pub(super) const DESTRUCTURING: &[&str] = &[
+    "pattern_list",
+    "tuple_pattern",
+    "list_pattern",
+    "object_pattern",
+    "array_pattern",
+];
+
+/// Literal sequences whose elements pair up with a destructuring target's.
+const SEQUENCES: &[&str] = &["expression_list", "tuple", "list", "array"];
+
 impl Analyser<'_, '_, '_> {
+    /// `x, y = a, b` binds element to element; any other value (`x, y = pair`,
+    /// `{ file } = req.query`) reaches every name the target binds.
+    pub(super) fn destructure(&mut self, target: u32, value: u32) {
+        let flat = self.flat;
+        let positional = !matches!(self.kind(target), "object_pattern");
+        if positional && SEQUENCES.contains(&self.kind(value)) {
+            let targets: Vec<u32> = flat.named_children(target).collect();
+            let values: Vec<u32> = flat.named_children(value).collect();
+            let plain = |n: &u32| !matches!(flat.kind(*n), "list_splat_pattern" | "rest_pattern");
+            if targets.len() == values.len() && targets.iter().all(plain) {
+                for (t, v) in targets.into_iter().zip(values) {
+                    self.assign_pattern(t, v);
+                }
+                return;
+            }
+        }
+        self.assign_pattern(target, value);
+    }
+
     /// Binds every name a destructuring pattern introduces to what the value carries.
     pub(super) fn assign_pattern(&mut self, pattern: u32, value: u32) {
-        if self.kind(pattern) == "identifier" {
+        if matches!(
+            self.kind(pattern),
+            "identifier" | "attribute" | "member_expression" | "field_expression"
+        ) {
             self.assign(pattern, value, false);
             return;
         }
@@ -42,13 +76,35 @@ impl Analyser<'_, '_, '_> {
                 continue;
             }
             match flat.kind(child) {
-                "identifier" | "shorthand_field_identifier" => {
+                "identifier"
+                | "shorthand_field_identifier"
+                | "shorthand_property_identifier_pattern" => {
                     out.push(self.text(child).to_string());
                 }
-                "scoped_identifier" | "field_identifier" | "type_identifier" => {}
+                "scoped_identifier"
+                | "field_identifier"
+                | "type_identifier"
+                | "property_identifier" => {}
+                // `{ a = fallback }`, `[a = fallback]`: only the name is bound.
+                "object_assignment_pattern" | "assignment_pattern" => {
+                    if let Some(name) = flat.named_children(child).next() {
+                        self.pattern_names_of(name, out);
+                    }
+                }
                 _ if out.len() < 16 => self.pattern_names(child, out),
                 _ => {}
             }
+        }
+    }
+
+    /// The names one element of a pattern binds (itself, if it is a name).
+    fn pattern_names_of(&self, element: u32, out: &mut Vec<String>) {
+        match self.kind(element) {
+            "identifier" | "shorthand_property_identifier_pattern" => {
+                out.push(self.text(element).to_string());
+            }
+            _ if out.len() < 16 => self.pattern_names(element, out),
+            _ => {}
         }
     }
 
@@ -106,6 +162,19 @@ impl Analyser<'_, '_, '_> {
         }
     }
 
+    /// The first key a subscripted target is indexed by: `key` in `obj[key][sub]`.
+    pub(super) fn first_key(&self, target: u32) -> Option<u32> {
+        let mut inner = target;
+        while let Some(object) = self.child(inner, self.fields.object)
+            && matches!(self.kind(object), "subscript_expression" | "subscript")
+        {
+            inner = object;
+        }
+        self.flat
+            .field(inner, "index")
+            .or_else(|| self.flat.field(inner, "subscript"))
+    }
+
     /// The object of a member access: `a` in `a.b` (Python's `object`, JavaScript's
     /// `object`, Rust's `value`).
     pub(super) fn object_of(&self, member: u32) -> Option<u32> {
@@ -136,4 +205,19 @@ impl Analyser<'_, '_, '_> {
         }
         Some(callee)
     }
+}
+
+/// `require("fs").readFileSync` → `fs.readFileSync`, `require("node:child_process").exec`
+/// → `child_process.exec`: a module required in place is named as its import would be.
+pub(super) fn required_module(callee: &str) -> std::borrow::Cow<'_, str> {
+    let Some(rest) = callee.strip_prefix("require(") else {
+        return callee.into();
+    };
+    let Some((module, member)) = rest.split_once(").") else {
+        return callee.into();
+    };
+    let module = module.trim_matches(|c| matches!(c, '"' | '\'' | '`'));
+    let module = module.strip_prefix("node:").unwrap_or(module);
+    let module = module.rsplit('/').next().unwrap_or(module);
+    format!("{module}.{member}").into()
 }

@@ -92,7 +92,7 @@ impl Analyser<'_, '_, '_> {
             // A container carries what it holds (`{"name": x}`, `[x]`, `{...x}`), keys
             // and values alike.
             kind if CONTAINERS.contains(&kind) => self.union(flat.named_children(node), depth),
-            "call" | "call_expression" => self.eval_call(node, depth),
+            "call" | "call_expression" | "new_expression" => self.eval_call(node, depth),
             _ => None,
         }
     }

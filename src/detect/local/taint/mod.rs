@@ -21,6 +21,7 @@ use crate::detect::local::functions::{bound_name, walk_body_at};
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;
+use bindings::DESTRUCTURING;
 use grammar::{CONTAINERS, Fields, VISITED_KINDS};
 use serde::{Deserialize, Serialize};
 pub use sinks::{Sink, SinkSpec, SinkTable};
@@ -326,7 +327,14 @@ impl Analyser<'_, '_, '_> {
                 if !sinks.is_empty() {
                     let target = format!("{target} =");
                     for sink in sinks {
-                        self.sink(node, right, sink, &target);
+                        let value = if sink.spec.key {
+                            self.first_key(left)
+                        } else {
+                            Some(right)
+                        };
+                        if let Some(value) = value {
+                            self.sink(node, value, sink, &target);
+                        }
                     }
                 }
                 self.assign(left, right, !kind.starts_with("assignment"));
@@ -380,6 +388,10 @@ impl Analyser<'_, '_, '_> {
     }
 
     fn assign(&mut self, left: u32, right: u32, augmented: bool) {
+        if DESTRUCTURING.contains(&self.kind(left)) {
+            self.destructure(left, right);
+            return;
+        }
         if !matches!(
             self.kind(left),
             "identifier" | "attribute" | "member_expression" | "field_expression"
@@ -408,7 +420,8 @@ impl Analyser<'_, '_, '_> {
             return;
         };
         self.absorb(callee, node);
-        let callee_text = self.text(callee);
+        let callee_text = bindings::required_module(self.text(callee));
+        let callee_text = callee_text.as_ref();
         let line = self.flat.line(node);
         let is_new = self.kind(node) == "new_expression";
         let sinks = self

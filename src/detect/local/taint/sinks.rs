@@ -31,6 +31,10 @@ pub struct SinkSpec {
     /// `callee`, `assign` and `returns`.
     #[serde(default)]
     pub returns: bool,
+    /// With `assign`: the dangerous value is the first key the target is indexed by
+    /// (`obj[key][sub] = …`), not the value assigned.
+    #[serde(default)]
+    pub key: bool,
     /// Which positional argument carries the dangerous value.
     #[serde(default)]
     pub arg: u32,
@@ -92,6 +96,9 @@ impl SinkSpec {
         let kinds = [self.callee.is_some(), self.assign.is_some(), self.returns];
         if kinds.iter().filter(|k| **k).count() != 1 {
             return Some("a sink needs exactly one of `callee`, `assign` and `returns`".into());
+        }
+        if self.key && self.assign.is_none() {
+            return Some("a sink's `key` goes with `assign`".into());
         }
         if self
             .keyword

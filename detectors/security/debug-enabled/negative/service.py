@@ -1,0 +1,8 @@
+def configure(options):
+    DEBUG = True
+    options.debug = DEBUG
+    return options
+
+
+class Flags:
+    DEBUG = True
