@@ -56,6 +56,9 @@ pub struct QuerySpec {
     /// Skip matches inside a function or class whose name matches this regex.
     #[serde(default)]
     pub unless_enclosing: Option<String>,
+    /// Report only inside a function or class whose name matches this regex.
+    #[serde(default)]
+    pub only_enclosing: Option<String>,
     /// Skip matches whose file path matches this regex.
     #[serde(default)]
     pub unless_path: Option<String>,
@@ -135,7 +138,9 @@ fn default_precision() -> String {
 
 /// The languages a `[query.<key>]` section applies to.
 pub fn query_languages(key: &str) -> &'static [LangId] {
-    match key {
+    // `python-named`: a second query for a language, with filters of its own.
+    let language = key.split_once('-').map_or(key, |(language, _)| language);
+    match language {
         "python" => &[LangId::Python],
         "rust" => &[LangId::Rust],
         "ecma" => &[LangId::JavaScript, LangId::TypeScript, LangId::Tsx],

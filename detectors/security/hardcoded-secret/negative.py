@@ -11,3 +11,6 @@ HEADERS = {"X-Api-Token-Secret": "x-api-token-header"}
 
 def connect(host, password=None, password_env="DB_PASSWORD"):
     return host, password, password_env
+user_password = "hunter"
+reset_password = "reset-password"
+EMAIL_PASSWORD = ""

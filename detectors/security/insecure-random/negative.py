@@ -4,3 +4,12 @@ def make():
     token = secrets.token_hex(16)
     jitter = random.random()
     return token, jitter
+
+
+def shuffle_tokens(tokens):
+    random.shuffle(tokens)
+    return tokens
+
+
+def pick_colour():
+    return random.choice(["red", "green"])

@@ -29,6 +29,17 @@ fn entropy(text: &str) -> f64 {
         .sum()
 }
 
+/// How many of lower case, upper case, digits and other characters `text` mixes.
+fn character_classes(text: &str) -> usize {
+    let classes = [
+        text.bytes().any(|b| b.is_ascii_lowercase()),
+        text.bytes().any(|b| b.is_ascii_uppercase()),
+        text.bytes().any(|b| b.is_ascii_digit()),
+        text.bytes().any(|b| !b.is_ascii_alphanumeric()),
+    ];
+    classes.iter().filter(|c| **c).count()
+}
+
 /// The text of a string literal without quotes or prefixes.
 fn string_value(text: &str) -> &str {
     let text = text.trim_start_matches(|c: char| c.is_ascii_alphabetic() && c != '"' && c != '\'');
@@ -89,12 +100,19 @@ pub fn hardcoded_secret(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             continue;
         }
         let value = string_value(raw);
-        if value.len() < 12
+        let password = secret_names::is_password(name);
+        // A password is chosen by a person, not drawn at random: mixed character classes
+        // say more of it than entropy does.
+        let looks_real = if password {
+            value.len() >= 8 && character_classes(value) >= 2
+        } else {
+            value.len() >= 12 && entropy(value) >= 3.3
+        };
+        if !looks_real
             || value.len() > 200
             || value.contains(char::is_whitespace)
             || secret_names::is_placeholder(value)
-            || secret_names::is_word_path(value, secret_names::is_password(name))
-            || entropy(value) < 3.3
+            || secret_names::is_word_path(value, password)
         {
             continue;
         }

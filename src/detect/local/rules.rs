@@ -65,6 +65,7 @@ struct Filters {
     unless_enclosing: Option<LazyRegex>,
     unless_above: Option<LazyRegex>,
     unless_function: Option<LazyRegex>,
+    only_enclosing: Option<LazyRegex>,
     in_loop: bool,
     outlives_loop: Option<String>,
     in_async: bool,
@@ -147,6 +148,7 @@ impl LangRules {
                 unless_enclosing: regex(&rule.source, &spec.unless_enclosing)?,
                 unless_above: regex(&rule.source, &spec.unless_above)?,
                 unless_function: regex(&rule.source, &spec.unless_function)?,
+                only_enclosing: regex(&rule.source, &spec.only_enclosing)?,
                 in_loop: spec.in_loop,
                 outlives_loop: spec.outlives_loop.clone(),
                 in_async: spec.in_async,
@@ -279,6 +281,14 @@ impl LangRules {
                 {
                     return;
                 }
+                if let Some(regex) = &filters.only_enclosing
+                    && !facts
+                        .symbols
+                        .iter()
+                        .any(|s| s.line <= line && line <= s.end_line && regex.is_match(&s.name))
+                {
+                    return;
+                }
                 if let Some(regex) = &filters.unless_above
                     && justified(source, node.start_byte(), regex)
                 {
@@ -308,6 +318,16 @@ impl LangRules {
                 }
                 let message =
                     template(&rule.message, &self.matcher.capture_names, captures, source);
+                // Two queries of a rule may both match a line (an assignment and the call
+                // in it); matches come in order, so a repeat is among the last few.
+                if hits
+                    .iter()
+                    .rev()
+                    .take(16)
+                    .any(|h| h.line == line && h.rule == rule.id)
+                {
+                    return;
+                }
                 hits.push(Hit {
                     rule: rule.id.clone(),
                     line,

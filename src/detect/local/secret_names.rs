@@ -89,7 +89,6 @@ static PLACEHOLDERS: Words = Words::new(&[
     "password",
     "***",
     "...",
-    "insecure",
     "todo",
     "none",
     "null",
@@ -175,7 +174,7 @@ mod tests {
 
     const SECRET: &str = r"(?i)(passw(or)?d|passwd|secret|token|api_?key|apikey|access_?key|private_?key|auth_?key|credentials?)$|^(?i)(passw(or)?d|secret|token|api_?key)";
     const MENTION: &str = r"(?i)(url|uri|path|file|name|field|header|prefix|env|format|pattern|type|_id|length|len|size|regex|re|label|hint|placeholder|prompt|message|msg|error|key_?name|param|cookie|column|attr|template|salt_?name)$|^(?i)(test|fake|dummy|mock|example|sample)";
-    const PLACEHOLDER: &str = r"(?i)(xxx|changeme|change_me|your[_-]|<|>|\$\{|\{\{|%s|%\(|example|dummy|test|fake|sample|placeholder|secret|password|\*\*\*|\.\.\.|insecure|todo|none|null|redacted|^[a-z_]+$)";
+    const PLACEHOLDER: &str = r"(?i)(xxx|changeme|change_me|your[_-]|<|>|\$\{|\{\{|%s|%\(|example|dummy|test|fake|sample|placeholder|secret|password|\*\*\*|\.\.\.|todo|none|null|redacted|^[a-z_]+$)";
 
     fn differ(reference: &str, test: fn(&str) -> bool, pieces: &[&str]) {
         let regex = regex::Regex::new(reference).unwrap();
@@ -308,7 +307,6 @@ mod tests {
             "password",
             "*",
             ".",
-            "insecure",
             "todo",
             "none",
             "null",
