@@ -4,3 +4,8 @@ import * as path from "path";
 import "./side-effect.css";
 export { readFile } from "fs";
 export const p = join(helpers.root, path.sep);
+const { execSync, spawn } = require("child_process");
+export function run(cmd) {
+  spawn(cmd, []);
+  return execSync("ls");
+}

@@ -17,3 +17,7 @@ function runTool(cmd) {
   exec(cmd);
 }
 runTool("ls -l");
+const { spawn } = require("child_process");
+app.get("/ping", (req, res) => {
+  spawn("ping", ["-c", "1", req.query.host]);
+});

@@ -9,3 +9,7 @@ function backup(job) {
   const target = job.destination();
   exec("tar czf " + target); // audit: command-injection
 }
+const { spawn } = require("child_process");
+app.get("/ping", (req, res) => {
+  spawn(`ping -c 1 ${req.query.host}`, { shell: true }); // expect: command-injection
+});

@@ -7,3 +7,6 @@ function jump() {
 function resume(res, store) {
   res.redirect(store.lastPage()); // audit: open-redirect
 }
+koa.use(async (ctx) => {
+  ctx.redirect(ctx.request.body.returnTo); // expect: open-redirect
+});

@@ -12,3 +12,6 @@ app.get("/files", (req, res) => {
   res.send(fs.readFileSync(fixed));
   res.send(require("fs").readFileSync(path.basename(name)));
 });
+app.get("/download/:file", (req, res) => {
+  res.download(path.join("/srv/files", path.basename(req.params.file)));
+});

@@ -18,3 +18,6 @@ app.get("/logs", (req, res) => {
   const [first] = req.body.paths;
   res.send(readFileSync(first)); // expect: path-traversal
 });
+app.get("/download/:file", (req, res) => {
+  res.download(req.params.file); // expect: path-traversal
+});

@@ -6,3 +6,4 @@ app.use(cors({ origin: "*" })); // expect: permissive-cors
 function handler(req, res) {
   res.setHeader("Access-Control-Allow-Origin", "*"); // expect: permissive-cors
 }
+app.use(require("cors")({ origin: true, credentials: true })); // expect: permissive-cors

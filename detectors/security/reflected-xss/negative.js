@@ -2,3 +2,7 @@ const escapeHtml = require("escape-html");
 function hello(req, res) {
   res.send("<h1>Hello " + escapeHtml(req.query.name) + "</h1>");
 }
+koa.use(async (ctx) => {
+  ctx.body = { name: ctx.query.name };
+  ctx.body = "<p>Hello " + escapeHtml(ctx.query.name) + "</p>";
+});

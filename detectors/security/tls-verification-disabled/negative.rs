@@ -1,3 +1,9 @@
 fn client() -> reqwest::Client {
     reqwest::Client::builder().danger_accept_invalid_certs(false).build().unwrap_or_default()
 }
+
+pub fn connector() -> openssl::ssl::SslConnector {
+    let mut builder = openssl::ssl::SslConnector::builder(openssl::ssl::SslMethod::tls()).unwrap();
+    builder.set_verify(openssl::ssl::SslVerifyMode::PEER);
+    builder.build()
+}

@@ -30,7 +30,12 @@ fn collect_kinds(language: LangId) -> [&'static [&'static str]; 5] {
             &["comment"],
             ECMA_FUNCTIONS,
             &["string", "template_string"],
-            &["identifier", "shorthand_property_identifier"],
+            // A destructured `require` binds its names as patterns.
+            &[
+                "identifier",
+                "shorthand_property_identifier",
+                "shorthand_property_identifier_pattern",
+            ],
             &["return_statement"],
         ],
         (_, Family::Python) => [
@@ -55,6 +60,7 @@ fn collect_kinds(language: LangId) -> [&'static [&'static str]; 5] {
                 "identifier",
                 "type_identifier",
                 "shorthand_property_identifier",
+                "shorthand_property_identifier_pattern",
             ],
             &["return_statement"],
         ],

@@ -1,0 +1,9 @@
+use sha2::{Digest, Sha256};
+
+pub fn password_digest(password: &str) -> Vec<u8> {
+    Sha256::digest(password.as_bytes()).to_vec()
+}
+
+pub fn cache_key(body: &[u8]) -> String {
+    format!("{:x}", md5::compute(body))
+}

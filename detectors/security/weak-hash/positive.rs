@@ -1,0 +1,12 @@
+use md5::{Digest, Md5};
+
+pub fn password_digest(password: &str) -> String {
+    let digest = md5::compute(password); // expect: weak-hash
+    format!("{digest:x}")
+}
+
+pub fn token_digest(token: &[u8]) -> Vec<u8> {
+    let mut hasher = Md5::new(); // expect: weak-hash
+    hasher.update(token);
+    hasher.finalize().to_vec()
+}
