@@ -6,3 +6,7 @@ function done(req, res) {
   }
   res.redirect(next);
 }
+app.get("/next", (req, res) => {
+  const allowed = ["/home", "/profile"];
+  res.redirect(allowed.includes(req.query.next) ? req.query.next : "/");
+});

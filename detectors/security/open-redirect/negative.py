@@ -20,3 +20,11 @@ def home():
 def shortcut(request, domain, path):
     protocol = request.scheme
     return redirect("%s://%s%s" % (protocol, domain, path))  # audit: open-redirect
+
+
+PAGES = {"/home", "/profile"}
+
+
+def after_login(request):
+    target = request.args.get("next")
+    return redirect(target if target in PAGES else "/home")

@@ -10,3 +10,7 @@ function resume(res, store) {
 koa.use(async (ctx) => {
   ctx.redirect(ctx.request.body.returnTo); // expect: open-redirect
 });
+app.get("/next", (req, res) => {
+  const allowed = ["/home", "/profile"];
+  res.redirect(!allowed.includes(req.query.next) ? req.query.next : "/"); // expect: open-redirect
+});

@@ -13,3 +13,8 @@ def logout(request):
 
 def resume(session_store):
     return redirect(session_store.last_page())  # audit: open-redirect
+
+
+def after_logout(request):
+    target = request.args.get("next")
+    return redirect(target if target not in PAGES else "/home")  # expect: open-redirect

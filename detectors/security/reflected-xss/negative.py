@@ -22,3 +22,9 @@ def title(book):
 def next_url(request):
     # Not a view: the string is a URL for a redirect, not a response body.
     return "%s?%s" % (request.path, request.META["QUERY_STRING"])
+
+
+@app.route("/card")
+def card():
+    from markupsafe import Markup
+    return Markup("<b>{}</b>").format(request.args["name"])

@@ -12,3 +12,8 @@ def hello():
 
 def search(request):
     return HttpResponse("<p>No results for " + request.GET["q"] + "</p>")  # expect: reflected-xss
+
+
+@app.route("/card")
+def card():
+    return "<b>{}</b>".format(request.args["name"])  # expect: reflected-xss

@@ -77,16 +77,9 @@ impl Analyser<'_, '_, '_> {
             | "as_expression"
             | "reference_expression"
             | "try_expression" => self.union(flat.named_children(node), depth),
-            // The condition of a conditional (`a if cond else b`, the second child) or a
-            // ternary (`cond ? a : b`, the first) does not flow into its value.
-            "conditional_expression" => self.union(
-                flat.named_children(node)
-                    .enumerate()
-                    .filter(|(i, _)| *i != 1)
-                    .map(|(_, n)| n),
-                depth,
-            ),
-            "ternary_expression" => self.union(flat.named_children(node).skip(1), depth),
+            "conditional_expression" | "ternary_expression" => {
+                self.union(self.branches(node).into_iter(), depth)
+            }
             "boolean_operator" => self.union(flat.named_children(node), depth),
             "shorthand_property_identifier" => self.env_get(self.text(node)).cloned(),
             // A container carries what it holds (`{"name": x}`, `[x]`, `{...x}`), keys
@@ -94,6 +87,31 @@ impl Analyser<'_, '_, '_> {
             kind if CONTAINERS.contains(&kind) => self.union(flat.named_children(node), depth),
             "call" | "call_expression" | "new_expression" => self.eval_call(node, depth),
             _ => None,
+        }
+    }
+
+    /// The branches of a conditional (`a if cond else b`) or a ternary (`cond ? a : b`)
+    /// whose value it may take: not the condition, and not the branch the condition
+    /// vouches for (`x if x in ALLOWED else "/"`).
+    pub(super) fn branches(&self, node: u32) -> Vec<u32> {
+        let parts: Vec<u32> = self.flat.named_children(node).take(3).collect();
+        let (then, condition, otherwise) = match (self.kind(node), parts.as_slice()) {
+            ("conditional_expression", &[then, condition, otherwise])
+            | ("ternary_expression", &[condition, then, otherwise]) => (then, condition, otherwise),
+            _ => return parts,
+        };
+        let test = self.text(condition);
+        let negated =
+            test.starts_with('!') || test.starts_with("not ") || test.contains(" not in ");
+        let vouched = !negated
+            && self
+                .guarded(condition)
+                .iter()
+                .any(|&name| self.text(name) == self.text(then));
+        if vouched {
+            vec![otherwise]
+        } else {
+            vec![then, otherwise]
         }
     }
 
@@ -141,6 +159,13 @@ impl Analyser<'_, '_, '_> {
         // `"…".format(x)` / `"…{}".join(xs)`: arguments flow into the string.
         if self.tables.formats_arguments(method) {
             let receiver = if member { self.object_of(callee) } else { None };
+            if receiver
+                .filter(|&r| matches!(self.kind(r), "call" | "call_expression"))
+                .and_then(|r| self.callee_of(r))
+                .is_some_and(|c| self.tables.escapes_formatting(self.text(c)))
+            {
+                return None;
+            }
             let taint = self.union(self.arguments(node).chain(receiver), depth)?;
             return Some(Taint {
                 formatted: true,

@@ -77,6 +77,9 @@ struct Sanitisers {
     calls: Vec<String>,
     #[serde(default)]
     methods: Vec<String>,
+    /// Receivers that escape what they format: `Markup("<b>{}</b>").format(x)`.
+    #[serde(default)]
+    escaping_formats: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -325,6 +328,11 @@ impl Tables {
         };
         let s = &self.sanitisers;
         s.prefixes.iter().any(starts) || has_path(&s.calls, callee) || has(&s.methods, method)
+    }
+
+    /// Whether a format called on `receiver` (a call of it: `Markup(…)`) escapes.
+    pub fn escapes_formatting(&self, receiver: &str) -> bool {
+        has_path(&self.sanitisers.escaping_formats, receiver)
     }
 
     pub fn formats_arguments(&self, method: &str) -> bool {

@@ -129,14 +129,9 @@ impl Analyser<'_, '_, '_> {
                 formatted: false,
                 ..self.shapes(flat.named_children(node), depth)
             },
-            "conditional_expression" => self.shapes(
-                flat.named_children(node)
-                    .enumerate()
-                    .filter(|(i, _)| *i != 1)
-                    .map(|(_, n)| n),
-                depth,
-            ),
-            "ternary_expression" => self.shapes(flat.named_children(node).skip(1), depth),
+            "conditional_expression" | "ternary_expression" => {
+                self.shapes(self.branches(node).into_iter(), depth)
+            }
             _ => Shape::default(),
         }
     }
@@ -209,6 +204,16 @@ impl Analyser<'_, '_, '_> {
     /// allow-list (`x in ALLOWED`, `ALLOWED.includes(x)`), a prefix check on a resolved
     /// path (`p.startswith(BASE)`), a character-class test (`x.isdigit()`, `re.match`).
     pub(super) fn guard(&mut self, condition: u32) {
+        for name in self.guarded(condition) {
+            let name = self.text(name).to_string();
+            self.env.remove(&name);
+            self.known.insert(name, Shape::default());
+        }
+    }
+
+    /// The names a condition vouches for where it holds: tested against an allow-list,
+    /// a pattern, a prefix or a known origin.
+    pub(super) fn guarded(&self, condition: u32) -> Vec<u32> {
         let flat = self.flat;
         let mut names = Vec::new();
         let mut stack = vec![condition];
@@ -276,16 +281,13 @@ impl Analyser<'_, '_, '_> {
                 _ => stack.extend(flat.named_children(node)),
             }
         }
-        for name in names {
-            if matches!(
+        names.retain(|&name| {
+            matches!(
                 self.kind(name),
                 "identifier" | "attribute" | "member_expression" | "field_expression"
-            ) {
-                let name = self.text(name).to_string();
-                self.env.remove(&name);
-                self.known.insert(name, Shape::default());
-            }
-        }
+            )
+        });
+        names
     }
 
     /// The name a guard's argument tests: `x` in `&x`, `x.as_str()`, `&*x`.
