@@ -10,3 +10,7 @@ app.get("/next", (req, res) => {
   const allowed = ["/home", "/profile"];
   res.redirect(allowed.includes(req.query.next) ? req.query.next : "/");
 });
+app.get("/user", (req, res) => {
+  res.redirect("/users/" + req.query.name);
+  res.redirect(`https://app.example.com/profile/${req.query.name}`);
+});

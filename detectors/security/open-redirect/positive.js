@@ -14,3 +14,7 @@ app.get("/next", (req, res) => {
   const allowed = ["/home", "/profile"];
   res.redirect(!allowed.includes(req.query.next) ? req.query.next : "/"); // expect: open-redirect
 });
+app.get("/user", (req, res) => {
+  res.redirect("//" + req.query.host); // expect: open-redirect
+  res.redirect(`https://${req.query.host}/profile`); // expect: open-redirect
+});

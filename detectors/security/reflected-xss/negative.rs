@@ -13,3 +13,8 @@ pub async fn count(Path(n): Path<u32>) -> Html<String> {
 pub async fn plain(Query(q): Query<Greeting>) -> String {
     format!("Hello, {}", q.name)
 }
+
+async fn escaped(Query(params): Query<HashMap<String, String>>) -> Html<String> {
+    let name = params.get("name").cloned().unwrap_or_default();
+    Html(format!("<h1>{}</h1>", html_escape::encode_text(&name)))
+}

@@ -15,3 +15,14 @@ export async function GET(request: Request) {
   const upstream = await fetch(new URL(`/items?page=${page}`, "https://api.example.com"));
   return new Response(await upstream.text());
 }
+export async function profile(req: any) {
+  return fetch(`https://api.example.com/users/${encodeURIComponent(req.query.id)}`);
+}
+export async function checked(target: string) {
+  const url = new URL(target);
+  if (url.hostname !== "api.example.com") throw new Error("unknown host");
+  return fetch(url);
+}
+export async function avatar(req: any) {
+  return fetch("https://cdn.example.com/avatars/" + req.query.id);
+}

@@ -13,3 +13,6 @@ export async function GET(request: Request) {
   const upstream = await fetch(target); // expect: ssrf
   return new Response(await upstream.text());
 }
+export async function relay(req: any) {
+  return fetch("https://" + req.query.host + "/status"); // expect: ssrf
+}

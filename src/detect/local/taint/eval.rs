@@ -22,11 +22,7 @@ impl Analyser<'_, '_, '_> {
             "attribute" | "member_expression" | "field_expression" => self.eval_member(node, depth),
             "index_expression" => self.eval(flat.named_children(node).next()?, depth + 1),
             "macro_invocation" => self.eval_macro(node, depth),
-            "token_tree" => self.union(
-                flat.named_children(node)
-                    .filter(|&n| matches!(flat.kind(n), "identifier" | "token_tree")),
-                depth,
-            ),
+            "token_tree" => self.union(self.macro_values(node).into_iter(), depth),
             "subscript" | "subscript_expression" => {
                 let object = self
                     .child(node, f.value)
@@ -202,16 +198,13 @@ impl Analyser<'_, '_, '_> {
         let tokens = flat
             .named_children(node)
             .find(|&n| flat.kind(n) == "token_tree")?;
-        let mut inner: Vec<u32> = Vec::new();
-        let mut names: Vec<&str> = Vec::new();
-        for token in flat.named_children(tokens) {
-            match flat.kind(token) {
-                "identifier" | "token_tree" => inner.push(token),
-                // Inline captures: `{name}`, `{name:?}`.
-                "string_literal" => names.extend(inline_captures(self.text(token))),
-                _ => {}
-            }
-        }
+        let inner = self.macro_values(tokens);
+        let names: Vec<&str> = flat
+            .named_children(tokens)
+            .filter(|&t| flat.kind(t) == "string_literal")
+            // Inline captures: `{name}`, `{name:?}`.
+            .flat_map(|t| inline_captures(self.text(t)))
+            .collect();
         let taint = self
             .union(inner.into_iter(), depth)
             .or_else(|| names.iter().find_map(|n| self.env_get(n).cloned()))?;
@@ -219,6 +212,30 @@ impl Analyser<'_, '_, '_> {
             formatted: true,
             ..taint.step(flat.line(node), format!("formatted by {name}!"))
         })
+    }
+
+    /// The tokens of a macro's token tree that may carry values: names and nested trees,
+    /// but not the arguments of a sanitiser called inside (`encode_text(&name)`).
+    fn macro_values(&self, tokens: u32) -> Vec<u32> {
+        let flat = self.flat;
+        let mut values = Vec::new();
+        let mut previous: Option<u32> = None;
+        for token in flat.named_children(tokens) {
+            match flat.kind(token) {
+                "identifier" => values.push(token),
+                "token_tree" => {
+                    let sanitised = previous
+                        .filter(|&p| flat.kind(p) == "identifier")
+                        .is_some_and(|p| self.tables.is_sanitiser(self.text(p), self.text(p)));
+                    if !sanitised {
+                        values.push(token);
+                    }
+                }
+                _ => {}
+            }
+            previous = Some(token);
+        }
+        values
     }
 
     /// The argument that carries a sink's dangerous value: by position, else by keyword.

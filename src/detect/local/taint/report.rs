@@ -12,6 +12,9 @@ impl Analyser<'_, '_, '_> {
         if spec.argv_safe && matches!(self.kind(arg), "list" | "tuple" | "array") {
             return;
         }
+        if spec.fixed_host && self.constant_prefix(arg).is_some_and(|p| fixes_host(&p)) {
+            return;
+        }
         let what = sink.what(callee);
         let Some(taint) = self.eval(arg, 0) else {
             self.audit(node, arg, sink, &what);
@@ -129,5 +132,43 @@ impl Analyser<'_, '_, '_> {
             value: None,
             audit,
         });
+    }
+}
+
+impl Analyser<'_, '_, '_> {
+    /// The constant text a built string starts with: `"/users/"` in `"/users/" + id`,
+    /// `` `/users/${id}` ``, `f"/users/{id}"` or `"/users/%s" % id`.
+    fn constant_prefix(&self, node: u32) -> Option<String> {
+        let flat = self.flat;
+        match self.kind(node) {
+            "binary_expression" | "binary_operator" => {
+                self.constant_prefix(self.child(node, self.fields.left)?)
+            }
+            "parenthesized_expression" => self.constant_prefix(flat.named_children(node).next()?),
+            "string" | "template_string" => {
+                let text = self.text(node);
+                let body = text.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+                let body = body.strip_prefix(['"', '\'', '`'])?;
+                let end = body
+                    .find(['{', '$', '%', '"', '\'', '`'])
+                    .unwrap_or(body.len());
+                Some(body[..end].to_string())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Whether a URL that starts with `prefix` can only lead where the prefix says: a path on
+/// this site (`/users/`, not `//`), a relative path, or a scheme and host followed by `/`.
+fn fixes_host(prefix: &str) -> bool {
+    if let Some((_, rest)) = prefix.split_once("://") {
+        return rest.find('/').is_some_and(|slash| slash > 0);
+    }
+    match prefix.as_bytes() {
+        [] => false,
+        [b'/', second, ..] => !matches!(second, b'/' | b'\\'),
+        [b'/'] => false,
+        _ => !prefix.contains(':'),
     }
 }

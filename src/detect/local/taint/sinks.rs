@@ -53,6 +53,10 @@ pub struct SinkSpec {
     /// operators), not one cast to a string.
     #[serde(default)]
     pub objects: bool,
+    /// A value built after a constant path or origin (`"/users/" + id`) cannot lead
+    /// elsewhere: no finding.
+    #[serde(default)]
+    pub fixed_host: bool,
     /// A list or array literal in the argument is an argv: no shell, no injection.
     #[serde(default)]
     pub argv_safe: bool,

@@ -219,15 +219,16 @@ impl Analyser<'_, '_, '_> {
         let mut stack = vec![condition];
         while let Some(node) = stack.pop() {
             match flat.kind(node) {
-                // `if (e.origin !== "https://app.example.com") return;` vouches for `e`.
-                "binary_expression" if self.text(node).contains(".origin") => {
-                    names.extend(flat.named_children(node).filter_map(|side| {
-                        let text = self.text(side);
-                        (matches!(flat.kind(side), "member_expression")
-                            && text.ends_with(".origin"))
-                        .then(|| self.child(side, self.fields.object))
-                        .flatten()
-                    }));
+                // `if (e.origin !== "https://app.example.com") return;` vouches for `e`,
+                // `if (u.hostname !== "api.example.com") throw …` for `u`.
+                "binary_expression" | "comparison_operator"
+                    if flat.named_children(node).any(|side| self.names_host(side)) =>
+                {
+                    names.extend(
+                        flat.named_children(node)
+                            .filter(|&side| self.names_host(side))
+                            .filter_map(|side| self.object_of(side)),
+                    );
                 }
                 "comparison_operator" => {
                     let text = self.text(node);
@@ -288,6 +289,17 @@ impl Analyser<'_, '_, '_> {
             )
         });
         names
+    }
+
+    /// `u.hostname`, `e.origin`, `parsed.netloc`: the part of a URL that says where it
+    /// goes.
+    fn names_host(&self, node: u32) -> bool {
+        matches!(self.kind(node), "member_expression" | "attribute")
+            && self
+                .text(node)
+                .rsplit('.')
+                .next()
+                .is_some_and(|last| matches!(last, "origin" | "hostname" | "host" | "netloc"))
     }
 
     /// The name a guard's argument tests: `x` in `&x`, `x.as_str()`, `&*x`.
