@@ -196,6 +196,15 @@ pub fn analyze(
         lines: snap.files.iter().map(|f| u64::from(f.lines)).sum(),
         ..Analysis::default()
     };
+    let reexported = graph::reexports::reexported(snap, &decoded);
+    if !reexported.is_empty() {
+        raw.retain(|(path, hit)| {
+            hit.rule != "unused-import"
+                || crate::detect::local::unused_import_name(&hit.message).is_none_or(|name| {
+                    !reexported.contains(&(path.clone(), hit.line, name.to_string()))
+                })
+        });
+    }
     let withdrawn = ctx.shared.withdrawn();
     if !withdrawn.is_empty() {
         raw.retain(|(path, hit)| {

@@ -357,6 +357,44 @@ fn a_parameter_every_caller_fills_with_a_constant_is_no_finding() {
     assert_eq!(injections(&dir), Vec::<(String, u64)>::new());
 }
 
+/// A name a module imports without using it, but which another file imports from that
+/// module, is re-exported (a compatibility shim): not an unused import.
+#[test]
+fn an_import_another_file_takes_from_the_module_is_used() {
+    let dir = Dir::new();
+    dir.write("pkg/__init__.py", "");
+    dir.write(
+        "pkg/compat.py",
+        "try:\n    from psycopg import errors, sql\nexcept ImportError:\n    from psycopg2 import errors, sql\n",
+    );
+    let unused = |dir: &Dir| -> Vec<(String, u64, String)> {
+        json_findings(dir, &[])
+            .iter()
+            .filter(|f| f["detector"] == "unused-import")
+            .map(|f| {
+                (
+                    f["file"].as_str().unwrap_or("").to_string(),
+                    f["line"].as_u64().unwrap_or(0),
+                    f["message"].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect()
+    };
+    let all = unused(&dir);
+    assert_eq!(all.len(), 4, "{all:?}");
+    dir.write(
+        "pkg/creation.py",
+        "from .compat import errors\n\ndef create():\n    return errors\n",
+    );
+    let left = unused(&dir);
+    assert_eq!(left.len(), 2, "{left:?}");
+    assert!(
+        left.iter()
+            .all(|(file, _, message)| file == "pkg/compat.py" && message.contains("`sql`")),
+        "{left:?}"
+    );
+}
+
 /// Local results depend only on the file and the rule set: a config change (disabling a
 /// detector, a new threshold) re-runs no parse, yet the findings follow the new config.
 #[test]

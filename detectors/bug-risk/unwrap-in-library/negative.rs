@@ -25,3 +25,15 @@ mod tests {
 pub fn head(values: &[u32]) -> u32 {
     *values.first().expect("the constructor rejects empty lists")
 }
+
+/// A poisoned lock means another thread panicked while holding it: passing that panic
+/// on is the convention.
+pub fn bump(counter: &std::sync::Mutex<u64>) -> u64 {
+    let mut value = counter.lock().unwrap();
+    *value += 1;
+    *value
+}
+
+pub fn one() -> std::num::NonZeroU64 {
+    std::num::NonZeroU64::new(1).unwrap()
+}

@@ -5,3 +5,7 @@ pub fn port(text: &str) -> u16 {
 pub fn first(values: &[u32]) -> u32 {
     *values.first().unwrap() // expect: unwrap-in-library
 }
+
+pub fn nonzero(count: u64) -> std::num::NonZeroU64 {
+    std::num::NonZeroU64::new(count).unwrap() // expect: unwrap-in-library
+}

@@ -12,6 +12,7 @@ mod hub_function;
 mod import_cycle;
 mod layering_violation;
 mod metrics;
+pub mod reexports;
 pub mod reuse;
 mod shotgun_surgery;
 pub mod taint;

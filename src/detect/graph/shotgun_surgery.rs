@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::detect::graph::{GraphCtx, caller_count, callers, is_callable, node_hit};
-use crate::detect::local::Hit;
+use crate::detect::local::{Hit, is_test_path};
 use crate::detect::rule::Rule;
 
 pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, Hit)> {
@@ -19,11 +19,17 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
         if caller_count(snap, index, 0.9) as f64 <= limit {
             continue;
         }
+        // Tests calling an API are not the edits a change forces on its users.
         let files: HashSet<u32> = callers(snap, index, 0.9)
             .iter()
             .filter_map(|c| snap.node(*c))
             .map(|c| c.file)
             .filter(|f| *f != node.file)
+            .filter(|f| {
+                snap.files
+                    .get(*f as usize)
+                    .is_some_and(|file| !is_test_path(&file.path))
+            })
             .collect();
         if files.len() as f64 > limit {
             out.push(node_hit(
@@ -31,7 +37,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, 
                 rule,
                 node,
                 format!(
-                    "changing `{}` touches {} files that call it (limit {limit})",
+                    "changing `{}` touches {} files outside the tests that call it (limit {limit})",
                     node.qualified_name,
                     files.len()
                 ),

@@ -21,6 +21,7 @@ pub mod taint;
 mod todo_comment;
 mod too_many_returns;
 mod unused_import;
+pub use unused_import::name as unused_import_name;
 mod unused_variable;
 mod windows;
 mod words;
@@ -90,6 +91,9 @@ pub struct LocalResults {
     /// Lines (of those with hits) too long to be written by hand: minified code, treated
     /// as generated code is.
     pub minified: Vec<u32>,
+    /// Python's `from m import name`: (line, name), so that a name another file imports
+    /// from a module counts as used there (`graph::reexports`).
+    pub imported: Vec<(u32, String)>,
 }
 
 impl LocalResults {
@@ -197,7 +201,7 @@ pub struct Pass {
 }
 
 /// Bumped when `LocalResults` changes shape, so results cached before are worked out again.
-const RESULTS_FORMAT: u8 = 10;
+const RESULTS_FORMAT: u8 = 11;
 
 /// `Pass::spent` slots before the local detectors' (which follow in `Pass::local` order).
 const SPENT_RULES: usize = 0;
@@ -373,6 +377,7 @@ impl Pass {
         out.generated = file_marks::looks_generated(source, language.family());
         out.decorated = file_marks::decorated_lines(&ctx);
         out.test_ranges = file_marks::test_ranges(&ctx);
+        out.imported = unused_import::imported_names(&ctx);
         let mut wanted: Vec<u32> = out
             .hits
             .iter()

@@ -22,6 +22,30 @@ fn identifier_counts<'a>(
     counts
 }
 
+const UNUSED: &str = "is imported but never used";
+
+/// The name an `unused-import` message is about.
+pub fn name(message: &str) -> Option<&str> {
+    message
+        .strip_suffix(UNUSED)?
+        .trim_end()
+        .strip_prefix('`')?
+        .strip_suffix('`')
+}
+
+/// Python's `from m import name`: (line, name) of each name imported from a module.
+pub fn imported_names(ctx: &Ctx<'_, '_>) -> Vec<(u32, String)> {
+    if ctx.language.family() != Family::Python {
+        return Vec::new();
+    }
+    ctx.facts
+        .imports
+        .iter()
+        .filter(|i| i.kind == crate::parse::facts::ImportKind::Member)
+        .filter_map(|i| Some((i.line, i.name.clone()?)))
+        .collect()
+}
+
 pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     let path = &ctx.facts.path;
     if path.ends_with("__init__.py") || path.ends_with(".pyi") || path.ends_with(".d.ts") {
@@ -84,7 +108,7 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             line: import.line,
             end_line: import.line,
             column: 1,
-            message: format!("`{local}` is imported but never used"),
+            message: format!("`{local}` {UNUSED}"),
             severity: None,
             flow: Vec::new(),
             value: None,

@@ -1,2 +1,6 @@
 def api():
     return 1
+
+
+def make_client():
+    return object()

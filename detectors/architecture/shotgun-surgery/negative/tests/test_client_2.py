@@ -1,0 +1,5 @@
+from lib import make_client
+
+
+def test_client_2():
+    assert make_client()
