@@ -118,6 +118,7 @@ impl DocSpan {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Metrics {
+    /// Lines of code: neither blank nor only a comment.
     pub lines: u32,
     pub complexity: u32,
     pub max_nesting: u32,

@@ -451,6 +451,7 @@ pub fn is_test_path(path: &str) -> bool {
                 | "spec"
                 | "fixtures"
                 | "benches"
+                | "benchmarks"
                 | "examples"
         )
     }) || file.starts_with("test_")

@@ -372,7 +372,23 @@ fn count_params(ctx: &Ctx<'_>, node: Node<'_>, kind: SymbolKind) -> u32 {
     };
     let mut walker = params.walk();
     let mut count = 0;
+    // Python's optional keyword-only parameters (after `*` or `*args`) are options
+    // named at each call, not a list callers must keep in order.
+    let mut keyword_only = false;
     for (position, param) in params.named_children(&mut walker).enumerate() {
+        if ctx.lang == LangId::Python {
+            if matches!(param.kind(), "keyword_separator" | "list_splat_pattern") {
+                keyword_only = true;
+            }
+            if keyword_only
+                && matches!(
+                    param.kind(),
+                    "default_parameter" | "typed_default_parameter"
+                )
+            {
+                continue;
+            }
+        }
         let skip = match param.kind() {
             "comment" | "self_parameter" | "keyword_separator" | "positional_separator" => true,
             "identifier" => {

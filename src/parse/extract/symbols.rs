@@ -62,7 +62,10 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
             doc: crate::parse::docs::span_of(ctx.lang, ctx.flat, ctx.source, def.node),
             detail,
             metrics: kind.is_function_like().then(|| Metrics {
-                lines: (def.node.end_position().row - def.node.start_position().row) as u32 + 1,
+                lines: code_lines(
+                    ctx.source.get(def.node.start_byte()..def.node.end_byte()),
+                    ctx.lang.family() == crate::lang::Family::Python,
+                ),
                 complexity: 1,
                 max_nesting: 0,
                 params: count_params(ctx, def.node, kind),
@@ -149,4 +152,54 @@ pub(super) fn measure(
         out.entry(function).or_default().1 = deepest;
     }
     out
+}
+
+/// Lines of `source[start..end]` that hold code: not blank, not only a comment (a doc
+/// block inside a constructor does not make it long).
+fn code_lines(text: Option<&str>, hash_comments: bool) -> u32 {
+    let text = text.unwrap_or("");
+    let mut in_block = false;
+    let mut count = 0;
+    for line in text.lines() {
+        let line = line.trim();
+        if in_block {
+            if let Some(after) = line.split_once("*/").map(|(_, after)| after.trim()) {
+                in_block = false;
+                count += u32::from(!after.is_empty() && !after.starts_with("//"));
+            }
+            continue;
+        }
+        if line.is_empty() || line.starts_with("//") || (hash_comments && line.starts_with('#')) {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("/*") {
+            match rest.split_once("*/") {
+                Some((_, after)) => {
+                    let after = after.trim();
+                    count += u32::from(!after.is_empty() && !after.starts_with("//"));
+                }
+                None => in_block = true,
+            }
+            continue;
+        }
+        count += 1;
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code_lines;
+
+    #[test]
+    fn code_lines_leave_out_blanks_and_comments() {
+        let js = "f() {\n  // why\n  /* a\n   * block\n   */\n\n  #count = 1;\n  return x; /* tail */\n}";
+        assert_eq!(code_lines(Some(js), false), 4);
+        let py = "def f():\n    # why\n\n    return 1\n";
+        assert_eq!(code_lines(Some(py), true), 2);
+        assert_eq!(
+            code_lines(Some("a /* x */ b\n/* c */ d\n/* e */\n"), false),
+            2
+        );
+    }
 }

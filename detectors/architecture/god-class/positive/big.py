@@ -1,5 +1,11 @@
 class Big:  # expect: god-class
     def m0(self):
+        if self:
+            x = 0
+        if not self:
+            x = 2
+        if self is None:
+            x = 3
         x = 1
         x = 1
         x = 1
@@ -62,6 +68,12 @@ class Big:  # expect: god-class
         x = 1
         return x
     def m1(self):
+        if self:
+            x = 0
+        if not self:
+            x = 2
+        if self is None:
+            x = 3
         x = 1
         x = 1
         x = 1
@@ -124,6 +136,12 @@ class Big:  # expect: god-class
         x = 1
         return x
     def m2(self):
+        if self:
+            x = 0
+        if not self:
+            x = 2
+        if self is None:
+            x = 3
         x = 1
         x = 1
         x = 1
@@ -186,6 +204,12 @@ class Big:  # expect: god-class
         x = 1
         return x
     def m3(self):
+        if self:
+            x = 0
+        if not self:
+            x = 2
+        if self is None:
+            x = 3
         x = 1
         x = 1
         x = 1
@@ -248,6 +272,12 @@ class Big:  # expect: god-class
         x = 1
         return x
     def m4(self):
+        if self:
+            x = 0
+        if not self:
+            x = 2
+        if self is None:
+            x = 3
         x = 1
         x = 1
         x = 1
@@ -310,6 +340,12 @@ class Big:  # expect: god-class
         x = 1
         return x
     def m5(self):
+        if self:
+            x = 0
+        if not self:
+            x = 2
+        if self is None:
+            x = 3
         x = 1
         x = 1
         x = 1
@@ -372,6 +408,12 @@ class Big:  # expect: god-class
         x = 1
         return x
     def m6(self):
+        if self:
+            x = 0
+        if not self:
+            x = 2
+        if self is None:
+            x = 3
         x = 1
         x = 1
         x = 1
@@ -434,6 +476,12 @@ class Big:  # expect: god-class
         x = 1
         return x
     def m7(self):
+        if self:
+            x = 0
+        if not self:
+            x = 2
+        if self is None:
+            x = 3
         x = 1
         x = 1
         x = 1
@@ -496,6 +544,12 @@ class Big:  # expect: god-class
         x = 1
         return x
     def m8(self):
+        if self:
+            x = 0
+        if not self:
+            x = 2
+        if self is None:
+            x = 3
         x = 1
         x = 1
         x = 1

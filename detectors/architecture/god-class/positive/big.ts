@@ -1,5 +1,8 @@
 export class Big { // expect: god-class
   m0() {
+    if (this) { this.y = 0; }
+    if (!this) { this.y = 2; }
+    if (this === null) { this.y = 3; }
     let x = 0;
     x = x + 1;
     x = x + 1;
@@ -185,6 +188,9 @@ export class Big { // expect: god-class
   }
 
   m1() {
+    if (this) { this.y = 0; }
+    if (!this) { this.y = 2; }
+    if (this === null) { this.y = 3; }
     let x = 0;
     x = x + 1;
     x = x + 1;
@@ -370,6 +376,9 @@ export class Big { // expect: god-class
   }
 
   m2() {
+    if (this) { this.y = 0; }
+    if (!this) { this.y = 2; }
+    if (this === null) { this.y = 3; }
     let x = 0;
     x = x + 1;
     x = x + 1;

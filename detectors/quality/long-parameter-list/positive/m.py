@@ -9,3 +9,7 @@ class C:
     @staticmethod
     def h(a, b, c):  # expect: long-parameter-list
         return a
+
+
+def connect(host, *, port, user, password=None):  # expect: long-parameter-list
+    return host, port, user, password
