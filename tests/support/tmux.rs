@@ -91,9 +91,16 @@ impl Pane {
     pub fn hosted_program(&self) -> i32 {
         // The shell may not have started the workstation yet when the keys are typed.
         let workstation = wait_until(|| "the workstation".to_string(), || self.foreground_child());
+        // A child forked but not yet exec'd still runs the workstation's program (and
+        // shows its command line): wait for the program it was forked to run.
+        let exe = |pid: i32| std::fs::read_link(format!("/proc/{pid}/exe")).ok();
         wait_until(
-            || format!("a child of the workstation {workstation}"),
-            || children(workstation).into_iter().next(),
+            || format!("a program run by the workstation {workstation}"),
+            || {
+                children(workstation)
+                    .into_iter()
+                    .find(|&child| exe(child).is_some() && exe(child) != exe(workstation))
+            },
         )
     }
 
