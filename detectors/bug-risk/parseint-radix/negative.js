@@ -1,1 +1,3 @@
 const page = parseInt(process.argv[2], 10);
+// A string that starts with "0x" is meant as hexadecimal.
+const red = parseInt("0x" + hex.substring(2, 4));

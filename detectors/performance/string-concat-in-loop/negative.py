@@ -30,3 +30,10 @@ def definitions(fields):
             definition += " CHECK (%s)" % params
         out.append(definition)
     return out
+
+
+def command_line(options):
+    parse_args = []
+    for value in options:
+        parse_args += map(str, value)
+    return parse_args

@@ -8,3 +8,6 @@ export function retryable(response) {
   const w = response.ratio < 0.0 ? -1.0 : 1.0;
   return response.status === 503 && w > 0;
 }
+export function failed(res) {
+  return res.status >= 400 && res.statusCode < 500;
+}

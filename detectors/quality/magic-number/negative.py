@@ -7,3 +7,7 @@ def strong(password):
 
 def retryable(response):
     return response.status_code == 503
+
+
+def level(status_code):
+    return "error" if status_code >= 500 else "warning" if status_code >= 400 else "info"

@@ -13,3 +13,19 @@ export function outer(x: number) {
   if (x > 5) return null;
   return undefined;
 }
+// One switch whose cases each return is a table of answers: one dispatch.
+export const message = (code: string): string => {
+  switch (code) {
+    case "too_small":
+      return "too small";
+    case "too_big": {
+      return "too big";
+    }
+    case "invalid":
+      return "invalid";
+    case "custom":
+      return "custom";
+    default:
+      return "unknown";
+  }
+};

@@ -14,3 +14,16 @@ export const pick = (x: number) => { // expect: too-many-returns
   if (x > 5) return 5;
   return 6;
 };
+export function label(code: string, strict: boolean): string { // expect: too-many-returns
+  if (strict) return "strict";
+  if (!code) return "none";
+  if (code.length > 9) return "long";
+  if (code.length > 5) return "medium";
+  if (code.length > 3) return "short";
+  switch (code) {
+    case "a":
+      return "first";
+    default:
+      return "other";
+  }
+}

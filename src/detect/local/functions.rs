@@ -88,17 +88,20 @@ pub(super) fn bound_name<'s>(
 /// Per collected function: (returns, bare, valued), each return counted in its innermost
 /// function (functions are collected in document order, so the innermost one containing a
 /// return is the last that starts before it and still contains it).
+/// The index of the innermost of `functions` (sorted by start) around `node`.
+pub(super) fn owner(functions: &[Node<'_>], node: Node<'_>) -> Option<usize> {
+    let before = functions.partition_point(|f| f.start_byte() <= node.start_byte());
+    (0..before)
+        .rev()
+        .find(|&i| functions[i].end_byte() >= node.end_byte())
+}
+
 pub(super) fn all_returns<'c>(ctx: &'c Ctx<'_, '_>) -> &'c [(u32, u32, u32)] {
     ctx.returns.get_or_init(|| {
         let functions = &ctx.collected.functions;
         let mut counts = vec![(0, 0, 0); functions.len()];
         for ret in &ctx.collected.returns {
-            let start = ret.start_byte();
-            let before = functions.partition_point(|f| f.start_byte() <= start);
-            let owner = (0..before)
-                .rev()
-                .find(|&i| functions[i].end_byte() >= ret.end_byte());
-            if let Some(i) = owner {
+            if let Some(i) = owner(functions, *ret) {
                 let entry: &mut (u32, u32, u32) = &mut counts[i];
                 entry.0 += 1;
                 if ret.named_child_count() > 0 {

@@ -1,13 +1,25 @@
-//! `too-many-returns`: functions with three or more return statements.
+//! `too-many-returns`: functions with three or more return statements. A `switch` or
+//! `match` whose cases each return is one dispatch, counted once: a table of answers
+//! written as code, not a tangle of exits.
 
-use crate::detect::local::functions::{display_name, hit};
+use std::collections::HashMap;
+
+use tree_sitter::Node;
+
+use crate::detect::local::functions::{all_returns, display_name, hit, owner};
 use crate::detect::local::{Ctx, Hit};
 
-use crate::detect::local::functions::all_returns;
-
 pub fn too_many_returns(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
-    for (function, (total, _, _)) in ctx.collected.functions.iter().zip(all_returns(ctx)) {
-        let total = *total;
+    let dispatched = dispatched_returns(ctx);
+    for (index, (function, (total, _, _))) in ctx
+        .collected
+        .functions
+        .iter()
+        .zip(all_returns(ctx))
+        .enumerate()
+    {
+        let (in_cases, switches) = dispatched.get(&index).copied().unwrap_or((0, 0));
+        let total = total - in_cases + switches;
         if total >= 3 {
             let name = display_name(ctx, *function);
             let mut found = hit(
@@ -19,4 +31,52 @@ pub fn too_many_returns(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             hits.push(found);
         }
     }
+}
+
+/// Per function (by index): the returns that are statements of a switch or match case,
+/// and how many switches they belong to.
+fn dispatched_returns(ctx: &Ctx<'_, '_>) -> HashMap<usize, (u32, u32)> {
+    let functions = &ctx.collected.functions;
+    let mut switches: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut counts: HashMap<usize, (u32, u32)> = HashMap::new();
+    for ret in &ctx.collected.returns {
+        let Some(switch) = case_switch(*ret) else {
+            continue;
+        };
+        let Some(function) = owner(functions, *ret) else {
+            continue;
+        };
+        // The switch must be the function's own, not one around it.
+        if owner(functions, switch) != Some(function) {
+            continue;
+        }
+        let entry = counts.entry(function).or_default();
+        entry.0 += 1;
+        let seen = switches.entry(function).or_default();
+        if !seen.contains(&switch.id()) {
+            seen.push(switch.id());
+            entry.1 += 1;
+        }
+    }
+    counts
+}
+
+/// The `switch`/`match` whose case `ret` is a statement of (directly, or in the case's
+/// block).
+fn case_switch(ret: Node<'_>) -> Option<Node<'_>> {
+    let mut parent = ret.parent()?;
+    if matches!(parent.kind(), "statement_block" | "block") {
+        parent = parent.parent()?;
+    }
+    if !matches!(
+        parent.kind(),
+        "switch_case" | "switch_default" | "case_clause"
+    ) {
+        return None;
+    }
+    let mut node = parent.parent()?;
+    while !matches!(node.kind(), "switch_statement" | "match_statement") {
+        node = node.parent()?;
+    }
+    Some(node)
 }
