@@ -25,3 +25,9 @@ def cells(values):
 
 def render(renderer, context):
     return mark_safe(renderer.render("row.html", context))
+
+
+def render_project_file(template, context):
+    # Rendering Python source, not HTML: escaping would corrupt it.
+    from django.template import Context
+    return template.render(Context(context, autoescape=False))

@@ -16,3 +16,4 @@ def link(url):
 
 
 env = Environment(autoescape=False)  # expect: xss-sink
+page = jinja2.Template("<p>{{ name }}</p>", autoescape=False)  # expect: xss-sink

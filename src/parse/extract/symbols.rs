@@ -61,7 +61,11 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
             end_line: def.node.end_position().row as u32 + 1,
             doc: crate::parse::docs::span_of(ctx.lang, ctx.flat, ctx.source, def.node),
             detail,
-            metrics: kind.is_function_like().then(|| Metrics {
+            // A declaration without a body (an overload, an interface or trait method)
+            // repeats what its implementation measures.
+            metrics: (kind.is_function_like()
+                && field_child(ctx.lang, function_node(ctx.lang, def.node), "body").is_some())
+            .then(|| Metrics {
                 lines: code_lines(
                     ctx.source.get(def.node.start_byte()..def.node.end_byte()),
                     ctx.lang.family() == crate::lang::Family::Python,
