@@ -17,3 +17,8 @@ class Shell:
     def start(self, line):
         self._run("1 + 1")
         return self._run(line)
+
+
+def restore(request):
+    import jsonpickle
+    return jsonpickle.decode(request.data)  # expect: code-injection
