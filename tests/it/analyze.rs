@@ -357,6 +357,31 @@ fn a_parameter_every_caller_fills_with_a_constant_is_no_finding() {
     assert_eq!(injections(&dir), Vec::<(String, u64)>::new());
 }
 
+/// A build script's environment is cargo's: reading `RUSTC` and running it is no finding
+/// there, while the same code in the program is (at the low level of local input).
+#[test]
+fn a_build_script_trusts_its_environment() {
+    let dir = Dir::new();
+    let code = "use std::process::Command;\n\nfn main() {\n    let rustc = std::env::var(\"RUSTC\").unwrap_or_default();\n    Command::new(rustc).arg(\"--version\").status().ok();\n}\n";
+    dir.write(
+        "Cargo.toml",
+        "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
+    );
+    dir.write("build.rs", code);
+    dir.write("src/main.rs", code);
+    let found: Vec<(String, String)> = json_findings(&dir, &[])
+        .iter()
+        .filter(|f| f["detector"] == "command-injection")
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap_or("").to_string(),
+                f["severity"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(found, vec![("src/main.rs".to_string(), "low".to_string())]);
+}
+
 /// A name a module imports without using it, but which another file imports from that
 /// module, is re-exported (a compatibility shim): not an unused import.
 #[test]

@@ -28,6 +28,10 @@ impl Analyser<'_, '_, '_> {
         match &taint.origin {
             Origin::Source(source) => {
                 let (severity, trust) = tables::source_trust(self.family, source);
+                // A build script's environment and arguments are cargo's, not a user's.
+                if severity.is_some() && is_build_script(&self.ctx.facts.path) {
+                    return;
+                }
                 let message = format!("{source} reaches {what} {}{trust}", spec.consequence);
                 self.report(node, sink, message, severity, taint.steps.clone(), false);
             }
@@ -171,4 +175,9 @@ fn fixes_host(prefix: &str) -> bool {
         [b'/'] => false,
         _ => !prefix.contains(':'),
     }
+}
+
+/// Cargo's build script (`build.rs` at a package's root).
+fn is_build_script(path: &str) -> bool {
+    path == "build.rs" || path.ends_with("/build.rs")
 }
