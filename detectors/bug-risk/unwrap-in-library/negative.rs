@@ -37,3 +37,13 @@ pub fn bump(counter: &std::sync::Mutex<u64>) -> u64 {
 pub fn one() -> std::num::NonZeroU64 {
     std::num::NonZeroU64::new(1).unwrap()
 }
+
+pub struct Poller {
+    io: Option<std::fs::File>,
+}
+
+impl Poller {
+    pub fn file(&mut self) -> &mut std::fs::File {
+        self.io.as_mut().unwrap() // io shouldn't ever be None here
+    }
+}

@@ -42,3 +42,17 @@ pub fn spawn_each(me: &Worker, jobs: u32) -> Vec<std::thread::JoinHandle<usize>>
     }
     handles
 }
+
+pub fn frames(traces: &mut Vec<std::iter::Peekable<std::vec::IntoIter<String>>>) -> Vec<String> {
+    let mut out = Vec::new();
+    for trace in traces.iter_mut() {
+        if let Some(frame) = trace.peek() {
+            out.push(frame.clone());
+        }
+        match trace.next() {
+            Some(next) => out.push(next.clone()),
+            None => {}
+        }
+    }
+    out
+}

@@ -149,9 +149,12 @@ pub(super) fn bound_in_loop(tree: &FlatTree<'_>, value: u32, source: &str, famil
                 return true;
             }
             let loop_text = text_of(parent);
-            return roots
-                .iter()
-                .any(|root| loop_text.lines().any(|line| assigns_fresh(line, root)));
+            return roots.iter().any(|root| {
+                loop_text.lines().any(|line| {
+                    assigns_fresh(line, root)
+                        || (family == Family::Rust && pattern_binds(line, root))
+                })
+            });
         }
     }
     false
@@ -196,6 +199,22 @@ pub(super) fn moved_into_closure(
 
 /// `x = …` (or `let mut x: T = …`) on this line, where the value does not start from `x`
 /// itself: a fresh value, whereas `x = x + …` keeps accumulating.
+/// A Rust pattern on this line binds `name` afresh: `if let Some(name) = …`,
+/// `let (a, name) = …`, a match arm `Ok(name) =>`.
+fn pattern_binds(line: &str, name: &str) -> bool {
+    let has_word = |text: &str| {
+        text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == name)
+    };
+    if let Some((_, after_let)) = line.split_once("let ")
+        && let Some((pattern, _)) = after_let.split_once(" =")
+    {
+        return has_word(pattern);
+    }
+    line.split_once("=>")
+        .is_some_and(|(arm, _)| !arm.contains('=') && has_word(arm))
+}
+
 pub(super) fn assigns_fresh(line: &str, name: &str) -> bool {
     let mut rest = line.trim_start();
     if let Some(fresh) = unpacks_fresh(rest, name) {
