@@ -4,3 +4,6 @@ export function find(db: any, id: string) {
 export function monthly(db: any, store: any) {
   return db.query("SELECT * FROM " + store.tableName()); // audit: sql-injection
 }
+export async function search(req: any) {
+  return prisma.$queryRawUnsafe(`SELECT * FROM items WHERE name = '${req.query.q}'`); // expect: sql-injection
+}

@@ -12,3 +12,11 @@ def health():
     import requests
     BASE = "https://status.example.com"
     return requests.get(BASE + "/health")
+
+
+@app.get("/status")
+async def status(service: str):
+    import httpx
+    async with httpx.AsyncClient() as client:
+        response = await client.get("https://status.example.com/" + service)
+    return response.text

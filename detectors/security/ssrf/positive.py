@@ -11,3 +11,11 @@ def lambda_handler(event, context):
 def refresh(feed):
     import requests
     return requests.get(feed.source_url())  # audit: ssrf
+
+
+@app.get("/proxy")
+async def proxy(url: str):
+    import httpx
+    async with httpx.AsyncClient() as client:
+        response = await client.get(url)  # expect: ssrf
+    return response.text
