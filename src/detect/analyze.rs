@@ -264,9 +264,8 @@ pub fn analyze(
             continue;
         }
         // An audit reviews what ships: test code feeds its sinks whatever it likes.
-        if (rule.skip_tests || hit.audit)
-            && (*test_path || results.is_some_and(|r| r.in_test_code(hit.line)))
-        {
+        let in_tests = *test_path || results.is_some_and(|r| r.in_test_code(hit.line));
+        if (rule.skip_tests || hit.audit) && in_tests {
             continue;
         }
         if results.is_some_and(|r| suppressed(&r.suppressions, &rule.id, hit.line)) {
@@ -279,6 +278,13 @@ pub fn analyze(
             .and_then(|s| Severity::parse(s))
             .or(hit.severity)
             .unwrap_or(rule.severity);
+        // A flow in test code (a test server's view, a fixture) is not deployed: shown,
+        // but it does not fail a build.
+        let severity = if in_tests && rule.engine == Engine::Taint {
+            severity.min(Severity::Low)
+        } else {
+            severity
+        };
         let snippet = results
             .and_then(|r| r.lines.iter().find(|(l, _)| *l == hit.line))
             .map(|(_, t)| t.clone());

@@ -357,6 +357,34 @@ fn a_parameter_every_caller_fills_with_a_constant_is_no_finding() {
     assert_eq!(injections(&dir), Vec::<(String, u64)>::new());
 }
 
+/// A flow from a source in test code (a test server's view) is shown at low severity: it
+/// is not deployed, and must not fail a build as the same flow in the program does.
+#[test]
+fn a_flow_in_test_code_is_low() {
+    let dir = Dir::new();
+    let view = "from urllib.request import urlopen\n\ndef fetch(request):\n    return urlopen(request.GET[\"url\"])\n";
+    dir.write("app/views.py", view);
+    dir.write("tests/servers/views.py", view);
+    let mut found: Vec<(String, String)> = json_findings(&dir, &[])
+        .iter()
+        .filter(|f| f["detector"] == "ssrf")
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap_or("").to_string(),
+                f["severity"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        vec![
+            ("app/views.py".to_string(), "high".to_string()),
+            ("tests/servers/views.py".to_string(), "low".to_string()),
+        ]
+    );
+}
+
 /// A build script's environment is cargo's: reading `RUSTC` and running it is no finding
 /// there, while the same code in the program is (at the low level of local input).
 #[test]
