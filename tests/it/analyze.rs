@@ -44,6 +44,20 @@ fn json_findings(dir: &Dir, args: &[&str]) -> Vec<Value> {
         .clone()
 }
 
+/// (file, severity) of each finding of `detector`, in report order.
+fn files_and_severities(dir: &Dir, detector: &str) -> Vec<(String, String)> {
+    json_findings(dir, &[])
+        .iter()
+        .filter(|f| f["detector"] == detector)
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap_or("").to_string(),
+                f["severity"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
 /// (file, line) of each finding, in report order.
 fn places(findings: &[Value]) -> Vec<(String, u64)> {
     findings
@@ -365,16 +379,7 @@ fn a_flow_in_test_code_is_low() {
     let view = "from urllib.request import urlopen\n\ndef fetch(request):\n    return urlopen(request.GET[\"url\"])\n";
     dir.write("app/views.py", view);
     dir.write("tests/servers/views.py", view);
-    let mut found: Vec<(String, String)> = json_findings(&dir, &[])
-        .iter()
-        .filter(|f| f["detector"] == "ssrf")
-        .map(|f| {
-            (
-                f["file"].as_str().unwrap_or("").to_string(),
-                f["severity"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect();
+    let mut found: Vec<(String, String)> = files_and_severities(&dir, "ssrf");
     found.sort();
     assert_eq!(
         found,
@@ -397,16 +402,7 @@ fn a_build_script_trusts_its_environment() {
     );
     dir.write("build.rs", code);
     dir.write("src/main.rs", code);
-    let found: Vec<(String, String)> = json_findings(&dir, &[])
-        .iter()
-        .filter(|f| f["detector"] == "command-injection")
-        .map(|f| {
-            (
-                f["file"].as_str().unwrap_or("").to_string(),
-                f["severity"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect();
+    let found: Vec<(String, String)> = files_and_severities(&dir, "command-injection");
     assert_eq!(found, vec![("src/main.rs".to_string(), "low".to_string())]);
 }
 
