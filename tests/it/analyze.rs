@@ -26,13 +26,13 @@ def add(a, b):
     return a + b
 "#;
 
-fn analyze(dir: &Dir, args: &[&str]) -> std::process::Output {
+pub(crate) fn analyze(dir: &Dir, args: &[&str]) -> std::process::Output {
     let mut all = vec!["--headless", "analyze", "."];
     all.extend_from_slice(args);
     cmd(dir.path()).args(all).output().expect("run repotoire")
 }
 
-fn json_findings(dir: &Dir, args: &[&str]) -> Vec<Value> {
+pub(crate) fn json_findings(dir: &Dir, args: &[&str]) -> Vec<Value> {
     let mut all = vec!["--format", "json", "--fail-on", "never"];
     all.extend_from_slice(args);
     let output = analyze(dir, &all);
@@ -42,20 +42,6 @@ fn json_findings(dir: &Dir, args: &[&str]) -> Vec<Value> {
         .as_array()
         .expect("findings array")
         .clone()
-}
-
-/// (file, severity) of each finding of `detector`, in report order.
-fn files_and_severities(dir: &Dir, detector: &str) -> Vec<(String, String)> {
-    json_findings(dir, &[])
-        .iter()
-        .filter(|f| f["detector"] == detector)
-        .map(|f| {
-            (
-                f["file"].as_str().unwrap_or("").to_string(),
-                f["severity"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
 }
 
 /// (file, line) of each finding, in report order.
@@ -333,115 +319,6 @@ fn audit_findings_appear_only_when_auditing() {
     assert_eq!(json_findings(&dir, &[]), audited);
     dir.write("repotoire.toml", "audit = false\n");
     assert_eq!(json_findings(&dir, &[]), plain);
-}
-
-/// A parameter reaching a sink is a finding while a caller may pass anything: not when
-/// every call in its file passes a constant and nothing elsewhere calls it; again once
-/// another file calls it, and not once that call is gone (through the cache, as edits
-/// would).
-#[test]
-fn a_parameter_every_caller_fills_with_a_constant_is_no_finding() {
-    let dir = Dir::new();
-    dir.write(
-        "tools.py",
-        "import os\n\ndef run_tool(cmd):\n    os.system(cmd)\n\ndef main():\n    run_tool(\"ls -l\")\n",
-    );
-    let injections = |dir: &Dir| -> Vec<(String, u64)> {
-        json_findings(dir, &[])
-            .iter()
-            .filter(|f| f["detector"] == "command-injection")
-            .map(|f| {
-                (
-                    f["file"].as_str().unwrap_or("").to_string(),
-                    f["line"].as_u64().unwrap_or(0),
-                )
-            })
-            .collect()
-    };
-    assert_eq!(injections(&dir), Vec::<(String, u64)>::new());
-    dir.write(
-        "cli.py",
-        "import sys\nfrom tools import run_tool\n\ndef entry(argument):\n    run_tool(argument)\n",
-    );
-    assert_eq!(injections(&dir), vec![("tools.py".to_string(), 4)]);
-    dir.write(
-        "cli.py",
-        "import tools\n\ndef entry(argument):\n    print(argument)\n",
-    );
-    assert_eq!(injections(&dir), Vec::<(String, u64)>::new());
-}
-
-/// A flow from a source in test code (a test server's view) is shown at low severity: it
-/// is not deployed, and must not fail a build as the same flow in the program does.
-#[test]
-fn a_flow_in_test_code_is_low() {
-    let dir = Dir::new();
-    let view = "from urllib.request import urlopen\n\ndef fetch(request):\n    return urlopen(request.GET[\"url\"])\n";
-    dir.write("app/views.py", view);
-    dir.write("tests/servers/views.py", view);
-    let mut found: Vec<(String, String)> = files_and_severities(&dir, "ssrf");
-    found.sort();
-    assert_eq!(
-        found,
-        vec![
-            ("app/views.py".to_string(), "high".to_string()),
-            ("tests/servers/views.py".to_string(), "low".to_string()),
-        ]
-    );
-}
-
-/// A build script's environment is cargo's: reading `RUSTC` and running it is no finding
-/// there, while the same code in the program is (at the low level of local input).
-#[test]
-fn a_build_script_trusts_its_environment() {
-    let dir = Dir::new();
-    let code = "use std::process::Command;\n\nfn main() {\n    let rustc = std::env::var(\"RUSTC\").unwrap_or_default();\n    Command::new(rustc).arg(\"--version\").status().ok();\n}\n";
-    dir.write(
-        "Cargo.toml",
-        "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
-    );
-    dir.write("build.rs", code);
-    dir.write("src/main.rs", code);
-    let found: Vec<(String, String)> = files_and_severities(&dir, "command-injection");
-    assert_eq!(found, vec![("src/main.rs".to_string(), "low".to_string())]);
-}
-
-/// A name a module imports without using it, but which another file imports from that
-/// module, is re-exported (a compatibility shim): not an unused import.
-#[test]
-fn an_import_another_file_takes_from_the_module_is_used() {
-    let dir = Dir::new();
-    dir.write("pkg/__init__.py", "");
-    dir.write(
-        "pkg/compat.py",
-        "try:\n    from psycopg import errors, sql\nexcept ImportError:\n    from psycopg2 import errors, sql\n",
-    );
-    let unused = |dir: &Dir| -> Vec<(String, u64, String)> {
-        json_findings(dir, &[])
-            .iter()
-            .filter(|f| f["detector"] == "unused-import")
-            .map(|f| {
-                (
-                    f["file"].as_str().unwrap_or("").to_string(),
-                    f["line"].as_u64().unwrap_or(0),
-                    f["message"].as_str().unwrap_or("").to_string(),
-                )
-            })
-            .collect()
-    };
-    let all = unused(&dir);
-    assert_eq!(all.len(), 4, "{all:?}");
-    dir.write(
-        "pkg/creation.py",
-        "from .compat import errors\n\ndef create():\n    return errors\n",
-    );
-    let left = unused(&dir);
-    assert_eq!(left.len(), 2, "{left:?}");
-    assert!(
-        left.iter()
-            .all(|(file, _, message)| file == "pkg/compat.py" && message.contains("`sql`")),
-        "{left:?}"
-    );
 }
 
 /// Local results depend only on the file and the rule set: a config change (disabling a

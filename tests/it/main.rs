@@ -12,6 +12,7 @@ mod cache;
 mod cli;
 mod coding_tools;
 mod detectors;
+mod findings_across_files;
 mod hosted_agents;
 mod hosted_tmux;
 mod hostile;
