@@ -158,14 +158,30 @@ pub(super) fn measure(
     out
 }
 
-/// Lines of `source[start..end]` that hold code: not blank, not only a comment (a doc
-/// block inside a constructor does not make it long).
-fn code_lines(text: Option<&str>, hash_comments: bool) -> u32 {
+/// Lines of a definition's text that hold code: not blank, not only a comment, and in
+/// Python not a docstring (a doc block inside a constructor does not make it long).
+fn code_lines(text: Option<&str>, python: bool) -> u32 {
     let text = text.unwrap_or("");
     let mut in_block = false;
+    let mut in_docstring: Option<&str> = None;
+    // A string that code opened (`x = """…`): its lines are code.
+    let mut in_string: Option<&str> = None;
     let mut count = 0;
     for line in text.lines() {
         let line = line.trim();
+        if let Some(quotes) = in_docstring {
+            if line.contains(quotes) {
+                in_docstring = None;
+            }
+            continue;
+        }
+        if let Some(quotes) = in_string {
+            count += 1;
+            if line.matches(quotes).count() % 2 == 1 {
+                in_string = None;
+            }
+            continue;
+        }
         if in_block {
             if let Some(after) = line.split_once("*/").map(|(_, after)| after.trim()) {
                 in_block = false;
@@ -173,7 +189,13 @@ fn code_lines(text: Option<&str>, hash_comments: bool) -> u32 {
             }
             continue;
         }
-        if line.is_empty() || line.starts_with("//") || (hash_comments && line.starts_with('#')) {
+        if line.is_empty() || line.starts_with("//") || (python && line.starts_with('#')) {
+            continue;
+        }
+        if python && let Some((quotes, rest)) = docstring_start(line) {
+            if !rest.contains(quotes) {
+                in_docstring = Some(quotes);
+            }
             continue;
         }
         if let Some(rest) = line.strip_prefix("/*") {
@@ -186,9 +208,23 @@ fn code_lines(text: Option<&str>, hash_comments: bool) -> u32 {
             }
             continue;
         }
+        if python {
+            in_string = ["\"\"\"", "'''"]
+                .into_iter()
+                .find(|quotes| line.matches(quotes).count() % 2 == 1);
+        }
         count += 1;
     }
     count
+}
+
+/// A line that opens a Python string statement (`"""Doc…`, `r'''…`): its quotes and what
+/// follows them.
+fn docstring_start(line: &str) -> Option<(&'static str, &str)> {
+    let body = line.trim_start_matches(['r', 'R', 'u', 'U', 'b', 'B']);
+    ["\"\"\"", "'''"]
+        .into_iter()
+        .find_map(|quotes| body.strip_prefix(quotes).map(|rest| (quotes, rest)))
 }
 
 #[cfg(test)]
@@ -201,6 +237,8 @@ mod tests {
         assert_eq!(code_lines(Some(js), false), 4);
         let py = "def f():\n    # why\n\n    return 1\n";
         assert_eq!(code_lines(Some(py), true), 2);
+        let documented = "def f():\n    \"\"\"Say why.\n\n    At length.\n    \"\"\"\n    r\'\'\'One line.\'\'\'\n    x = \"\"\"a\n    b\"\"\"\n    return x\n";
+        assert_eq!(code_lines(Some(documented), true), 4);
         assert_eq!(
             code_lines(Some("a /* x */ b\n/* c */ d\n/* e */\n"), false),
             2
