@@ -9,5 +9,7 @@ pub mod resolve;
 pub mod snapshot;
 mod stored_nodes;
 
-pub use model::{Edge, EdgeKind, Node, NodeKind, Resolution, UnresolvedCall};
+pub use model::{
+    Edge, EdgeKind, Node, NodeKind, OutsideCallee, OutsideKind, Resolution, UnresolvedCall,
+};
 pub use snapshot::{FileInfo, SharedSnapshot, Snapshot};

@@ -125,7 +125,9 @@ pub struct Edge {
 }
 
 /// A call the graph could not attribute to a project symbol: kept so later resolution (and
-/// tools) can still use it.
+/// tools) can still use it. A call of a builtin or library function is one too, and says
+/// which in `outside`; a higher-order one may also have edges to the project functions it
+/// is given (`sorted(xs, key=f)`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UnresolvedCall {
     pub caller: u32,
@@ -133,6 +135,48 @@ pub struct UnresolvedCall {
     pub receiver: Option<String>,
     pub line: u32,
     pub column: u32,
+    /// What it calls outside the project, when the resolver can name it.
+    pub outside: Option<OutsideCallee>,
+}
+
+impl UnresolvedCall {
+    /// Whether the call names a builtin or a library function directly (an import, a
+    /// builtin's name), so it cannot reach a project definition of its name.
+    pub fn calls_outside_for_sure(&self) -> bool {
+        self.outside
+            .as_ref()
+            .is_some_and(|o| o.confidence >= Resolution::Direct.confidence())
+    }
+}
+
+/// A builtin of the language or a library's function a call reaches (`builtins.len`,
+/// `os.path.join`, `fs.readFileSync`, `std::mem::swap`). Not a node of the graph, which
+/// holds the project: `graph export` and the callee tools show it as one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OutsideCallee {
+    pub kind: OutsideKind,
+    pub qualified_name: String,
+    /// As for an edge: 1.0 where the call names it (an import, a builtin), 0.8 where value
+    /// flow found it.
+    pub confidence: f32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum OutsideKind {
+    /// Comes with the language: Python's `builtins`, JavaScript's globals, Rust's
+    /// `std`/`core`/`alloc`.
+    Builtin,
+    /// Anything else imported from outside the project.
+    External,
+}
+
+impl OutsideKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OutsideKind::Builtin => "builtin",
+            OutsideKind::External => "external",
+        }
+    }
 }
 
 /// Unresolved calls file by file. A file's list is shared (`Arc`) between the resolver and

@@ -1,10 +1,13 @@
-//! `graph export --format json`: DESIGN.md's node and edge shape.
+//! `graph export --format json`: DESIGN.md's node and edge shape. What calls reach outside
+//! the project follows the project's nodes as nodes of kind `builtin` or `external`, with
+//! no file (`null`) and line 0, numbered after the project's.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 
 use serde::Serialize;
 
-use crate::graph::Snapshot;
+use crate::graph::{OutsideKind, Snapshot};
 
 #[derive(Serialize)]
 struct WireNode<'a> {
@@ -12,7 +15,7 @@ struct WireNode<'a> {
     kind: &'static str,
     name: &'a str,
     qualified_name: &'a str,
-    file: &'a str,
+    file: Option<&'a str>,
     line: u32,
     end_line: u32,
 }
@@ -32,7 +35,7 @@ struct WireGraph<'a> {
 }
 
 pub fn write(snap: &Snapshot, out: &mut impl Write) -> std::io::Result<()> {
-    let nodes = snap
+    let mut nodes: Vec<WireNode<'_>> = snap
         .graph
         .node_indices()
         .filter_map(|index| {
@@ -42,13 +45,13 @@ pub fn write(snap: &Snapshot, out: &mut impl Write) -> std::io::Result<()> {
                 kind: node.kind.as_str(),
                 name: &node.name,
                 qualified_name: &node.qualified_name,
-                file: snap.file_path(node),
+                file: Some(snap.file_path(node)),
                 line: node.line,
                 end_line: node.end_line,
             })
         })
         .collect();
-    let edges = snap
+    let mut edges: Vec<WireEdge> = snap
         .graph
         .edge_indices()
         .filter_map(|index| {
@@ -62,6 +65,48 @@ pub fn write(snap: &Snapshot, out: &mut impl Write) -> std::io::Result<()> {
             })
         })
         .collect();
+    add_outside(snap, &mut nodes, &mut edges);
     serde_json::to_writer(&mut *out, &WireGraph { nodes, edges })?;
     writeln!(out)
+}
+
+/// One node per builtin or library function some call reaches, one edge per caller and
+/// callee (the most confident of its calls).
+fn add_outside<'a>(snap: &'a Snapshot, nodes: &mut Vec<WireNode<'a>>, edges: &mut Vec<WireEdge>) {
+    let first = snap.graph.node_indices().map(|i| i.index() + 1).max().unwrap_or(0);
+    let mut ids: BTreeMap<(OutsideKind, &str), usize> = BTreeMap::new();
+    let mut calls: BTreeMap<(usize, usize), f32> = BTreeMap::new();
+    for call in snap.unresolved_calls().iter() {
+        let Some(outside) = &call.outside else {
+            continue;
+        };
+        let next = first + ids.len();
+        let id = *ids
+            .entry((outside.kind, outside.qualified_name.as_str()))
+            .or_insert(next);
+        let confidence = calls.entry((call.caller as usize, id)).or_insert(0.0);
+        *confidence = confidence.max(outside.confidence);
+    }
+    let mut outside: Vec<_> = ids.into_iter().collect();
+    outside.sort_by_key(|&(_, id)| id);
+    for ((kind, qualified_name), id) in outside {
+        let sep = if qualified_name.contains("::") { "::" } else { "." };
+        nodes.push(WireNode {
+            id,
+            kind: kind.as_str(),
+            name: qualified_name.rsplit(sep).next().unwrap_or(qualified_name),
+            qualified_name,
+            file: None,
+            line: 0,
+            end_line: 0,
+        });
+    }
+    for ((source, target), confidence) in calls {
+        edges.push(WireEdge {
+            source,
+            target,
+            kind: "calls",
+            confidence,
+        });
+    }
 }

@@ -30,6 +30,9 @@ pub struct CallStats {
     pub resolved: usize,
     pub ambiguous: usize,
     pub unresolved: usize,
+    /// Of the unresolved: calls of the language's builtins, and of libraries' functions.
+    pub builtin: usize,
+    pub external: usize,
 }
 
 #[derive(Serialize)]
@@ -94,6 +97,8 @@ pub fn collect(snap: &Snapshot, report: &Report) -> Stats {
             resolved: s.calls_resolved,
             ambiguous: s.calls_ambiguous,
             unresolved: s.calls_unresolved,
+            builtin: s.calls_builtin,
+            external: s.calls_external,
         },
         imports: ImportStats {
             total: s.imports,
@@ -202,14 +207,16 @@ pub fn write_text(stats: &Stats, verbose: bool, out: &mut impl Write) -> std::io
     let c = &stats.calls;
     writeln!(
         out,
-        "calls        {} sites: resolved {} ({:.1}%), ambiguous {} ({:.1}%), unresolved {} ({:.1}%)",
+        "calls        {} sites: resolved {} ({:.1}%), ambiguous {} ({:.1}%), unresolved {} ({:.1}%; builtins {}, libraries {})",
         c.sites,
         c.resolved,
         percent(c.resolved, c.sites),
         c.ambiguous,
         percent(c.ambiguous, c.sites),
         c.unresolved,
-        percent(c.unresolved, c.sites)
+        percent(c.unresolved, c.sites),
+        c.builtin,
+        c.external
     )?;
     let i = &stats.imports;
     writeln!(

@@ -73,6 +73,72 @@ fn graph_export_json_prints_nodes_and_edges_in_the_contract_shape() {
 }
 
 #[test]
+fn graph_export_json_shows_builtins_and_libraries_as_nodes_without_a_file() {
+    let dir = Dir::with_fixture(
+        r#"
+//- app.py
+import os
+
+def run(x):
+    print(len(x))
+    os.path.join(x)
+    os.path.join(x, x)
+"#,
+    );
+    let output = cmd(dir.path())
+        .args(["--headless", "graph", "export", "--format", "json", "."])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let graph: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let nodes = graph["nodes"].as_array().unwrap();
+    let node = |name: &str| {
+        nodes
+            .iter()
+            .find(|n| n["qualified_name"] == name)
+            .unwrap_or_else(|| panic!("no node {name}"))
+    };
+    let join = node("os.path.join");
+    assert_eq!(
+        (
+            join["kind"].as_str(),
+            join["name"].as_str(),
+            join["file"].is_null(),
+            join["line"].as_u64()
+        ),
+        (Some("external"), Some("join"), true, Some(0))
+    );
+    assert_eq!(node("builtins.len")["kind"], "builtin");
+    let ids: std::collections::HashSet<&serde_json::Value> =
+        nodes.iter().map(|n| &n["id"]).collect();
+    assert_eq!(ids.len(), nodes.len(), "ids are unique");
+    let run = &node("app.run")["id"];
+    let mut callees: Vec<(&str, f64)> = graph["edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "calls" && &e["source"] == run)
+        .map(|e| {
+            let target = nodes.iter().find(|n| n["id"] == e["target"]).unwrap();
+            (
+                target["qualified_name"].as_str().unwrap(),
+                e["confidence"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    callees.sort_by(|a, b| a.0.cmp(b.0));
+    // Two calls of one function are one edge.
+    assert_eq!(
+        callees,
+        [
+            ("builtins.len", 1.0),
+            ("builtins.print", 1.0),
+            ("os.path.join", 1.0)
+        ]
+    );
+}
+
+#[test]
 fn graph_export_dot_prints_modules_or_functions() {
     let dir = Dir::with_fixture(FIXTURE);
     let modules = stdout(
@@ -115,7 +181,7 @@ fn graph_stats_reports_counts_resolution_and_time_per_stage() {
         "files        3 (python 3)",
         "skipped      1 (binary 1); -v lists them",
         "nodes        8 (class 0, file 3, function 2, method 0, module 3)",
-        "calls        1 sites: resolved 1 (100.0%), ambiguous 0 (0.0%), unresolved 0 (0.0%)",
+        "calls        1 sites: resolved 1 (100.0%), ambiguous 0 (0.0%), unresolved 0 (0.0%; builtins 0, libraries 0)",
         "cache        parsed 3, reused 0",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");

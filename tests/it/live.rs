@@ -126,8 +126,8 @@ fn canonical(snap: &Snapshot) -> Vec<String> {
     for call in snap.unresolved_calls().iter() {
         let caller = key(petgraph::stable_graph::NodeIndex::new(call.caller as usize));
         out.push(format!(
-            "unresolved {caller} {} {:?} {}:{}",
-            call.name, call.receiver, call.line, call.column
+            "unresolved {caller} {} {:?} {}:{} {:?}",
+            call.name, call.receiver, call.line, call.column, call.outside
         ));
     }
     for file in &snap.files {
@@ -619,4 +619,65 @@ fn fixtures_and_guess_reach_follow_edits() {
     assert!(has_edge(
         "tests.test_b.test_b -calls(0.6)-> lib.thing.Thing.only_in_lib"
     ));
+}
+
+/// A library's name becomes the project's when a module of that name appears, and the
+/// library's again when it goes; Python, TypeScript and Rust alike.
+#[test]
+fn outside_callees_follow_modules_that_come_and_go() {
+    let (dir, engine) = first_build(
+        r#"
+//- app.py
+from helpers import tool
+import json
+
+def run():
+    tool()
+    json.dumps({})
+    len([])
+//- web/main.ts
+import { tool } from "./helpers";
+import { join } from "path";
+
+export function main() {
+  tool();
+  join("a");
+  console.log("x");
+}
+//- Cargo.toml
+[package]
+name = "app"
+version = "0.1.0"
+//- src/lib.rs
+pub fn run() {
+    helpers::tool();
+    Vec::<u8>::new();
+}
+"#,
+    );
+    let outside = |engine: &Engine| crate::support::dump_outside(&engine.snapshot());
+    assert!(outside(&engine).contains("app.run -external(1.0)-> helpers.tool"));
+    assert!(outside(&engine).contains("app::run -external(1.0)-> helpers::tool"));
+    let refresh = |path: &str, step: &str| {
+        engine.refresh_paths(&[PathBuf::from(path)]);
+        assert_same(&engine, &dir, step);
+    };
+    dir.write("helpers.py", "def tool():\n    pass\n");
+    refresh("helpers.py", "a Python module appears");
+    dir.write("web/helpers.ts", "export function tool() {}\n");
+    refresh("web/helpers.ts", "a TypeScript module appears");
+    let now = outside(&engine);
+    assert!(!now.contains("helpers.tool"), "{now}");
+    assert!(now.contains("app.run -builtin(1.0)-> builtins.len"), "{now}");
+    assert!(has_edge(&engine, "app.run -calls(1.0)-> helpers.tool"));
+    std::fs::remove_file(dir.join("helpers.py")).unwrap();
+    refresh("helpers.py", "the Python module goes");
+    assert!(outside(&engine).contains("app.run -external(1.0)-> helpers.tool"));
+    edit_and_compare(
+        &engine,
+        &dir,
+        ("app.py", "import json", "json = None"),
+        "a name shadows the library",
+    );
+    assert!(!outside(&engine).contains("json.dumps"));
 }

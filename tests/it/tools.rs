@@ -228,13 +228,22 @@ fn find_callees_lists_project_calls_and_the_calls_that_leave_it() {
         names(&json["callees"], "/symbol/qualified_name"),
         ["shop.checkout.checkout"]
     );
-    let external: Vec<&str> = json["external"]
+    let external: Vec<(&str, &str, &str)> = json["external"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| c["call"].as_str().unwrap())
+        .map(|c| {
+            (
+                c["call"].as_str().unwrap(),
+                c["callee"].as_str().unwrap_or("?"),
+                c["kind"].as_str().unwrap_or("?"),
+            )
+        })
         .collect();
-    assert_eq!(external, ["subprocess.call"]);
+    assert_eq!(
+        external,
+        [("subprocess.call", "subprocess.call", "external")]
+    );
 }
 
 #[test]

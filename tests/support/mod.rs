@@ -155,6 +155,29 @@ pub fn dump_unresolved(snap: &Snapshot) -> String {
     lines.join("\n")
 }
 
+/// Every call the graph names outside the project as `caller -kind(confidence)-> callee`,
+/// one line per caller and callee, sorted.
+pub fn dump_outside(snap: &Snapshot) -> String {
+    let mut lines: Vec<String> = snap
+        .unresolved_calls()
+        .iter()
+        .filter_map(|c| {
+            let outside = c.outside.as_ref()?;
+            let caller = &snap.graph[petgraph::stable_graph::NodeIndex::new(c.caller as usize)]
+                .qualified_name;
+            Some(format!(
+                "{caller} -{}({:.1})-> {}",
+                outside.kind.as_str(),
+                outside.confidence,
+                outside.qualified_name
+            ))
+        })
+        .collect();
+    lines.sort();
+    lines.dedup();
+    lines.join("\n")
+}
+
 /// The rust-analyzer shape: build the fixture, compare the edge dump as a whole.
 #[track_caller]
 pub fn check(fixture: &str, expected: &str) {

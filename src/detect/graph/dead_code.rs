@@ -87,6 +87,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     let called_by_name: FxHashSet<&str> = snap
         .unresolved_calls()
         .iter()
+        .filter(|c| !c.calls_outside_for_sure())
         .map(|c| c.name.as_str())
         .filter(|name| maybe(name) && wanted.contains(name))
         .collect();

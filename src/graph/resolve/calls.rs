@@ -5,7 +5,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use crate::graph::model::{EdgeKind, NodeKind, Resolution, UnresolvedCall};
+use crate::graph::model::{EdgeKind, NodeKind, OutsideKind, Resolution, UnresolvedCall};
 use crate::graph::resolve::Resolver;
 use crate::graph::resolve::flow::CallOutcome;
 use crate::lang::Family;
@@ -46,9 +46,9 @@ pub(super) type FileCalls = (
 pub(super) type LocalBindings<'a> = FxHashMap<(Option<u32>, &'a str), Vec<&'a Binding>>;
 
 /// What a file's calls are resolved against besides the resolver's tables.
-struct FileContext<'a> {
+pub(super) struct FileContext<'a> {
     /// Typed local names by (scope, name).
-    locals: LocalBindings<'a>,
+    pub(super) locals: LocalBindings<'a>,
     /// Python parameters by (function symbol, name): a call through one is not a call of a
     /// same-named definition outside the function.
     params: rustc_hash::FxHashSet<(u32, &'a str)>,
@@ -148,13 +148,26 @@ impl Resolver {
             .calls
             .iter()
             .zip(&calls)
-            .filter(|(_, (_, targets, _))| targets.is_empty())
+            .filter(|(call, (_, targets, _))| {
+                // A builtin given project functions (`sorted(xs, key=f)`) calls them: the
+                // call has edges, and is still a call of the builtin.
+                targets.is_empty()
+                    || by_site
+                        .get(&(call.line, call.column))
+                        .is_some_and(|found| !found.externals.is_empty())
+            })
             .map(|(call, &(caller, _, _))| UnresolvedCall {
                 caller,
                 name: call.name.clone(),
                 receiver: call.receiver.clone().or_else(|| call.scope.clone()),
                 line: call.line,
                 column: call.column,
+                outside: self.outside_callee(
+                    file,
+                    call,
+                    &context,
+                    by_site.get(&(call.line, call.column)).copied(),
+                ),
             })
             .collect();
         (calls, unresolved, only_flow)
@@ -169,9 +182,16 @@ impl Resolver {
 
     /// Records a file's resolved calls as edges, and its unresolved ones.
     pub(super) fn record_calls(&mut self, file: u32, (calls, unresolved, only_flow): FileCalls) {
-        self.unresolved_calls.set(file, unresolved);
         let facts = self.facts[file as usize].clone();
         let stats = &mut self.file_stats[file as usize];
+        for call in unresolved.iter() {
+            match call.outside.as_ref().map(|o| o.kind) {
+                Some(OutsideKind::Builtin) => stats.calls_builtin += 1,
+                Some(OutsideKind::External) => stats.calls_external += 1,
+                None => {}
+            }
+        }
+        self.unresolved_calls.set(file, unresolved);
         for (_, targets, _) in &calls {
             stats.calls += 1;
             match targets.len() {
@@ -288,7 +308,7 @@ impl Resolver {
     /// Whether `name` is a parameter or typed local of a function around `scope` that no
     /// definition there shadows: calling it calls what it holds, not what a definition of
     /// that name further out is.
-    fn names_a_local(
+    pub(super) fn names_a_local(
         &self,
         file: u32,
         mut scope: Option<u32>,

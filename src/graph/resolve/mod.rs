@@ -7,6 +7,7 @@ mod flow;
 mod guesses;
 mod import_reach;
 pub mod names;
+mod outside;
 mod patch;
 mod phases;
 mod receivers;
@@ -36,6 +37,9 @@ pub struct ResolveStats {
     pub calls_resolved: usize,
     pub calls_ambiguous: usize,
     pub calls_unresolved: usize,
+    /// Unresolved calls named as a builtin of the language, or a library's function.
+    pub calls_builtin: usize,
+    pub calls_external: usize,
     pub imports: usize,
     pub imports_resolved: usize,
     pub imports_external: usize,
@@ -249,6 +253,8 @@ impl Resolver {
             total.calls_resolved += s.calls_resolved;
             total.calls_ambiguous += s.calls_ambiguous;
             total.calls_unresolved += s.calls_unresolved;
+            total.calls_builtin += s.calls_builtin;
+            total.calls_external += s.calls_external;
             total.imports += s.imports;
             total.imports_resolved += s.imports_resolved;
             total.imports_external += s.imports_external;

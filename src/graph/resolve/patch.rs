@@ -203,6 +203,8 @@ impl Resolver {
             stats.calls_resolved = 0;
             stats.calls_ambiguous = 0;
             stats.calls_unresolved = 0;
+            stats.calls_builtin = 0;
+            stats.calls_external = 0;
             let calls = self.calls_of(other);
             self.record_calls(other, calls);
             let module = self.file_module[f];

@@ -40,6 +40,10 @@ pub struct Output {
 pub struct ExternalCall {
     pub call: String,
     pub line: u32,
+    /// What it calls, where the graph can name it (`builtins.len`, `os.path.join`).
+    pub callee: Option<String>,
+    /// `builtin` or `external` when named.
+    pub kind: Option<&'static str>,
 }
 
 impl TypedTool for FindCallees {
@@ -102,6 +106,8 @@ impl TypedTool for FindCallees {
                     .as_ref()
                     .map_or_else(|| c.name.clone(), |r| format!("{r}.{}", c.name)),
                 line: c.line,
+                callee: c.outside.as_ref().map(|o| o.qualified_name.clone()),
+                kind: c.outside.as_ref().map(|o| o.kind.as_str()),
             })
             .collect();
         external.sort_by_key(|c| c.line);
@@ -144,7 +150,13 @@ impl TypedTool for FindCallees {
             let listed: Vec<String> = external
                 .iter()
                 .take(12)
-                .map(|c| format!("{}@{}", c.call, c.line))
+                .map(|c| match (&c.callee, c.kind) {
+                    (Some(callee), Some(kind)) if *callee != c.call => {
+                        format!("{} ({kind} {callee})@{}", c.call, c.line)
+                    }
+                    (_, Some(kind)) => format!("{} ({kind})@{}", c.call, c.line),
+                    _ => format!("{}@{}", c.call, c.line),
+                })
                 .collect();
             text.push_str(&format!(
                 "outside the project: {}{}\n",

@@ -85,7 +85,7 @@ impl TypedTool for FindCallers {
         let unresolved_by_name: Vec<Site> = snap
             .unresolved_calls()
             .iter()
-            .filter(|c| names.contains(&c.name.as_str()))
+            .filter(|c| !c.calls_outside_for_sure() && names.contains(&c.name.as_str()))
             .take(shown)
             .filter_map(|c| {
                 let caller =

@@ -161,7 +161,7 @@ const BUILTINS: &[&str] = &[
 
 /// Whether `name`, unbound in the project, is one of Python's builtins (exceptions and
 /// warnings included).
-pub(super) fn is_builtin(name: &str) -> bool {
+pub(in crate::graph::resolve) fn is_builtin(name: &str) -> bool {
     BUILTINS.binary_search(&name).is_ok()
         || [
             "Error",

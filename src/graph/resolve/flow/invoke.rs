@@ -34,6 +34,8 @@ pub(super) struct Found {
     pub(super) targets: Vec<u32>,
     pub(super) results: Vec<Val>,
     pub(super) external: bool,
+    /// The named externals it can call (not the anonymous one, id 0).
+    pub(super) externals: Vec<u32>,
     /// A known effect decided the result (a decorator is not taken as the identity).
     pub(super) decided: bool,
 }
@@ -83,9 +85,13 @@ impl<'r> Solver<'r> {
         if targets.len() > MAX_TARGETS {
             targets.clear();
         }
+        let mut externals = found.externals;
+        externals.sort_unstable();
+        externals.dedup();
         CallOutcome {
             external: found.external && targets.is_empty(),
             targets: targets.into_boxed_slice(),
+            externals: externals.into_boxed_slice(),
         }
     }
 
@@ -189,6 +195,9 @@ impl<'r> Solver<'r> {
             }
             Val::Ext(id) => {
                 found.external = true;
+                if id != 0 {
+                    found.externals.push(id);
+                }
                 match self.external_effects[id as usize] {
                     Some(effect) => {
                         found.decided = true;

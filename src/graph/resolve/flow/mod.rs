@@ -22,6 +22,8 @@ mod values;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+pub(super) use builtins::is_builtin;
+
 use crate::graph::resolve::Resolver;
 use crate::lang::Family;
 use crate::parse::flow::{DefFlow, ExprId, Flow, NO_NAME, NameId, StepKind};
@@ -42,6 +44,8 @@ pub struct CallOutcome {
     pub targets: Box<[u32]>,
     /// It can call something outside the project, and nothing of ours.
     pub external: bool,
+    /// What outside the project it calls, where that has a name (`Outcomes::externals`).
+    pub externals: Box<[u32]>,
 }
 
 /// The outcomes of one file: per `Flow::calls` entry, and calls made by reading a property.
@@ -57,6 +61,8 @@ pub struct FileOutcome {
 #[derive(Debug, Clone, Default)]
 pub struct Outcomes {
     pub files: Vec<FileOutcome>,
+    /// Qualified names of things outside the project, by id (`builtins.len`, `os.path.join`).
+    pub externals: Vec<String>,
 }
 
 pub(super) struct Solver<'r> {
@@ -124,7 +130,10 @@ impl Resolver {
             .iter()
             .any(|f| f.language.family() == Family::Python && !f.flow.is_empty())
         {
-            return Outcomes { files };
+            return Outcomes {
+                files,
+                externals: Vec::new(),
+            };
         }
         let mut solver = Solver::new(self);
         solver.seed();
@@ -152,7 +161,10 @@ impl Resolver {
         for (file, caller, getter, line) in reads {
             files[file as usize].reads.push((caller, getter, line));
         }
-        Outcomes { files }
+        Outcomes {
+            files,
+            externals: solver.externals,
+        }
     }
 }
 

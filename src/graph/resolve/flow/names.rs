@@ -87,6 +87,8 @@ impl<'r> Solver<'r> {
             if sources.is_empty() {
                 external = Some(match (import.kind, import.name.as_deref()) {
                     (ImportKind::Member, Some(member)) => format!("{}.{member}", import.path),
+                    // `import a.b` binds `a`; `import a.b as c` binds `a.b`.
+                    (ImportKind::Module, _) if import.alias.is_none() => name.to_string(),
                     _ => import.path.clone(),
                 });
             }
