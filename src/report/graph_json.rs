@@ -73,7 +73,12 @@ pub fn write(snap: &Snapshot, out: &mut impl Write) -> std::io::Result<()> {
 /// One node per builtin or library function some call reaches, one edge per caller and
 /// callee (the most confident of its calls).
 fn add_outside<'a>(snap: &'a Snapshot, nodes: &mut Vec<WireNode<'a>>, edges: &mut Vec<WireEdge>) {
-    let first = snap.graph.node_indices().map(|i| i.index() + 1).max().unwrap_or(0);
+    let first = snap
+        .graph
+        .node_indices()
+        .map(|i| i.index() + 1)
+        .max()
+        .unwrap_or(0);
     let mut ids: BTreeMap<(OutsideKind, &str), usize> = BTreeMap::new();
     let mut calls: BTreeMap<(usize, usize), f32> = BTreeMap::new();
     for call in snap.unresolved_calls().iter() {
@@ -90,7 +95,11 @@ fn add_outside<'a>(snap: &'a Snapshot, nodes: &mut Vec<WireNode<'a>>, edges: &mu
     let mut outside: Vec<_> = ids.into_iter().collect();
     outside.sort_by_key(|&(_, id)| id);
     for ((kind, qualified_name), id) in outside {
-        let sep = if qualified_name.contains("::") { "::" } else { "." };
+        let sep = if qualified_name.contains("::") {
+            "::"
+        } else {
+            "."
+        };
         nodes.push(WireNode {
             id,
             kind: kind.as_str(),

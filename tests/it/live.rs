@@ -668,7 +668,10 @@ pub fn run() {
     refresh("web/helpers.ts", "a TypeScript module appears");
     let now = outside(&engine);
     assert!(!now.contains("helpers.tool"), "{now}");
-    assert!(now.contains("app.run -builtin(1.0)-> builtins.len"), "{now}");
+    assert!(
+        now.contains("app.run -builtin(1.0)-> builtins.len"),
+        "{now}"
+    );
     assert!(has_edge(&engine, "app.run -calls(1.0)-> helpers.tool"));
     std::fs::remove_file(dir.join("helpers.py")).unwrap();
     refresh("helpers.py", "the Python module goes");

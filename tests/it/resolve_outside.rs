@@ -179,8 +179,5 @@ pub fn run(drop: fn()) {
     );
     let (snap, _) = dir.build();
     assert_eq!(dump_outside(&snap), "");
-    assert_eq!(
-        calls(&snap),
-        "app::run -calls(1.0)-> app::Vec::new"
-    );
+    assert_eq!(calls(&snap), "app::run -calls(1.0)-> app::Vec::new");
 }

@@ -122,8 +122,8 @@ const RUST_PRELUDE: &[(&str, &str)] = &[
 
 /// Rust's primitive types: their associated functions (`u32::from_str_radix`) are std's.
 const RUST_PRIMITIVES: &[&str] = &[
-    "bool", "char", "f32", "f64", "i128", "i16", "i32", "i64", "i8", "isize", "str", "u128",
-    "u16", "u32", "u64", "u8", "usize",
+    "bool", "char", "f32", "f64", "i128", "i16", "i32", "i64", "i8", "isize", "str", "u128", "u16",
+    "u32", "u64", "u8", "usize",
 ];
 
 impl Resolver {
@@ -204,10 +204,14 @@ impl Resolver {
         context: &FileContext<'_>,
         flow: Option<&CallOutcome>,
     ) -> Option<OutsideCallee> {
-        let by_name = self.outside_by_name(file, call, context);
         let Some(&first) = flow.and_then(|found| found.externals.first()) else {
-            return by_name;
+            // Where value flow ran, it knows better than the text what a name holds.
+            return match self.family(file) {
+                Family::Python => None,
+                _ => self.outside_by_name(file, call, context),
+            };
         };
+        let by_name = self.outside_by_name(file, call, context);
         let qualified = self.flow.externals.get(first as usize)?;
         if qualified.starts_with('.') {
             // A relative import the project does not hold.
@@ -285,9 +289,7 @@ impl Resolver {
     /// A name the language provides without an import.
     fn builtin_root(&self, family: Family, name: &str) -> Option<(OutsideKind, String)> {
         let path = match family {
-            Family::Python => {
-                super::flow::is_builtin(name).then(|| format!("builtins.{name}"))?
-            }
+            Family::Python => super::flow::is_builtin(name).then(|| format!("builtins.{name}"))?,
             Family::Ecma => ECMA_GLOBALS
                 .binary_search(&name)
                 .is_ok()
