@@ -23,7 +23,12 @@ pub const SKIPPED_DIRS: &[&str] = &[
 ];
 
 /// Files that are not source but that resolution reads (crate names, path aliases).
-pub const PROJECT_FILES: &[&str] = &["Cargo.toml", "tsconfig.json", "jsconfig.json"];
+pub const PROJECT_FILES: &[&str] = &[
+    "Cargo.toml",
+    "tsconfig.json",
+    "jsconfig.json",
+    "package.json",
+];
 
 #[derive(Debug, Clone)]
 pub struct SourceFile {

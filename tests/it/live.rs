@@ -638,8 +638,10 @@ def run():
 //- web/main.ts
 import { tool } from "./helpers";
 import { join } from "path";
+import { shared } from "shared";
 
 export function main() {
+  shared();
   tool();
   join("a");
   console.log("x");
@@ -673,6 +675,17 @@ pub fn run() {
         "{now}"
     );
     assert!(has_edge(&engine, "app.run -calls(1.0)-> helpers.tool"));
+    assert!(outside(&engine).contains("web/main.main -external(1.0)-> shared.shared"));
+    dir.write("shared/index.ts", "export function shared() {}\n");
+    dir.write(
+        "shared/package.json",
+        r#"{"name": "shared", "main": "index.js"}"#,
+    );
+    refresh("shared/package.json", "a package of the project appears");
+    assert!(has_edge(
+        &engine,
+        "web/main.main -calls(1.0)-> shared/index.shared"
+    ));
     std::fs::remove_file(dir.join("helpers.py")).unwrap();
     refresh("helpers.py", "the Python module goes");
     assert!(outside(&engine).contains("app.run -external(1.0)-> helpers.tool"));

@@ -394,3 +394,48 @@ src/types.ZodString.name -calls(1.0)-> src/helpers/errorUtil.errorUtil.toString
 "#,
     );
 }
+
+#[test]
+fn imports_of_the_projects_own_packages_resolve_through_their_manifests() {
+    let dir = crate::support::Dir::with_fixture(
+        r#"
+//- packages/core/package.json
+{"name": "@acme/core", "exports": {".": {"types": "./dist/types/index.d.ts",
+  "default": "./dist/esm/index.js"}, "./fmt": {"@acme/source": "./src/fmt/index.ts",
+  "import": "./dist/fmt/index.js"}}}
+//- packages/core/src/index.ts
+export function make() { return 1; }
+//- packages/core/src/fmt/index.ts
+export function format(x: number) { return String(x); }
+//- packages/app/package.json
+{"name": "app", "main": "lib/main.js"}
+//- packages/app/src/main.ts
+import { make } from "@acme/core";
+import { format } from "@acme/core/fmt";
+import { other } from "@acme/core-extra";
+
+export function run() {
+  format(make());
+  other();
+}
+"#,
+    );
+    let (snap, _) = dir.build();
+    let calls: Vec<String> = crate::support::dump_edges(&snap)
+        .lines()
+        .filter(|l| l.contains(" -calls("))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "packages/app/src/main.run -calls(1.0)-> packages/core/src/fmt/index.format",
+            "packages/app/src/main.run -calls(1.0)-> packages/core/src/index.make"
+        ]
+    );
+    assert_eq!(
+        crate::support::dump_outside(&snap),
+        "packages/app/src/main.run -external(1.0)-> @acme/core-extra.other
+packages/core/src/fmt/index.format -builtin(1.0)-> String"
+    );
+}

@@ -8,6 +8,7 @@ mod guesses;
 mod import_reach;
 pub mod names;
 mod outside;
+mod packages;
 mod patch;
 mod phases;
 mod receivers;
@@ -86,6 +87,9 @@ pub struct Resolver {
     module_index: FxHashMap<String, Vec<u32>>,
     python_import_name: FxHashMap<u32, String>,
     ecma_paths: FxHashMap<String, u32>,
+    /// The same, by lowercased path: a package's built file names its source loosely
+    /// (`build/three.webgpu.js` for `src/Three.WebGPU.js`).
+    ecma_paths_folded: FxHashMap<String, u32>,
     crate_roots: FxHashMap<String, u32>,
     bases: FxHashMap<u32, Vec<u32>>,
     /// `bases` the other way round (`index_implementors`).
@@ -96,6 +100,8 @@ pub struct Resolver {
     /// What the value-flow pass found for each Python call (`flow/`).
     flow: flow::Outcomes,
     tsconfigs: TsConfigs,
+    /// The project's own npm packages (bare imports of their names are ours).
+    packages: packages::Packages,
     edges: FxHashMap<(u32, u32, EdgeKind), (Resolution, Vec<u32>)>,
     unresolved_calls: UnresolvedCalls,
     /// What each file's imports, inherits and calls came to (summed into `Resolved::stats`).
@@ -127,7 +133,9 @@ impl Resolver {
     /// Resolves `facts` (sorted by path) into nodes and edges; the resolver keeps its tables
     /// so that `patch` can later bring one file up to date.
     pub fn build(facts: &[Arc<FileFacts>], project: &ProjectFiles, root_name: &str) -> Resolver {
-        let (tsconfigs, warnings) = TsConfigs::new(project);
+        let (tsconfigs, mut warnings) = TsConfigs::new(project);
+        let (packages, package_warnings) = packages::Packages::new(project);
+        warnings.extend(package_warnings);
         // One node per symbol, plus a file and a module node per file: sized up front, not
         // grown by doubling (copies, and twice the fresh memory touched).
         let nodes = facts.iter().map(|f| f.symbols.len()).sum::<usize>() + 2 * facts.len();
@@ -151,6 +159,7 @@ impl Resolver {
             module_index: Default::default(),
             python_import_name: Default::default(),
             ecma_paths: FxHashMap::default(),
+            ecma_paths_folded: FxHashMap::default(),
             crate_roots: Default::default(),
             bases: Default::default(),
             implementors: Default::default(),
@@ -158,6 +167,7 @@ impl Resolver {
             methods_by_name: Default::default(),
             flow: Default::default(),
             tsconfigs,
+            packages,
             edges: FxHashMap::with_capacity_and_hasher(
                 nodes + calls / 2 + imports,
                 Default::default(),

@@ -211,10 +211,8 @@ impl TsConfigs {
         let mut warnings = Vec::new();
         let mut parsed: HashMap<&str, serde_json::Value> = HashMap::new();
         for (path, text) in project {
-            if !(path.ends_with("tsconfig.json")
-                || path.ends_with("jsconfig.json")
-                || path.ends_with(".json"))
-            {
+            let manifest = path == "package.json" || path.ends_with("/package.json");
+            if !path.ends_with(".json") || manifest {
                 continue;
             }
             match serde_json::from_str(&strip_json_comments(text)) {

@@ -237,10 +237,23 @@ impl Resolver {
             let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
             return names::resolve_ecma_path(&self.ecma_paths, &names::join(dir, spec));
         }
-        self.tsconfigs
+        if let Some(found) = self
+            .tsconfigs
             .candidates(path, spec)
             .iter()
             .find_map(|candidate| names::resolve_ecma_path(&self.ecma_paths, candidate))
+        {
+            return Some(found);
+        }
+        let candidates = self.packages.candidates(spec);
+        candidates
+            .iter()
+            .find_map(|candidate| names::resolve_ecma_path(&self.ecma_paths, candidate))
+            .or_else(|| {
+                candidates.iter().find_map(|candidate| {
+                    names::resolve_ecma_path(&self.ecma_paths_folded, &candidate.to_lowercase())
+                })
+            })
     }
 
     /// A Rust path from a module: `crate::`, `self::`, `super::`, names in scope, other crates.
