@@ -439,3 +439,32 @@ export function run() {
 packages/core/src/fmt/index.format -builtin(1.0)-> String"
     );
 }
+
+#[test]
+fn of_several_same_named_methods_a_guess_keeps_the_one_in_the_callers_file() {
+    crate::support::check_calls(
+        r#"
+//- src/schemas.ts
+import { Internals } from "./checks";
+export interface ZodType { check(...fns: unknown[]): ZodType; }
+export const methods = {
+  refine(fn: unknown) {
+    return this.check(fn);
+  },
+};
+//- src/checks.ts
+export interface Internals { check(payload: unknown): void; }
+//- src/other.ts
+import { Internals } from "./checks";
+import { ZodType } from "./schemas";
+export function run(thing) {
+  thing.check(1);
+}
+"#,
+        r#"
+src/other.run -calls(0.3)-> src/checks.Internals.check
+src/other.run -calls(0.3)-> src/schemas.ZodType.check
+src/schemas.refine -calls(0.3)-> src/schemas.ZodType.check
+"#,
+    );
+}

@@ -63,13 +63,18 @@ impl Resolver {
             2..=MAX_CANDIDATES => Resolution::Ambiguous,
             _ => return (Vec::new(), Resolution::Ambiguous),
         };
-        let reached = candidates
+        let mut reached: Vec<u32> = candidates
             .into_iter()
             .filter(|&n| {
                 let path = &self.facts[self.nodes[n as usize].file as usize].path;
                 folders.iter().any(|f| path.starts_with(f))
             })
             .collect();
+        // Of a guess among several, one in the caller's own file is the likeliest: the
+        // others are unrelated types that happen to share the name.
+        if reached.len() > 1 && reached.iter().any(|&n| self.nodes[n as usize].file == file) {
+            reached.retain(|&n| self.nodes[n as usize].file == file);
+        }
         (reached, how)
     }
 
