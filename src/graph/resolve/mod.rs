@@ -87,9 +87,6 @@ pub struct Resolver {
     module_index: FxHashMap<String, Vec<u32>>,
     python_import_name: FxHashMap<u32, String>,
     ecma_paths: FxHashMap<String, u32>,
-    /// The same, by lowercased path: a package's built file names its source loosely
-    /// (`build/three.webgpu.js` for `src/Three.WebGPU.js`).
-    ecma_paths_folded: FxHashMap<String, u32>,
     crate_roots: FxHashMap<String, u32>,
     bases: FxHashMap<u32, Vec<u32>>,
     /// `bases` the other way round (`index_implementors`).
@@ -134,7 +131,8 @@ impl Resolver {
     /// so that `patch` can later bring one file up to date.
     pub fn build(facts: &[Arc<FileFacts>], project: &ProjectFiles, root_name: &str) -> Resolver {
         let (tsconfigs, mut warnings) = TsConfigs::new(project);
-        let (packages, package_warnings) = packages::Packages::new(project);
+        let (packages, package_warnings) =
+            packages::Packages::new(project, tsconfigs.custom_conditions().to_vec());
         warnings.extend(package_warnings);
         // One node per symbol, plus a file and a module node per file: sized up front, not
         // grown by doubling (copies, and twice the fresh memory touched).
@@ -159,7 +157,6 @@ impl Resolver {
             module_index: Default::default(),
             python_import_name: Default::default(),
             ecma_paths: FxHashMap::default(),
-            ecma_paths_folded: FxHashMap::default(),
             crate_roots: Default::default(),
             bases: Default::default(),
             implementors: Default::default(),

@@ -193,6 +193,9 @@ pub fn ecma_module(path: &str) -> String {
 pub struct TsConfigs {
     /// Deepest directory first.
     configs: Vec<TsConfig>,
+    /// `compilerOptions.customConditions` of any config: the `exports` conditions the
+    /// project's own packages are resolved with besides TypeScript's defaults.
+    custom_conditions: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -257,7 +260,25 @@ impl TsConfigs {
             }
         }
         configs.sort_by(|a, b| b.dir.len().cmp(&a.dir.len()).then(a.dir.cmp(&b.dir)));
-        (TsConfigs { configs }, warnings)
+        let mut custom_conditions: Vec<String> = parsed
+            .values()
+            .filter_map(|v| v["compilerOptions"]["customConditions"].as_array())
+            .flatten()
+            .filter_map(|c| c.as_str().map(str::to_string))
+            .collect();
+        custom_conditions.sort();
+        custom_conditions.dedup();
+        (
+            TsConfigs {
+                configs,
+                custom_conditions,
+            },
+            warnings,
+        )
+    }
+
+    pub fn custom_conditions(&self) -> &[String] {
+        &self.custom_conditions
     }
 
     /// Candidate paths (without extension resolution) for a bare specifier in `from_file`.

@@ -1,25 +1,27 @@
 //! The project's own npm packages, by the name in their `package.json`: a bare import of
-//! that name (`from "effect"`, `from "zod/v4"`, a sibling in a monorepo) is the project's
-//! code, not a library's. The specifier goes through the package's `exports` map (or
-//! `source`/`types`/`module`/`main`), and a built file there (`dist/esm/x.js`,
-//! `dist/types/x.d.ts`) leads back to its source under `src/`.
+//! that name (`from "zod/v4"`, a sibling in a monorepo) is the project's code where
+//! TypeScript's resolver would find it in the tree: through the package's `exports` map
+//! under the conditions TypeScript uses (`types`, `import`, `require`, `node`, `default`,
+//! and the project's `customConditions`), or `types`/`typings`/`main`, or the package's
+//! folder for a subpath when it has no `exports`. A target the tree lacks (a built
+//! `dist/` file) leaves the import to a library, as the compiler would.
 
 use super::names::{ProjectFiles, join};
 
-/// Folders builds write to: a path through them is looked for in `src/` as well.
-const BUILD_DIRS: &[&str] = &[
-    "build", "cjs", "dist", "dts", "es", "es2015", "esm", "esm5", "lib", "module", "out", "types",
-];
+/// The conditions TypeScript matches in `exports` without being told more.
+const DEFAULT_CONDITIONS: &[&str] = &["default", "import", "node", "require", "types"];
 
 #[derive(Debug, Default)]
 pub struct Packages {
     /// (name, folder, `package.json`) of each package, longest name first so `@a/b-c` is
     /// tried before `@a/b`.
     packages: Vec<(String, String, serde_json::Value)>,
+    /// Conditions besides the defaults (`compilerOptions.customConditions`), tried first.
+    custom: Vec<String>,
 }
 
 impl Packages {
-    pub fn new(project: &ProjectFiles) -> (Self, Vec<String>) {
+    pub fn new(project: &ProjectFiles, custom: Vec<String>) -> (Self, Vec<String>) {
         let mut packages = Vec::new();
         let mut warnings = Vec::new();
         for (path, text) in project {
@@ -43,7 +45,7 @@ impl Packages {
             packages.push((name.to_string(), dir, manifest));
         }
         packages.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.1.cmp(&b.1)));
-        (Packages { packages }, warnings)
+        (Packages { packages, custom }, warnings)
     }
 
     /// Paths in the project (before extension resolution) a bare specifier may mean, best
@@ -56,25 +58,22 @@ impl Packages {
                 Some(rest) if rest.starts_with('/') => format!(".{rest}"),
                 _ => continue,
             };
-            let mut targets = exported(&manifest["exports"], &sub);
-            if sub == "." {
-                for field in ["source", "types", "typings", "module", "main"] {
-                    targets.extend(manifest[field].as_str().map(str::to_string));
+            let exports = &manifest["exports"];
+            let mut targets = exported(exports, &sub, &self.custom);
+            if exports.is_null() {
+                if sub == "." {
+                    for field in ["types", "typings", "main"] {
+                        targets.extend(manifest[field].as_str().map(str::to_string));
+                    }
+                    targets.push("./index".to_string());
+                } else {
+                    targets.push(sub.clone());
                 }
             }
-            targets.push(sub.clone());
-            targets.push(format!("./src/{}", sub.trim_start_matches(['.', '/'])));
-            if sub == "." {
-                // `src/three.js` for a package named `three` (an entry named after it).
-                let last = name.rsplit('/').next().unwrap_or(name);
-                targets.push(format!("./src/{last}"));
-            }
             for target in targets {
-                let target = target.trim_start_matches("./");
-                for path in sources_of(target).iter().map(|t| join(dir, t)) {
-                    if !out.contains(&path) {
-                        out.push(path);
-                    }
+                let path = join(dir, target.trim_start_matches("./"));
+                if !out.contains(&path) {
+                    out.push(path);
                 }
             }
             break;
@@ -83,9 +82,9 @@ impl Packages {
     }
 }
 
-/// The targets `exports` gives a subpath (`.` or `./x`), conditions that name sources
-/// first.
-fn exported(exports: &serde_json::Value, sub: &str) -> Vec<String> {
+/// The targets `exports` gives a subpath (`.` or `./x`) under the conditions TypeScript
+/// matches, custom ones first.
+fn exported(exports: &serde_json::Value, sub: &str, custom: &[String]) -> Vec<String> {
     let entry = match exports {
         serde_json::Value::Object(map) if map.keys().any(|k| k.starts_with('.')) => {
             match map.get(sub) {
@@ -112,28 +111,33 @@ fn exported(exports: &serde_json::Value, sub: &str) -> Vec<String> {
         _ => serde_json::Value::Null,
     };
     let mut out = Vec::new();
-    collect_targets(&entry, &mut out);
+    collect_targets(&entry, custom, &mut out);
     out.sort_by_key(|(rank, _)| *rank);
     out.into_iter().map(|(_, target)| target).collect()
 }
 
-/// Every string of a conditions tree, ranked: source conditions, then types, then the rest.
-fn collect_targets(entry: &serde_json::Value, out: &mut Vec<(u8, String)>) {
+/// The strings of a conditions tree TypeScript can reach, ranked: custom conditions, then
+/// the defaults.
+fn collect_targets(entry: &serde_json::Value, custom: &[String], out: &mut Vec<(u8, String)>) {
     match entry {
-        serde_json::Value::String(target) => out.push((2, target.clone())),
-        serde_json::Value::Array(items) => items.iter().for_each(|i| collect_targets(i, out)),
+        serde_json::Value::String(target) => out.push((1, target.clone())),
+        serde_json::Value::Array(items) => {
+            for item in items {
+                collect_targets(item, custom, out);
+            }
+        }
         serde_json::Value::Object(conditions) => {
             for (condition, value) in conditions {
-                let rank = if condition.contains("source") {
+                let rank = if custom.iter().any(|c| c == condition) {
                     0
-                } else if condition == "types" {
+                } else if DEFAULT_CONDITIONS.contains(&condition.as_str()) {
                     1
                 } else {
-                    2
+                    continue;
                 };
                 let mut inner = Vec::new();
-                collect_targets(value, &mut inner);
-                out.extend(inner.into_iter().map(|(r, t)| (rank.min(r), t)));
+                collect_targets(value, custom, &mut inner);
+                out.extend(inner.into_iter().map(|(r, t)| (rank.max(r), t)));
             }
         }
         _ => {}
@@ -155,83 +159,60 @@ fn substitute(entry: &serde_json::Value, captured: &str) -> serde_json::Value {
     }
 }
 
-/// A path in a package as written, then the source a built file under it comes from: declaration files
-/// become `.ts`, and leading build folders give way to `src/` (`dist/types/a.d.ts` →
-/// `src/a.ts`).
-fn sources_of(path: &str) -> Vec<String> {
-    let path = ["d.ts", "d.mts", "d.cts"]
-        .iter()
-        .find_map(|ext| path.strip_suffix(ext).map(|stem| format!("{stem}ts")))
-        .unwrap_or_else(|| path.to_string());
-    let mut out = vec![path.clone()];
-    let segments: Vec<&str> = path.split('/').collect();
-    let Some(start) = segments.iter().position(|s| BUILD_DIRS.contains(s)) else {
-        return out;
-    };
-    let mut end = start;
-    while end < segments.len() - 1 && BUILD_DIRS.contains(&segments[end]) {
-        end += 1;
-        let mut source: Vec<&str> = segments[..start].to_vec();
-        source.push("src");
-        source.extend(&segments[end..]);
-        out.push(source.join("/"));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn packages(files: &[(&str, &str)]) -> Packages {
+    fn packages(files: &[(&str, &str)], custom: &[&str]) -> Packages {
         let project: ProjectFiles = files
             .iter()
             .map(|(p, t)| (p.to_string(), t.to_string()))
             .collect();
-        Packages::new(&project).0
+        Packages::new(&project, custom.iter().map(|c| c.to_string()).collect()).0
     }
 
+    const ZOD: &str = r#"{"name": "zod", "exports": {"./v4": {"types": "./v4/index.d.cts",
+        "@zod/source": "./src/v4/index.ts", "import": "./v4/index.js"}}}"#;
+
     #[test]
-    fn conditions_that_name_sources_come_first() {
-        let p = packages(&[(
-            "package.json",
-            r#"{"name": "zod", "exports": {"./v4": {"types": "./v4/index.d.cts",
-                "@zod/source": "./src/v4/index.ts", "import": "./v4/index.js"}}}"#,
-        )]);
+    fn custom_conditions_come_first_and_unknown_ones_are_never_taken() {
+        let p = packages(&[("package.json", ZOD)], &["@zod/source"]);
         assert_eq!(p.candidates("zod/v4")[0], "src/v4/index.ts");
+        let p = packages(&[("package.json", ZOD)], &[]);
+        assert_eq!(
+            p.candidates("zod/v4"),
+            ["v4/index.js", "v4/index.d.cts"].map(String::from)
+        );
         assert!(p.candidates("zodiac").is_empty());
         assert!(p.candidates("react").is_empty());
     }
 
     #[test]
-    fn built_paths_lead_back_to_sources() {
-        let p = packages(&[(
-            "packages/core/package.json",
-            r#"{"name": "@acme/core", "exports": {".": {"types": "./dist/types/index.d.ts",
-                "default": "./dist/esm5/index.js"}, "./*": "./dist/*.js"}}"#,
-        )]);
-        let root = p.candidates("@acme/core");
-        assert!(
-            root.contains(&"packages/core/src/index.ts".to_string()),
-            "{root:?}"
+    fn wildcard_exports_substitute_the_subpath() {
+        let p = packages(
+            &[(
+                "packages/core/package.json",
+                r#"{"name": "@acme/core", "exports": {"./*": {"types": "./src/*.ts"}}}"#,
+            )],
+            &[],
         );
-        let sub = p.candidates("@acme/core/util/fmt");
-        assert!(
-            sub.contains(&"packages/core/src/util/fmt.js".to_string()),
-            "{sub:?}"
+        assert_eq!(
+            p.candidates("@acme/core/util/fmt"),
+            ["packages/core/src/util/fmt.ts"].map(String::from)
         );
+        assert!(p.candidates("@acme/core").is_empty());
     }
 
     #[test]
-    fn a_package_without_exports_falls_back_to_its_folder_and_src() {
-        let p = packages(&[("lib/package.json", r#"{"name": "lib", "main": "index.js"}"#)]);
+    fn a_package_without_exports_uses_its_fields_and_folder() {
+        let p = packages(
+            &[("lib/package.json", r#"{"name": "lib", "main": "main.js"}"#)],
+            &[],
+        );
         assert_eq!(
             p.candidates("lib"),
-            ["lib/index.js", "lib", "lib/src", "lib/src/lib"].map(String::from)
+            ["lib/main.js", "lib/index"].map(String::from)
         );
-        assert_eq!(
-            p.candidates("lib/a"),
-            ["lib/a", "lib/src/a"].map(String::from)
-        );
+        assert_eq!(p.candidates("lib/a"), ["lib/a"].map(String::from));
     }
 }

@@ -86,9 +86,6 @@ impl Resolver {
                 }
                 Family::Ecma => {
                     self.ecma_paths.insert(facts.path.clone(), module);
-                    self.ecma_paths_folded
-                        .entry(facts.path.to_lowercase())
-                        .or_insert(module);
                 }
             }
         }

@@ -245,15 +245,10 @@ impl Resolver {
         {
             return Some(found);
         }
-        let candidates = self.packages.candidates(spec);
-        candidates
+        self.packages
+            .candidates(spec)
             .iter()
             .find_map(|candidate| names::resolve_ecma_path(&self.ecma_paths, candidate))
-            .or_else(|| {
-                candidates.iter().find_map(|candidate| {
-                    names::resolve_ecma_path(&self.ecma_paths_folded, &candidate.to_lowercase())
-                })
-            })
     }
 
     /// A Rust path from a module: `crate::`, `self::`, `super::`, names in scope, other crates.
