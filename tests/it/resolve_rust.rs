@@ -398,3 +398,31 @@ app::step -calls(0.6)-> app::Letter::increment
 "#,
     );
 }
+
+#[test]
+fn building_a_tuple_struct_or_variant_calls_nothing() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "geo"
+version = "0.1.0"
+//- src/lib.rs
+pub struct Point(i32, i32);
+pub enum Shape {
+    Dot(Point),
+}
+
+impl Point {
+    pub fn new() -> Point {
+        Point(0, 0)
+    }
+}
+
+pub fn make() -> Shape {
+    Shape::Dot(Point::new())
+}
+"#,
+        "geo::make -calls(1.0)-> geo::Point::new",
+    );
+}

@@ -270,15 +270,19 @@ impl Resolver {
             }
         }
         // Modules are not called; nor, in TypeScript, are interfaces and type aliases (a
-        // `new X()` beside `interface X` constructs the value of that name, not the type).
+        // `new X()` beside `interface X` constructs the value of that name, not the type);
+        // nor in Rust are types: `Point(1, 2)` and `Value::Null(..)` build a value as a
+        // struct literal does, with no function of the project run.
+        let family = self.family(file);
         targets.retain(|&t| {
             let node = &self.nodes[t as usize];
             node.kind != NodeKind::Module
-                && !(self.family(file) == Family::Ecma
+                && !(family == Family::Ecma
                     && matches!(
                         node.symbol_kind,
                         Some(SymbolKind::Interface | SymbolKind::TypeAlias)
                     ))
+                && !(family == Family::Rust && node.kind == NodeKind::Class)
         });
         let mut unique = targets;
         // In Rust two same-named methods of one type from trait impls are the trait for
