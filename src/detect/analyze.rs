@@ -221,6 +221,7 @@ pub fn analyze(
     }
 
     let excluded = config.excluded();
+    let vendored_folders = crate::detect::vendored::vendored_folders(snap, &decoded);
     let languages: FxHashMap<&str, crate::lang::LangId> = snap
         .files
         .iter()
@@ -259,7 +260,8 @@ pub fn analyze(
         }
         let results = decoded.get(path.as_str());
         if !config.include_vendored
-            && results.is_some_and(|r| r.generated || r.minified.binary_search(&hit.line).is_ok())
+            && (results.is_some_and(|r| r.generated || r.minified.binary_search(&hit.line).is_ok())
+                || crate::detect::vendored::in_folder(&vendored_folders, &path))
         {
             continue;
         }

@@ -10,6 +10,7 @@ pub mod graph;
 pub mod local;
 pub mod memory;
 pub mod rule;
+mod vendored;
 
 pub use analyze::{Analysis, Catalog};
 pub use finding::{Category, Finding, Severity, Step};

@@ -393,6 +393,40 @@ fn vendored_generated_and_minified_code_is_skipped_unless_asked_for() {
 }
 
 #[test]
+fn a_folder_mostly_of_vendored_files_is_vendored_whole() {
+    let dir = Dir::with_fixture(PROJECT);
+    let banner = |name: &str| {
+        format!("/*! {name} v1.0 | MIT */\nexport function f(a) {{ return a == \"1\"; }}\n")
+    };
+    for name in ["fflate", "potpack", "chevrotain"] {
+        dir.write(&format!("web/libs/{name}.js"), banner(name));
+    }
+    // A library's readable build with only its copyright line, among them.
+    dir.write(
+        "web/libs/meshopt.js",
+        "// This file is part of meshoptimizer library.\nexport function g(a) { return a == \"1\"; }\n",
+    );
+    // One vendored file beside the project's own: the folder is the project's.
+    dir.write("web/app/zlib.js", banner("zlib"));
+    for name in ["main", "view"] {
+        dir.write(
+            &format!("web/app/{name}.js"),
+            "export function h(a) { return a == \"1\"; }\n",
+        );
+    }
+    let found = json_findings(&dir, &["--only", "loose-equality"]);
+    assert_eq!(
+        places(&found),
+        [
+            ("web/app/main.js".to_string(), 1),
+            ("web/app/view.js".to_string(), 1)
+        ]
+    );
+    dir.write("repotoire.toml", "include_vendored = true\n");
+    assert_eq!(json_findings(&dir, &["--only", "loose-equality"]).len(), 7);
+}
+
+#[test]
 fn detectors_list_and_show() {
     let dir = Dir::new();
     let list = stdout(
