@@ -68,6 +68,10 @@ pub struct QuerySpec {
     /// Skip matches when one of the few lines above the match matches this regex.
     #[serde(default)]
     pub unless_above: Option<String>,
+    /// Skip matches when the rest of their line, from where the match starts, matches
+    /// this regex (a trailing comment that names a literal).
+    #[serde(default)]
+    pub unless_line_rest: Option<String>,
     /// Skip matches inside a function whose text matches this regex (the innermost
     /// function; e.g. one that escapes its values before marking the result safe).
     #[serde(default)]

@@ -427,6 +427,32 @@ fn a_folder_mostly_of_vendored_files_is_vendored_whole() {
 }
 
 #[test]
+fn a_module_importing_one_name_twice_is_test_data_not_code() {
+    let dir = Dir::with_fixture(PROJECT);
+    // Such a module does not load; a bundler's tests keep it to parse.
+    dir.write(
+        "tests/project/module.js",
+        "import * as m from \"./a.js\";\nimport *as m from \"./a.js\";\nimport { first } from \"./a.js\";\n",
+    );
+    dir.write(
+        "tests/project/other.js",
+        "import * as m from \"./a.js\";\nimport { first } from \"./a.js\";\nfunction f() {\n  const fs = require(\"fs\");\n}\nfunction g() {\n  const fs = require(\"fs\");\n}\n",
+    );
+    let found = json_findings(&dir, &["--only", "unused-import"]);
+    let mut places = places(&found);
+    places.retain(|(file, _)| file.starts_with("tests/project/"));
+    assert_eq!(
+        places,
+        [
+            ("tests/project/other.js".to_string(), 1),
+            ("tests/project/other.js".to_string(), 2),
+            ("tests/project/other.js".to_string(), 4),
+            ("tests/project/other.js".to_string(), 7)
+        ]
+    );
+}
+
+#[test]
 fn detectors_list_and_show() {
     let dir = Dir::new();
     let list = stdout(

@@ -11,3 +11,7 @@ export function retryable(response) {
 export function failed(res) {
   return res.status >= 400 && res.statusCode < 500;
 }
+// A comment right after the literal names it.
+export function isSlash(code) {
+  return code === 47 /* / */;
+}

@@ -11,3 +11,9 @@ def retryable(response):
 
 def level(status_code):
     return "error" if status_code >= 500 else "warning" if status_code >= 400 else "info"
+
+
+def is_slash(code):
+    if code == 47:  # "/"
+        return True
+    return False

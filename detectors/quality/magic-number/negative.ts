@@ -8,3 +8,9 @@ export function retryable(response) {
   const w = response.ratio < 0.0 ? -1.0 : 1.0;
   return response.status === 503 && w > 0;
 }
+export function isDot(code: number) {
+  if (code === 46) { // "."
+    return true;
+  }
+  return false;
+}

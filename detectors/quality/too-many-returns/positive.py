@@ -9,4 +9,6 @@ def grade(x):  # expect: too-many-returns
         return "d"
     if x > 50:
         return "e"
+    if x > 40:
+        return "e-"
     return "f"

@@ -4,5 +4,6 @@ fn g(x: u32) -> u32 { // expect: too-many-returns
     if x > 7 { return 3; }
     if x > 6 { return 4; }
     if x > 5 { return 5; }
+    if x > 4 { return 7; }
     return 6;
 }

@@ -70,6 +70,7 @@ fn collect_kinds(language: LangId) -> [&'static [&'static str]; 5] {
 struct Filters {
     unless_enclosing: Option<LazyRegex>,
     unless_above: Option<LazyRegex>,
+    unless_line_rest: Option<LazyRegex>,
     unless_function: Option<LazyRegex>,
     only_enclosing: Option<LazyRegex>,
     in_loop: bool,
@@ -153,6 +154,7 @@ impl LangRules {
             filters.push(Filters {
                 unless_enclosing: regex(&rule.source, &spec.unless_enclosing)?,
                 unless_above: regex(&rule.source, &spec.unless_above)?,
+                unless_line_rest: regex(&rule.source, &spec.unless_line_rest)?,
                 unless_function: regex(&rule.source, &spec.unless_function)?,
                 only_enclosing: regex(&rule.source, &spec.only_enclosing)?,
                 in_loop: spec.in_loop,
@@ -300,6 +302,11 @@ impl LangRules {
                 {
                     return;
                 }
+                if let Some(regex) = &filters.unless_line_rest
+                    && regex.is_match(line_rest(source, node.start_byte()))
+                {
+                    return;
+                }
                 if let Some(regex) = &filters.unless_function
                     && enclosing_function(tree, at, family)
                         .is_some_and(|f| regex.is_match(tree.text(f, source)))
@@ -352,6 +359,12 @@ impl LangRules {
 /// The comment that justifies the match starting at byte `at`: its line, the line after it
 /// (a comment opening a block), the three lines above, and any comment block running further
 /// up. Reads only those lines: a file can hold hundreds of matches.
+/// The text from byte `at` to the end of its line.
+fn line_rest(source: &str, at: usize) -> &str {
+    let rest = source.get(at..).unwrap_or("");
+    rest.split('\n').next().unwrap_or("")
+}
+
 fn justified(source: &str, at: usize, regex: &LazyRegex) -> bool {
     let line_start = source
         .get(..at)

@@ -58,6 +58,22 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             *bound.entry(local).or_default() += 1;
         }
     }
+    // A JavaScript module that imports one name twice does not load (a SyntaxError): it
+    // is data for a tool's tests (a bundler's, a minifier's), not code anyone runs.
+    // (`require` may bind a name again in another function; only `import` counts.)
+    if ctx.language.family() == Family::Ecma {
+        let mut statements: HashMap<&str, usize> = HashMap::new();
+        for import in ctx.facts.imports.iter().filter(|i| !i.reexport) {
+            if let Some(local) = import.local_name()
+                && ctx.line(import.line).trim_start().starts_with("import")
+            {
+                *statements.entry(local).or_default() += 1;
+            }
+        }
+        if statements.values().any(|&n| n > 1) {
+            return;
+        }
+    }
     let exported: HashSet<&str> = ctx.facts.exports.iter().map(|e| e.local.as_str()).collect();
     let import_lines: HashSet<u32> = ctx.facts.imports.iter().map(|i| i.line).collect();
     // Read only when some import looks unused (most files have none).
