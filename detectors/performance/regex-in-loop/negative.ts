@@ -15,3 +15,11 @@ export function perName(names: string[], text: string): string[] {
   }
   return found;
 }
+
+export function hexRuns(escapes: string[], text: string): boolean {
+  for (const escape of escapes) {
+    const length = escape === "u" ? 4 : 8;
+    if (!new RegExp(`^[0-9A-Fa-f]{${length}}$`).test(text)) return false;
+  }
+  return true;
+}

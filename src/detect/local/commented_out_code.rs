@@ -17,7 +17,7 @@ pub fn commented_out_code(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             return false;
         }
         let body = comment_body(raw);
-        if body.len() < 4 || statements::is_note(body) {
+        if body.len() < 4 || statements::is_note(body) || names_a_constant(body) {
             return false;
         }
         match family {
@@ -71,4 +71,34 @@ pub fn commented_out_code(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         run.push(line);
     }
     flush(&mut run);
+}
+
+/// `const MAT_OPACMAP = 0xA210;`, `MAX_SIZE = 12`: a named constant with a literal value,
+/// the kind a file format's table keeps commented for the values it does not use yet.
+fn names_a_constant(body: &str) -> bool {
+    let mut rest = body.trim().trim_end_matches(';').trim_end();
+    for keyword in ["export ", "pub ", "static ", "const ", "let ", "var "] {
+        rest = rest.strip_prefix(keyword).unwrap_or(rest).trim_start();
+    }
+    let Some((name, value)) = rest.split_once('=') else {
+        return false;
+    };
+    let name = name.split(':').next().unwrap_or(name).trim();
+    let value = value.trim();
+    let constant_name = name.len() > 1
+        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    let literal = value
+        .trim_start_matches('-')
+        .starts_with(|c: char| c.is_ascii_digit())
+        && value
+            .trim_start_matches('-')
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_'))
+        || (value.len() >= 2
+            && (value.starts_with('"') && value.ends_with('"')
+                || value.starts_with('\'') && value.ends_with('\'')));
+    constant_name && literal && !value.starts_with('=')
 }

@@ -220,7 +220,11 @@ pub(super) fn assigns_fresh(line: &str, name: &str) -> bool {
     if let Some(fresh) = unpacks_fresh(rest, name) {
         return fresh;
     }
-    if let Some(after) = rest.strip_prefix("let ").map(str::trim_start) {
+    if let Some(after) = ["let ", "const ", "var "]
+        .iter()
+        .find_map(|keyword| rest.strip_prefix(keyword))
+        .map(str::trim_start)
+    {
         rest = after.strip_prefix("mut ").map_or(after, str::trim_start);
     }
     let Some(after) = rest.strip_prefix(name) else {

@@ -459,6 +459,9 @@ pub fn is_test_path(path: &str) -> bool {
         || file.ends_with("_test.py")
         || file.ends_with("_tests.py")
         || file.ends_with("_test.rs")
+        // Rust's `#[cfg(test)] mod tests;` lives in its own file.
+        || file == "tests.rs"
+        || file.ends_with("_tests.rs")
         || file.ends_with("tests.py")
         || [".test.", ".spec.", "-test.", ".tests."]
             .iter()
@@ -467,3 +470,29 @@ pub fn is_test_path(path: &str) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod test_paths {
+    use super::is_test_path;
+
+    #[test]
+    fn test_files_are_told_by_folder_and_name() {
+        for path in [
+            "tests/a.py",
+            "pkg/test_a.py",
+            "src/runtime/io/driver/uring/tests.rs",
+            "src/sync/mpsc_tests.rs",
+            "web/a.spec.ts",
+        ] {
+            assert!(is_test_path(path), "{path}");
+        }
+        for path in [
+            "src/lib.rs",
+            "src/contest.rs",
+            "pkg/latest.py",
+            "src/attests.rs",
+        ] {
+            assert!(!is_test_path(path), "{path}");
+        }
+    }
+}
