@@ -47,3 +47,12 @@ impl Poller {
         self.io.as_mut().unwrap() // io shouldn't ever be None here
     }
 }
+
+// A condition variable's wait fails only when the lock is poisoned, as `lock()` does.
+pub fn wait_ready(pair: &(std::sync::Mutex<bool>, std::sync::Condvar)) {
+    let (lock, cvar) = pair;
+    let mut ready = lock.lock().unwrap();
+    while !*ready {
+        ready = cvar.wait(ready).unwrap();
+    }
+}
