@@ -15,7 +15,7 @@ use crate::lang::Family;
 /// Fewest files of a folder that must be vendored by their content.
 const MIN_MARKED: usize = 3;
 
-/// Folders (with `/`) whose JavaScript/TypeScript files are mostly vendored by content:
+/// Folders whose JavaScript/TypeScript files are mostly vendored by content:
 /// at least `MIN_MARKED` of them, and more than half.
 pub fn vendored_folders(
     snap: &Snapshot,
@@ -26,7 +26,7 @@ pub fn vendored_folders(
         if file.language.family() != Family::Ecma {
             continue;
         }
-        let folder = file.path.rsplit_once('/').map_or("", |(dir, _)| dir);
+        let folder = folder_of(&file.path);
         let entry = counts.entry(folder).or_default();
         entry.1 += 1;
         if decoded.get(file.path.as_str()).is_some_and(|r| r.generated) {
@@ -36,7 +36,7 @@ pub fn vendored_folders(
     counts
         .into_iter()
         .filter(|&(_, (marked, all))| marked >= MIN_MARKED && marked * 2 > all)
-        .map(|(folder, _)| format!("{folder}/"))
+        .map(|(folder, _)| folder.to_string())
         .collect()
 }
 
@@ -44,7 +44,9 @@ pub fn vendored_folders(
 pub fn in_folder(folders: &FxHashSet<String>, path: &str) -> bool {
     !folders.is_empty()
         && crate::lang::for_path(path).is_some_and(|l| l.family() == Family::Ecma)
-        && path
-            .rsplit_once('/')
-            .is_some_and(|(dir, _)| folders.contains(&format!("{dir}/")))
+        && folders.contains(folder_of(path))
+}
+
+fn folder_of(path: &str) -> &str {
+    path.rsplit_once('/').map_or("", |(dir, _)| dir)
 }

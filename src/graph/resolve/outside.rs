@@ -168,7 +168,7 @@ impl Resolver {
         }
         let (kind, root) = match self.outside_import_path(file, call.caller, first) {
             Some(found) => found,
-            None => match self.builtin_root(family, first) {
+            None => match builtin_root(family, first) {
                 Some(found) => found,
                 // A Rust path starts at a crate when no item or module of the project
                 // takes its first segment (`serde_json::to_string`).
@@ -285,24 +285,24 @@ impl Resolver {
         };
         Some((kind, qualified))
     }
+}
 
-    /// A name the language provides without an import.
-    fn builtin_root(&self, family: Family, name: &str) -> Option<(OutsideKind, String)> {
-        let path = match family {
-            Family::Python => super::flow::is_builtin(name).then(|| format!("builtins.{name}"))?,
-            Family::Ecma => ECMA_GLOBALS
-                .binary_search(&name)
-                .is_ok()
-                .then(|| name.to_string())?,
-            Family::Rust => match RUST_PRELUDE.binary_search_by(|(n, _)| n.cmp(&name)) {
-                Ok(at) => RUST_PRELUDE[at].1.to_string(),
-                Err(_) if matches!(name, "std" | "core" | "alloc") => name.to_string(),
-                Err(_) if RUST_PRIMITIVES.contains(&name) => name.to_string(),
-                Err(_) => return None,
-            },
-        };
-        Some((OutsideKind::Builtin, path))
-    }
+/// A name the language provides without an import.
+fn builtin_root(family: Family, name: &str) -> Option<(OutsideKind, String)> {
+    let path = match family {
+        Family::Python => super::flow::is_builtin(name).then(|| format!("builtins.{name}"))?,
+        Family::Ecma => ECMA_GLOBALS
+            .binary_search(&name)
+            .is_ok()
+            .then(|| name.to_string())?,
+        Family::Rust => match RUST_PRELUDE.binary_search_by(|(n, _)| n.cmp(&name)) {
+            Ok(at) => RUST_PRELUDE[at].1.to_string(),
+            Err(_) if matches!(name, "std" | "core" | "alloc") => name.to_string(),
+            Err(_) if RUST_PRIMITIVES.contains(&name) => name.to_string(),
+            Err(_) => return None,
+        },
+    };
+    Some((OutsideKind::Builtin, path))
 }
 
 #[cfg(test)]
