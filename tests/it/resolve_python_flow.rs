@@ -198,6 +198,7 @@ app.main -calls(1.0)-> app.Thing
 app.main -calls(1.0)-> app.Thing.build
 app.main -calls(1.0)-> app.Thing.make
 app.main -calls(1.0)-> app.page
+app.main -calls(1.0)-> app.work
 "#,
     );
 }
@@ -556,6 +557,7 @@ def run():
         r#"
 app.Scaffold -calls(0.8)-> app.setupmethod
 app.run -calls(0.8)-> app.setupmethod.wrapper_func
+app.run -calls(0.9)-> app.Scaffold.route
 app.run -calls(1.0)-> app.Scaffold
 app.run -calls(1.0)-> app.pick
 app.setupmethod.wrapper_func -calls(0.8)-> app.Scaffold.route

@@ -127,23 +127,28 @@ impl Resolver {
             params,
             folders: self.guess_folders(file),
         };
-        let calls: Vec<ResolvedCall> = facts
-            .calls
-            .iter()
-            .map(|call| {
-                let caller = self.caller_node(file, call.caller);
-                let (targets, how) = self.resolve_call(file, call, &context);
-                match by_site.get(&(call.line, call.column)) {
-                    Some(found) => {
-                        let mut flow = found.targets.to_vec();
-                        self.keep_last_definitions(&mut flow);
-                        (caller, with_flow(&flow, found.external, targets, how))
-                    }
-                    None => (caller, (targets, how)),
+        let mut calls: Vec<ResolvedCall> = Vec::with_capacity(facts.calls.len());
+        for call in &facts.calls {
+            let caller = self.caller_node(file, call.caller);
+            let (targets, how) = self.resolve_call(file, call, &context);
+            let Some(found) = by_site.get(&(call.line, call.column)) else {
+                calls.push((caller, targets, how));
+                continue;
+            };
+            let mut flow = found.targets.to_vec();
+            self.keep_last_definitions(&mut flow);
+            if self.names_a_replaced_definition(&targets, how) {
+                // The call names a decorated definition: it reaches it, as an editor or a
+                // type checker says, through what the decorator put in its place.
+                for target in flow.into_iter().filter(|t| !targets.contains(t)) {
+                    only_flow.push((caller, target, call.line));
                 }
-            })
-            .map(|(caller, (targets, how))| (caller, targets, how))
-            .collect();
+                calls.push((caller, targets, how));
+            } else {
+                let (targets, how) = with_flow(&flow, found.external, targets, how);
+                calls.push((caller, targets, how));
+            }
+        }
         let unresolved = facts
             .calls
             .iter()
@@ -171,6 +176,14 @@ impl Resolver {
             })
             .collect();
         (calls, unresolved, only_flow)
+    }
+
+    /// Whether a call resolved by name or type names only decorated definitions whose name
+    /// holds the decorator's result.
+    fn names_a_replaced_definition(&self, targets: &[u32], how: Resolution) -> bool {
+        how <= Resolution::KnownType
+            && !targets.is_empty()
+            && targets.iter().all(|t| self.flow.replaced.contains(t))
     }
 
     /// The node a call in `scope` is made by: its function (or class body), or the module.

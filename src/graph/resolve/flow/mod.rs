@@ -63,6 +63,8 @@ pub struct Outcomes {
     pub files: Vec<FileOutcome>,
     /// Qualified names of things outside the project, by id (`builtins.len`, `os.path.join`).
     pub externals: Vec<String>,
+    /// Decorated definitions whose name holds something else (the decorator's wrapper).
+    pub replaced: FxHashSet<u32>,
 }
 
 pub(super) struct Solver<'r> {
@@ -132,7 +134,7 @@ impl Resolver {
         {
             return Outcomes {
                 files,
-                externals: Vec::new(),
+                ..Outcomes::default()
             };
         }
         let mut solver = Solver::new(self);
@@ -156,6 +158,7 @@ impl Resolver {
         for (file, out) in files.iter_mut().enumerate() {
             out.calls = std::mem::take(&mut solver.outcomes[file]);
         }
+        let replaced = solver.replaced_definitions();
         let mut reads: Vec<_> = solver.reads.into_iter().collect();
         reads.sort_unstable();
         for (file, caller, getter, line) in reads {
@@ -164,6 +167,7 @@ impl Resolver {
         Outcomes {
             files,
             externals: solver.externals,
+            replaced,
         }
     }
 }
@@ -223,6 +227,16 @@ impl<'r> Solver<'r> {
         solver.units.extend(fixtures);
         solver.store = Store::with_units(solver.units.len());
         solver
+    }
+
+    /// Decorated definitions that their name no longer holds once the decorators ran.
+    fn replaced_definitions(&mut self) -> FxHashSet<u32> {
+        let mut decorated: Vec<u32> = self.decorated.iter().copied().collect();
+        decorated.sort_unstable();
+        decorated
+            .into_iter()
+            .filter(|&node| !self.value_of_def(node).contains(&Val::Def(node)))
+            .collect()
     }
 
     /// A class and its subclasses, nearest first, at most `MAX_SUBCLASSES`.
