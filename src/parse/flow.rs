@@ -232,6 +232,8 @@ pub struct Param {
     pub kind: ParamKind,
     /// The default value, read in the definition's enclosing scope.
     pub default: Option<ExprId>,
+    /// An instance of the class its annotation names, read there too.
+    pub annotation: Option<ExprId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -24,6 +24,7 @@ mod query_cli;
 mod resolve_ecma;
 mod resolve_outside;
 mod resolve_python;
+mod resolve_python_annotations;
 mod resolve_python_flow;
 mod resolve_rust;
 mod tools;

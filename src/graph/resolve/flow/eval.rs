@@ -130,11 +130,15 @@ impl<'r> Solver<'r> {
         for &object in objects {
             match object {
                 Val::Def(node) if self.r.nodes[node as usize].kind == NodeKind::Module => {
-                    extend(&mut out, self.local(node, id));
+                    let mut vals = self.local(node, id).to_vec();
                     for &found in self.in_module(node, id).iter() {
-                        let vals = self.value_of_def(found);
-                        extend(&mut out, &vals);
+                        extend(&mut vals, &self.value_of_def(found));
                     }
+                    if vals.is_empty() {
+                        // A name the module imports (`pkg.g`, re-exported by `__init__`).
+                        vals = self.imported_value(node, name);
+                    }
+                    extend(&mut out, &vals);
                 }
                 Val::Def(class) | Val::Inst(class) if self.r.is_class(class) => {
                     let instance = matches!(object, Val::Inst(_));

@@ -388,8 +388,8 @@ impl<'r> Solver<'r> {
         extend(&mut given, &args.spread_keywords);
         let outer = self.r.facts[file as usize].symbols[def.symbol as usize].parent;
         for param in &def.params {
-            if let Some(default) = param.default {
-                let vals = self.eval(file, outer, default);
+            for value in [param.default, param.annotation].into_iter().flatten() {
+                let vals = self.eval(file, outer, value);
                 extend(&mut given, &vals);
             }
         }

@@ -400,15 +400,15 @@ impl<'r> Solver<'r> {
         }
     }
 
-    /// Defaults flow into their parameters; a decorated name holds its decorators' result.
+    /// Defaults and annotated classes flow into their parameters; a decorated name holds its decorators' result.
     fn apply_defaults_and_decorators(&mut self, file: u32, def: &'r DefFlow) {
         let Some(node) = self.symbol_node(file, def.symbol) else {
             return;
         };
         let outer = self.r.facts[file as usize].symbols[def.symbol as usize].parent;
         for param in &def.params {
-            if let Some(default) = param.default {
-                let vals = self.eval(file, outer, default);
+            for value in [param.default, param.annotation].into_iter().flatten() {
+                let vals = self.eval(file, outer, value);
                 let name = self.id(file, param.name);
                 self.store.add(Var::Local(node, name), &vals);
             }

@@ -55,7 +55,7 @@ impl<'r> Solver<'r> {
             extend(&mut out, &vals);
         }
         if out.is_empty() {
-            out.extend(self.imported_value(file, module, name));
+            out.extend(self.imported_value(module, name));
         }
         if out.is_empty() && !self.locals.contains(&(module, id)) && builtins::is_builtin(name) {
             let builtin = self.external(&format!("builtins.{name}"));
@@ -66,7 +66,7 @@ impl<'r> Solver<'r> {
 
     /// A name imported into `module`: a global of another project module, or something
     /// from outside the project.
-    pub(super) fn imported_value(&mut self, file: u32, module: u32, name: &'r str) -> Vec<Val> {
+    pub(super) fn imported_value(&mut self, module: u32, name: &'r str) -> Vec<Val> {
         let Some(imports) = self.r.bindings.get(&module).and_then(|b| b.get(name)) else {
             return Vec::new();
         };
@@ -93,7 +93,6 @@ impl<'r> Solver<'r> {
                 });
             }
         }
-        let _ = file;
         if out.is_empty()
             && let Some(path) = external
         {

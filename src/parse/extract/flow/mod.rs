@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+mod annotations;
 mod expressions;
 
 use super::symbols::Locator;
@@ -126,10 +127,17 @@ impl Builder<'_, '_> {
                 self.call(index, 0);
             }
             "assignment" | "augmented_assignment" => {
+                let Some(left) = self.flat.field(index, "left") else {
+                    return;
+                };
+                if let Some(annotation) = self.flat.field(index, "type")
+                    && let Some(value) = self.annotated_instance(annotation)
+                {
+                    let target = self.target(left, 0);
+                    self.step(index, StepKind::Assign { target, value });
+                }
                 // `a = b = f`: the inner assignment is its own step with the same value.
-                let (Some(left), Some(value)) =
-                    (self.flat.field(index, "left"), self.assigned_value(index))
-                else {
+                let Some(value) = self.assigned_value(index) else {
                     return;
                 };
                 let target = self.target(left, 0);
@@ -414,6 +422,7 @@ impl Builder<'_, '_> {
             } else {
                 ParamKind::Positional
             };
+            let annotation = self.flat.field(param, "type");
             let (name, kind, default) = match self.kind(param) {
                 "identifier" => (Some(param), positional, None),
                 "typed_parameter" => {
@@ -456,10 +465,17 @@ impl Builder<'_, '_> {
                 continue;
             };
             let default = default.map(|d| self.expr(d, 0));
+            let annotation = match kind {
+                ParamKind::Positional | ParamKind::Keyword => {
+                    annotation.and_then(|a| self.annotated_instance(a))
+                }
+                ParamKind::Rest | ParamKind::RestKeywords => None,
+            };
             out.push(Param {
                 name: self.name_of(name),
                 kind,
                 default,
+                annotation,
             });
         }
         out

@@ -1,0 +1,63 @@
+//! Python annotations say what a name holds: a module global bound to a library proxy but
+//! annotated with a project class, a class-level declaration without a value, a parameter
+//! whose callers pass library values, `Optional[...]` and `X | None`. A container of a class
+//! names no instance (its elements stay with the name tier, 0.6), nor does a library class.
+
+use crate::support::check_calls;
+
+#[test]
+fn annotated_names_hold_instances_of_their_project_class() {
+    check_calls(
+        r#"
+//- pkg/__init__.py
+from .globals import g, current
+
+//- pkg/ctx.py
+class Globals:
+    def setdefault(self, name): pass
+
+class App:
+    def run(self): pass
+    def stop(self): pass
+
+//- pkg/globals.py
+import typing as t
+from werkzeug.local import LocalProxy
+if t.TYPE_CHECKING:
+    from .ctx import Globals, App
+g: Globals = LocalProxy("g")
+current: t.Optional[App] = LocalProxy("app")
+
+//- use.py
+import pkg
+from pkg.ctx import App
+from werkzeug.local import LocalProxy
+
+class Holder:
+    app: App
+    apps: list[App]
+
+    def go(self):
+        self.app.run()
+        for a in self.apps:
+            a.stop()
+
+def work(app: App | None, name: str):
+    app.run()
+    name.upper()
+    pkg.g.setdefault("x")
+    pkg.current.stop()
+
+def main():
+    work(LocalProxy("app"), "n")
+"#,
+        r#"
+use.Holder.go -calls(0.6)-> pkg.ctx.App.stop
+use.Holder.go -calls(0.9)-> pkg.ctx.App.run
+use.main -calls(1.0)-> use.work
+use.work -calls(0.8)-> pkg.ctx.App.stop
+use.work -calls(0.8)-> pkg.ctx.Globals.setdefault
+use.work -calls(0.9)-> pkg.ctx.App.run
+"#,
+    );
+}
