@@ -30,6 +30,7 @@ current: t.Optional[App] = LocalProxy("app")
 
 //- use.py
 import pkg
+from pkg import g
 from pkg.ctx import App
 from werkzeug.local import LocalProxy
 
@@ -48,12 +49,16 @@ def work(app: App | None, name: str):
     pkg.g.setdefault("x")
     pkg.current.stop()
 
+def again():
+    g.setdefault("y")
+
 def main():
     work(LocalProxy("app"), "n")
 "#,
         r#"
 use.Holder.go -calls(0.6)-> pkg.ctx.App.stop
 use.Holder.go -calls(0.9)-> pkg.ctx.App.run
+use.again -calls(0.8)-> pkg.ctx.Globals.setdefault
 use.main -calls(1.0)-> use.work
 use.work -calls(0.8)-> pkg.ctx.App.stop
 use.work -calls(0.8)-> pkg.ctx.Globals.setdefault

@@ -10,6 +10,9 @@ use super::Solver;
 use super::builtins;
 use super::values::{Val, Var, extend};
 
+/// Most modules a re-imported name is followed through.
+const MAX_REEXPORTS: u32 = 4;
+
 impl<'r> Solver<'r> {
     /// The key of a container's item at `position`: the same name a constant subscript
     /// (`xs[1]`) spells; positions past the table share one key.
@@ -67,6 +70,12 @@ impl<'r> Solver<'r> {
     /// A name imported into `module`: a global of another project module, or something
     /// from outside the project.
     pub(super) fn imported_value(&mut self, module: u32, name: &'r str) -> Vec<Val> {
+        self.imported_through(module, name, MAX_REEXPORTS)
+    }
+
+    /// `imported_value`, following a name a module only re-imports (`from .globals import
+    /// g` in a package's `__init__`) at most `hops` modules further.
+    fn imported_through(&mut self, module: u32, name: &'r str, hops: u32) -> Vec<Val> {
         let Some(imports) = self.r.bindings.get(&module).and_then(|b| b.get(name)) else {
             return Vec::new();
         };
@@ -78,9 +87,12 @@ impl<'r> Solver<'r> {
             if import.kind == ImportKind::Member
                 && let Some(imported) = import.name.as_deref()
             {
-                for source in &sources {
+                for &source in &sources {
                     let id = self.name(imported);
-                    let vals = self.store.get(Var::Local(*source, id)).to_vec();
+                    let mut vals = self.store.get(Var::Local(source, id)).to_vec();
+                    if vals.is_empty() && hops > 0 && source != module {
+                        vals = self.imported_through(source, imported, hops - 1);
+                    }
                     extend(&mut out, &vals);
                 }
             }
