@@ -13,3 +13,7 @@ const { spawn } = require("child_process");
 app.get("/ping", (req, res) => {
   spawn(`ping -c 1 ${req.query.host}`, { shell: true }); // expect: command-injection
 });
+const listing = (dir) => "ls " + dir;
+function show(req) {
+  exec(listing(req.query.dir)); // expect: command-injection
+}

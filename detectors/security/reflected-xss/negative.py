@@ -28,3 +28,15 @@ def next_url(request):
 def card():
     from markupsafe import Markup
     return Markup("<b>{}</b>").format(request.args["name"])
+
+
+@app.route("/banner")
+def banner():
+    from markupsafe import Markup
+    return Markup("<b>Welcome</b>")
+
+
+@app.route("/escaped")
+def escaped():
+    from markupsafe import Markup
+    return Markup(escape(request.args["banner"]))

@@ -1,4 +1,6 @@
 from django.http import HttpResponse
+from django.utils.safestring import mark_safe
+from markupsafe import Markup
 from flask import Flask, request
 
 app = Flask(__name__)
@@ -17,3 +19,13 @@ def search(request):
 @app.route("/card")
 def card():
     return "<b>{}</b>".format(request.args["name"])  # expect: reflected-xss
+
+
+@app.route("/banner")
+def banner():
+    return Markup(request.args["banner"])  # expect: reflected-xss
+
+
+def note(request):
+    text = request.POST["note"]
+    return mark_safe(text)  # expect: reflected-xss

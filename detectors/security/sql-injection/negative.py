@@ -31,3 +31,11 @@ def recent(request, Entry):
 
 async def by_name(pool, name):
     return await pool.fetch("SELECT * FROM users WHERE name = $1", name)
+
+
+def by_id_query(uid):
+    return "SELECT * FROM t WHERE id = %s"
+
+
+def show(request, cursor):
+    cursor.execute(by_id_query(request.GET["id"]), [request.GET["id"]])

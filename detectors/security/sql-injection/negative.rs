@@ -16,3 +16,11 @@ pub async fn page(Path(page): Path<i64>) -> Vec<User> {
 pub fn remove(conn: &Connection, id: &str) {
     conn.execute("DELETE FROM t WHERE id = ?1", [id]).unwrap();
 }
+
+fn by_tag(_tag: &str) -> String {
+    "SELECT * FROM t WHERE tag = $1".to_string()
+}
+
+pub async fn tagged(State(pool): State<PgPool>, Query(q): Query<Search>) -> Vec<User> {
+    sqlx::query_as::<_, User>(&by_tag(&q.tag)).bind(&q.tag).fetch_all(&pool).await.unwrap()
+}

@@ -21,3 +21,11 @@ def recent(request, Entry):
 
 async def by_name(pool, name):
     return await pool.fetch(f"SELECT * FROM users WHERE name = '{name}'")  # expect: sql-injection
+
+
+def by_id_query(uid):
+    return "SELECT * FROM t WHERE id = " + uid
+
+
+def show(request, cursor):
+    cursor.execute(by_id_query(request.GET["id"]))  # expect: sql-injection

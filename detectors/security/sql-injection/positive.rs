@@ -15,3 +15,11 @@ pub async fn count(body: String) -> i64 {
     let query = "SELECT count(*) FROM t WHERE tag = '".to_string() + &body + "'";
     sqlx::query_scalar(&query).fetch_one(&POOL).await.unwrap() // expect: sql-injection
 }
+
+fn by_tag(tag: &str) -> String {
+    format!("SELECT * FROM t WHERE tag = '{tag}'")
+}
+
+pub async fn tagged(State(pool): State<PgPool>, Query(q): Query<Search>) -> Vec<User> {
+    sqlx::query_as::<_, User>(&by_tag(&q.tag)).fetch_all(&pool).await.unwrap() // expect: sql-injection
+}

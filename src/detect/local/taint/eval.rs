@@ -181,7 +181,7 @@ impl Analyser<'_, '_, '_> {
             taint.stringified |= self.tables.stringifies(callee_text);
             return Some(taint.step(line, format!("through {callee_text}()")));
         }
-        None
+        self.through_own_function(node, callee_text, depth)
     }
 
     /// `format!("…{}", x)`, `format!("…{x}")`, `concat!(…)`: what the arguments carry,

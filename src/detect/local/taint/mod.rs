@@ -10,6 +10,7 @@ mod entry;
 mod eval;
 mod grammar;
 mod report;
+mod returns;
 mod sinks;
 pub mod tables;
 mod unknown;
@@ -120,6 +121,10 @@ struct Analyser<'a, 'c, 't> {
     params: Vec<u32>,
     /// The file's calls by name, for what callers pass.
     calls: &'a callers::Calls<'c>,
+    /// What the file's own functions return of their parameters.
+    returns: &'a returns::Returns,
+    /// While summarising a function for `returns`: the parameters its returns carry.
+    returned: Option<Vec<returns::Returned>>,
     out: &'a mut FileTaint,
     hits: &'a mut Vec<Hit>,
 }
@@ -135,6 +140,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     // so each one's enclosing functions were analysed before it.
     let mut around: Vec<(u32, Scope)> = Vec::new();
     let calls = callers::Calls::default();
+    let returns = returns::Returns::default();
     let functions: Vec<u32> = ctx
         .collected
         .functions
@@ -160,6 +166,8 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             function_name: function_name(flat, ctx.source, function, fields.name),
             params: Vec::new(),
             calls: &calls,
+            returns: &returns,
+            returned: None,
             out: &mut out,
             hits,
         };
@@ -259,7 +267,9 @@ impl Analyser<'_, '_, '_> {
                     continue;
                 }
                 self.params.push(param);
+                let summarising = self.returned.is_some();
                 let constant = !typed_safe
+                    && !summarising
                     && callers::constant_at_every_call(
                         self.ctx,
                         self.calls,
@@ -272,9 +282,11 @@ impl Analyser<'_, '_, '_> {
                     );
                 if typed_safe || constant {
                     self.known.insert(name.clone(), unknown::Shape::default());
-                } else if let Some(origin) =
+                } else if let Some(origin) = if summarising {
+                    Some(Origin::Param(index, name.clone()))
+                } else {
                     self.param_origin(index, &name, param, type_text, entry)
-                {
+                } {
                     let note = format!("parameter `{name}` of `{}`", self.function_name);
                     self.env.insert(
                         name,
@@ -370,6 +382,9 @@ impl Analyser<'_, '_, '_> {
             }
             "assert_statement" => self.guard(node),
             "return_statement" => {
+                if let Some(value) = self.flat.named_children(node).next() {
+                    self.note_returned(value);
+                }
                 let sinks = self.sinks.returns(self.family);
                 if let Some(value) = self.flat.named_children(node).next()
                     && !sinks.is_empty()
