@@ -7,3 +7,9 @@ pub fn password_digest(password: &str) -> Vec<u8> {
 pub fn cache_key(body: &[u8]) -> String {
     format!("{:x}", md5::compute(body))
 }
+
+pub fn signature(body: &[u8]) -> Vec<u8> {
+    let mut hasher = sha2::Sha256::new();
+    hasher.update(body);
+    hasher.finalize().to_vec()
+}

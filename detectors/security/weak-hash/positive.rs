@@ -10,3 +10,9 @@ pub fn token_digest(token: &[u8]) -> Vec<u8> {
     hasher.update(token);
     hasher.finalize().to_vec()
 }
+
+pub fn signature(body: &[u8]) -> Vec<u8> {
+    let mut hasher = sha1::Sha1::new(); // expect: weak-hash
+    hasher.update(body);
+    hasher.finalize().to_vec()
+}
