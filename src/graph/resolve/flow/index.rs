@@ -27,6 +27,7 @@ impl Solver<'_> {
             for param in &def.params {
                 let name = self.id(file, param.name);
                 self.locals.insert((node, name));
+                self.written.insert((node, name));
                 self.writable.insert(name);
             }
             if def.decorated.is_some() {
@@ -34,6 +35,9 @@ impl Solver<'_> {
                 let name = self.name(&symbol.name);
                 self.writable.insert(name);
                 self.property_names.insert(name);
+                if let Some(holder) = self.definition_holder(node) {
+                    self.written.insert((holder, name));
+                }
             }
         }
         for binding in &self.r.facts[file as usize].bindings {
@@ -55,6 +59,7 @@ impl Solver<'_> {
                     if let Some(scope) = self.assigned_scope(file, step.scope, name) {
                         let name = self.id(file, name);
                         self.locals.insert((scope, name));
+                        self.written.insert((scope, name));
                         self.writable.insert(name);
                         if self.r.is_class(scope) {
                             self.property_names.insert(name);

@@ -116,6 +116,9 @@ pub(super) struct Solver<'r> {
     external_attrs: FxHashMap<(u32, u32), u32>,
     /// Names assigned as an attribute somewhere (`x.name = …`).
     attributes_written: FxHashSet<u32>,
+    /// Scope node × name of every variable a statement, parameter, decorator or annotation
+    /// writes; with `attributes_written`, all a `Var::Local` can ever hold.
+    written: FxHashSet<(u32, u32)>,
     /// Each class's subclasses, nearest first (`descendants`), once asked.
     descendant_cache: FxHashMap<u32, std::rc::Rc<[u32]>>,
     /// Classes with a base from outside the project (`class Client(werkzeug.Client)`): an
@@ -203,6 +206,7 @@ impl<'r> Solver<'r> {
             subclasses: FxHashMap::default(),
             external_based: FxHashSet::default(),
             attributes_written: FxHashSet::default(),
+            written: FxHashSet::default(),
             descendant_cache: FxHashMap::default(),
             depth: 0,
         };

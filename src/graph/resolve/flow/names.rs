@@ -89,7 +89,7 @@ impl<'r> Solver<'r> {
             {
                 for &source in &sources {
                     let id = self.name(imported);
-                    let mut vals = self.store.get(Var::Local(source, id)).to_vec();
+                    let mut vals = self.local(source, id).to_vec();
                     if vals.is_empty() && hops > 0 && source != module {
                         vals = self.imported_through(source, imported, hops - 1);
                     }
@@ -118,22 +118,29 @@ impl<'r> Solver<'r> {
         if !self.decorated.contains(&node) {
             return vec![Val::Def(node)];
         }
-        let Some(holder) = self.r.parent[node as usize] else {
+        let Some(holder) = self.definition_holder(node) else {
             return vec![Val::Def(node)];
-        };
-        let holder = if self.r.nodes[holder as usize].kind == NodeKind::File {
-            self.r.file_module[self.r.nodes[node as usize].file as usize]
-        } else {
-            holder
         };
         let name = self.r.nodes[node as usize].name.as_str();
         let id = self.name(name);
         self.store.get(Var::Local(holder, id)).to_vec()
     }
 
-    /// What `Var::Local(holder, id)` holds; names nothing ever writes are not looked up.
+    /// The scope whose variable a definition's name is: its class or function, or the
+    /// module of its file.
+    pub(super) fn definition_holder(&self, node: u32) -> Option<u32> {
+        let holder = self.r.parent[node as usize]?;
+        Some(if self.r.nodes[holder as usize].kind == NodeKind::File {
+            self.r.file_module[self.r.nodes[node as usize].file as usize]
+        } else {
+            holder
+        })
+    }
+
+    /// What `Var::Local(holder, id)` holds; a variable nothing can write is not looked up
+    /// (nor listed as read, which would only cost memory).
     pub(super) fn local(&mut self, holder: u32, id: u32) -> &[Val] {
-        if self.writable.contains(&id) {
+        if self.attributes_written.contains(&id) || self.written.contains(&(holder, id)) {
             self.store.get(Var::Local(holder, id))
         } else {
             &[]

@@ -99,6 +99,7 @@ impl<'r> Solver<'r> {
                 self.scope_node(file, binding.scope)
             };
             let name = self.name(&binding.name);
+            self.written.insert((scope, name));
             self.store.add(Var::Local(scope, name), &vals);
         }
     }
