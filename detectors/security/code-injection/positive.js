@@ -16,3 +16,6 @@ async function plugin(url) {
   const source = await response.text();
   return eval(source); // expect: code-injection
 }
+app.get("/later", (req, res) => {
+  setTimeout(req.query.callback, 100); // expect: code-injection
+});

@@ -14,3 +14,6 @@ app.get("/user", (req, res) => {
   res.redirect("/users/" + req.query.name);
   res.redirect(`https://app.example.com/profile/${req.query.name}`);
 });
+app.get("/moved", (req, res) => {
+  res.redirect(301, "/home");
+});

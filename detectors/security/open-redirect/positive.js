@@ -18,3 +18,6 @@ app.get("/user", (req, res) => {
   res.redirect("//" + req.query.host); // expect: open-redirect
   res.redirect(`https://${req.query.host}/profile`); // expect: open-redirect
 });
+app.get("/moved", (req, res) => {
+  res.redirect(301, req.query.next); // expect: open-redirect
+});

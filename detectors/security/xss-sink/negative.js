@@ -21,3 +21,6 @@ function renumber(row, count) {
   // Markup read back from the page and written again is no new input.
   $(row).html($(row).html().replace(/#\d+/g, "#" + count));
 }
+function appendRow(table) {
+  table.innerHTML += "<tr><td></td></tr>";
+}

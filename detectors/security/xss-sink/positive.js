@@ -11,3 +11,6 @@ function Comment({ body }) {
 function showName(name) {
   $("#greeting").html("Hello " + name); // expect: xss-sink
 }
+function appendRow(table, cells) {
+  table.innerHTML += cells; // expect: xss-sink
+}

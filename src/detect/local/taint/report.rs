@@ -20,7 +20,11 @@ impl Analyser<'_, '_, '_> {
             self.audit(node, arg, sink, &what);
             return;
         };
-        if (spec.formatted && !taint.formatted) || (spec.objects && taint.stringified) {
+        let unformatted_source =
+            spec.sources_unformatted && matches!(taint.origin, Origin::Source(_));
+        if (spec.formatted && !taint.formatted && !unformatted_source)
+            || (spec.objects && taint.stringified)
+        {
             return;
         }
         let line = self.flat.line(node);

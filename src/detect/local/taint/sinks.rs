@@ -45,6 +45,10 @@ pub struct SinkSpec {
     /// query, not an injection).
     #[serde(default)]
     pub formatted: bool,
+    /// With `formatted`: a value read straight from a source counts unformatted too (what
+    /// a request carries is a string, never a callback to pass to `setTimeout`).
+    #[serde(default)]
+    pub sources_unformatted: bool,
     /// A parameter reaching it is reported ("callers decide"); otherwise only sources,
     /// through calls too.
     #[serde(default)]
