@@ -27,6 +27,7 @@ mod resolve_python;
 mod resolve_python_annotations;
 mod resolve_python_flow;
 mod resolve_rust;
+mod taint_levels;
 mod tools;
 mod watch;
 mod workstation;

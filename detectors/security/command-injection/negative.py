@@ -49,3 +49,7 @@ def main():
 def spawn(request):
     flag, program = request.args["flag"], "make"
     os.spawnlp(os.P_WAIT, program, program)
+
+
+def listing(request):
+    subprocess.run(["ls", "-l", request.args["dir"]])

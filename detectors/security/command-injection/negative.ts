@@ -6,3 +6,9 @@ export function count(job: { size(): string }) {
   const n = Number(job.size());
   execSync(`seq ${n}`);
 }
+export class ToolsController {
+  @Get("count")
+  count(@Query("n") n: number) {
+    execSync(`seq ${n}`);
+  }
+}

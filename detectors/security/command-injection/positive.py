@@ -43,3 +43,7 @@ def ping(host: str):
 def spawn(request):
     program, flag = request.args["prog"], "-v"
     os.spawnlp(os.P_WAIT, program, program, flag)  # expect: command-injection
+
+
+def through_shell(request):
+    subprocess.run(["sh", "-c", "ls " + request.args["dir"]])  # expect: command-injection

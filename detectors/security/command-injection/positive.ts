@@ -5,3 +5,9 @@ export function run(dir: string) {
 export function backup(job: { destination(): string }) {
   execSync(`tar czf ${job.destination()}`); // audit: command-injection
 }
+export class ToolsController {
+  @Get("ping")
+  ping(@Query("host") host: string) {
+    execSync("ping -c 1 " + host); // expect: command-injection
+  }
+}

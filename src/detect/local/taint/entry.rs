@@ -31,6 +31,11 @@ impl Analyser<'_, '_, '_> {
         if self.tables.is_lambda_event(&self.function_name, name) {
             return Some(Origin::Source(format!("the Lambda event `{name}`")));
         }
+        if let Some(decorator) = self.tables.request_decorator(self.text(param)) {
+            return Some(Origin::Source(format!(
+                "the request's `@{decorator}` parameter `{name}`"
+            )));
+        }
         if let Some(extractor) = type_text.and_then(|t| self.tables.extractor(t)) {
             return Some(Origin::Source(format!(
                 "the request's `{extractor}` extractor `{name}`"

@@ -9,7 +9,10 @@ impl Analyser<'_, '_, '_> {
     /// does.
     pub(super) fn sink(&mut self, node: u32, arg: u32, sink: &Sink, callee: &str) {
         let spec = &sink.spec;
-        if spec.argv_safe && matches!(self.kind(arg), "list" | "tuple" | "array") {
+        let argv = matches!(self.kind(arg), "list" | "tuple" | "array");
+        if (spec.argv_safe && argv && !self.runs_a_shell(arg))
+            || (spec.shell_argv && !(argv && self.runs_a_shell(arg)))
+        {
             return;
         }
         if spec.fixed_host && self.constant_prefix(arg).is_some_and(|p| fixes_host(&p)) {
@@ -144,6 +147,26 @@ impl Analyser<'_, '_, '_> {
 }
 
 impl Analyser<'_, '_, '_> {
+    /// Whether an argv list starts a shell on a command string (`["sh", "-c", cmd]`,
+    /// `["cmd", "/c", cmd]`): then its elements are a command line after all.
+    fn runs_a_shell(&self, list: u32) -> bool {
+        let items: Vec<String> = self
+            .flat
+            .named_children(list)
+            .take(2)
+            .map(|n| self.text(n).trim_matches(['"', '\'', '`']).to_string())
+            .collect();
+        let [program, flag] = items.as_slice() else {
+            return false;
+        };
+        let program = program.rsplit(['/', '\\']).next().unwrap_or(program);
+        let shell = matches!(
+            program.trim_end_matches(".exe"),
+            "sh" | "bash" | "zsh" | "dash" | "ksh" | "cmd" | "powershell" | "pwsh"
+        );
+        shell && matches!(flag.as_str(), "-c" | "/c" | "/C" | "-Command" | "-lc")
+    }
+
     /// The constant text a built string starts with: `"/users/"` in `"/users/" + id`,
     /// `` `/users/${id}` ``, `f"/users/{id}"` or `"/users/%s" % id`.
     fn constant_prefix(&self, node: u32) -> Option<String> {

@@ -61,6 +61,10 @@ pub struct SinkSpec {
     /// elsewhere: no finding.
     #[serde(default)]
     pub fixed_host: bool,
+    /// Only an argv list that starts a shell on a command string counts
+    /// (`subprocess.run(["sh", "-c", cmd])`).
+    #[serde(default)]
+    pub shell_argv: bool,
     /// A list or array literal in the argument is an argv: no shell, no injection.
     #[serde(default)]
     pub argv_safe: bool,

@@ -26,6 +26,10 @@ pub struct Tables {
     lambda_handlers: Vec<String>,
     #[serde(default)]
     route_methods: Vec<String>,
+    /// Parameter decorators through which a framework fills a parameter from the request
+    /// (NestJS's `@Query('q') q`, `@Body() dto`).
+    #[serde(default)]
+    request_decorators: Vec<String>,
     #[serde(default)]
     injected_calls: Vec<String>,
     #[serde(default)]
@@ -210,6 +214,13 @@ impl Tables {
                     Some(suffix) => function.ends_with(suffix),
                     None => function == h,
                 })
+    }
+
+    /// The request decorator a parameter's text starts with (`@Query('cmd') cmd: string`).
+    pub fn request_decorator<'p>(&self, param_text: &'p str) -> Option<&'p str> {
+        let name = param_text.strip_prefix('@')?;
+        let name = &name[..name.find(|c: char| !c.is_alphanumeric() && c != '_')?];
+        has(&self.request_decorators, name).then_some(name)
     }
 
     /// `@app.route("/u/<name>")`, `@router.get(…)`, `#[get("/u/{name}")]`: a web route,
