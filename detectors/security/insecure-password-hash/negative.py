@@ -8,3 +8,9 @@ def fingerprint(data):
 
 def store(password):
     return bcrypt.hashpw(password.encode(), bcrypt.gensalt(rounds=12))
+
+
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.MD5PasswordHasher",
+]

@@ -8,3 +8,8 @@ def store(password):
 
 def salt():
     return bcrypt.gensalt(rounds=4)  # expect: insecure-password-hash
+
+
+PASSWORD_HASHERS = [  # expect: insecure-password-hash
+    "django.contrib.auth.hashers.MD5PasswordHasher",
+]
