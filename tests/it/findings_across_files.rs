@@ -126,3 +126,43 @@ fn an_import_another_file_takes_from_the_module_is_used() {
         "{left:?}"
     );
 }
+
+/// Request data handed by an anonymous route callback (the way Express handlers are
+/// written) to a helper in another file is followed into it: the callback has no graph
+/// node, so the call is the module's.
+#[test]
+fn an_anonymous_route_callback_passes_request_data_to_another_files_helper() {
+    let dir = Dir::with_fixture(
+        r#"
+//- shell.js
+const { exec } = require("child_process");
+function run(command) {
+  exec(command);
+}
+module.exports = { run };
+//- server.js
+const express = require("express");
+const { run } = require("./shell");
+const app = express();
+app.get("/list", (req, res) => {
+  run("ls " + req.query.dir);
+});
+"#,
+    );
+    let findings = json_findings(&dir, &[]);
+    let injections: Vec<(String, u64, String)> = findings
+        .iter()
+        .filter(|f| f["detector"] == "command-injection")
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap_or("").to_string(),
+                f["line"].as_u64().unwrap_or(0),
+                f["severity"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert!(
+        injections.contains(&("server.js".to_string(), 5, "critical".to_string())),
+        "{injections:?}"
+    );
+}

@@ -13,7 +13,7 @@ use crate::detect::graph::GraphCtx;
 use crate::detect::local::Hit;
 use crate::detect::local::taint::{Origin, Summary, TaintCall, tables};
 use crate::detect::rule::Rule;
-use crate::graph::model::{EdgeKind, Node};
+use crate::graph::model::{EdgeKind, Node, NodeKind};
 
 /// How many calls a value is followed through.
 const MAX_CALLS: usize = 3;
@@ -69,16 +69,58 @@ fn withdraw_constant_fed(ctx: &GraphCtx<'_>, rule: &Rule) {
     }
 }
 
+/// Per file, the nodes a call can be made by: functions and methods by their lines, and
+/// the module, which makes the calls of code outside any of them.
+type Makers<'c> = FxHashMap<&'c str, (Vec<(u32, u32, NodeIndex)>, Option<NodeIndex>)>;
+
+fn makers<'c>(ctx: &'c GraphCtx<'_>) -> Makers<'c> {
+    let snap = ctx.snap;
+    let mut out: Makers<'c> = FxHashMap::default();
+    for index in snap.graph.node_indices() {
+        let Some(node) = snap.node(index) else {
+            continue;
+        };
+        let entry = out.entry(snap.file_path(node)).or_default();
+        if crate::detect::graph::is_callable(node) {
+            entry.0.push((node.line, node.end_line, index));
+        } else if node.kind == NodeKind::Module {
+            entry.1 = Some(index);
+        }
+    }
+    out
+}
+
+/// The graph node that makes a call at `line` of a function the graph has no node for
+/// (an anonymous callback, `app.get("/", (req, res) => …)`): the innermost function
+/// around it, else the module.
+fn maker_of(makers: &Makers<'_>, path: &str, line: u32) -> Option<NodeIndex> {
+    let (functions, module) = makers.get(path)?;
+    functions
+        .iter()
+        .filter(|(start, end, _)| *start <= line && line <= *end)
+        .min_by_key(|(start, end, _)| end - start)
+        .map(|&(_, _, index)| index)
+        .or(*module)
+}
+
 /// Every resolved callee of every file's tainted calls: the same for each taint rule.
 fn passed<'c>(ctx: &'c GraphCtx<'_>) -> &'c [Passed<'c>] {
     ctx.shared.taint_calls.get_or_init(|| {
         let snap = ctx.snap;
         let functions = functions(ctx);
+        let mut makers: Option<Makers<'_>> = None;
         let mut out = Vec::new();
         for (path, results) in ctx.local {
             for call in &results.taint.calls {
-                let Some(&caller) = functions.get(&(*path, call.function)) else {
-                    continue;
+                let caller = match functions.get(&(*path, call.function)) {
+                    Some(&caller) => caller,
+                    None => {
+                        let makers = makers.get_or_insert_with(|| self::makers(ctx));
+                        let Some(caller) = maker_of(makers, path, call.line) else {
+                            continue;
+                        };
+                        caller
+                    }
                 };
                 for edge in snap.graph.edges(caller) {
                     let weight = edge.weight();
