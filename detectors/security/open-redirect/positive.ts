@@ -11,3 +11,8 @@ export function afterLogin() {
   const next = new URLSearchParams(window.location.search).get("next");
   window.location.href = next!; // expect: open-redirect
 }
+export function popup() {
+  const target = new URLSearchParams(window.location.search).get("target");
+  window.open(target!); // expect: open-redirect
+  location.replace(location.hash.slice(1)); // expect: open-redirect
+}
