@@ -10,6 +10,4 @@ def salt():
     return bcrypt.gensalt(rounds=4)  # expect: insecure-password-hash
 
 
-PASSWORD_HASHERS = [  # expect: insecure-password-hash
-    "django.contrib.auth.hashers.MD5PasswordHasher",
-]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # expect: insecure-password-hash
