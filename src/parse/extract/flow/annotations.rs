@@ -1,8 +1,9 @@
-//! Type annotations as values: `x: Flask = LocalProxy(...)`, `json: JSONProvider` in a class
-//! body and `def f(app: Flask)` say the name holds an instance of the class, whatever the
-//! value flow sees assigned (a library proxy, nothing at all, an untyped caller's value).
+//! Parameters, and type annotations as values: `x: Flask = LocalProxy(...)`, `json:
+//! JSONProvider` in a class body and `def f(app: Flask)` say the name holds an instance of
+//! the class, whatever the value flow sees assigned (a library proxy, nothing at all, an
+//! untyped caller's value).
 
-use crate::parse::flow::{Expr, ExprId};
+use crate::parse::flow::{Expr, ExprId, Param, ParamKind};
 
 use super::Builder;
 
@@ -10,6 +11,76 @@ use super::Builder;
 const MAX_CLASSES: usize = 4;
 
 impl Builder<'_, '_> {
+    /// A definition's parameters: kinds (after `*`, keyword only), defaults and the
+    /// instances their annotations name.
+    pub(super) fn params(&mut self, list: u32) -> Vec<Param> {
+        let mut out = Vec::new();
+        let mut keyword_only = false;
+        for param in self.operands(list) {
+            let positional = if keyword_only {
+                ParamKind::Keyword
+            } else {
+                ParamKind::Positional
+            };
+            let annotation = self.flat.field(param, "type");
+            let (name, kind, default) = match self.kind(param) {
+                "identifier" => (Some(param), positional, None),
+                "typed_parameter" => {
+                    let inner = self.operands(param).first().copied();
+                    match inner.map(|i| (i, self.kind(i))) {
+                        Some((i, "list_splat_pattern")) => {
+                            keyword_only = true;
+                            (self.operands(i).first().copied(), ParamKind::Rest, None)
+                        }
+                        Some((i, "dictionary_splat_pattern")) => (
+                            self.operands(i).first().copied(),
+                            ParamKind::RestKeywords,
+                            None,
+                        ),
+                        Some((i, _)) => (Some(i), positional, None),
+                        None => (None, positional, None),
+                    }
+                }
+                "default_parameter" | "typed_default_parameter" => (
+                    self.flat.field(param, "name"),
+                    positional,
+                    self.flat.field(param, "value"),
+                ),
+                "list_splat_pattern" => {
+                    keyword_only = true;
+                    (self.operands(param).first().copied(), ParamKind::Rest, None)
+                }
+                "dictionary_splat_pattern" => (
+                    self.operands(param).first().copied(),
+                    ParamKind::RestKeywords,
+                    None,
+                ),
+                "keyword_separator" => {
+                    keyword_only = true;
+                    continue;
+                }
+                _ => continue,
+            };
+            let Some(name) = name.filter(|&n| self.kind(n) == "identifier") else {
+                continue;
+            };
+            let default = default.map(|d| self.expr(d, 0));
+            let annotation = match kind {
+                ParamKind::Positional | ParamKind::Keyword => {
+                    annotation.and_then(|a| self.annotated_instance(a))
+                }
+                ParamKind::Rest | ParamKind::RestKeywords => None,
+            };
+            out.push(Param {
+                name: self.name_of(name),
+                kind,
+                default,
+                annotation,
+            });
+        }
+        out
+    }
+
     /// An instance of each class annotation `node` names, or `None` when it names none this
     /// pass can follow (a container of classes, a string, a protocol of callables).
     pub(super) fn annotated_instance(&mut self, node: u32) -> Option<ExprId> {
