@@ -1,7 +1,8 @@
 //! Which level a taint finding lands at depends on where the value comes from: request
 //! data reaching a sink through the file's own helpers, a framework's parameter
-//! decorators, a shell's argv or a timer is a finding at the rule's severity; the same
-//! sink fed by an undecorated parameter stays medium ("callers decide").
+//! decorators, a shell's argv, a timer or a field an earlier method set is a finding at the
+//! rule's severity; the same sink fed by an undecorated parameter stays medium ("callers
+//! decide").
 
 use serde_json::Value;
 
@@ -87,6 +88,54 @@ export function later(req: any) {
             finding(10, "command-injection", "medium"),
             finding(15, "code-injection", "critical"),
         ],
+        "{findings:#?}"
+    );
+}
+
+#[test]
+fn a_field_one_method_sets_from_a_request_is_tainted_in_the_classs_later_methods() {
+    let dir = Dir::with_fixture(
+        r#"
+//- job.py
+import os
+from flask import request
+
+class Job:
+    def __init__(self):
+        self.name = request.args["n"]
+
+    def run(self):
+        os.system("echo " + self.name)
+
+class Other:
+    def run(self):
+        os.system("echo " + self.name)
+//- task.js
+const { exec } = require("child_process");
+class Task {
+  constructor(req) {
+    this.dir = req.query.dir;
+  }
+  start() {
+    exec("ls " + this.dir);
+  }
+}
+class Other {
+  start() {
+    exec("ls " + this.dir);
+  }
+}
+"#,
+    );
+    let findings = json_findings(&dir, &[]);
+    assert_eq!(
+        security(&findings, "job.py"),
+        vec![finding(9, "command-injection", "critical")],
+        "{findings:#?}"
+    );
+    assert_eq!(
+        security(&findings, "task.js"),
+        vec![finding(7, "command-injection", "critical")],
         "{findings:#?}"
     );
 }

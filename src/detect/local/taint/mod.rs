@@ -123,6 +123,10 @@ struct Analyser<'a, 'c, 't> {
     calls: &'a callers::Calls<'c>,
     /// What the file's own functions return of their parameters.
     returns: &'a returns::Returns,
+    /// The class around the function (a method's), and the fields its earlier methods
+    /// set from a source (`self.name = request.args["n"]` in `__init__`).
+    class: Option<u32>,
+    class_fields: &'a ClassFields,
     /// While summarising a function for `returns`: the parameters its returns carry.
     returned: Option<Vec<returns::Returned>>,
     out: &'a mut FileTaint,
@@ -141,6 +145,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     let mut around: Vec<(u32, Scope)> = Vec::new();
     let calls = callers::Calls::default();
     let returns = returns::Returns::default();
+    let mut class_fields = ClassFields::default();
     let functions: Vec<u32> = ctx
         .collected
         .functions
@@ -167,12 +172,18 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             params: Vec::new(),
             calls: &calls,
             returns: &returns,
+            class: enclosing_class(flat, function),
+            class_fields: &class_fields,
             returned: None,
             out: &mut out,
             hits,
         };
         analyser.function(function);
+        let class = analyser.class;
         let scope = (analyser.env, analyser.known);
+        if let Some(class) = class {
+            keep_source_fields(&mut class_fields, class, &scope.0);
+        }
         let end = flat.entry(function).end;
         if functions.get(at + 1).is_some_and(|next| *next < end) {
             around.push((end, scope));
@@ -183,6 +194,38 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
 
 /// What a function's names hold once it has run: tainted ones, and what others may carry.
 type Scope = (FxHashMap<String, Taint>, FxHashMap<String, unknown::Shape>);
+
+/// By class: its fields (`self.name`, `this.name`) a method set from a source.
+type ClassFields = FxHashMap<u32, FxHashMap<String, Taint>>;
+
+/// The class a function is a method of (Python and JS/TS classes).
+fn enclosing_class(flat: &FlatTree<'_>, function: u32) -> Option<u32> {
+    let mut at = flat.parent(function);
+    for _ in 0..4 {
+        let node = at?;
+        match flat.kind(node) {
+            "class_definition" | "class_declaration" | "class" => return Some(node),
+            "block" | "class_body" | "decorated_definition" => at = flat.parent(node),
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Keeps the fields a method set from a source for the class's later methods.
+fn keep_source_fields(fields: &mut ClassFields, class: u32, env: &FxHashMap<String, Taint>) {
+    for (name, taint) in env {
+        if (name.starts_with("self.") || name.starts_with("this."))
+            && matches!(taint.origin, Origin::Source(_))
+        {
+            fields
+                .entry(class)
+                .or_default()
+                .entry(name.clone())
+                .or_insert_with(|| taint.clone());
+        }
+    }
+}
 
 /// A function's name, or the name it is bound to (`const f = () => …`,
 /// `exports.handler = async (event) => …`), else `<anonymous>`.
@@ -224,7 +267,7 @@ impl Analyser<'_, '_, '_> {
                 return None;
             }
         }
-        None
+        self.class_fields.get(&self.class?)?.get(name)
     }
 
     /// What a name not tainted here may hold, here or in a function around this one.

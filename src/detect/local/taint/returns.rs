@@ -106,6 +106,8 @@ impl Analyser<'_, '_, '_> {
             params: Vec::new(),
             calls: self.calls,
             returns: self.returns,
+            class: self.class,
+            class_fields: self.class_fields,
             returned: Some(Vec::new()),
             out: &mut out,
             hits: &mut hits,
