@@ -33,6 +33,7 @@ SERVERS = {
 LANGUAGE_IDS = {".py": "python", ".ts": "typescript", ".tsx": "typescriptreact", ".js": "javascript",
                 ".mjs": "javascript", ".cjs": "javascript", ".rs": "rust"}
 FUNCTION_KINDS = {6, 9, 12}  # Method, Constructor, Function
+METHOD_KIND = 6
 CLASS_KIND = 5
 CONSTRUCTORS = {"__init__", "__new__", "constructor"}
 SKIP_DIRS = {"node_modules", ".git", "target", ".repotoire", "__pycache__", ".venv"}
@@ -137,14 +138,25 @@ def source_files(root, exts):
                 yield Path(dirpath) / name
 
 
-def functions_in(symbols, out, parent=None):
-    """(symbol, enclosing function symbol or None) for every function, nested ones too."""
+def anonymous(sym, holder):
+    """tsserver lists an anonymous function as a symbol of its own (`operate() callback`,
+    `<function>`), and so the members of an object literal written in a function
+    (`subscribe({ next: (v) => … })`); we, like a reader, count their calls as the named
+    function's around them."""
+    name = sym.get("name", "")
+    in_literal = sym.get("kind") == METHOD_KIND and holder is not None and holder.get("kind") in FUNCTION_KINDS
+    return name.endswith(") callback") or name.startswith("<") or in_literal
+
+
+def functions_in(symbols, out, parent=None, holder=None):
+    """(symbol, enclosing function symbol or None) for every function, nested ones too;
+    `holder` is the symbol whose children `symbols` are."""
     for sym in symbols or []:
         inner = parent
-        if sym.get("kind") in FUNCTION_KINDS and "selectionRange" in sym:
+        if sym.get("kind") in FUNCTION_KINDS and "selectionRange" in sym and not anonymous(sym, holder):
             out.append((sym, parent))
             inner = sym
-        functions_in(sym.get("children"), out, inner)
+        functions_in(sym.get("children"), out, inner, sym)
     return out
 
 
@@ -309,20 +321,33 @@ def locate(nodes, lines_of):
         ids.sort(key=lambda i: nodes[i]["line"])
         run = [ids[-1]]
         for nid in reversed(ids[:-1]):
-            adjacent = nodes[run[-1]]["line"] - nodes[nid].get("end_line", nodes[nid]["line"]) <= 2
+            between = lines_of(file)[nodes[nid].get("end_line", nodes[nid]["line"]):nodes[run[-1]]["line"] - 1]
+            adjacent = all(not t.strip() or t.strip().startswith(COMMENT_STARTS) for t in between)
             if file.endswith(".py") or adjacent:
                 out[nid] = out[run[0]]
             else:
                 run = [nid]
             run.append(nid)
-    return out
+    return out, {where[nid]: loc for nid, loc in out.items()}
 
 
-def align(callee, named):
+# Lines of a doc comment between an overload signature and the next.
+COMMENT_STARTS = ("//", "/*", "*", "@")
+
+
+def align(callee, named, merged):
     """The truth's callee as our location: a server may name an overload signature where we
-    name the implementation, a few lines apart."""
+    name the implementation."""
     file, line, name = callee
-    near = [loc for loc in named.get((file, name.split("(")[0]), ()) if abs(loc[1] - line) <= 60]
+    if (file, line) in merged:
+        return merged[(file, line)]
+    same = named.get((file, name.split("(")[0]), ())
+    # A run of overload signatures of a function we list once, by its implementation,
+    # after them however long their doc comments.
+    after = [loc for loc in same if 0 <= loc[1] - line <= 400]
+    if after:
+        return min(after, key=lambda loc: loc[1])
+    near = [loc for loc in same if abs(loc[1] - line) <= 60]
     return min(near, key=lambda loc: abs(loc[1] - line)) if near else (file, line)
 
 
@@ -384,12 +409,12 @@ def main():
         return cache[rel]
 
     nodes, ours, hierarchy = our_edges(args.repotoire, root)
-    where = locate(nodes, lines_of)
+    where, merged = locate(nodes, lines_of)
     at = {loc: nid for nid, loc in where.items()}
     named = defaultdict(list)
     for nid, loc in where.items():
         named[(loc[0], nodes[nid]["name"].split(".")[-1])].append(loc)
-    truth = {(a, align(b, named)) for a, b in truth}
+    truth = {(a, align(b, named, merged)) for a, b in truth}
     # `super().__init__()` names the method to a server; ours, like a constructor call,
     # is counted against the class.
     class_of_init = {init: cls for cls, init in hierarchy[1].items()}

@@ -50,3 +50,8 @@ export default function named() {}
 export namespace helpers {
   export const wrap = (m?: string) => ({ m });
 }
+
+// Callbacks whose untyped parameters take the callee's declared types.
+operate((source, subscriber: Sub) => source.subscribe(subscriber));
+new Observable(subscriber => subscriber.complete());
+schedule(function (action, state) { action.run(state); });

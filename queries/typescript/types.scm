@@ -3,3 +3,6 @@
 (optional_parameter pattern: (identifier) @bind.name type: (type_annotation (_) @bind.type))
 (required_parameter (accessibility_modifier) pattern: (identifier) @bind.field type: (type_annotation (_) @bind.type))
 (public_field_definition name: (property_identifier) @bind.field type: (type_annotation (_) @bind.type))
+(arguments (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @bind.name !type))) @bind.passed)
+(arguments (arrow_function parameter: (identifier) @bind.name) @bind.passed)
+(arguments (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @bind.name !type))) @bind.passed)

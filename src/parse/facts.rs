@@ -219,9 +219,23 @@ pub struct Binding {
     pub name: String,
     /// A field of the enclosing class (`self.x = …`, `x: T` in a class body).
     pub field: bool,
-    /// The type as written, or the callee as written when `from_call`.
+    /// The type as written, or the callee as written when `from_call` or `passed`.
     pub type_text: String,
     pub from_call: bool,
+    /// A parameter's place in its function's list (`this` not counted), by which a
+    /// callback passed there is typed.
+    pub position: Option<u8>,
+    /// An untyped parameter of a function passed as an argument: (argument, parameter).
+    /// It has the type of that parameter of the function type the callee (`type_text`)
+    /// declares for that argument (`operate((source, subscriber) => …)`).
+    pub passed: Option<(u8, u8)>,
+}
+
+impl Binding {
+    /// Whether `type_text` is a type as written (an annotation or a constructor).
+    pub fn annotated(&self) -> bool {
+        !self.from_call && self.passed.is_none()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -234,11 +234,18 @@ export class Empty extends Plain {
     super();
   }
 }
+export interface Described { describe(): string; }
+export class Tile extends Square implements Described {
+  describe(): string {
+    return super.describe();
+  }
+}
 "#,
         r#"
 shapes.Empty.constructor -calls(1.0)-> shapes.Plain
 shapes.Square.constructor -calls(1.0)-> shapes.Shape.constructor
-shapes.Square.describe -calls(0.9)-> shapes.Shape.describe
+shapes.Square.describe -calls(1.0)-> shapes.Shape.describe
+shapes.Tile.describe -calls(1.0)-> shapes.Square.describe
 "#,
     );
 }

@@ -248,7 +248,7 @@ def main():
 "#,
         r#"
 app.Child.__init__ -calls(0.9)-> app.Base.__init__
-app.Child.greet -calls(0.8)-> app.Mixin.greet
+app.Child.greet -calls(0.9)-> app.Mixin.greet
 app.Mixin.greet -calls(0.8)-> app.Base.greet
 app.main -calls(0.8)-> app.Holder.__add__
 app.main -calls(0.8)-> app.Holder.__call__

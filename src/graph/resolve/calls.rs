@@ -21,6 +21,8 @@ const MAX_IMPLEMENTORS: usize = 32;
 pub(super) enum Receiver {
     /// A module or class used by name: a static call.
     Static(Vec<u32>),
+    /// `super`: the classes after the caller's in its MRO, nearest first.
+    Super(Vec<u32>),
     /// An instance of these classes; `exact` when dispatch is static (Rust `self`).
     Instance {
         classes: Vec<u32>,
@@ -253,6 +255,17 @@ impl Resolver {
                         .flat_map(|&n| self.lookup_member(n, &call.name))
                         .collect(),
                     Resolution::Direct,
+                ),
+                // JavaScript's `super` is the home class's base, fixed; Python's `super()`
+                // is the next class in the MRO of the instance's class, which a subclass
+                // can change.
+                Receiver::Super(after) => (
+                    self.super_method(&after, &call.name),
+                    if self.family(file) == Family::Python {
+                        Resolution::KnownType
+                    } else {
+                        Resolution::Direct
+                    },
                 ),
                 Receiver::Instance { classes, exact } => {
                     self.method_on(&classes, &call.name, exact)

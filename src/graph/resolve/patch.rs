@@ -279,6 +279,7 @@ impl Resolver {
         let rust = new.language.family() == Family::Rust;
         let visible = |b: &Binding, symbols: &[Symbol]| {
             rust || b.field
+                || b.position.is_some()
                 || !b
                     .scope
                     .is_some_and(|s| symbols[s as usize].kind.is_function_like())
@@ -304,6 +305,8 @@ impl Resolver {
                     b.field,
                     b.type_text.as_str(),
                     b.from_call,
+                    b.position,
+                    b.passed,
                 )
             })
             .collect();
@@ -321,6 +324,8 @@ impl Resolver {
                 b.field,
                 b.type_text.as_str(),
                 b.from_call,
+                b.position,
+                b.passed,
             ));
         }
         if before != after {

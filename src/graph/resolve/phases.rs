@@ -170,7 +170,10 @@ impl Resolver {
         };
         let in_impl = parent_symbol.is_some_and(|ps| ps.kind == SymbolKind::Impl);
         let id = self.push_node(node, (!in_impl).then_some(parent), Some((file, index)));
-        if !in_impl {
+        // A method outside any class (in an object literal) is no name in its scope.
+        let loose_method = symbol.kind == SymbolKind::Method
+            && !parent_symbol.is_some_and(|ps| ps.kind.holds_methods());
+        if !in_impl && !loose_method {
             self.add_member(parent, &symbol.name, id);
         }
         if symbol.kind == SymbolKind::Module {

@@ -22,11 +22,7 @@ impl Resolver {
             let Some(class) = self.enclosing_class(file, caller) else {
                 return Receiver::Unknown;
             };
-            let bases: Vec<u32> = self.mro(class).into_iter().skip(1).collect();
-            return Receiver::Instance {
-                classes: bases,
-                exact: false,
-            };
+            return Receiver::Super(self.mro(class).into_iter().skip(1).collect());
         }
         if let Some(classes) = self.returned_classes(file, caller, text) {
             return if classes.is_empty() {
@@ -93,6 +89,18 @@ impl Resolver {
         } else {
             Receiver::Instance { classes, exact }
         }
+    }
+
+    /// `super.name()`: the first class after the caller's in its MRO that defines `name`,
+    /// dispatched statically. Interfaces declare and never run a method, so they are
+    /// passed over; a method no project class defines comes from an outside base.
+    pub(super) fn super_method(&self, after: &[u32], name: &str) -> Vec<u32> {
+        after
+            .iter()
+            .filter(|&&owner| !self.is_interface(owner))
+            .find_map(|owner| self.members.get(owner).and_then(|m| m.get(name)))
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// A receiver that is itself a call (`make()`, `Foo::new(x)`, `this.store()`, `new Foo()`):
@@ -168,7 +176,7 @@ impl Resolver {
             if let Some(bindings) = locals.get(&(scope, name)) {
                 return bindings
                     .iter()
-                    .all(|b| !b.from_call && self.names_outside_type(file, b));
+                    .all(|b| b.annotated() && self.names_outside_type(file, b));
             }
             match scope {
                 Some(index) => scope = facts.symbols[index as usize].parent,
@@ -191,7 +199,7 @@ impl Resolver {
         let all = bindings.all(|(file, index)| {
             any = true;
             let binding = &self.facts[file as usize].bindings[index as usize];
-            !binding.from_call && self.names_outside_type(file, binding)
+            binding.annotated() && self.names_outside_type(file, binding)
         });
         any && all
     }
@@ -287,6 +295,9 @@ impl Resolver {
     /// The classes a binding holds: its annotation, its constructor, or its callee's
     /// declared return type.
     fn binding_type(&self, file: u32, binding: &Binding) -> Vec<u32> {
+        if let Some((argument, parameter)) = binding.passed {
+            return self.passed_type(file, binding, argument, parameter);
+        }
         if !binding.from_call
             && self.family(file) == Family::Rust
             && types::opaque_in_rust(&binding.type_text)
@@ -308,6 +319,36 @@ impl Resolver {
             let declared = &self.facts[callee_file as usize].symbols[symbol as usize];
             if let Some(returns) = &declared.detail {
                 out.extend(self.resolve_type(callee_file, Some(symbol), returns));
+            }
+        }
+        out
+    }
+}
+
+impl Resolver {
+    /// The classes an untyped parameter of a callback holds: parameter `parameter` of the
+    /// function type that the callee (a function, or a class's constructor) declares for
+    /// its argument `argument`.
+    fn passed_type(&self, file: u32, binding: &Binding, argument: u8, parameter: u8) -> Vec<u32> {
+        let mut out = Vec::new();
+        for mut callee in self.resolve_path(file, binding.scope, &binding.type_text) {
+            if self.is_class(callee) {
+                match self.class_member(callee, "constructor") {
+                    Some((found, _)) => callee = found[found.len() - 1],
+                    None => continue,
+                }
+            }
+            let Some((callee_file, symbol)) = self.origin[callee as usize] else {
+                continue;
+            };
+            let declared = self.facts[callee_file as usize]
+                .bindings
+                .iter()
+                .find(|b| b.scope == Some(symbol) && b.position == Some(argument) && b.annotated());
+            if let Some(ty) =
+                declared.and_then(|b| types::function_parameter(&b.type_text, parameter))
+            {
+                out.extend(self.resolve_type(callee_file, Some(symbol), ty));
             }
         }
         out

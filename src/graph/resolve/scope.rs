@@ -447,7 +447,7 @@ impl Resolver {
             let bound = facts
                 .bindings
                 .iter()
-                .find(|b| !b.field && !b.from_call && b.scope == symbol && b.name == name);
+                .find(|b| !b.field && b.annotated() && b.scope == symbol && b.name == name);
             if let Some(bound) = bound.and_then(|b| types::clean(&b.type_text)) {
                 let mut found = self.resolve_path(file, symbol, &bound);
                 found.retain(|&n| self.is_class(n));

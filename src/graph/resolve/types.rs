@@ -130,9 +130,96 @@ fn first_argument(inner: &str) -> &str {
     inner
 }
 
+/// The type of parameter `index` (`this` not counted) of a function type as written:
+/// `(source: Observable<T>, subscriber: Subscriber<R>) => void`, 1 → `Subscriber<R>`. A
+/// function type in parentheses or a union (`((v: T) => void) | null`) counts too; a
+/// named type (an alias) does not, since its parameters are written elsewhere.
+pub fn function_parameter(text: &str, index: u8) -> Option<&str> {
+    let mut t = text.trim();
+    for _ in 0..4 {
+        if let Some(first) = first_union_member(t) {
+            t = first;
+        }
+        let open = t.find('(').filter(|&at| at == 0)?;
+        let close = closing(t, open)?;
+        let rest = t[close + 1..].trim_start();
+        if rest.starts_with("=>") {
+            return split_top_level(&t[open + 1..close])
+                .filter(|part| {
+                    !part.starts_with("this") || !part[4..].trim_start().starts_with(':')
+                })
+                .nth(usize::from(index))
+                .and_then(|part| part.split_once(':'))
+                .map(|(_, ty)| ty.trim())
+                .filter(|ty| !ty.is_empty());
+        }
+        // `(… => …)` around the whole type: look inside.
+        t = t[open + 1..close].trim();
+    }
+    None
+}
+
+/// Where the bracket opened at byte `open` closes, counting all bracket kinds.
+fn closing(text: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in text[open..].char_indices() {
+        match c {
+            '(' | '<' | '[' | '{' => depth += 1,
+            ')' | '>' | ']' | '}' if !text[..open + i].ends_with('=') => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `text` split at the commas outside any brackets, each part trimmed.
+fn split_top_level(text: &str) -> impl Iterator<Item = &str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    let bytes = text.as_bytes();
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '<' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            '>' if i == 0 || bytes[i - 1] != b'=' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(text[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(text[start..].trim());
+    parts.into_iter().filter(|p| !p.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::clean;
+
+    #[test]
+    fn a_function_types_parameters_are_read_in_place() {
+        use super::function_parameter as param;
+        let operate =
+            "(liftedSource: Observable<T>, subscriber: Subscriber<R>) => (() => void) | void";
+        assert_eq!(param(operate, 0), Some("Observable<T>"));
+        assert_eq!(param(operate, 1), Some("Subscriber<R>"));
+        assert_eq!(param(operate, 2), None);
+        let this = "(this: Observable<T>, subscriber: Subscriber<T>) => TeardownLogic";
+        assert_eq!(param(this, 0), Some("Subscriber<T>"));
+        assert_eq!(
+            param("((value: Map<K, V>, n?: Num) => void) | null", 1),
+            Some("Num")
+        );
+        assert_eq!(param("(cb: (x: A) => B, y: C) => void", 1), Some("C"));
+        assert_eq!(param("OperatorFunction<T, R>", 0), None);
+        assert_eq!(param("(a: A)", 0), None);
+    }
 
     #[test]
     fn builtin_type_tables_are_sorted() {

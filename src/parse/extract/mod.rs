@@ -11,6 +11,7 @@ use crate::parse::captures::{CompiledQuery, Role};
 use crate::parse::facts::*;
 use crate::parse::flat::{FlatTree, field_child};
 
+mod callbacks;
 mod flow;
 mod imports;
 mod symbols;
@@ -50,7 +51,12 @@ struct Caps<'t> {
     bind_field: Option<Node<'t>>,
     bind_type: Option<Node<'t>>,
     bind_call: Option<Node<'t>>,
+    bind_passed: Option<Node<'t>>,
 }
+
+/// A binding's name, whether it is a field, its type or callee, whether that is a callee,
+/// and for a callback's parameter where it was passed.
+type RawBinding<'t> = (Node<'t>, bool, Node<'t>, bool, Option<(u8, u8)>);
 
 struct RawDef<'t> {
     kind: SymbolKind,
@@ -103,7 +109,7 @@ pub fn extract(
     let mut defs: Vec<RawDef<'_>> = Vec::new();
     let mut calls: Vec<RawCall<'_>> = Vec::new();
     let mut inherits: Vec<(Node<'_>, Node<'_>)> = Vec::new();
-    let mut bindings: Vec<(Node<'_>, bool, Node<'_>, bool)> = Vec::new();
+    let mut bindings: Vec<RawBinding<'_>> = Vec::new();
     let mut branches: Vec<usize> = Vec::new();
     let mut nestings: Vec<(usize, usize, usize)> = Vec::new();
     let mut flats: HashSet<usize> = HashSet::new();
@@ -141,6 +147,7 @@ pub fn extract(
                     Role::BindField => caps.bind_field = Some(node),
                     Role::BindType => caps.bind_type = Some(node),
                     Role::BindCall => caps.bind_call = Some(node),
+                    Role::BindPassed => caps.bind_passed = Some(node),
                     Role::MetricBranch => branches.push(node.start_byte()),
                     Role::MetricNesting => {
                         nestings.push((node.start_byte(), node.end_byte(), node.id()))
@@ -178,9 +185,13 @@ pub fn extract(
             } else if let Some(name) = caps.bind_name.or(caps.bind_field) {
                 let field = caps.bind_field.is_some();
                 if let Some(ty) = caps.bind_type {
-                    bindings.push((name, field, ty, false));
+                    bindings.push((name, field, ty, false, None));
                 } else if let Some(callee) = caps.bind_call {
-                    bindings.push((name, field, callee, true));
+                    bindings.push((name, field, callee, true, None));
+                } else if let Some(passed) = caps.bind_passed
+                    && let Some((callee, at)) = callbacks::passed(passed, name)
+                {
+                    bindings.push((name, field, callee, false, Some(at)));
                 }
             } else {
                 let offset = captures.first().map_or(0, |c| c.1.start_byte());
@@ -236,13 +247,15 @@ pub fn extract(
             });
         }
     }
-    for (name, field, ty, from_call) in bindings {
+    for (name, field, ty, from_call, passed) in bindings {
         out.bindings.push(Binding {
             scope: locator.innermost(name.start_byte(), |_| true),
             name: ctx.text(name).to_string(),
             field,
             type_text: clip(ctx.text(ty)),
             from_call,
+            position: callbacks::position(name),
+            passed,
         });
     }
     // Imports inside inline Rust modules resolve against that module.

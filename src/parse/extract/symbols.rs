@@ -39,7 +39,8 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
         let parent = stack.last().copied();
         let mut kind = def.kind;
         if kind == SymbolKind::Function
-            && parent.is_some_and(|p| built.symbols[p as usize].kind.holds_methods())
+            && (parent.is_some_and(|p| built.symbols[p as usize].kind.holds_methods())
+                || in_object_literal(ctx, def.node))
         {
             kind = SymbolKind::Method;
         }
@@ -225,6 +226,21 @@ fn docstring_start(line: &str) -> Option<(&'static str, &str)> {
     ["\"\"\"", "'''"]
         .into_iter()
         .find_map(|quotes| body.strip_prefix(quotes).map(|rest| (quotes, rest)))
+}
+
+/// A method written in an object literal (`const p = { run() {} }`): a method of that
+/// object, not a name in the scope around it. An object assigned to CommonJS
+/// `module.exports` is the module's namespace, so its methods stay the module's functions.
+fn in_object_literal(ctx: &Ctx<'_>, node: Node<'_>) -> bool {
+    let Some(object) = node.parent().filter(|p| p.kind() == "object") else {
+        return false;
+    };
+    node.kind() == "method_definition"
+        && !object.parent().is_some_and(|a| {
+            a.kind() == "assignment_expression"
+                && a.child_by_field_name("left")
+                    .is_some_and(|l| matches!(ctx.text(l), "module.exports" | "exports"))
+        })
 }
 
 #[cfg(test)]

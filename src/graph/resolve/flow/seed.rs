@@ -80,7 +80,7 @@ impl<'r> Solver<'r> {
     /// an external value when the annotation names something imported from outside.
     fn seed_annotations(&mut self, file: u32) {
         let facts = &self.r.facts[file as usize];
-        for binding in facts.bindings.iter().filter(|b| !b.from_call) {
+        for binding in facts.bindings.iter().filter(|b| b.annotated()) {
             let classes = self.r.resolve_type(file, binding.scope, &binding.type_text);
             let vals: Vec<Val> = if classes.is_empty() {
                 match self.annotation_external(file, binding.scope, &binding.type_text) {
