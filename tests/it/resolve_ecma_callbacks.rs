@@ -52,7 +52,7 @@ take.take -calls(1.0)-> lift.operate
 }
 
 #[test]
-fn a_method_of_an_object_literal_is_not_a_name_in_its_module() {
+fn a_method_of_an_object_literal_is_not_a_name_in_its_module_nor_a_guess() {
     crate::support::check_calls(
         r#"
 //- timers.ts
@@ -63,11 +63,15 @@ export const provider = {
   clear(handle: number) {
     return helper(handle);
   },
+  now() { return 0; },
 };
 function helper(handle: number) { return handle; }
+export class Clock { now(): number { return 1; } }
+export function stamp(source) { return source.now(); }
 "#,
         r#"
 timers.clear -calls(1.0)-> timers.helper
+timers.stamp -calls(0.6)-> timers.Clock.now
 "#,
     );
 }

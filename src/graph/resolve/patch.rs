@@ -109,6 +109,7 @@ impl Resolver {
             let id = self.add_symbol(file, &new, i as u32, &nodes);
             if let Some(id) = id
                 && self.nodes[id as usize].kind == NodeKind::Method
+                && !super::phases::loose_method(&new, &new.symbols[i])
             {
                 self.methods_by_name
                     .entry(new.symbols[i].name.as_str().into())

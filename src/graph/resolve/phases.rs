@@ -4,7 +4,7 @@
 
 use crate::graph::model::{EdgeKind, Node, NodeKind, Resolution};
 use crate::lang::Family;
-use crate::parse::{FileFacts, ImportKind, SymbolKind};
+use crate::parse::{FileFacts, ImportKind, Symbol, SymbolKind};
 
 use super::names::{self, Crates, PythonNames};
 use super::{ProjectFiles, Resolver};
@@ -171,9 +171,7 @@ impl Resolver {
         let in_impl = parent_symbol.is_some_and(|ps| ps.kind == SymbolKind::Impl);
         let id = self.push_node(node, (!in_impl).then_some(parent), Some((file, index)));
         // A method outside any class (in an object literal) is no name in its scope.
-        let loose_method = symbol.kind == SymbolKind::Method
-            && !parent_symbol.is_some_and(|ps| ps.kind.holds_methods());
-        if !in_impl && !loose_method {
+        if !in_impl && !loose_method(facts, symbol) {
             self.add_member(parent, &symbol.name, id);
         }
         if symbol.kind == SymbolKind::Module {
@@ -326,11 +324,10 @@ impl Resolver {
         for (id, node) in self.nodes.iter().enumerate() {
             if node.kind == NodeKind::Method
                 && let Some((file, symbol)) = self.origin[id]
+                && let facts = &self.facts[file as usize]
+                && !loose_method(facts, &facts.symbols[symbol as usize])
             {
-                let name: Box<str> = self.facts[file as usize].symbols[symbol as usize]
-                    .name
-                    .as_str()
-                    .into();
+                let name: Box<str> = facts.symbols[symbol as usize].name.as_str().into();
                 self.methods_by_name
                     .entry(name)
                     .or_default()
@@ -437,4 +434,13 @@ impl Resolver {
             *slot = reached;
         }
     }
+}
+
+/// A method of no class (an object literal's): not a name in its scope, and not a
+/// candidate when a method is guessed by name, since it is reached through its object.
+pub(super) fn loose_method(facts: &FileFacts, symbol: &Symbol) -> bool {
+    symbol.kind == SymbolKind::Method
+        && !symbol
+            .parent
+            .is_some_and(|p| facts.symbols[p as usize].kind.holds_methods())
 }
