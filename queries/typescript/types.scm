@@ -1,6 +1,6 @@
 (variable_declarator name: (identifier) @bind.name type: (type_annotation (_) @bind.type))
-(required_parameter pattern: (identifier) @bind.name type: (type_annotation (_) @bind.type))
-(optional_parameter pattern: (identifier) @bind.name type: (type_annotation (_) @bind.type))
+(formal_parameters (required_parameter pattern: (identifier) @bind.name type: (type_annotation (_) @bind.type))) @bind.params
+(formal_parameters (optional_parameter pattern: (identifier) @bind.name type: (type_annotation (_) @bind.type))) @bind.params
 (required_parameter (accessibility_modifier) pattern: (identifier) @bind.field type: (type_annotation (_) @bind.type))
 (public_field_definition name: (property_identifier) @bind.field type: (type_annotation (_) @bind.type))
 (arguments (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @bind.name !type))) @bind.passed)

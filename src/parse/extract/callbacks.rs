@@ -1,27 +1,27 @@
 //! Where a parameter sits: its place in its function's list, and for an untyped parameter
 //! of a function passed as an argument, the call and argument it was passed to, so that
-//! resolution can give it the type the callee declares for that argument.
+//! resolution can give it the type the callee declares for that argument. The queries
+//! leave typed parameters of callbacks out (`!type`).
 
 use tree_sitter::Node;
 
 /// Parameter node kinds whose position counts (TypeScript and JavaScript).
 const PARAMETERS: &[&str] = &["required_parameter", "optional_parameter"];
 
-/// `name`'s place among its function's parameters, `this` not counted; `None` when it is
-/// not a parameter's name.
-pub(super) fn position(name: Node<'_>) -> Option<u8> {
-    let parameter = name.parent()?;
-    if !PARAMETERS.contains(&parameter.kind()) {
-        return None;
-    }
-    let list = parameter.parent()?;
+/// The place, `this` not counted, of the parameter of `list` (a `formal_parameters` node)
+/// that holds `name`. A cursor over the list's children, since `Node::parent` walks down
+/// from the root.
+pub(super) fn position(list: Node<'_>, name: Node<'_>) -> Option<u8> {
     let mut cursor = list.walk();
     let mut at = 0u8;
-    for sibling in list.named_children(&mut cursor) {
-        if sibling.id() == parameter.id() {
+    for parameter in list.named_children(&mut cursor) {
+        if !PARAMETERS.contains(&parameter.kind()) {
+            continue;
+        }
+        if parameter.byte_range().contains(&name.start_byte()) {
             return Some(at);
         }
-        if PARAMETERS.contains(&sibling.kind()) && !is_this(sibling) {
+        if !is_this(parameter) {
             at = at.checked_add(1)?;
         }
     }
@@ -31,15 +31,10 @@ pub(super) fn position(name: Node<'_>) -> Option<u8> {
 /// For `name`, an untyped parameter of `function` (an arrow or function expression that
 /// is an argument of a call or `new`): the callee and (argument, parameter) positions.
 pub(super) fn passed<'t>(function: Node<'t>, name: Node<'t>) -> Option<(Node<'t>, (u8, u8))> {
-    let parameter = if name.parent()?.id() == function.id() {
+    let parameter = match function.child_by_field_name("parameters") {
+        Some(list) => position(list, name)?,
         // `x => …`: the one parameter.
-        0
-    } else {
-        let declared = name.parent()?;
-        if declared.child_by_field_name("type").is_some() {
-            return None;
-        }
-        position(name)?
+        None => 0,
     };
     let arguments = function.parent()?;
     let call = arguments.parent()?;

@@ -52,11 +52,18 @@ struct Caps<'t> {
     bind_type: Option<Node<'t>>,
     bind_call: Option<Node<'t>>,
     bind_passed: Option<Node<'t>>,
+    bind_params: Option<Node<'t>>,
 }
 
-/// A binding's name, whether it is a field, its type or callee, whether that is a callee,
-/// and for a callback's parameter where it was passed.
-type RawBinding<'t> = (Node<'t>, bool, Node<'t>, bool, Option<(u8, u8)>);
+/// A binding as captured: see `Binding`.
+struct RawBinding<'t> {
+    name: Node<'t>,
+    field: bool,
+    ty: Node<'t>,
+    from_call: bool,
+    position: Option<u8>,
+    passed: Option<(u8, u8)>,
+}
 
 struct RawDef<'t> {
     kind: SymbolKind,
@@ -148,6 +155,7 @@ pub fn extract(
                     Role::BindType => caps.bind_type = Some(node),
                     Role::BindCall => caps.bind_call = Some(node),
                     Role::BindPassed => caps.bind_passed = Some(node),
+                    Role::BindParams => caps.bind_params = Some(node),
                     Role::MetricBranch => branches.push(node.start_byte()),
                     Role::MetricNesting => {
                         nestings.push((node.start_byte(), node.end_byte(), node.id()))
@@ -184,14 +192,26 @@ pub fn extract(
                 }
             } else if let Some(name) = caps.bind_name.or(caps.bind_field) {
                 let field = caps.bind_field.is_some();
+                let mut raw = RawBinding {
+                    name,
+                    field,
+                    ty: name,
+                    from_call: false,
+                    position: caps
+                        .bind_params
+                        .and_then(|list| callbacks::position(list, name)),
+                    passed: None,
+                };
                 if let Some(ty) = caps.bind_type {
-                    bindings.push((name, field, ty, false, None));
+                    bindings.push(RawBinding { ty, ..raw });
                 } else if let Some(callee) = caps.bind_call {
-                    bindings.push((name, field, callee, true, None));
+                    raw.from_call = true;
+                    bindings.push(RawBinding { ty: callee, ..raw });
                 } else if let Some(passed) = caps.bind_passed
                     && let Some((callee, at)) = callbacks::passed(passed, name)
                 {
-                    bindings.push((name, field, callee, false, Some(at)));
+                    raw.passed = Some(at);
+                    bindings.push(RawBinding { ty: callee, ..raw });
                 }
             } else {
                 let offset = captures.first().map_or(0, |c| c.1.start_byte());
@@ -247,15 +267,15 @@ pub fn extract(
             });
         }
     }
-    for (name, field, ty, from_call, passed) in bindings {
+    for raw in bindings {
         out.bindings.push(Binding {
-            scope: locator.innermost(name.start_byte(), |_| true),
-            name: ctx.text(name).to_string(),
-            field,
-            type_text: clip(ctx.text(ty)),
-            from_call,
-            position: callbacks::position(name),
-            passed,
+            scope: locator.innermost(raw.name.start_byte(), |_| true),
+            name: ctx.text(raw.name).to_string(),
+            field: raw.field,
+            type_text: clip(ctx.text(raw.ty)),
+            from_call: raw.from_call,
+            position: raw.position,
+            passed: raw.passed,
         });
     }
     // Imports inside inline Rust modules resolve against that module.
