@@ -55,3 +55,4 @@ export namespace helpers {
 operate((source, subscriber: Sub) => source.subscribe(subscriber));
 new Observable(subscriber => subscriber.complete());
 schedule(function (action, state) { action.run(state); });
+for (const item of this.items) { item.run(); }

@@ -6,3 +6,4 @@
 (arguments (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @bind.name !type))) @bind.passed)
 (arguments (arrow_function parameter: (identifier) @bind.name) @bind.passed)
 (arguments (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @bind.name !type))) @bind.passed)
+(for_in_statement left: (identifier) @bind.name operator: "of" right: [(identifier) (member_expression)] @bind.element)

@@ -90,7 +90,8 @@ pub struct Symbol {
     pub end_line: u32,
     /// Where its docstring or doc comments are (see `parse::docs`).
     pub doc: Option<DocSpan>,
-    /// Return type as written (functions), or the trait of an `impl` block.
+    /// Return type as written (functions), the trait of an `impl` block, or a TypeScript
+    /// class's or interface's type parameters (`<T, R>`).
     pub detail: Option<String>,
     pub metrics: Option<Metrics>,
 }
@@ -219,22 +220,34 @@ pub struct Binding {
     pub name: String,
     /// A field of the enclosing class (`self.x = …`, `x: T` in a class body).
     pub field: bool,
-    /// The type as written, or the callee as written when `from_call` or `passed`.
+    /// What `source` says it reads: a type, a callee, or an iterated expression.
     pub type_text: String,
-    pub from_call: bool,
+    pub source: BindingSource,
     /// A parameter's place in its function's list (`this` not counted), by which a
     /// callback passed there is typed.
     pub position: Option<u8>,
-    /// An untyped parameter of a function passed as an argument: (argument, parameter).
-    /// It has the type of that parameter of the function type the callee (`type_text`)
-    /// declares for that argument (`operate((source, subscriber) => …)`).
-    pub passed: Option<(u8, u8)>,
+}
+
+/// Where a binding's type comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BindingSource {
+    /// `type_text` is a type as written (an annotation or a constructor).
+    Annotation,
+    /// `type_text` is a callee whose declared return type the name holds.
+    Call,
+    /// An untyped parameter of a function passed as argument `argument` to the callee
+    /// `type_text`: the type of parameter `parameter` of the function type the callee
+    /// declares there (`operate((source, subscriber) => …)`), or for an array's
+    /// `forEach`/`map`/… the array's element.
+    Passed { argument: u8, parameter: u8 },
+    /// A `for … of` variable: an element of iterating `type_text`.
+    Element,
 }
 
 impl Binding {
-    /// Whether `type_text` is a type as written (an annotation or a constructor).
+    /// Whether `type_text` is a type as written.
     pub fn annotated(&self) -> bool {
-        !self.from_call && self.passed.is_none()
+        self.source == BindingSource::Annotation
     }
 }
 

@@ -22,7 +22,7 @@ mod mcp;
 mod queries;
 mod query_cli;
 mod resolve_ecma;
-mod resolve_ecma_callbacks;
+mod resolve_ecma_contextual;
 mod resolve_outside;
 mod resolve_python;
 mod resolve_python_annotations;

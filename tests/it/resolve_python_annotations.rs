@@ -56,7 +56,7 @@ def main():
     work(LocalProxy("app"), "n")
 "#,
         r#"
-use.Holder.go -calls(0.6)-> pkg.ctx.App.stop
+use.Holder.go -calls(0.8)-> pkg.ctx.App.stop
 use.Holder.go -calls(0.9)-> pkg.ctx.App.run
 use.again -calls(0.8)-> pkg.ctx.Globals.setdefault
 use.main -calls(1.0)-> use.work

@@ -3,6 +3,7 @@
 //! global guess at full confidence. See `ARCHITECTURE.md` (`graph`).
 
 mod calls;
+mod contextual;
 mod flow;
 mod guesses;
 mod import_reach;

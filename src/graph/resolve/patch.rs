@@ -305,9 +305,8 @@ impl Resolver {
                     b.name.as_str(),
                     b.field,
                     b.type_text.as_str(),
-                    b.from_call,
+                    b.source,
                     b.position,
-                    b.passed,
                 )
             })
             .collect();
@@ -324,9 +323,8 @@ impl Resolver {
                 b.name.as_str(),
                 b.field,
                 b.type_text.as_str(),
-                b.from_call,
+                b.source,
                 b.position,
-                b.passed,
             ));
         }
         if before != after {

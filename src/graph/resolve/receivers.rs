@@ -6,7 +6,7 @@ use crate::graph::model::NodeKind;
 use crate::graph::resolve::calls::{LocalBindings, Receiver};
 use crate::graph::resolve::{Resolver, types};
 use crate::lang::Family;
-use crate::parse::Binding;
+use crate::parse::{Binding, BindingSource};
 
 impl Resolver {
     pub(super) fn receiver(
@@ -24,7 +24,7 @@ impl Resolver {
             };
             return Receiver::Super(self.mro(class).into_iter().skip(1).collect());
         }
-        if let Some(classes) = self.returned_classes(file, caller, text) {
+        if let Some(classes) = self.returned_classes(file, caller, text, locals) {
             return if classes.is_empty() {
                 Receiver::Unknown
             } else {
@@ -106,7 +106,13 @@ impl Resolver {
     /// A receiver that is itself a call (`make()`, `Foo::new(x)`, `this.store()`, `new Foo()`):
     /// the class it constructs or its callee's declared return type. `None` when the text is
     /// not one call of a plain path.
-    fn returned_classes(&self, file: u32, caller: Option<u32>, text: &str) -> Option<Vec<u32>> {
+    fn returned_classes(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        text: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Option<Vec<u32>> {
         let text = text.trim();
         let (text, constructed) = match text.strip_prefix("new ") {
             Some(rest) => (rest.trim_start(), true),
@@ -136,6 +142,9 @@ impl Resolver {
             }
             _ => self.resolve_path(file, caller, path),
         };
+        if callees.is_empty() && !constructed {
+            return Some(self.method_returns(file, caller, path, Some(locals)));
+        }
         let mut out = Vec::new();
         for callee in callees {
             if self.is_class(callee) {
@@ -246,7 +255,7 @@ impl Resolver {
     }
 
     /// The type of a local variable or parameter, from the innermost scope that binds it.
-    fn local_type(
+    pub(super) fn local_type(
         &self,
         file: u32,
         caller: Option<u32>,
@@ -259,7 +268,7 @@ impl Resolver {
             if let Some(bindings) = locals.get(&(scope, name)) {
                 let types: Vec<u32> = bindings
                     .iter()
-                    .flat_map(|b| self.binding_type(file, b))
+                    .flat_map(|b| self.binding_type(file, b, Some(locals)))
                     .collect();
                 return (!types.is_empty()).then_some(types);
             }
@@ -270,7 +279,7 @@ impl Resolver {
         }
     }
 
-    fn field_type(&self, classes: &[u32], field: &str) -> Vec<u32> {
+    pub(super) fn field_type(&self, classes: &[u32], field: &str) -> Vec<u32> {
         for &class in classes {
             for owner in self.mro(class) {
                 if let Some(bindings) = self.fields.get(&owner).and_then(|f| f.get(field)) {
@@ -280,6 +289,7 @@ impl Resolver {
                             self.binding_type(
                                 file,
                                 &self.facts[file as usize].bindings[index as usize],
+                                None,
                             )
                         })
                         .collect();
@@ -294,21 +304,37 @@ impl Resolver {
 
     /// The classes a binding holds: its annotation, its constructor, or its callee's
     /// declared return type.
-    fn binding_type(&self, file: u32, binding: &Binding) -> Vec<u32> {
-        if let Some((argument, parameter)) = binding.passed {
-            return self.passed_type(file, binding, argument, parameter);
+    pub(super) fn binding_type(
+        &self,
+        file: u32,
+        binding: &Binding,
+        locals: Option<&LocalBindings<'_>>,
+    ) -> Vec<u32> {
+        match binding.source {
+            BindingSource::Passed {
+                argument,
+                parameter,
+            } => return self.passed_type(file, binding, (argument, parameter), locals),
+            BindingSource::Element => {
+                return self.element_type(file, binding.scope, &binding.type_text, locals);
+            }
+            BindingSource::Annotation
+                if self.family(file) == Family::Rust
+                    && types::opaque_in_rust(&binding.type_text) =>
+            {
+                return Vec::new();
+            }
+            BindingSource::Annotation => {
+                return self.resolve_type(file, binding.scope, &binding.type_text);
+            }
+            BindingSource::Call => {}
         }
-        if !binding.from_call
-            && self.family(file) == Family::Rust
-            && types::opaque_in_rust(&binding.type_text)
-        {
-            return Vec::new();
-        }
-        if !binding.from_call {
-            return self.resolve_type(file, binding.scope, &binding.type_text);
+        let callees = self.resolve_path(file, binding.scope, &binding.type_text);
+        if callees.is_empty() {
+            return self.method_returns(file, binding.scope, &binding.type_text, locals);
         }
         let mut out = Vec::new();
-        for callee in self.resolve_path(file, binding.scope, &binding.type_text) {
+        for callee in callees {
             if self.is_class(callee) {
                 out.push(callee);
                 continue;
@@ -319,36 +345,6 @@ impl Resolver {
             let declared = &self.facts[callee_file as usize].symbols[symbol as usize];
             if let Some(returns) = &declared.detail {
                 out.extend(self.resolve_type(callee_file, Some(symbol), returns));
-            }
-        }
-        out
-    }
-}
-
-impl Resolver {
-    /// The classes an untyped parameter of a callback holds: parameter `parameter` of the
-    /// function type that the callee (a function, or a class's constructor) declares for
-    /// its argument `argument`.
-    fn passed_type(&self, file: u32, binding: &Binding, argument: u8, parameter: u8) -> Vec<u32> {
-        let mut out = Vec::new();
-        for mut callee in self.resolve_path(file, binding.scope, &binding.type_text) {
-            if self.is_class(callee) {
-                match self.class_member(callee, "constructor") {
-                    Some((found, _)) => callee = found[found.len() - 1],
-                    None => continue,
-                }
-            }
-            let Some((callee_file, symbol)) = self.origin[callee as usize] else {
-                continue;
-            };
-            let declared = self.facts[callee_file as usize]
-                .bindings
-                .iter()
-                .find(|b| b.scope == Some(symbol) && b.position == Some(argument) && b.annotated());
-            if let Some(ty) =
-                declared.and_then(|b| types::function_parameter(&b.type_text, parameter))
-            {
-                out.extend(self.resolve_type(callee_file, Some(symbol), ty));
             }
         }
         out

@@ -159,6 +159,46 @@ pub fn function_parameter(text: &str, index: u8) -> Option<&str> {
     None
 }
 
+/// Iterable types of one element type (`Map` iterates pairs, so is not one).
+const ITERABLES: &[&str] = &[
+    "Array",
+    "AsyncIterable",
+    "AsyncIterableIterator",
+    "Iterable",
+    "IterableIterator",
+    "Iterator",
+    "ReadonlyArray",
+    "ReadonlySet",
+    "Set",
+];
+
+/// The element type of an array, set or iterable type as written: `User[]`, `readonly
+/// User[]`, `Array<User>`, `Set<User>` → `User`.
+pub fn element_of(text: &str) -> Option<&str> {
+    let t = text.trim();
+    let t = t.strip_prefix("readonly ").unwrap_or(t).trim();
+    if let Some(inner) = t.strip_suffix("[]") {
+        return Some(inner.trim());
+    }
+    let open = t.find('<')?;
+    let inner = t[open + 1..].strip_suffix('>')?;
+    ITERABLES
+        .contains(&t[..open].trim())
+        .then(|| first_argument(inner).trim())
+}
+
+/// The type arguments of a generic type as written: `Repo<User, Key>` → `User`, `Key`.
+pub fn type_arguments(text: &str) -> Vec<&str> {
+    let t = text.trim();
+    let Some(open) = t.find('<') else {
+        return Vec::new();
+    };
+    match t[open + 1..].strip_suffix('>') {
+        Some(inner) => split_top_level(inner).collect(),
+        None => Vec::new(),
+    }
+}
+
 /// Where the bracket opened at byte `open` closes, counting all bracket kinds.
 fn closing(text: &str, open: usize) -> Option<usize> {
     let mut depth = 0usize;
@@ -201,6 +241,22 @@ fn split_top_level(text: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::clean;
+
+    #[test]
+    fn an_iterables_element_type_is_read_off_it() {
+        use super::element_of;
+        assert_eq!(element_of("User[]"), Some("User"));
+        assert_eq!(element_of("readonly User[]"), Some("User"));
+        assert_eq!(element_of("Array<Repo<User>>"), Some("Repo<User>"));
+        assert_eq!(element_of("Set<User>"), Some("User"));
+        assert_eq!(element_of("Map<string, User>"), None);
+        assert_eq!(element_of("User"), None);
+        assert_eq!(
+            super::type_arguments("Repo<User, Map<K, V>>"),
+            ["User", "Map<K, V>"]
+        );
+        assert!(super::type_arguments("Repo").is_empty());
+    }
 
     #[test]
     fn a_function_types_parameters_are_read_in_place() {

@@ -53,6 +53,7 @@ struct Caps<'t> {
     bind_call: Option<Node<'t>>,
     bind_passed: Option<Node<'t>>,
     bind_params: Option<Node<'t>>,
+    bind_element: Option<Node<'t>>,
 }
 
 /// A binding as captured: see `Binding`.
@@ -60,9 +61,8 @@ struct RawBinding<'t> {
     name: Node<'t>,
     field: bool,
     ty: Node<'t>,
-    from_call: bool,
+    source: BindingSource,
     position: Option<u8>,
-    passed: Option<(u8, u8)>,
 }
 
 struct RawDef<'t> {
@@ -156,6 +156,7 @@ pub fn extract(
                     Role::BindCall => caps.bind_call = Some(node),
                     Role::BindPassed => caps.bind_passed = Some(node),
                     Role::BindParams => caps.bind_params = Some(node),
+                    Role::BindElement => caps.bind_element = Some(node),
                     Role::MetricBranch => branches.push(node.start_byte()),
                     Role::MetricNesting => {
                         nestings.push((node.start_byte(), node.end_byte(), node.id()))
@@ -192,26 +193,43 @@ pub fn extract(
                 }
             } else if let Some(name) = caps.bind_name.or(caps.bind_field) {
                 let field = caps.bind_field.is_some();
-                let mut raw = RawBinding {
+                let raw = RawBinding {
                     name,
                     field,
                     ty: name,
-                    from_call: false,
+                    source: BindingSource::Annotation,
                     position: caps
                         .bind_params
                         .and_then(|list| callbacks::position(list, name)),
-                    passed: None,
                 };
                 if let Some(ty) = caps.bind_type {
                     bindings.push(RawBinding { ty, ..raw });
                 } else if let Some(callee) = caps.bind_call {
-                    raw.from_call = true;
-                    bindings.push(RawBinding { ty: callee, ..raw });
+                    let source = BindingSource::Call;
+                    bindings.push(RawBinding {
+                        ty: callee,
+                        source,
+                        ..raw
+                    });
                 } else if let Some(passed) = caps.bind_passed
-                    && let Some((callee, at)) = callbacks::passed(passed, name)
+                    && let Some((callee, (argument, parameter))) = callbacks::passed(passed, name)
                 {
-                    raw.passed = Some(at);
-                    bindings.push(RawBinding { ty: callee, ..raw });
+                    let source = BindingSource::Passed {
+                        argument,
+                        parameter,
+                    };
+                    bindings.push(RawBinding {
+                        ty: callee,
+                        source,
+                        ..raw
+                    });
+                } else if let Some(iterated) = caps.bind_element {
+                    let source = BindingSource::Element;
+                    bindings.push(RawBinding {
+                        ty: iterated,
+                        source,
+                        ..raw
+                    });
                 }
             } else {
                 let offset = captures.first().map_or(0, |c| c.1.start_byte());
@@ -273,9 +291,8 @@ pub fn extract(
             name: ctx.text(raw.name).to_string(),
             field: raw.field,
             type_text: clip(ctx.text(raw.ty)),
-            from_call: raw.from_call,
+            source: raw.source,
             position: raw.position,
-            passed: raw.passed,
         });
     }
     // Imports inside inline Rust modules resolve against that module.

@@ -50,7 +50,11 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
                 def.impl_trait.map(|t| type_name(ctx.text(t))),
             )
         } else {
-            (ctx.text(def.name).to_string(), return_type(ctx, def.node))
+            let detail = match kind {
+                SymbolKind::Class | SymbolKind::Interface => type_parameters(ctx, def.node),
+                _ => return_type(ctx, def.node),
+            };
+            (ctx.text(def.name).to_string(), detail)
         };
         let index = built.symbols.len() as u32;
         built.by_name.insert(def.name.start_byte(), index);
@@ -226,6 +230,19 @@ fn docstring_start(line: &str) -> Option<(&'static str, &str)> {
     ["\"\"\"", "'''"]
         .into_iter()
         .find_map(|quotes| body.strip_prefix(quotes).map(|rest| (quotes, rest)))
+}
+
+/// A TypeScript class's or interface's type parameters by name (`<T, R>`), so that a
+/// method returning `T` on a `Repo<User>` returns a `User`.
+fn type_parameters(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
+    let list = node.child_by_field_name("type_parameters")?;
+    let mut cursor = list.walk();
+    let names: Vec<&str> = list
+        .named_children(&mut cursor)
+        .filter_map(|p| p.child_by_field_name("name"))
+        .map(|n| ctx.text(n))
+        .collect();
+    (!names.is_empty()).then(|| format!("<{}>", names.join(", ")))
 }
 
 /// A method written in an object literal (`const p = { run() {} }`): a method of that

@@ -7,6 +7,27 @@ use crate::parse::flow::{Expr, ExprId, Param, ParamKind};
 
 use super::Builder;
 
+/// Containers whose one type argument is the type of every element.
+const HOMOGENEOUS: &[&str] = &[
+    "AbstractSet",
+    "Collection",
+    "Deque",
+    "FrozenSet",
+    "Iterable",
+    "Iterator",
+    "List",
+    "MutableSequence",
+    "MutableSet",
+    "Sequence",
+    "Set",
+    "Tuple",
+    "deque",
+    "frozenset",
+    "list",
+    "set",
+    "tuple",
+];
+
 /// Most classes one annotation names (`A | B | None`).
 const MAX_CLASSES: usize = 4;
 
@@ -84,6 +105,10 @@ impl Builder<'_, '_> {
     /// An instance of each class annotation `node` names, or `None` when it names none this
     /// pass can follow (a container of classes, a string, a protocol of callables).
     pub(super) fn annotated_instance(&mut self, node: u32) -> Option<ExprId> {
+        if let Some(element) = self.container_element(node, 0) {
+            let item = self.annotated_instance(element)?;
+            return Some(self.push(Expr::Many(item)));
+        }
         let mut classes = Vec::new();
         self.annotation_classes(node, 0, &mut classes);
         let classes: Vec<ExprId> = classes
@@ -150,6 +175,60 @@ impl Builder<'_, '_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The element annotation of a homogeneous container annotation (`list[User]`,
+    /// `Sequence[User]`, `tuple[User, ...]`, under `Optional[…]` or `… | None`): iterating
+    /// or indexing such a value gives an instance. Mappings are left out: iterating one
+    /// gives its keys.
+    fn container_element(&self, node: u32, depth: u32) -> Option<u32> {
+        if depth > 4 {
+            return None;
+        }
+        let (head, arguments) = match self.kind(node) {
+            "type" => {
+                let inner = self.operands(node);
+                return match inner[..] {
+                    [one] => self.container_element(one, depth + 1),
+                    _ => None,
+                };
+            }
+            "binary_operator" | "union_type" => {
+                let sides: Vec<u32> = self
+                    .operands(node)
+                    .into_iter()
+                    .filter(|&side| !matches!(self.text(side), "None" | "|"))
+                    .collect();
+                return match sides[..] {
+                    [one] => self.container_element(one, depth + 1),
+                    _ => None,
+                };
+            }
+            "subscript" => {
+                let parts = self.operands(node);
+                (
+                    self.flat.field(node, "value")?,
+                    parts.into_iter().skip(1).collect(),
+                )
+            }
+            "generic_type" => {
+                let parts = self.operands(node);
+                let arguments = parts.get(1).map(|&p| self.operands(p)).unwrap_or_default();
+                (*parts.first()?, arguments)
+            }
+            _ => return None,
+        };
+        let head = self.text(head);
+        let last = head.rsplit('.').next().unwrap_or(head);
+        let arguments: Vec<u32> = arguments
+            .into_iter()
+            .filter(|&a| !matches!(self.text(a), "..." | "Ellipsis"))
+            .collect();
+        match (last, &arguments[..]) {
+            ("Optional", [inner]) => self.container_element(*inner, depth + 1),
+            (name, [element]) if HOMOGENEOUS.contains(&name) => Some(*element),
+            _ => None,
         }
     }
 

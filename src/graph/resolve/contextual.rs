@@ -1,0 +1,246 @@
+//! Types a name gets from where it stands rather than from a declaration of its own: an
+//! untyped parameter of a callback from what its callee declares for it, a `for … of`
+//! variable or an array callback's parameter from the element type of what it iterates,
+//! and what a method of a typed receiver returns, its class's type parameters replaced by
+//! the receiver's type arguments (`repo.first()` on a `Repo<User>` is a `User`).
+
+use crate::graph::resolve::calls::{LocalBindings, Receiver};
+use crate::graph::resolve::{Resolver, types};
+use crate::lang::Family;
+use crate::parse::Binding;
+
+/// Most method results typed one inside another (`a.b().c` typing `a.b()` typing `a`).
+const MAX_NESTING: u32 = 4;
+
+std::thread_local! {
+    static NESTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// One level of `method_returns` under way on this thread; leaving it on drop.
+struct Nesting;
+
+impl Nesting {
+    fn enter() -> Option<Nesting> {
+        NESTING.with(|n| {
+            (n.get() < MAX_NESTING).then(|| {
+                n.set(n.get() + 1);
+                Nesting
+            })
+        })
+    }
+}
+
+impl Drop for Nesting {
+    fn drop(&mut self) {
+        NESTING.with(|n| n.set(n.get() - 1));
+    }
+}
+
+/// Array methods whose callback is given an element, and which of its parameters holds it.
+const ARRAY_CALLBACKS: &[(&str, u8)] = &[
+    ("every", 0),
+    ("filter", 0),
+    ("find", 0),
+    ("findIndex", 0),
+    ("findLast", 0),
+    ("findLastIndex", 0),
+    ("flatMap", 0),
+    ("forEach", 0),
+    ("map", 0),
+    ("reduce", 1),
+    ("reduceRight", 1),
+    ("some", 0),
+];
+
+impl Resolver {
+    /// The classes an untyped parameter of a callback holds: parameter `parameter` of the
+    /// function type that the callee (a function, or a class's constructor) declares for
+    /// its argument `argument`; for an array's `forEach`, `map`, … an element.
+    pub(super) fn passed_type(
+        &self,
+        file: u32,
+        binding: &Binding,
+        (argument, parameter): (u8, u8),
+        locals: Option<&LocalBindings<'_>>,
+    ) -> Vec<u32> {
+        let callees = self.resolve_path(file, binding.scope, &binding.type_text);
+        if callees.is_empty() {
+            return match binding.type_text.rsplit_once('.') {
+                Some((array, method))
+                    if argument == 0 && ARRAY_CALLBACKS.contains(&(method, parameter)) =>
+                {
+                    self.element_type(file, binding.scope, array, locals)
+                }
+                _ => Vec::new(),
+            };
+        }
+        let mut out = Vec::new();
+        for mut callee in callees {
+            if self.is_class(callee) {
+                match self.class_member(callee, "constructor") {
+                    Some((found, _)) => callee = found[found.len() - 1],
+                    None => continue,
+                }
+            }
+            let Some((callee_file, symbol)) = self.origin[callee as usize] else {
+                continue;
+            };
+            let declared = self.facts[callee_file as usize]
+                .bindings
+                .iter()
+                .find(|b| b.scope == Some(symbol) && b.position == Some(argument) && b.annotated());
+            if let Some(ty) =
+                declared.and_then(|b| types::function_parameter(&b.type_text, parameter))
+            {
+                out.extend(self.resolve_type(callee_file, Some(symbol), ty));
+            }
+        }
+        out
+    }
+
+    /// The classes an element of `iterable` (a local name or `this.field`) holds: the
+    /// element type of its declared array, set or iterable type.
+    pub(super) fn element_type(
+        &self,
+        file: u32,
+        scope: Option<u32>,
+        iterable: &str,
+        locals: Option<&LocalBindings<'_>>,
+    ) -> Vec<u32> {
+        let mut out = Vec::new();
+        self.declarations(file, scope, iterable, locals, |file, binding| {
+            if let Some(element) = types::element_of(&binding.type_text) {
+                out.extend(self.resolve_type(file, binding.scope, element));
+            }
+        });
+        out
+    }
+
+    /// What calling `path` (`repo.first`, `this.store.get`) returns when it names a method
+    /// of a typed receiver: the method's declared return type, or, where that is a type
+    /// parameter of the method's class, the receiver's type argument in its place.
+    pub(super) fn method_returns(
+        &self,
+        file: u32,
+        scope: Option<u32>,
+        path: &str,
+        locals: Option<&LocalBindings<'_>>,
+    ) -> Vec<u32> {
+        let Some((receiver, method)) = path.rsplit_once('.') else {
+            return Vec::new();
+        };
+        if self.family(file) != Family::Ecma {
+            return Vec::new();
+        }
+        // `let node = node.next()` types `node` by itself: one level of nesting per
+        // receiver, and no further.
+        let Some(_nested) = Nesting::enter() else {
+            return Vec::new();
+        };
+        let empty = LocalBindings::default();
+        let classes = match self.receiver(file, scope, receiver, locals.unwrap_or(&empty)) {
+            Receiver::Instance { classes, .. } => classes,
+            _ => return Vec::new(),
+        };
+        let mut arguments: Vec<(u32, Option<u32>, String)> = Vec::new();
+        self.declarations(file, scope, receiver, locals, |file, binding| {
+            arguments.push((file, binding.scope, binding.type_text.clone()));
+        });
+        let mut out = Vec::new();
+        for class in classes {
+            let Some((methods, owner)) = self.class_member(class, method) else {
+                continue;
+            };
+            for found in methods {
+                let Some((callee_file, symbol)) = self.origin[found as usize] else {
+                    continue;
+                };
+                let declared = &self.facts[callee_file as usize].symbols[symbol as usize];
+                let Some(returns) = declared
+                    .detail
+                    .as_deref()
+                    .filter(|_| declared.kind.is_function_like())
+                else {
+                    continue;
+                };
+                match self.type_argument(owner, returns, &arguments) {
+                    Some((file, scope, argument)) => {
+                        out.extend(self.resolve_type(file, scope, &argument))
+                    }
+                    None => out.extend(self.resolve_type(callee_file, Some(symbol), returns)),
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Where `returns` is a type parameter of `class` (`T` of `class Repo<T>`), the
+    /// argument a declaration of the receiver gives it (`User` of `Repo<User>`), with the
+    /// file and scope it is written in.
+    fn type_argument(
+        &self,
+        class: u32,
+        returns: &str,
+        declarations: &[(u32, Option<u32>, String)],
+    ) -> Option<(u32, Option<u32>, String)> {
+        let (file, symbol) = self.origin[class as usize]?;
+        let parameters = self.facts[file as usize].symbols[symbol as usize]
+            .detail
+            .as_deref()?;
+        let parameters = parameters.strip_prefix('<')?.strip_suffix('>')?;
+        let name = types::clean(returns)?;
+        let at = parameters.split(", ").position(|p| p == name)?;
+        declarations.iter().find_map(|(file, scope, written)| {
+            let argument = types::type_arguments(written).into_iter().nth(at)?;
+            Some((*file, *scope, argument.to_string()))
+        })
+    }
+
+    /// Calls `visit` with each binding that declares `path`, a local name (innermost scope
+    /// first) or a field of the enclosing class (`this.items`), with the file it is in.
+    fn declarations(
+        &self,
+        file: u32,
+        scope: Option<u32>,
+        path: &str,
+        locals: Option<&LocalBindings<'_>>,
+        mut visit: impl FnMut(u32, &Binding),
+    ) {
+        let self_names = self.language(file).spec().self_names;
+        match path.split_once('.') {
+            None => {
+                let facts = &self.facts[file as usize];
+                let mut at = scope;
+                while let Some(locals) = locals {
+                    if let Some(found) = locals.get(&(at, path)) {
+                        found
+                            .iter()
+                            .filter(|b| b.annotated())
+                            .for_each(|b| visit(file, b));
+                        return;
+                    }
+                    let Some(index) = at else { return };
+                    at = facts.symbols[index as usize].parent;
+                }
+            }
+            Some((first, field)) if self_names.contains(&first) && !field.contains('.') => {
+                let Some(class) = self.enclosing_class(file, scope) else {
+                    return;
+                };
+                let found = self
+                    .mro(class)
+                    .into_iter()
+                    .find_map(|owner| self.fields.get(&owner).and_then(|f| f.get(field)));
+                for &(f, index) in found.into_iter().flatten() {
+                    let binding = &self.facts[f as usize].bindings[index as usize];
+                    if binding.annotated() {
+                        visit(f, binding);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! TypeScript types a name gets from where it stands: a callback's untyped parameter from
+//! its callee, a loop variable or an array callback's parameter from the element type of
+//! what it iterates, a generic method's result from the receiver's type arguments; and a
+//! method of an object literal is no name in the scope around it.
+
+#[test]
+fn a_callbacks_untyped_parameters_take_the_types_the_callee_declares() {
+    crate::support::check_calls(
+        r#"
+//- lift.ts
+import { Subscriber } from './sub';
+export function operate<T, R>(init: (liftedSource: Source<T>, subscriber: Subscriber<R>) => void): void {}
+export function untyped(init: Function): void {}
+export class Source<T> {
+  constructor(make?: (this: Source<T>, subscriber: Subscriber<T>) => void) {}
+  subscribe(s: Subscriber<T>): void {}
+}
+//- sub.ts
+export class Subscriber<T> {
+  next(value: T): void {}
+  complete(): void {}
+}
+export class Logger {
+  next(value: string): void {}
+  complete(): void {}
+}
+//- take.ts
+import { operate, untyped, Source } from './lift';
+export function take<T>(count: number) {
+  return operate((source, subscriber) => {
+    source.subscribe(subscriber);
+    subscriber.next(count);
+  });
+}
+export function make() {
+  return new Source(subscriber => subscriber.complete());
+}
+export function loose() {
+  untyped((source, subscriber) => subscriber.complete());
+}
+"#,
+        r#"
+take.loose -calls(0.3)-> sub.Logger.complete
+take.loose -calls(0.3)-> sub.Subscriber.complete
+take.loose -calls(1.0)-> lift.untyped
+take.make -calls(0.9)-> sub.Subscriber.complete
+take.make -calls(1.0)-> lift.Source.constructor
+take.take -calls(0.9)-> lift.Source.subscribe
+take.take -calls(0.9)-> sub.Subscriber.next
+take.take -calls(1.0)-> lift.operate
+"#,
+    );
+}
+
+#[test]
+fn a_method_of_an_object_literal_is_not_a_name_in_its_module_nor_a_guess() {
+    crate::support::check_calls(
+        r#"
+//- timers.ts
+export const provider = {
+  setInterval(handler: () => void, timeout?: number) {
+    return setInterval(handler, timeout);
+  },
+  clear(handle: number) {
+    return helper(handle);
+  },
+  now() { return 0; },
+};
+function helper(handle: number) { return handle; }
+export class Clock { now(): number { return 1; } }
+export function stamp(source) { return source.now(); }
+"#,
+        r#"
+timers.clear -calls(1.0)-> timers.helper
+timers.stamp -calls(0.6)-> timers.Clock.now
+"#,
+    );
+}
+
+#[test]
+fn loop_variables_array_callbacks_and_generic_results_are_typed() {
+    crate::support::check_calls(
+        r#"
+//- model.ts
+export class User { greet(): string { return "hi"; } }
+export class Admin { greet(): string { return "yo"; } }
+export class Repo<K, T> {
+  items: T[] = [];
+  first(): T | undefined { return this.items[0]; }
+  key(): K { throw new Error(); }
+  size(): Counter { return new Counter(); }
+}
+export class Counter { count(): number { return 0; } }
+//- use.ts
+import { User, Admin, Repo } from './model';
+export class Team {
+  private members: User[] = [];
+  private byName: Map<string, Admin> = new Map();
+  private repo: Repo<string, Admin> = new Repo();
+  loops(all: Array<Admin>) {
+    for (const m of this.members) { m.greet(); }
+    all.forEach((a) => a.greet());
+  }
+  pairs() {
+    for (const entry of this.byName) { entry.greet(); }
+  }
+  generic() {
+    this.repo.first().greet();
+    const admin = this.repo.first();
+    admin.greet();
+    this.repo.size().count();
+  }
+  untyped(plain: Repo) {
+    plain.first().greet();
+  }
+}
+"#,
+        r#"
+model.Repo.size -calls(1.0)-> model.Counter
+use.Team -calls(1.0)-> model.Repo
+use.Team.generic -calls(0.9)-> model.Admin.greet
+use.Team.generic -calls(0.9)-> model.Counter.count
+use.Team.generic -calls(0.9)-> model.Repo.first
+use.Team.generic -calls(0.9)-> model.Repo.size
+use.Team.loops -calls(0.9)-> model.Admin.greet
+use.Team.loops -calls(0.9)-> model.User.greet
+use.Team.pairs -calls(0.3)-> model.Admin.greet
+use.Team.pairs -calls(0.3)-> model.User.greet
+use.Team.untyped -calls(0.3)-> model.Admin.greet
+use.Team.untyped -calls(0.3)-> model.User.greet
+use.Team.untyped -calls(0.9)-> model.Repo.first
+"#,
+    );
+}
+
+/// Names typed by calls on each other end, typed by nothing (`next` is also a built-in
+/// iterator method, never guessed by name).
+#[test]
+fn names_typed_by_calls_on_each_other_end() {
+    crate::support::check_calls(
+        r#"
+//- list.ts
+export class Node { next(): Node { return this; } visit(): void {} }
+export function walk() {
+  const a = b.next();
+  const b = a.next();
+  a.visit();
+}
+"#,
+        r#"
+list.walk -calls(0.6)-> list.Node.visit
+"#,
+    );
+}
