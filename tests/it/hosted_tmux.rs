@@ -70,6 +70,11 @@ fn a_hosted_program_gets_the_graph_the_keys_and_the_findings() {
         .status()
         .unwrap();
     assert!(resized.success());
+    // Typed only once the workstation has drawn itself at the new size.
+    pane.wait_for("the status bar on the last of 30 rows", |s| {
+        let rows: Vec<&str> = s.lines().collect();
+        rows.len() <= 30 && rows.last().is_some_and(|l| l.contains("keys: python3"))
+    });
     pane.type_text("size");
     pane.keys(&["Enter"]);
     // 100 columns: 26 for the findings, the rest less two borders; 30 rows less the
