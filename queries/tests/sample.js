@@ -45,3 +45,6 @@ class Derived extends Base {
     super(1);
   }
 }
+
+// An object literal used as a namespace.
+const api = { get, post: send, ...helpers, run() {} };

@@ -56,3 +56,6 @@ operate((source, subscriber: Sub) => source.subscribe(subscriber));
 new Observable(subscriber => subscriber.complete());
 schedule(function (action, state) { action.run(state); });
 for (const item of this.items) { item.run(); }
+
+// An object literal used as a namespace.
+const api = { get, post: send, ...helpers, run() {} };

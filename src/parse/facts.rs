@@ -242,6 +242,9 @@ pub enum BindingSource {
     Passed { argument: u8, parameter: u8 },
     /// A `for … of` variable: an element of iterating `type_text`.
     Element,
+    /// An object literal used as a namespace; `type_text` lists its entries
+    /// (`parse::extract::objects`).
+    Object,
 }
 
 impl Binding {

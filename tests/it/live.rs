@@ -743,3 +743,27 @@ fn callback_parameters_follow_edits_to_the_callees_declaration() {
         "take.take -calls(0.9)-> sub.Logger.next"
     ));
 }
+
+const OBJECT_PROJECT: &str = r#"
+//- api.ts
+function send() { return 0; }
+function get() { return 0; }
+export const api = { get, post: send };
+//- use.ts
+import { api } from "./api";
+export function run() { api.post(); }
+"#;
+
+/// An object literal another file calls through follows edits to its entries.
+#[test]
+fn calls_through_an_imported_object_follow_edits_to_its_entries() {
+    let (dir, engine) = first_build(OBJECT_PROJECT);
+    assert!(has_edge(&engine, "use.run -calls(1.0)-> api.send"));
+    edit_and_compare(
+        &engine,
+        &dir,
+        ("api.ts", "post: send", "post: get"),
+        "an entry names another function",
+    );
+    assert!(has_edge(&engine, "use.run -calls(1.0)-> api.get"));
+}

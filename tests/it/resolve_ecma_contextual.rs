@@ -152,3 +152,45 @@ list.walk -calls(0.6)-> list.Node.visit
 "#,
     );
 }
+
+#[test]
+fn an_object_literal_is_a_namespace_of_its_entries_here_and_where_it_is_imported() {
+    crate::support::check_calls(
+        r#"
+//- schemas.ts
+export function string() { return 1; }
+//- iso.ts
+export function datetime() { return 3; }
+//- api.ts
+import * as _schemas from "./schemas";
+import * as _iso from "./iso";
+function send() { return 0; }
+function get() { return 0; }
+export const api = { get, post: send };
+export const provider = {
+  now() { return 4; },
+};
+export const plain = { count: 1 };
+const z = { ..._schemas, iso: _iso };
+export function build() {
+  z.string();
+  z.iso.datetime();
+  api.post();
+}
+//- use.ts
+import { api, provider, plain } from "./api";
+export function run() {
+  api.get();
+  provider.now();
+  plain.count();
+}
+"#,
+        r#"
+api.build -calls(1.0)-> api.send
+api.build -calls(1.0)-> iso.datetime
+api.build -calls(1.0)-> schemas.string
+use.run -calls(1.0)-> api.get
+use.run -calls(1.0)-> api.now
+"#,
+    );
+}

@@ -21,6 +21,8 @@ const MAX_IMPLEMENTORS: usize = 32;
 pub(super) enum Receiver {
     /// A module or class used by name: a static call.
     Static(Vec<u32>),
+    /// An object literal used as a namespace (`objects.rs`).
+    Object(Vec<super::objects::Object>),
     /// `super`: the classes after the caller's in its MRO, nearest first.
     Super(Vec<u32>),
     /// An instance of these classes; `exact` when dispatch is static (Rust `self`).
@@ -266,6 +268,13 @@ impl Resolver {
                     } else {
                         Resolution::Direct
                     },
+                ),
+                Receiver::Object(objects) => (
+                    objects
+                        .iter()
+                        .flat_map(|object| self.object_member(object, &call.name))
+                        .collect(),
+                    Resolution::Direct,
                 ),
                 Receiver::Instance { classes, exact } => {
                     self.method_on(&classes, &call.name, exact)

@@ -8,6 +8,7 @@ mod flow;
 mod guesses;
 mod import_reach;
 pub mod names;
+mod objects;
 mod outside;
 mod packages;
 mod patch;

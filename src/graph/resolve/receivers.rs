@@ -44,6 +44,10 @@ impl Resolver {
         let (mut classes, exact) = if spec.self_names.contains(&first) {
             let class: Vec<u32> = self.enclosing_class(file, caller).into_iter().collect();
             (class, self.family(file) == Family::Rust && rest.is_empty())
+        } else if self.family(file) == Family::Ecma
+            && let Some(objects) = self.object_named(file, caller, first, locals)
+        {
+            return self.object_receiver(objects, rest);
         } else if let Some(types) = self.local_type(file, caller, first, locals) {
             (types, false)
         } else if self.local_is_external(file, caller, first, locals) {
@@ -327,6 +331,7 @@ impl Resolver {
             BindingSource::Annotation => {
                 return self.resolve_type(file, binding.scope, &binding.type_text);
             }
+            BindingSource::Object => return Vec::new(),
             BindingSource::Call => {}
         }
         let callees = self.resolve_path(file, binding.scope, &binding.type_text);

@@ -14,6 +14,7 @@ use crate::parse::flat::{FlatTree, field_child};
 mod callbacks;
 mod flow;
 mod imports;
+mod objects;
 mod symbols;
 
 use imports::collect_import_or_export;
@@ -54,6 +55,7 @@ struct Caps<'t> {
     bind_passed: Option<Node<'t>>,
     bind_params: Option<Node<'t>>,
     bind_element: Option<Node<'t>>,
+    bind_object: Option<Node<'t>>,
 }
 
 /// A binding as captured: see `Binding`.
@@ -117,6 +119,8 @@ pub fn extract(
     let mut calls: Vec<RawCall<'_>> = Vec::new();
     let mut inherits: Vec<(Node<'_>, Node<'_>)> = Vec::new();
     let mut bindings: Vec<RawBinding<'_>> = Vec::new();
+    // The entries of object-literal bindings, by index in `bindings`.
+    let mut objects_written: Vec<(usize, String)> = Vec::new();
     let mut branches: Vec<usize> = Vec::new();
     let mut nestings: Vec<(usize, usize, usize)> = Vec::new();
     let mut flats: HashSet<usize> = HashSet::new();
@@ -157,6 +161,7 @@ pub fn extract(
                     Role::BindPassed => caps.bind_passed = Some(node),
                     Role::BindParams => caps.bind_params = Some(node),
                     Role::BindElement => caps.bind_element = Some(node),
+                    Role::BindObject => caps.bind_object = Some(node),
                     Role::MetricBranch => branches.push(node.start_byte()),
                     Role::MetricNesting => {
                         nestings.push((node.start_byte(), node.end_byte(), node.id()))
@@ -230,6 +235,16 @@ pub fn extract(
                         source,
                         ..raw
                     });
+                } else if let Some(object) = caps.bind_object
+                    && let Some(entries) = objects::entries(object, source)
+                {
+                    objects_written.push((bindings.len(), entries));
+                    let source = BindingSource::Object;
+                    bindings.push(RawBinding {
+                        ty: object,
+                        source,
+                        ..raw
+                    });
                 }
             } else {
                 let offset = captures.first().map_or(0, |c| c.1.start_byte());
@@ -285,12 +300,17 @@ pub fn extract(
             });
         }
     }
-    for raw in bindings {
+    let mut objects_written = objects_written.into_iter().peekable();
+    for (index, raw) in bindings.into_iter().enumerate() {
+        let type_text = match objects_written.next_if(|(at, _)| *at == index) {
+            Some((_, entries)) => clip(&entries),
+            None => clip(ctx.text(raw.ty)),
+        };
         out.bindings.push(Binding {
             scope: locator.innermost(raw.name.start_byte(), |_| true),
             name: ctx.text(raw.name).to_string(),
             field: raw.field,
-            type_text: clip(ctx.text(raw.ty)),
+            type_text,
             source: raw.source,
             position: raw.position,
         });
