@@ -4,4 +4,3 @@
 (assignment_expression
   left: (member_expression object: (this) property: (property_identifier) @bind.field)
   right: (new_expression constructor: [(identifier) (member_expression)] @bind.type))
-(variable_declarator name: (identifier) @bind.name value: (object) @bind.object)

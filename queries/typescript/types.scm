@@ -7,3 +7,4 @@
 (arguments (arrow_function parameter: (identifier) @bind.name) @bind.passed)
 (arguments (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @bind.name !type))) @bind.passed)
 (for_in_statement left: (identifier) @bind.name operator: "of" right: [(identifier) (member_expression)] @bind.element)
+(variable_declarator name: (identifier) @bind.name !type value: (object) @bind.object)

@@ -156,6 +156,10 @@ pub static JAVASCRIPT: LanguageSpec = LanguageSpec {
             "javascript/inherits.scm",
             include_str!("../../queries/javascript/inherits.scm"),
         ),
+        (
+            "javascript/types.scm",
+            include_str!("../../queries/javascript/types.scm"),
+        ),
     ],
     doc_style: DOC,
     separator: ".",

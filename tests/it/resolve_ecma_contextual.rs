@@ -171,6 +171,8 @@ export const provider = {
   now() { return 4; },
 };
 export const plain = { count: 1 };
+export interface Clock { now(): number }
+export const typed: Clock = { now() { return 5; } };
 const z = { ..._schemas, iso: _iso };
 export function build() {
   z.string();
@@ -178,11 +180,14 @@ export function build() {
   api.post();
 }
 //- use.ts
-import { api, provider, plain } from "./api";
+import { api, provider, plain, typed } from "./api";
 export function run() {
   api.get();
   provider.now();
   plain.count();
+}
+export function stamp() {
+  typed.now();
 }
 "#,
         r#"
@@ -191,6 +196,7 @@ api.build -calls(1.0)-> iso.datetime
 api.build -calls(1.0)-> schemas.string
 use.run -calls(1.0)-> api.get
 use.run -calls(1.0)-> api.now
+use.stamp -calls(0.6)-> api.Clock.now
 "#,
     );
 }

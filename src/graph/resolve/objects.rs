@@ -35,9 +35,28 @@ impl Resolver {
             let Some(index) = at else { break };
             at = facts.symbols[index as usize].parent;
         }
+        let objects: Vec<Object> = self
+            .imported_bindings(file, scope, name)
+            .into_iter()
+            .filter(|(_, b)| b.source == BindingSource::Object)
+            .map(|(source, b)| (source, None, b.type_text.clone()))
+            .collect();
+        (!objects.is_empty()).then_some(objects)
+    }
+
+    /// The module-level bindings an import of `name` at `scope` names in the modules it
+    /// imports from (`import { api } from "./api"` → `export const api = …`).
+    pub(super) fn imported_bindings(
+        &self,
+        file: u32,
+        scope: Option<u32>,
+        name: &str,
+    ) -> Vec<(u32, &Binding)> {
         let home = self.home_module(file, scope);
-        let imports = self.bindings.get(&home)?.get(name)?;
-        let mut objects = Vec::new();
+        let Some(imports) = self.bindings.get(&home).and_then(|b| b.get(name)) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
         for &(from, index) in imports {
             let import = &self.facts[from as usize].imports[index as usize];
             let exported = match import.kind {
@@ -46,16 +65,16 @@ impl Resolver {
             };
             for module in self.import_source(from, index) {
                 let source = self.nodes[module as usize].file;
-                objects.extend(
+                out.extend(
                     self.facts[source as usize]
                         .bindings
                         .iter()
-                        .filter(|b| exported_object(b, exported))
-                        .map(|b| (source, None, b.type_text.clone())),
+                        .filter(|b| b.scope.is_none() && !b.field && b.name == exported)
+                        .map(|b| (source, b)),
                 );
             }
         }
-        (!objects.is_empty()).then_some(objects)
+        out
     }
 
     /// The receiver an object literal is once `rest` (`z.iso` → `iso`) is read off it: a
@@ -128,9 +147,4 @@ impl Resolver {
             .filter_map(|(i, _)| self.sym_node[file as usize][i])
             .collect()
     }
-}
-
-/// Whether `binding` is a module-level object literal named `name`.
-fn exported_object(binding: &Binding, name: &str) -> bool {
-    binding.scope.is_none() && binding.name == name && binding.source == BindingSource::Object
 }

@@ -50,6 +50,8 @@ impl Resolver {
             return self.object_receiver(objects, rest);
         } else if let Some(types) = self.local_type(file, caller, first, locals) {
             (types, false)
+        } else if let Some(types) = self.imported_type(file, caller, first) {
+            (types, false)
         } else if self.local_is_external(file, caller, first, locals) {
             return Receiver::External;
         } else {
@@ -256,6 +258,20 @@ impl Resolver {
             .get(&home)
             .is_some_and(|b| b.contains_key(name))
             && self.lookup_name(file, scope, name).is_empty()
+    }
+
+    /// The classes an imported variable holds, by its declaration where it is exported
+    /// (`export const clock: Clock = …`), in TypeScript and JavaScript.
+    fn imported_type(&self, file: u32, caller: Option<u32>, name: &str) -> Option<Vec<u32>> {
+        if self.family(file) != Family::Ecma {
+            return None;
+        }
+        let types: Vec<u32> = self
+            .imported_bindings(file, caller, name)
+            .into_iter()
+            .flat_map(|(source, b)| self.binding_type(source, b, None))
+            .collect();
+        (!types.is_empty()).then_some(types)
     }
 
     /// The type of a local variable or parameter, from the innermost scope that binds it.

@@ -1,7 +1,9 @@
 //! An object literal bound to a name (`const api = { get, post: send, ...helpers, run() {} }`)
 //! as the namespace it is: each entry written as `key=path` (a shorthand or a property
 //! holding a name), `...path` (a spread) or `key()` (a method written in place), joined by
-//! commas. Other entries (computed keys, values that are not names) are left out.
+//! commas. Other entries (computed keys, values that are not names) are left out, and so
+//! is an object whose name is annotated with a type: that type is what it is, as a type
+//! checker says.
 
 use tree_sitter::Node;
 

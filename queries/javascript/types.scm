@@ -1,0 +1,1 @@
+(variable_declarator name: (identifier) @bind.name value: (object) @bind.object)
