@@ -13,6 +13,7 @@ mod hardcoded_secret;
 mod inconsistent_return;
 mod late_binding;
 mod lock_across_await;
+mod recursive_merge;
 mod rules;
 mod secret_names;
 mod statements;
@@ -181,6 +182,10 @@ pub const LOCAL_DETECTORS: &[(&str, LocalDetector)] = &[
         inconsistent_return::inconsistent_return,
     ),
     ("late-binding-closure", late_binding::late_binding_closure),
+    (
+        "prototype-pollution-merge",
+        recursive_merge::recursive_merge,
+    ),
     ("lock-across-await", lock_across_await::lock_across_await),
     ("todo-comment", todo_comment::todo_comment),
     ("too-many-returns", too_many_returns::too_many_returns),
