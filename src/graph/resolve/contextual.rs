@@ -9,8 +9,10 @@ use crate::graph::resolve::{Resolver, types};
 use crate::lang::Family;
 use crate::parse::Binding;
 
-/// Most method results typed one inside another (`a.b().c` typing `a.b()` typing `a`).
-const MAX_NESTING: u32 = 4;
+/// Most method results typed one inside another: a receiver typed by a method result is
+/// not typed through a further one (`a` in `const a = b.c(); a.d()` when `b` is itself a
+/// method result), which keeps the work per call bounded in code that chains `var`s.
+const MAX_NESTING: u32 = 1;
 
 std::thread_local! {
     static NESTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
