@@ -2,7 +2,6 @@
 //! `export const provider = { now() {} }`): a call `api.get()` reaches what the entry
 //! names, in the file or through an import of the object.
 
-use crate::graph::model::NodeKind;
 use crate::graph::resolve::Resolver;
 use crate::graph::resolve::calls::{LocalBindings, Receiver};
 use crate::graph::resolve::phases::loose_method;
@@ -83,24 +82,12 @@ impl Resolver {
         let Some((first, further)) = rest.split_first() else {
             return Receiver::Object(objects);
         };
-        let mut nodes: Vec<u32> = objects
+        let nodes: Vec<u32> = objects
             .iter()
             .flat_map(|object| self.object_member(object, first))
             .collect();
-        for segment in further {
-            nodes = nodes
-                .iter()
-                .flat_map(|&n| self.lookup_member(n, segment))
-                .collect();
-        }
-        let is_static = !nodes.is_empty()
-            && nodes.iter().all(|&n| {
-                matches!(
-                    self.nodes[n as usize].kind,
-                    NodeKind::Module | NodeKind::Class
-                )
-            });
-        if is_static {
+        let nodes = self.members_along(nodes, further);
+        if self.all_namespaces(&nodes) {
             Receiver::Static(nodes)
         } else {
             Receiver::Unknown
@@ -114,10 +101,7 @@ impl Resolver {
         for entry in entries.split(',') {
             if let Some(path) = entry.strip_prefix("...") {
                 for spread in self.resolve_path(*file, *scope, path) {
-                    if matches!(
-                        self.nodes[spread as usize].kind,
-                        NodeKind::Module | NodeKind::Class
-                    ) {
+                    if self.is_namespace(spread) {
                         out.extend(self.lookup_member(spread, name));
                     }
                 }

@@ -55,21 +55,8 @@ impl Resolver {
         } else if self.local_is_external(file, caller, first, locals) {
             return Receiver::External;
         } else {
-            let mut nodes = self.lookup_name(file, caller, first);
-            for segment in rest {
-                nodes = nodes
-                    .iter()
-                    .flat_map(|&n| self.lookup_member(n, segment))
-                    .collect();
-            }
-            let is_static = !nodes.is_empty()
-                && nodes.iter().all(|&n| {
-                    matches!(
-                        self.nodes[n as usize].kind,
-                        NodeKind::Module | NodeKind::Class
-                    )
-                });
-            if is_static {
+            let nodes = self.members_along(self.lookup_name(file, caller, first), rest);
+            if self.all_namespaces(&nodes) {
                 return Receiver::Static(nodes);
             }
             let home = self.home_module(file, caller);
@@ -95,6 +82,29 @@ impl Resolver {
         } else {
             Receiver::Instance { classes, exact }
         }
+    }
+
+    /// What `segments` name, read one after another off `nodes` (`a.b.c`).
+    pub(super) fn members_along(&self, mut nodes: Vec<u32>, segments: &[&str]) -> Vec<u32> {
+        for segment in segments {
+            nodes = nodes
+                .iter()
+                .flat_map(|&n| self.lookup_member(n, segment))
+                .collect();
+        }
+        nodes
+    }
+
+    /// Whether `nodes` are modules and classes only (and some): a call on them is static.
+    pub(super) fn all_namespaces(&self, nodes: &[u32]) -> bool {
+        !nodes.is_empty() && nodes.iter().all(|&n| self.is_namespace(n))
+    }
+
+    pub(super) fn is_namespace(&self, node: u32) -> bool {
+        matches!(
+            self.nodes[node as usize].kind,
+            NodeKind::Module | NodeKind::Class
+        )
     }
 
     /// `super.name()`: the first class after the caller's in its MRO that defines `name`,

@@ -198,24 +198,10 @@ pub fn extract(
                 }
             } else if let Some(name) = caps.bind_name.or(caps.bind_field) {
                 let field = caps.bind_field.is_some();
-                let raw = RawBinding {
-                    name,
-                    field,
-                    ty: name,
-                    source: BindingSource::Annotation,
-                    position: caps
-                        .bind_params
-                        .and_then(|list| callbacks::position(list, name)),
-                };
-                if let Some(ty) = caps.bind_type {
-                    bindings.push(RawBinding { ty, ..raw });
+                let read = if let Some(ty) = caps.bind_type {
+                    Some((ty, BindingSource::Annotation))
                 } else if let Some(callee) = caps.bind_call {
-                    let source = BindingSource::Call;
-                    bindings.push(RawBinding {
-                        ty: callee,
-                        source,
-                        ..raw
-                    });
+                    Some((callee, BindingSource::Call))
                 } else if let Some(passed) = caps.bind_passed
                     && let Some((callee, (argument, parameter))) = callbacks::passed(passed, name)
                 {
@@ -223,27 +209,26 @@ pub fn extract(
                         argument,
                         parameter,
                     };
-                    bindings.push(RawBinding {
-                        ty: callee,
-                        source,
-                        ..raw
-                    });
+                    Some((callee, source))
                 } else if let Some(iterated) = caps.bind_element {
-                    let source = BindingSource::Element;
-                    bindings.push(RawBinding {
-                        ty: iterated,
-                        source,
-                        ..raw
-                    });
+                    Some((iterated, BindingSource::Element))
                 } else if let Some(object) = caps.bind_object
                     && let Some(entries) = objects::entries(object, source)
                 {
                     objects_written.push((bindings.len(), entries));
-                    let source = BindingSource::Object;
+                    Some((object, BindingSource::Object))
+                } else {
+                    None
+                };
+                if let Some((ty, source)) = read {
                     bindings.push(RawBinding {
-                        ty: object,
+                        name,
+                        field,
+                        ty,
                         source,
-                        ..raw
+                        position: caps
+                            .bind_params
+                            .and_then(|list| callbacks::position(list, name)),
                     });
                 }
             } else {
