@@ -18,6 +18,7 @@ mod hosted_tmux;
 mod hostile;
 mod layering;
 mod live;
+mod live_types;
 mod mcp;
 mod queries;
 mod query_cli;

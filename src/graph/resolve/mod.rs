@@ -4,6 +4,7 @@
 
 mod calls;
 mod contextual;
+mod dispatch;
 mod flow;
 mod guesses;
 mod import_reach;

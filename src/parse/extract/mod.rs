@@ -11,6 +11,7 @@ use crate::parse::captures::{CompiledQuery, Role};
 use crate::parse::facts::*;
 use crate::parse::flat::{FlatTree, field_child};
 
+mod bindings;
 mod callbacks;
 mod flow;
 mod imports;
@@ -56,15 +57,6 @@ struct Caps<'t> {
     bind_params: Option<Node<'t>>,
     bind_element: Option<Node<'t>>,
     bind_object: Option<Node<'t>>,
-}
-
-/// A binding as captured: see `Binding`.
-struct RawBinding<'t> {
-    name: Node<'t>,
-    field: bool,
-    ty: Node<'t>,
-    source: BindingSource,
-    position: Option<u8>,
 }
 
 struct RawDef<'t> {
@@ -118,9 +110,7 @@ pub fn extract(
     let mut defs: Vec<RawDef<'_>> = Vec::new();
     let mut calls: Vec<RawCall<'_>> = Vec::new();
     let mut inherits: Vec<(Node<'_>, Node<'_>)> = Vec::new();
-    let mut bindings: Vec<RawBinding<'_>> = Vec::new();
-    // The entries of object-literal bindings, by index in `bindings`.
-    let mut objects_written: Vec<(usize, String)> = Vec::new();
+    let mut bindings: Vec<bindings::RawBinding<'_>> = Vec::new();
     let mut branches: Vec<usize> = Vec::new();
     let mut nestings: Vec<(usize, usize, usize)> = Vec::new();
     let mut flats: HashSet<usize> = HashSet::new();
@@ -198,39 +188,7 @@ pub fn extract(
                 }
             } else if let Some(name) = caps.bind_name.or(caps.bind_field) {
                 let field = caps.bind_field.is_some();
-                let read = if let Some(ty) = caps.bind_type {
-                    Some((ty, BindingSource::Annotation))
-                } else if let Some(callee) = caps.bind_call {
-                    Some((callee, BindingSource::Call))
-                } else if let Some(passed) = caps.bind_passed
-                    && let Some((callee, (argument, parameter))) = callbacks::passed(passed, name)
-                {
-                    let source = BindingSource::Passed {
-                        argument,
-                        parameter,
-                    };
-                    Some((callee, source))
-                } else if let Some(iterated) = caps.bind_element {
-                    Some((iterated, BindingSource::Element))
-                } else if let Some(object) = caps.bind_object
-                    && let Some(entries) = objects::entries(object, source)
-                {
-                    objects_written.push((bindings.len(), entries));
-                    Some((object, BindingSource::Object))
-                } else {
-                    None
-                };
-                if let Some((ty, source)) = read {
-                    bindings.push(RawBinding {
-                        name,
-                        field,
-                        ty,
-                        source,
-                        position: caps
-                            .bind_params
-                            .and_then(|list| callbacks::position(list, name)),
-                    });
-                }
+                bindings.extend(bindings::read(&caps, name, field, source));
             } else {
                 let offset = captures.first().map_or(0, |c| c.1.start_byte());
                 collect_import_or_export(&ctx, &caps, out);
@@ -285,17 +243,12 @@ pub fn extract(
             });
         }
     }
-    let mut objects_written = objects_written.into_iter().peekable();
-    for (index, raw) in bindings.into_iter().enumerate() {
-        let type_text = match objects_written.next_if(|(at, _)| *at == index) {
-            Some((_, entries)) => clip(&entries),
-            None => clip(ctx.text(raw.ty)),
-        };
+    for raw in bindings {
         out.bindings.push(Binding {
             scope: locator.innermost(raw.name.start_byte(), |_| true),
             name: ctx.text(raw.name).to_string(),
             field: raw.field,
-            type_text,
+            type_text: clip(raw.entries.as_deref().unwrap_or(ctx.text(raw.ty))),
             source: raw.source,
             position: raw.position,
         });

@@ -1,0 +1,150 @@
+//! Which methods a call on a typed receiver runs: along the MRO, through an interface or
+//! trait to every implementation, `super(...)` to the base constructor; and which of
+//! several same-named definitions stands.
+
+use crate::graph::model::Resolution;
+use crate::graph::resolve::Resolver;
+use crate::lang::Family;
+use crate::parse::{CallSite, SymbolKind};
+
+/// Most classes a call through an interface or trait is followed into.
+const MAX_IMPLEMENTORS: usize = 32;
+
+impl Resolver {
+    /// `super(...)` in a constructor: the nearest base's constructor, or the base class
+    /// itself when no base declares one; never the class making the call.
+    pub(super) fn super_constructor(&self, file: u32, caller: Option<u32>) -> Vec<u32> {
+        let Some(class) = self.enclosing_class(file, caller) else {
+            return Vec::new();
+        };
+        let Some(&base) = self.bases.get(&class).and_then(|b| b.first()) else {
+            return Vec::new();
+        };
+        match self.class_member(base, "constructor") {
+            Some((found, _)) => found.into_iter().filter(|&c| c != class).collect(),
+            None => vec![base],
+        }
+    }
+
+    /// The `impl Trait for Type` block a Rust method comes from: its file and symbol.
+    pub(super) fn trait_impl_block(&self, method: u32) -> Option<(u32, &crate::parse::Symbol)> {
+        let (file, symbol) = self.origin[method as usize]?;
+        let symbols = &self.facts[file as usize].symbols;
+        let block = &symbols[symbols[symbol as usize].parent? as usize];
+        (block.kind == SymbolKind::Impl && block.detail.is_some()).then_some((file, block))
+    }
+
+    pub(super) fn in_trait_impl(&self, method: u32) -> bool {
+        self.trait_impl_block(method).is_some()
+    }
+
+    /// A redefinition replaces the earlier one (Python), an implementation follows its
+    /// overloads (TS): of same-named targets keep the last.
+    pub(super) fn keep_last_definitions(&self, targets: &mut Vec<u32>) {
+        if targets.len() > 1 {
+            let mut seen = rustc_hash::FxHashSet::default();
+            targets.reverse();
+            targets.retain(|&t| seen.insert(self.nodes[t as usize].qualified_name.as_str()));
+            targets.reverse();
+        }
+    }
+
+    /// `a::b::f()`, `Type::f()`, `Self::f()`, and `T::f()` for a generic `T: Trait` (the
+    /// trait's declaration and every implementation, as for a call through the trait).
+    pub(super) fn static_call(
+        &self,
+        file: u32,
+        call: &CallSite,
+        scope: &str,
+    ) -> (Vec<u32>, Resolution) {
+        let mut owners = self.resolve_path(file, call.caller, scope);
+        let mut generic = false;
+        if owners.is_empty() && self.family(file) == Family::Rust && !scope.contains("::") {
+            owners = self.resolve_type(file, call.caller, scope);
+            generic = true;
+        }
+        let mut how = Resolution::Direct;
+        let mut out = Vec::new();
+        for owner in owners {
+            if self.is_class(owner) {
+                if let Some((found, _)) = self.class_member(owner, &call.name) {
+                    if self.is_interface(owner) {
+                        how = Resolution::Interface;
+                        if generic {
+                            out.extend(self.implementations(owner, &call.name));
+                        }
+                    }
+                    out.extend(found);
+                }
+            } else {
+                out.extend(self.lookup_member(owner, &call.name));
+            }
+        }
+        (out, how)
+    }
+
+    /// A method on instances of `classes`. The tier follows the receiver's type: through a
+    /// trait or interface is 0.6 whatever the method's owner; a concrete type is 0.9, or
+    /// 1.0 where dispatch is static (`exact`).
+    pub(super) fn method_on(
+        &self,
+        classes: &[u32],
+        name: &str,
+        exact: bool,
+    ) -> (Vec<u32>, Resolution) {
+        let mut how = Resolution::Direct;
+        let mut out = Vec::new();
+        for &class in classes {
+            if let Some((found, _)) = self.class_member(class, name) {
+                let tier = if self.is_interface(class) {
+                    Resolution::Interface
+                } else if exact {
+                    Resolution::Direct
+                } else {
+                    Resolution::KnownType
+                };
+                how = how.max(tier);
+                out.extend(found);
+                if self.is_interface(class) {
+                    out.extend(self.implementations(class, name));
+                }
+            }
+        }
+        (out, how)
+    }
+
+    /// What a call through a trait or interface can reach: the method in each class that
+    /// implements it (directly or through an implementing class), at most `MAX_IMPLEMENTORS`.
+    pub(super) fn implementations(&self, interface: u32, name: &str) -> Vec<u32> {
+        let mut classes = vec![interface];
+        let mut at = 0;
+        while at < classes.len() && classes.len() <= MAX_IMPLEMENTORS {
+            for &sub in self
+                .implementors
+                .get(&classes[at])
+                .map_or(&[][..], Vec::as_slice)
+            {
+                if !classes.contains(&sub) {
+                    classes.push(sub);
+                }
+            }
+            at += 1;
+        }
+        let mut out = Vec::new();
+        for &class in &classes[1..] {
+            if self.is_interface(class) {
+                continue;
+            }
+            if let Some((found, _)) = self.class_member(class, name) {
+                for method in found {
+                    let owner = self.parent[method as usize];
+                    // A default body in the trait itself is not an implementation.
+                    if owner.is_some_and(|o| !self.is_interface(o)) && !out.contains(&method) {
+                        out.push(method);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
