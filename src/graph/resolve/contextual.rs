@@ -79,8 +79,11 @@ impl Resolver {
         let mut out = Vec::new();
         for mut callee in callees {
             if self.is_class(callee) {
-                match self.class_member(callee, "constructor") {
-                    Some((found, _)) => callee = found[found.len() - 1],
+                match self
+                    .class_member(callee, "constructor")
+                    .and_then(|(found, _)| found.last().copied())
+                {
+                    Some(constructor) => callee = constructor,
                     None => continue,
                 }
             }
