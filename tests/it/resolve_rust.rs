@@ -426,3 +426,36 @@ pub fn make() -> Shape {
         "geo::make -calls(1.0)-> geo::Point::new",
     );
 }
+
+/// In a macro's tokens, `parser(x).parse()` is a method call on something unknown, never
+/// a call of the bare function of that name (a test named like the method it tests).
+#[test]
+fn a_method_call_in_macro_tokens_is_not_a_call_of_a_same_named_function() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "mac"
+version = "0.1.0"
+//- src/lib.rs
+pub struct Parser;
+impl Parser {
+    pub fn parse_escape(&self) -> u32 { 1 }
+}
+pub fn parser(_s: &str) -> Parser { Parser }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn parse_escape() {
+        assert_eq!(parser("x").parse_escape(), 1);
+    }
+}
+"#,
+        r#"
+mac::tests::parse_escape -calls(0.6)-> mac::Parser::parse_escape
+mac::tests::parse_escape -calls(1.0)-> mac::parser
+"#,
+    );
+}

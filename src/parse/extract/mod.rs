@@ -305,8 +305,11 @@ fn macro_call_path<'t>(
     let Some(joint) = flat.prev_sibling(name_at) else {
         return Some((None, None));
     };
+    // What comes before the `.` or `::` is the receiver or path when it is a name; when
+    // it is anything else (`parser(x).parse()`, `Vec::<u8>::new()`) it is kept as
+    // written, so the call stays a method or path call of unknown owner rather than a
+    // call of whatever bare function has the name.
     let before = flat.prev_sibling(joint).map(|i| flat.entry(i).node);
-    let before = before.filter(|n| matches!(n.kind(), "identifier" | "self"));
     Some(match flat.kind(joint) {
         "." => (before, None),
         "::" => (None, before),
