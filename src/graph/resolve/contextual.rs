@@ -216,18 +216,9 @@ impl Resolver {
         let self_names = self.language(file).spec().self_names;
         match path.split_once('.') {
             None => {
-                let facts = &self.facts[file as usize];
-                let mut at = scope;
-                while let Some(locals) = locals {
-                    if let Some(found) = locals.get(&(at, path)) {
-                        found
-                            .iter()
-                            .filter(|b| b.annotated())
-                            .for_each(|b| visit(file, b));
-                        return;
-                    }
-                    let Some(index) = at else { return };
-                    at = facts.symbols[index as usize].parent;
+                let found = locals.and_then(|l| self.innermost_bindings(file, scope, path, l));
+                for binding in found.into_iter().flatten().filter(|b| b.annotated()) {
+                    visit(file, binding);
                 }
             }
             Some((first, field)) if self_names.contains(&first) && !field.contains('.') => {

@@ -20,19 +20,13 @@ impl Resolver {
         name: &str,
         locals: &LocalBindings<'_>,
     ) -> Option<Vec<Object>> {
-        let facts = &self.facts[file as usize];
-        let mut at = scope;
-        loop {
-            if let Some(found) = locals.get(&(at, name)) {
-                let objects: Vec<Object> = found
-                    .iter()
-                    .filter(|b| b.source == BindingSource::Object)
-                    .map(|b| (file, b.scope, b.type_text.clone()))
-                    .collect();
-                return (!objects.is_empty()).then_some(objects);
-            }
-            let Some(index) = at else { break };
-            at = facts.symbols[index as usize].parent;
+        if let Some(found) = self.innermost_bindings(file, scope, name, locals) {
+            let objects: Vec<Object> = found
+                .iter()
+                .filter(|b| b.source == BindingSource::Object)
+                .map(|b| (file, b.scope, b.type_text.clone()))
+                .collect();
+            return (!objects.is_empty()).then_some(objects);
         }
         let objects: Vec<Object> = self
             .imported_bindings(file, scope, name)

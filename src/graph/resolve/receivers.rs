@@ -195,19 +195,12 @@ impl Resolver {
         name: &str,
         locals: &LocalBindings<'_>,
     ) -> bool {
-        let facts = &self.facts[file as usize];
-        let mut scope = caller;
-        loop {
-            if let Some(bindings) = locals.get(&(scope, name)) {
-                return bindings
+        self.innermost_bindings(file, caller, name, locals)
+            .is_some_and(|bindings| {
+                bindings
                     .iter()
-                    .all(|b| b.annotated() && self.names_outside_type(file, b));
-            }
-            match scope {
-                Some(index) => scope = facts.symbols[index as usize].parent,
-                None => return false,
-            }
-        }
+                    .all(|b| b.annotated() && self.names_outside_type(file, b))
+            })
     }
 
     fn field_is_external(&self, classes: &[u32], field: &str) -> bool {
@@ -292,20 +285,30 @@ impl Resolver {
         name: &str,
         locals: &LocalBindings<'_>,
     ) -> Option<Vec<u32>> {
+        let types: Vec<u32> = self
+            .innermost_bindings(file, caller, name, locals)?
+            .iter()
+            .flat_map(|b| self.binding_type(file, b, Some(locals)))
+            .collect();
+        (!types.is_empty()).then_some(types)
+    }
+
+    /// The bindings of `name` in the innermost scope around `scope` that binds it (the
+    /// scope itself, its enclosing definitions, then the module).
+    pub(super) fn innermost_bindings<'l, 'b>(
+        &self,
+        file: u32,
+        scope: Option<u32>,
+        name: &'l str,
+        locals: &'l LocalBindings<'b>,
+    ) -> Option<&'l [&'b Binding]> {
         let facts = &self.facts[file as usize];
-        let mut scope = caller;
+        let mut at = scope;
         loop {
-            if let Some(bindings) = locals.get(&(scope, name)) {
-                let types: Vec<u32> = bindings
-                    .iter()
-                    .flat_map(|b| self.binding_type(file, b, Some(locals)))
-                    .collect();
-                return (!types.is_empty()).then_some(types);
+            if let Some(bindings) = locals.get(&(at, name)) {
+                return Some(bindings);
             }
-            match scope {
-                Some(index) => scope = facts.symbols[index as usize].parent,
-                None => return None,
-            }
+            at = facts.symbols[at? as usize].parent;
         }
     }
 
