@@ -200,3 +200,26 @@ use.stamp -calls(0.6)-> api.Clock.now
 "#,
     );
 }
+
+#[test]
+fn a_union_typed_receiver_calls_the_method_of_each_member() {
+    crate::support::check_calls(
+        r#"
+//- shapes.ts
+export class Circle { area(): number { return 1; } }
+export class Square { area(): number { return 2; } }
+export class Triangle { area(): number { return 3; } }
+//- use.ts
+import { Circle, Square } from './shapes';
+export function both(s: Circle | Square) { return s.area(); }
+export function one(s: Circle | null | undefined) { return s.area(); }
+export function withLibrary(s: Circle | string) { return s.area(); }
+"#,
+        r#"
+use.both -calls(0.6)-> shapes.Circle.area
+use.both -calls(0.6)-> shapes.Square.area
+use.one -calls(0.9)-> shapes.Circle.area
+use.withLibrary -calls(0.9)-> shapes.Circle.area
+"#,
+    );
+}

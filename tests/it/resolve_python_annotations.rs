@@ -66,3 +66,44 @@ use.work -calls(0.9)-> pkg.ctx.App.run
 "#,
     );
 }
+
+#[test]
+fn a_union_annotation_holds_an_instance_of_each_project_member() {
+    check_calls(
+        r#"
+//- shapes.py
+class Circle:
+    def area(self): pass
+
+class Square:
+    def area(self): pass
+
+class Triangle:
+    def area(self): pass
+
+//- use.py
+from typing import Optional, Union
+from shapes import Circle, Square
+
+def both(s: Circle | Square):
+    s.area()
+
+def spelled(s: Optional[Union[Circle, Square]]):
+    s.area()
+
+def one(s: Circle | None):
+    s.area()
+
+def with_library(s: Circle | str):
+    s.area()
+"#,
+        r#"
+use.both -calls(0.8)-> shapes.Circle.area
+use.both -calls(0.8)-> shapes.Square.area
+use.one -calls(0.9)-> shapes.Circle.area
+use.spelled -calls(0.8)-> shapes.Circle.area
+use.spelled -calls(0.8)-> shapes.Square.area
+use.with_library -calls(0.9)-> shapes.Circle.area
+"#,
+    );
+}

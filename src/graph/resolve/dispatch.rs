@@ -85,7 +85,8 @@ impl Resolver {
 
     /// A method on instances of `classes`. The tier follows the receiver's type: through a
     /// trait or interface is 0.6 whatever the method's owner; a concrete type is 0.9, or
-    /// 1.0 where dispatch is static (`exact`).
+    /// 1.0 where dispatch is static (`exact`). A receiver of several types (a union) whose
+    /// members define the method apart reaches each as an interface would, at 0.6.
     pub(super) fn method_on(
         &self,
         classes: &[u32],
@@ -94,8 +95,15 @@ impl Resolver {
     ) -> (Vec<u32>, Resolution) {
         let mut how = Resolution::Direct;
         let mut out = Vec::new();
+        let mut owners = 0;
         for &class in classes {
             if let Some((found, _)) = self.class_member(class, name) {
+                if !found.iter().all(|f| out.contains(f)) {
+                    owners += 1;
+                }
+                if owners > 1 {
+                    how = how.max(Resolution::Interface);
+                }
                 let tier = if self.is_interface(class) {
                     Resolution::Interface
                 } else if exact {

@@ -424,8 +424,24 @@ impl Resolver {
         current
     }
 
-    /// The classes a type as written names.
+    /// The classes a type as written names: each member's of a union.
     pub(super) fn resolve_type(&self, file: u32, symbol: Option<u32>, text: &str) -> Vec<u32> {
+        let members = types::union_members(text);
+        if let [one] = members[..] {
+            return self.resolve_one_type(file, symbol, one);
+        }
+        let mut out = Vec::new();
+        for member in members {
+            for class in self.resolve_one_type(file, symbol, member) {
+                if !out.contains(&class) {
+                    out.push(class);
+                }
+            }
+        }
+        out
+    }
+
+    fn resolve_one_type(&self, file: u32, symbol: Option<u32>, text: &str) -> Vec<u32> {
         let Some(clean) = types::clean(text) else {
             return Vec::new();
         };

@@ -108,6 +108,41 @@ pub fn clean(text: &str) -> Option<String> {
     valid.then(|| t.to_string())
 }
 
+/// `head[inner]` → `inner`.
+fn bracketed<'t>(t: &'t str, head: &str) -> Option<&'t str> {
+    t.strip_prefix(head)
+        .and_then(|rest| rest.strip_suffix(']'))
+        .map(str::trim)
+}
+
+/// Most members of a union a receiver is typed by; a longer union is too vague to name.
+const MAX_UNION: usize = 4;
+
+/// The members of a union type, nulls left out: `A | B | null`, `Union[A, B]` and
+/// `Optional[Union[A, B]]` → `[A, B]`. Anything else, or a union past `MAX_UNION`
+/// members, is one member: the text itself.
+pub fn union_members(text: &str) -> Vec<&str> {
+    let mut t = text.trim().trim_matches(|c| c == '"' || c == '\'');
+    let mut members = Vec::new();
+    for _ in 0..4 {
+        if let Some(rest) = bracketed(t, "Optional[").or_else(|| bracketed(t, "typing.Optional[")) {
+            t = rest;
+            continue;
+        }
+        if let Some(rest) = bracketed(t, "Union[").or_else(|| bracketed(t, "typing.Union[")) {
+            members = split_top_level(rest).collect();
+        } else {
+            members = split_top_level_by(t, '|').collect();
+        }
+        break;
+    }
+    members.retain(|m| !NULLS.contains(m));
+    if members.len() < 2 || members.len() > MAX_UNION {
+        return vec![text];
+    }
+    members
+}
+
 fn first_union_member(t: &str) -> Option<&str> {
     if !t.contains('|') || t.contains(['<', '[']) && t.find('|') > t.find(['<', '[']) {
         return None;
@@ -219,6 +254,11 @@ fn closing(text: &str, open: usize) -> Option<usize> {
 
 /// `text` split at the commas outside any brackets, each part trimmed.
 fn split_top_level(text: &str) -> impl Iterator<Item = &str> {
+    split_top_level_by(text, ',')
+}
+
+/// `text` split at `separator` outside any brackets, each part trimmed.
+fn split_top_level_by(text: &str, separator: char) -> impl Iterator<Item = &str> {
     let mut parts = Vec::new();
     let (mut depth, mut start) = (0i32, 0);
     let bytes = text.as_bytes();
@@ -227,9 +267,9 @@ fn split_top_level(text: &str) -> impl Iterator<Item = &str> {
             '(' | '<' | '[' | '{' => depth += 1,
             ')' | ']' | '}' => depth -= 1,
             '>' if i == 0 || bytes[i - 1] != b'=' => depth -= 1,
-            ',' if depth == 0 => {
+            c if c == separator && depth == 0 => {
                 parts.push(text[start..i].trim());
-                start = i + 1;
+                start = i + c.len_utf8();
             }
             _ => {}
         }
@@ -281,6 +321,24 @@ mod tests {
     fn builtin_type_tables_are_sorted() {
         assert!(super::PYTHON_BUILTINS.windows(2).all(|w| w[0] < w[1]));
         assert!(super::ECMA_BUILTINS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn a_unions_members_are_listed_without_nulls() {
+        use super::union_members;
+        assert_eq!(
+            union_members("Circle | Square | null"),
+            ["Circle", "Square"]
+        );
+        assert_eq!(union_members("Union[Circle, Square]"), ["Circle", "Square"]);
+        assert_eq!(
+            union_members("Optional[Union[a.Circle, Square]]"),
+            ["a.Circle", "Square"]
+        );
+        assert_eq!(union_members("Circle | None"), ["Circle | None"]);
+        assert_eq!(union_members("Map<K, A | B>"), ["Map<K, A | B>"]);
+        assert_eq!(union_members("(a: A | B) => void"), ["(a: A | B) => void"]);
+        assert_eq!(union_members("A | B | C | D | E"), ["A | B | C | D | E"]);
     }
 
     #[test]
