@@ -136,7 +136,7 @@ impl<'r> Solver<'r> {
                     }
                     if vals.is_empty() {
                         // A name the module imports (`pkg.g`, re-exported by `__init__`).
-                        vals = self.imported_value(node, id);
+                        vals = self.imported_value(node, name);
                     }
                     extend(&mut out, &vals);
                 }
@@ -315,7 +315,7 @@ impl<'r> Solver<'r> {
                         extend(&mut out, self.store.get(Var::Elem(container, key)));
                     }
                 }
-                Val::Inst(class) if self.iterable(class) => {
+                Val::Inst(class) => {
                     let iter_id = self.name("__iter__");
                     let next_id = self.name("__next__");
                     for iterator in self.member(class, iter_id, true) {
@@ -345,23 +345,6 @@ impl<'r> Solver<'r> {
             }
         }
         out
-    }
-
-    /// Whether a class or a base can have `__iter__`: most instances met where elements
-    /// are asked for (a parameter holding one) are not iterable, and saying so is cheaper
-    /// than walking the MRO each time.
-    fn iterable(&mut self, class: u32) -> bool {
-        if let Some(&known) = self.iterable_cache.get(&class) {
-            return known;
-        }
-        let id = self.name("__iter__");
-        let mro = self.mro(class);
-        let iterable = self.attributes_written.contains(&id)
-            || mro.iter().any(|&owner| {
-                self.written.contains(&(owner, id)) || !self.own_members(owner, id).is_empty()
-            });
-        self.iterable_cache.insert(class, iterable);
-        iterable
     }
 
     /// The container `*rest` gets: the positions from `from`, less `after` at the end.

@@ -119,12 +119,6 @@ pub(super) struct Solver<'r> {
     /// Scope node × name of every variable a statement, parameter, decorator or annotation
     /// writes; with `attributes_written`, all a `Var::Local` can ever hold.
     written: FxHashSet<(u32, u32)>,
-    /// Where each (module, name) import leads, once asked.
-    import_plans: FxHashMap<(u32, u32), std::rc::Rc<names::ImportPlan>>,
-    /// Whether each class can have `__iter__` (`Solver::iterable`), once asked.
-    iterable_cache: FxHashMap<u32, bool>,
-    /// Each builtin name's external value (`None`: not a builtin), once asked.
-    builtins: FxHashMap<u32, Option<Val>>,
     /// Each class's subclasses, nearest first (`descendants`), once asked.
     descendant_cache: FxHashMap<u32, std::rc::Rc<[u32]>>,
     /// Classes with a base from outside the project (`class Client(werkzeug.Client)`): an
@@ -214,9 +208,6 @@ impl<'r> Solver<'r> {
             attributes_written: FxHashSet::default(),
             written: FxHashSet::default(),
             descendant_cache: FxHashMap::default(),
-            import_plans: FxHashMap::default(),
-            builtins: FxHashMap::default(),
-            iterable_cache: FxHashMap::default(),
             depth: 0,
         };
         let mut bases: Vec<(&u32, &Vec<u32>)> = r.bases.iter().collect();
@@ -238,8 +229,7 @@ impl<'r> Solver<'r> {
         }
         let fixtures = solver.fixture_units();
         solver.units.extend(fixtures);
-        let calls: Vec<usize> = r.facts.iter().map(|f| f.flow.calls.len()).collect();
-        solver.store = Store::new(solver.units.len(), &calls, r.nodes.len());
+        solver.store = Store::with_units(solver.units.len());
         solver
     }
 

@@ -10,15 +10,6 @@ use super::Solver;
 use super::builtins;
 use super::values::{Val, Var, extend};
 
-/// Where a module's imports of one name lead (`Solver::import_plan`).
-#[derive(Default)]
-pub(super) struct ImportPlan {
-    /// (project module, the name it is read under there).
-    members: Vec<(u32, u32)>,
-    /// What outside the project the name is, when no import reaches the project.
-    external: Option<Val>,
-}
-
 /// Most modules a re-imported name is followed through.
 const MAX_REEXPORTS: u32 = 4;
 
@@ -35,9 +26,9 @@ impl<'r> Solver<'r> {
     /// A bare name: the innermost function binding it (class bodies only for code directly
     /// in them), then the module: its assignments, definitions and imports; then builtins.
     pub(super) fn lookup(&mut self, file: u32, scope: Option<u32>, id: u32) -> Vec<Val> {
-        if self.spelled.get(id as usize).is_none() {
+        let Some(&name) = self.spelled.get(id as usize) else {
             return Vec::new();
-        }
+        };
         let facts = &self.r.facts[file as usize];
         let mut at = scope;
         let mut first = true;
@@ -67,12 +58,10 @@ impl<'r> Solver<'r> {
             extend(&mut out, &vals);
         }
         if out.is_empty() {
-            out.extend(self.imported_value(module, id));
+            out.extend(self.imported_value(module, name));
         }
-        if out.is_empty()
-            && !self.locals.contains(&(module, id))
-            && let Some(builtin) = self.builtin(id)
-        {
+        if out.is_empty() && !self.locals.contains(&(module, id)) && builtins::is_builtin(name) {
+            let builtin = self.external(&format!("builtins.{name}"));
             out.push(builtin);
         }
         out
@@ -80,49 +69,32 @@ impl<'r> Solver<'r> {
 
     /// A name imported into `module`: a global of another project module, or something
     /// from outside the project.
-    pub(super) fn imported_value(&mut self, module: u32, id: u32) -> Vec<Val> {
-        self.imported_through(module, id, MAX_REEXPORTS)
+    pub(super) fn imported_value(&mut self, module: u32, name: &'r str) -> Vec<Val> {
+        self.imported_through(module, name, MAX_REEXPORTS)
     }
 
     /// `imported_value`, following a name a module only re-imports (`from .globals import
     /// g` in a package's `__init__`) at most `hops` modules further.
-    fn imported_through(&mut self, module: u32, id: u32, hops: u32) -> Vec<Val> {
-        let plan = self.import_plan(module, id);
+    fn imported_through(&mut self, module: u32, name: &'r str, hops: u32) -> Vec<Val> {
+        let Some(imports) = self.r.bindings.get(&module).and_then(|b| b.get(name)) else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
-        for &(source, imported) in plan.members.iter() {
-            let mut vals = self.local(source, imported).to_vec();
-            if vals.is_empty() && hops > 0 && source != module {
-                vals = self.imported_through(source, imported, hops - 1);
-            }
-            extend(&mut out, &vals);
-        }
-        if out.is_empty()
-            && let Some(external) = plan.external
-        {
-            out.push(external);
-        }
-        out
-    }
-
-    /// Where `module`'s imports of `name` lead, worked out once: the project modules and
-    /// the name each is read under, and what outside the project it names otherwise.
-    fn import_plan(&mut self, module: u32, id: u32) -> Rc<ImportPlan> {
-        if let Some(plan) = self.import_plans.get(&(module, id)) {
-            return plan.clone();
-        }
-        let mut plan = ImportPlan::default();
-        let name = self.spelled.get(id as usize).copied().unwrap_or("");
-        let imports = self.r.bindings.get(&module).and_then(|b| b.get(name));
         let mut external = None;
-        for &(import_file, index) in imports.map_or(&[][..], Vec::as_slice) {
+        for &(import_file, index) in imports {
             let import = &self.r.facts[import_file as usize].imports[index as usize];
             let sources = self.r.import_source(import_file, index);
             if import.kind == ImportKind::Member
                 && let Some(imported) = import.name.as_deref()
             {
-                let imported = self.name(imported);
-                plan.members
-                    .extend(sources.iter().map(|&source| (source, imported)));
+                for &source in &sources {
+                    let id = self.name(imported);
+                    let mut vals = self.local(source, id).to_vec();
+                    if vals.is_empty() && hops > 0 && source != module {
+                        vals = self.imported_through(source, imported, hops - 1);
+                    }
+                    extend(&mut out, &vals);
+                }
             }
             if sources.is_empty() {
                 external = Some(match (import.kind, import.name.as_deref()) {
@@ -133,21 +105,12 @@ impl<'r> Solver<'r> {
                 });
             }
         }
-        plan.external = external.map(|path| self.external(&path));
-        let plan = Rc::new(plan);
-        self.import_plans.insert((module, id), plan.clone());
-        plan
-    }
-
-    /// `builtins.name` for a builtin name no module defines, interned once per name.
-    pub(super) fn builtin(&mut self, id: u32) -> Option<Val> {
-        if let Some(&known) = self.builtins.get(&id) {
-            return known;
+        if out.is_empty()
+            && let Some(path) = external
+        {
+            out.push(self.external(&path));
         }
-        let name = self.spelled.get(id as usize).copied().unwrap_or("");
-        let val = builtins::is_builtin(name).then(|| self.external(&format!("builtins.{name}")));
-        self.builtins.insert(id, val);
-        val
+        out
     }
 
     /// What naming a definition gives: itself, or (decorated) what its decorators returned.

@@ -6,9 +6,6 @@ use rustc_hash::FxHashMap;
 /// fall back to the name-based tiers.
 pub(super) const MAX_VALUES: usize = 24;
 
-/// No slot yet, in the dense tables.
-const NONE: u32 = u32::MAX;
-
 /// Key of a container element whose key is not a constant.
 pub(super) const ANY_KEY: u32 = u32::MAX;
 
@@ -66,16 +63,9 @@ pub(super) struct Slot {
 /// something they read grew (a worklist: each unit runs again only when its inputs change).
 #[derive(Default)]
 pub(super) struct Store {
-    /// The slot of each variable without a dense place below; slots live apart from the
-    /// index so the hashed part stays small.
+    /// Each variable's slot; slots live apart from the index so the hashed part stays
+    /// small.
     index: FxHashMap<Var, u32>,
-    /// Where each file's calls start in `results`: `Var::Result(file, call)` is
-    /// `results[offsets[file] + call]`, the most read variables, found without hashing.
-    offsets: Vec<u32>,
-    /// The slot of each call's result and each node's return (`NONE`: none yet).
-    results: Vec<u32>,
-    returns: Vec<u32>,
-
     slots: Vec<Slot>,
     /// The unit being evaluated.
     pub(super) current: u32,
@@ -84,23 +74,11 @@ pub(super) struct Store {
 }
 
 impl Store {
-    /// A store for `units` units, all queued in order, for files with `calls` calls each
-    /// and a graph of `nodes` nodes.
-    pub(super) fn new(units: usize, calls: &[usize], nodes: usize) -> Store {
-        let mut offsets = Vec::with_capacity(calls.len() + 1);
-        let mut total = 0u32;
-        for &count in calls {
-            offsets.push(total);
-            total = total.saturating_add(count as u32);
-        }
-        offsets.push(total);
+    /// A store for `units` units, all queued in order.
+    pub(super) fn with_units(units: usize) -> Store {
         Store {
             queue: (0..units as u32).collect(),
             queued: vec![true; units],
-            offsets,
-            results: vec![NONE; total as usize],
-            returns: vec![NONE; nodes],
-
             ..Store::default()
         }
     }
@@ -134,52 +112,14 @@ impl Store {
 
     /// Whether `var` holds "anything" (past `MAX_VALUES`).
     pub(super) fn is_top(&self, var: Var) -> bool {
-        self.find(var).is_some_and(|i| self.slots[i as usize].top)
-    }
-
-    /// The dense place of a call's result or a node's return, when it has one.
-    fn dense(&mut self, var: Var) -> Option<&mut u32> {
-        match var {
-            Var::Result(file, call) => {
-                let from = *self.offsets.get(file as usize)?;
-                let to = *self.offsets.get(file as usize + 1)?;
-                let at = from.checked_add(call).filter(|&at| at < to)?;
-                self.results.get_mut(at as usize)
-            }
-            Var::Ret(node) => self.returns.get_mut(node as usize),
-            _ => None,
-        }
-    }
-
-    /// The slot of `var`, if it has one.
-    fn find(&self, var: Var) -> Option<u32> {
-        let dense = match var {
-            Var::Result(file, call) => {
-                let from = *self.offsets.get(file as usize)?;
-                let to = *self.offsets.get(file as usize + 1)?;
-                let at = from.checked_add(call).filter(|&at| at < to);
-                at.and_then(|at| self.results.get(at as usize))
-            }
-            Var::Ret(node) => self.returns.get(node as usize),
-            _ => None,
-        };
-        match dense {
-            Some(&at) => (at != NONE).then_some(at),
-            None => self.index.get(&var).copied(),
-        }
+        self.index
+            .get(&var)
+            .is_some_and(|&i| self.slots[i as usize].top)
     }
 
     fn slot_index(&mut self, var: Var) -> usize {
         let next = self.slots.len() as u32;
-        let at = match self.dense(var) {
-            Some(at) => {
-                if *at == NONE {
-                    *at = next;
-                }
-                *at
-            }
-            None => *self.index.entry(var).or_insert(next),
-        };
+        let at = *self.index.entry(var).or_insert(next);
         if at == next {
             self.slots.push(Slot::default());
         }
@@ -193,7 +133,7 @@ impl Store {
 
     /// Queues every unit that read `var`.
     pub(super) fn touch(&mut self, var: Var) {
-        if let Some(i) = self.find(var) {
+        if let Some(&i) = self.index.get(&var) {
             let readers = &self.slots[i as usize].readers;
             Self::wake(readers, &mut self.queued, &mut self.queue);
         }
