@@ -13,6 +13,10 @@ class Base:
     pass
 
 
+class Typed(Base[int], abc.Mapping[str, int]):
+    pass
+
+
 class Service(Base, abc.Mapping):
     """A service."""
 

@@ -223,3 +223,45 @@ use.withLibrary -calls(0.9)-> shapes.Circle.area
 "#,
     );
 }
+
+#[test]
+fn a_generic_methods_result_takes_the_argument_a_subclass_gives_its_base() {
+    crate::support::check_calls(
+        r#"
+//- repo.ts
+export class User { greet() {} }
+export class Order { greet() {} }
+export class Repo<K, T> { first(): T { return null as any; } key(): K { return null as any; } }
+export class Mid<X> extends Repo<string, X> {}
+export class Fixed extends Repo<string, Order> {}
+export class Loose<T> extends Repo<string, T> {}
+//- users.ts
+import { Repo, Mid, Fixed, Loose, User, Order } from './repo';
+export class UserRepo extends Repo<string, User> {
+  load() { const u = this.first(); u.greet(); }
+}
+export class MidRepo extends Mid<User> {}
+export class FixedRepo extends Fixed {}
+export function direct(r: UserRepo) { const u = r.first(); u.greet(); }
+export function passed(r: MidRepo) { const u = r.first(); u.greet(); }
+export function fixed(r: FixedRepo) { const u = r.first(); u.greet(); }
+export function open(r: Loose<User>) { const u = r.first(); u.greet(); }
+export function unbound<T>(r: Loose<T>) { const u = r.first(); u.greet(); }
+"#,
+        r#"
+users.UserRepo.load -calls(0.9)-> repo.Repo.first
+users.UserRepo.load -calls(0.9)-> repo.User.greet
+users.direct -calls(0.9)-> repo.Repo.first
+users.direct -calls(0.9)-> repo.User.greet
+users.fixed -calls(0.9)-> repo.Order.greet
+users.fixed -calls(0.9)-> repo.Repo.first
+users.open -calls(0.9)-> repo.Repo.first
+users.open -calls(0.9)-> repo.User.greet
+users.passed -calls(0.9)-> repo.Repo.first
+users.passed -calls(0.9)-> repo.User.greet
+users.unbound -calls(0.3)-> repo.Order.greet
+users.unbound -calls(0.3)-> repo.User.greet
+users.unbound -calls(0.9)-> repo.Repo.first
+"#,
+    );
+}

@@ -107,3 +107,32 @@ use.with_library -calls(0.9)-> shapes.Circle.area
 "#,
     );
 }
+
+#[test]
+fn a_subscripted_base_is_the_generic_class_it_names() {
+    check_calls(
+        r#"
+//- repo.py
+from typing import Generic, TypeVar
+T = TypeVar("T")
+
+class Repo(Generic[T]):
+    def save(self): pass
+
+class UserRepo(Repo[int]):
+    def load(self):
+        self.save()
+
+class Listing(list[int]):
+    def load(self):
+        self.append(1)
+
+def use(r: UserRepo):
+    r.save()
+"#,
+        r#"
+repo.UserRepo.load -calls(0.9)-> repo.Repo.save
+repo.use -calls(0.9)-> repo.Repo.save
+"#,
+    );
+}

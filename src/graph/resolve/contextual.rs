@@ -13,6 +13,8 @@ use crate::parse::Binding;
 /// not typed through a further one (`a` in `const a = b.c(); a.d()` when `b` is itself a
 /// method result), which keeps the work per call bounded in code that chains `var`s.
 const MAX_NESTING: u32 = 1;
+/// Most bases a type argument is followed up through.
+const MAX_BASES: u32 = 8;
 
 std::thread_local! {
     static NESTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
@@ -168,7 +170,21 @@ impl Resolver {
                 else {
                     continue;
                 };
-                match self.type_argument(owner, returns, &arguments) {
+                // The receiver's type arguments are its own class's; a method inherited
+                // from a generic base is given them through the bases in between.
+                let argument = if owner == class {
+                    self.type_argument(owner, returns, &arguments)
+                } else {
+                    match self.base_argument(class, owner, returns, MAX_BASES) {
+                        Some((_, _, through))
+                            if self.type_parameter_index(class, &through).is_some() =>
+                        {
+                            self.type_argument(class, &through, &arguments)
+                        }
+                        found => found,
+                    }
+                };
+                match argument {
                     Some((file, scope, argument)) => {
                         out.extend(self.resolve_type(file, scope, &argument))
                     }
@@ -190,17 +206,64 @@ impl Resolver {
         returns: &str,
         declarations: &[(u32, Option<u32>, String)],
     ) -> Option<(u32, Option<u32>, String)> {
+        let at = self.type_parameter_index(class, returns)?;
+        declarations.iter().find_map(|(file, scope, written)| {
+            let argument = types::type_arguments(written).into_iter().nth(at)?;
+            Some((*file, *scope, argument.to_string()))
+        })
+    }
+
+    /// Where `returns` is a type parameter of `owner` and `class` inherits from `owner`
+    /// through bases written with type arguments (`class UserRepo extends Repo<User>`,
+    /// or through `Mid<X> extends Repo<X>`), the argument `class`'s bases give it, with
+    /// the file and scope it is written in.
+    fn base_argument(
+        &self,
+        class: u32,
+        owner: u32,
+        returns: &str,
+        depth: u32,
+    ) -> Option<(u32, Option<u32>, String)> {
+        if class == owner || depth == 0 {
+            return None;
+        }
+        let at = self.type_parameter_index(owner, returns)?;
+        let (file, symbol) = self.origin[class as usize]?;
+        let facts = &self.facts[file as usize];
+        let scope = facts.symbols[symbol as usize].parent;
+        for inherit in facts.inherits.iter().filter(|i| i.class == symbol) {
+            for base in self.resolve_type(file, scope, &inherit.base) {
+                let written = if base == owner {
+                    types::type_arguments(&inherit.base).into_iter().nth(at)?
+                } else if self.mro(base).contains(&owner) {
+                    // A base that passes one of its own parameters on (`Mid<X> extends
+                    // Repo<X>`) makes `Repo`'s `T` whatever `Mid<…>` is given here; one
+                    // that fixes it (`Mid extends Repo<User>`) has said it already.
+                    let found = self.base_argument(base, owner, returns, depth - 1)?;
+                    match self.type_parameter_index(base, &found.2) {
+                        Some(index) => types::type_arguments(&inherit.base)
+                            .into_iter()
+                            .nth(index)?,
+                        None => return Some(found),
+                    }
+                } else {
+                    continue;
+                };
+                return Some((file, scope, written.to_string()));
+            }
+        }
+        None
+    }
+
+    /// The position of type parameter `name` among `class`'s (`T` of `Repo<K, T>` → 1).
+    fn type_parameter_index(&self, class: u32, name: &str) -> Option<usize> {
         let (file, symbol) = self.origin[class as usize]?;
         let parameters = self.facts[file as usize].symbols[symbol as usize]
             .detail
             .as_deref()?;
         let parameters = parameters.strip_prefix('<')?.strip_suffix('>')?;
-        let name = types::clean(returns)?;
-        let at = parameters.split(", ").position(|p| p == name)?;
-        declarations.iter().find_map(|(file, scope, written)| {
-            let argument = types::type_arguments(written).into_iter().nth(at)?;
-            Some((*file, *scope, argument.to_string()))
-        })
+        let name = types::clean(name)?;
+        parameters.split(", ").position(|p| p == name)
     }
 
     /// Calls `visit` with each binding that declares `path`, a local name (innermost scope

@@ -172,7 +172,7 @@ fn refers_to(facts: &FileFacts, dotted: &str) -> bool {
         text == dotted
             || text
                 .strip_prefix(dotted)
-                .is_some_and(|rest| rest.starts_with(['.', '[', '(']))
+                .is_some_and(|rest| rest.starts_with(['.', '[', '(', '<']))
     };
     facts.calls.iter().any(|call| {
         let full = match &call.receiver {

@@ -236,9 +236,15 @@ pub fn extract(
     }
     for (name, base) in inherits {
         if let Some(&class) = built.by_name.get(&name.start_byte()) {
+            // TypeScript writes `extends Repo<User>` as a value and its type arguments
+            // side by side; they belong to the base as written.
+            let arguments = base
+                .next_named_sibling()
+                .filter(|n| n.kind() == "type_arguments")
+                .map_or("", |n| ctx.text(n));
             out.inherits.push(Inherit {
                 class,
-                base: clip(ctx.text(base)),
+                base: clip(&format!("{}{arguments}", ctx.text(base))),
                 line: line_of(base),
             });
         }
