@@ -136,3 +136,45 @@ repo.use -calls(0.9)-> repo.Repo.save
 "#,
     );
 }
+
+#[test]
+fn a_declared_return_type_and_a_class_typed_attribute_reach_the_method_called() {
+    check_calls(
+        r#"
+//- client.py
+class Client:
+    def open(self): pass
+
+class Other:
+    def open(self): pass
+
+//- app.py
+import lib
+from client import Client
+
+class App:
+    client_class: type[Client] | None = None
+
+    def test_client(self) -> Client:
+        return lib.make(self)
+
+    def made(self):
+        cls = self.client_class
+        return cls()
+
+def returned(app: App):
+    app.test_client().open()
+
+def constructed(app: App):
+    c = app.made()
+    c.open()
+"#,
+        r#"
+app.App.made -calls(0.8)-> client.Client
+app.constructed -calls(0.8)-> client.Client.open
+app.constructed -calls(0.9)-> app.App.made
+app.returned -calls(0.8)-> client.Client.open
+app.returned -calls(0.9)-> app.App.test_client
+"#,
+    );
+}

@@ -108,6 +108,19 @@ pub fn clean(text: &str) -> Option<String> {
     valid.then(|| t.to_string())
 }
 
+/// Whether a type as written is a class rather than an instance of it: `type[X]`,
+/// `Type[X]`, `typing.Type[X]`, also optional.
+pub fn names_a_class_object(text: &str) -> bool {
+    let mut t = text.trim().trim_matches(|c| c == '"' || c == '\'');
+    for head in ["Optional[", "typing.Optional[", "t.Optional["] {
+        if let Some(inner) = bracketed(t, head) {
+            t = inner;
+        }
+    }
+    let head = t.split('[').next().unwrap_or("").trim();
+    t.contains('[') && matches!(head.rsplit('.').next(), Some("type" | "Type"))
+}
+
 /// `head[inner]` → `inner`.
 fn bracketed<'t>(t: &'t str, head: &str) -> Option<&'t str> {
     t.strip_prefix(head)
@@ -321,6 +334,17 @@ mod tests {
     fn builtin_type_tables_are_sorted() {
         assert!(super::PYTHON_BUILTINS.windows(2).all(|w| w[0] < w[1]));
         assert!(super::ECMA_BUILTINS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn a_class_object_is_told_from_an_instance() {
+        use super::names_a_class_object;
+        assert!(names_a_class_object("type[FlaskClient] | None"));
+        assert!(names_a_class_object("t.Optional[t.Type[Client]]"));
+        assert!(names_a_class_object("typing.Type[Client]"));
+        assert!(!names_a_class_object("Client"));
+        assert!(!names_a_class_object("TypeAdapter[Client]"));
+        assert!(!names_a_class_object("list[type[Client]]"));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! generators' element containers, annotated names.
 
 use crate::graph::model::NodeKind;
+use crate::graph::resolve::types;
 use crate::parse::flow::{DefFlow, Expr};
 
 use super::Solver;
@@ -47,6 +48,8 @@ impl<'r> Solver<'r> {
             if def.generator {
                 let elements = self.container(file, node, 3);
                 self.store.add(Var::Ret(node), &[Val::Boxed(elements)]);
+            } else {
+                self.seed_return(file, def, node);
             }
         }
         for file in self.python_files().collect::<Vec<_>>() {
@@ -81,14 +84,14 @@ impl<'r> Solver<'r> {
     fn seed_annotations(&mut self, file: u32) {
         let facts = &self.r.facts[file as usize];
         for binding in facts.bindings.iter().filter(|b| b.annotated()) {
-            let classes = self.r.resolve_type(file, binding.scope, &binding.type_text);
-            let vals: Vec<Val> = if classes.is_empty() {
+            let vals = self.annotated(file, binding.scope, &binding.type_text);
+            let vals: Vec<Val> = if vals.is_empty() {
                 match self.annotation_external(file, binding.scope, &binding.type_text) {
                     Some(val) => vec![val],
                     None => continue,
                 }
             } else {
-                classes.into_iter().map(Val::Inst).collect()
+                vals
             };
             let scope = if binding.field {
                 match self.r.enclosing_class(file, binding.scope) {
@@ -102,6 +105,33 @@ impl<'r> Solver<'r> {
             self.written.insert((scope, name));
             self.store.add(Var::Local(scope, name), &vals);
         }
+    }
+
+    /// What an annotation names of the project: instances of its classes, or the classes
+    /// themselves for `type[X]`.
+    fn annotated(&self, file: u32, scope: Option<u32>, text: &str) -> Vec<Val> {
+        let classes = self.r.resolve_type(file, scope, text);
+        let make = if types::names_a_class_object(text) {
+            Val::Def
+        } else {
+            Val::Inst
+        };
+        classes.into_iter().map(make).collect()
+    }
+
+    /// A function's declared return type, where it names a project class, is among what it
+    /// returns (its body may build the value where flow cannot see: a library call, a
+    /// cache). `Self` is left to the body: it is the receiver's class, not the definer's.
+    fn seed_return(&mut self, file: u32, def: &DefFlow, node: u32) {
+        let symbol = &self.r.facts[file as usize].symbols[def.symbol as usize];
+        let Some(returns) = symbol.detail.as_deref() else {
+            return;
+        };
+        if types::clean(returns).is_none_or(|t| t == "Self" || t.ends_with(".Self")) {
+            return;
+        }
+        let vals = self.annotated(file, symbol.parent, returns);
+        self.store.add(Var::Ret(node), &vals);
     }
 
     /// An annotation whose first name is imported from outside the project.
