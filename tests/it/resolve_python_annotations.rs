@@ -142,18 +142,27 @@ fn a_declared_return_type_and_a_class_typed_attribute_reach_the_method_called() 
     check_calls(
         r#"
 //- client.py
+from typing import Protocol
+
 class Client:
     def open(self): pass
 
 class Other:
     def open(self): pass
 
+class Opener(Protocol):
+    def open(self): ...
+
 //- app.py
 import lib
-from client import Client
+from client import Client, Opener
 
 class App:
     client_class: type[Client] | None = None
+    opener_class: type[Opener]
+
+    def opener(self):
+        return self.opener_class()
 
     def test_client(self) -> Client:
         return lib.make(self)

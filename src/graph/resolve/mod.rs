@@ -397,6 +397,21 @@ impl Resolver {
         !TYPING_ONLY.contains(&last) && self.resolve_type(file, scope, &inherit.base).is_empty()
     }
 
+    /// Whether a Python class is a `typing.Protocol`: a shape others match, never made.
+    fn is_protocol(&self, class: u32) -> bool {
+        let Some((file, symbol)) = self.origin[class as usize] else {
+            return false;
+        };
+        self.facts[file as usize]
+            .inherits
+            .iter()
+            .filter(|i| i.class == symbol)
+            .any(|i| {
+                let head = i.base.split('[').next().unwrap_or_default();
+                head.rsplit('.').next() == Some("Protocol")
+            })
+    }
+
     fn is_interface(&self, node: u32) -> bool {
         matches!(
             self.nodes[node as usize].symbol_kind,

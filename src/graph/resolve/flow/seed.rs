@@ -108,15 +108,19 @@ impl<'r> Solver<'r> {
     }
 
     /// What an annotation names of the project: instances of its classes, or the classes
-    /// themselves for `type[X]`.
+    /// themselves for `type[X]` (not for a `Protocol`, which only the classes matching it
+    /// make).
     fn annotated(&self, file: u32, scope: Option<u32>, text: &str) -> Vec<Val> {
         let classes = self.r.resolve_type(file, scope, text);
-        let make = if types::names_a_class_object(text) {
-            Val::Def
+        if types::names_a_class_object(text) {
+            classes
+                .into_iter()
+                .filter(|&c| !self.r.is_protocol(c))
+                .map(Val::Def)
+                .collect()
         } else {
-            Val::Inst
-        };
-        classes.into_iter().map(make).collect()
+            classes.into_iter().map(Val::Inst).collect()
+        }
     }
 
     /// A function's declared return type, where it names a project class, is among what it
