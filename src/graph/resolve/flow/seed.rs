@@ -1,5 +1,5 @@
 //! What holds before any statement runs: parameters' own containers, `self` and `cls`,
-//! generators' element containers, annotated names.
+//! generators' element containers, annotated names and declared returns.
 
 use crate::graph::model::NodeKind;
 use crate::graph::resolve::types;
@@ -79,20 +79,18 @@ impl<'r> Solver<'r> {
         None
     }
 
-    /// Annotated parameters, locals and fields hold instances of the class they name, or
-    /// an external value when the annotation names something imported from outside.
+    /// Annotated parameters, locals and fields hold what `annotated` says, or an external
+    /// value when the annotation names something imported from outside.
     fn seed_annotations(&mut self, file: u32) {
         let facts = &self.r.facts[file as usize];
         for binding in facts.bindings.iter().filter(|b| b.annotated()) {
-            let vals = self.annotated(file, binding.scope, &binding.type_text);
-            let vals: Vec<Val> = if vals.is_empty() {
+            let mut vals = self.annotated(file, binding.scope, &binding.type_text);
+            if vals.is_empty() {
                 match self.annotation_external(file, binding.scope, &binding.type_text) {
-                    Some(val) => vec![val],
+                    Some(val) => vals.push(val),
                     None => continue,
                 }
-            } else {
-                vals
-            };
+            }
             let scope = if binding.field {
                 match self.r.enclosing_class(file, binding.scope) {
                     Some(class) => class,
@@ -140,7 +138,7 @@ impl<'r> Solver<'r> {
 
     /// An annotation whose first name is imported from outside the project.
     fn annotation_external(&mut self, file: u32, scope: Option<u32>, text: &str) -> Option<Val> {
-        let clean = crate::graph::resolve::types::clean(text)?;
+        let clean = types::clean(text)?;
         let first = clean.split('.').next()?;
         let home = self.r.home_module(file, scope);
         let imported = self.r.bindings.get(&home)?.contains_key(first);
