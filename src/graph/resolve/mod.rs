@@ -391,10 +391,9 @@ impl Resolver {
             "TypedDict",
             "object",
         ];
-        let head = inherit.base.split('[').next().unwrap_or_default();
-        let last = head.rsplit('.').next().unwrap_or(head).trim();
         let scope = self.facts[file as usize].symbols[inherit.class as usize].parent;
-        !TYPING_ONLY.contains(&last) && self.resolve_type(file, scope, &inherit.base).is_empty()
+        !TYPING_ONLY.contains(&base_name(&inherit.base))
+            && self.resolve_type(file, scope, &inherit.base).is_empty()
     }
 
     /// Whether a Python class is a `typing.Protocol`: a shape others match, never made.
@@ -406,10 +405,7 @@ impl Resolver {
             .inherits
             .iter()
             .filter(|i| i.class == symbol)
-            .any(|i| {
-                let head = i.base.split('[').next().unwrap_or_default();
-                head.rsplit('.').next() == Some("Protocol")
-            })
+            .any(|i| base_name(&i.base) == "Protocol")
     }
 
     fn is_interface(&self, node: u32) -> bool {
@@ -418,4 +414,10 @@ impl Resolver {
             Some(SymbolKind::Trait | SymbolKind::Interface)
         )
     }
+}
+
+/// The last name of a Python base as written: `typing.Generic[T]` → `Generic`.
+fn base_name(base: &str) -> &str {
+    let head = base.split('[').next().unwrap_or_default();
+    head.rsplit('.').next().unwrap_or(head).trim()
 }
