@@ -30,12 +30,15 @@ impl<'r> Solver<'r> {
             return Vec::new();
         };
         match e {
-            Expr::Name(name) => self.lookup(file, scope, self.id(file, *name)),
+            Expr::Name(name) => self.read_name(file, scope, expr, self.id(file, *name)),
             Expr::Attr { object, name, .. } => {
                 let objects = self.eval(file, scope, *object);
                 self.attr(file, scope, &objects, self.id(file, *name), expr)
             }
-            Expr::Call(call) => self.store.get(Var::Result(file, *call)).to_vec(),
+            Expr::Call(call) => {
+                let at = self.result_slot(file, *call);
+                self.store.get_at(at).to_vec()
+            }
             Expr::Index { object, key } => {
                 let objects = self.eval(file, scope, *object);
                 self.index(&objects, self.key(file, *key))
@@ -136,18 +139,13 @@ impl<'r> Solver<'r> {
                     }
                     if vals.is_empty() {
                         // A name the module imports (`pkg.g`, re-exported by `__init__`).
-                        vals = self.imported_value(node, name);
+                        vals = self.imported_value(node, id);
                     }
                     extend(&mut out, &vals);
                 }
                 Val::Def(class) | Val::Inst(class) if self.r.is_class(class) => {
                     let instance = matches!(object, Val::Inst(_));
-                    let mut vals = self.member(class, id, instance);
-                    if vals.is_empty() && self.inherits_from_outside(class) {
-                        extend(&mut out, &[Val::Ext(0)]);
-                    } else if vals.is_empty() && instance {
-                        vals = self.in_subclasses(class, id);
-                    }
+                    let vals = self.class_attribute(class, id, instance);
                     self.read(file, scope, &vals, site, &mut out);
                 }
                 Val::Super(class) => {
@@ -169,74 +167,11 @@ impl<'r> Solver<'r> {
         out
     }
 
-    /// A class attribute or method along the MRO: assignments to the class or its
-    /// instances, then definitions. Read through an instance, a function binds.
-    fn member(&mut self, class: u32, id: u32, bind: bool) -> Vec<Val> {
-        let mut out = Vec::new();
-        let mro = self.mro(class);
-        for &owner in mro.iter() {
-            extend(&mut out, self.local(owner, id));
-        }
-        let found = mro
-            .iter()
-            .map(|&owner| self.own_members(owner, id))
-            .find(|found| !found.is_empty())
-            .unwrap_or(0..0);
-        for at in found {
-            let vals = self.value_of_def(self.member_list[at]);
-            extend(&mut out, &vals);
-        }
-        if bind {
-            for val in &mut out {
-                if let Val::Def(f) = *val
-                    && matches!(
-                        self.r.nodes[f as usize].kind,
-                        NodeKind::Function | NodeKind::Method
-                    )
-                {
-                    *val = Val::Bound(f);
-                }
-            }
-            out.dedup();
-        }
-        out
-    }
-
-    /// An attribute a class's instances lack but its subclasses' have (`self.child()` in a
-    /// base whose subclasses set `self.child`): the instance may be any of those.
-    fn in_subclasses(&mut self, class: u32, id: u32) -> Vec<Val> {
-        let subclasses = match self.descendant_cache.get(&class) {
-            Some(found) => found.clone(),
-            None => {
-                let found: std::rc::Rc<[u32]> = self.descendants(class).into();
-                self.descendant_cache.insert(class, found.clone());
-                found
-            }
-        };
-        let mut out = Vec::new();
-        let written = self.attributes_written.contains(&id);
-        for &sub in subclasses.iter().skip(1) {
-            // Only where a subclass can hold the name: an attribute written somewhere, or
-            // a definition of the subclass itself.
-            if written || !self.own_members(sub, id).is_empty() {
-                let vals = self.member(sub, id, true);
-                extend(&mut out, &vals);
-            }
-        }
-        out
-    }
-
-    /// Whether a class or one of its bases has a base from outside the project.
-    fn inherits_from_outside(&mut self, class: u32) -> bool {
-        let mro = self.mro(class);
-        mro.iter().any(|c| self.external_based.contains(c))
-    }
-
     /// `super().name` in class `class`: the next class after it in its MRO that defines the
     /// name; when none does (a mixin), the next one in each subclass's MRO.
     fn after_in_mro(&mut self, class: u32, id: u32) -> Vec<Val> {
         let mut out = Vec::new();
-        for instance in self.descendants(class) {
+        for &instance in self.descendants(class).iter() {
             if instance != class && !out.is_empty() {
                 break;
             }

@@ -78,7 +78,8 @@ impl<'r> Solver<'r> {
             // An unknown decorator gives back what it decorates (most do, or wrap it).
             found.results = args.positional.first().cloned().unwrap_or_default();
         }
-        self.store.add(Var::Result(file, index), &found.results);
+        let at = self.result_slot(file, index);
+        self.store.add_at(at, &found.results);
         let mut targets = found.targets;
         targets.sort_unstable();
         targets.dedup();
@@ -248,6 +249,7 @@ impl<'r> Solver<'r> {
             extend(&mut found.results, &returned);
             return;
         };
+        let params = self.param_slots(function, file, def);
         let returned = self.passed_through(function, skip, &returned, args);
         extend(&mut found.results, &returned);
         let mut bound = vec![false; def.params.len()];
@@ -264,7 +266,7 @@ impl<'r> Solver<'r> {
             match positional.get(i) {
                 Some(&p) => {
                     bound[p] = true;
-                    self.bind(function, self.id(file, def.params[p].name), vals);
+                    self.store.add_at(params[p], vals);
                 }
                 None if rest.is_some() => {
                     let container = self.container(file, function, 1);
@@ -276,7 +278,7 @@ impl<'r> Solver<'r> {
         if !args.spread.is_empty() {
             for &p in positional.iter().skip(args.positional.len()) {
                 bound[p] = true;
-                self.bind(function, self.id(file, def.params[p].name), &args.spread);
+                self.store.add_at(params[p], &args.spread);
             }
             if rest.is_some() {
                 let container = self.container(file, function, 1);
@@ -291,7 +293,7 @@ impl<'r> Solver<'r> {
             match param {
                 Some(p) => {
                     bound[p] = true;
-                    self.bind(function, self.id(file, def.params[p].name), vals);
+                    self.store.add_at(params[p], vals);
                 }
                 None if rest_keywords.is_some() => {
                     let container = self.container(file, function, 2);
@@ -303,7 +305,7 @@ impl<'r> Solver<'r> {
         if !args.spread_keywords.is_empty() {
             for (p, param) in def.params.iter().enumerate() {
                 if !bound[p] && matches!(param.kind, ParamKind::Positional | ParamKind::Keyword) {
-                    self.bind(function, self.id(file, param.name), &args.spread_keywords);
+                    self.store.add_at(params[p], &args.spread_keywords);
                 }
             }
         }
@@ -329,17 +331,19 @@ impl<'r> Solver<'r> {
         // Only the returned values matter: which of them a parameter brought in.
         let mut incoming = Vec::new();
         let mut anything = false;
+        let params = self.param_slots(function, file, def);
         for (i, param) in def.params.iter().enumerate() {
             if i < skip && param.kind == ParamKind::Positional {
                 continue;
             }
-            let var = Var::Local(function, self.id(file, param.name));
-            anything |= self.store.is_top(var);
-            let vals = self.store.get(var).to_vec();
+            anything |= self.store.is_top_at(params[i]);
+            let vals = self.store.get_at(params[i]).to_vec();
             keep_returned(&mut incoming, returned, &vals);
-            if vals
-                .iter()
-                .any(|v| matches!(v, Val::Boxed(_) | Val::Inst(_)))
+            // Elements can only add what is returned and not yet known to come in.
+            if incoming.len() < returned.len()
+                && vals
+                    .iter()
+                    .any(|v| matches!(v, Val::Boxed(_) | Val::Inst(_)))
             {
                 let elements = self.elements(&vals);
                 keep_returned(&mut incoming, returned, &elements);
@@ -412,10 +416,6 @@ impl<'r> Solver<'r> {
             at = self.r.parent[parent as usize];
         }
         false
-    }
-
-    fn bind(&mut self, function: u32, param: u32, vals: &[Val]) {
-        self.store.add(Var::Local(function, param), vals);
     }
 
     /// Calls each function value in `functions` with one argument holding `elements`.

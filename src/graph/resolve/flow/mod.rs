@@ -17,6 +17,7 @@ mod index;
 mod invoke;
 mod names;
 mod order;
+mod plans;
 mod seed;
 mod values;
 
@@ -119,6 +120,8 @@ pub(super) struct Solver<'r> {
     /// Scope node × name of every variable a statement, parameter, decorator or annotation
     /// writes; with `attributes_written`, all a `Var::Local` can ever hold.
     written: FxHashSet<(u32, u32)>,
+    /// What reading each name and member reads, worked out once.
+    plans: plans::Plans,
     /// Each class's subclasses, nearest first (`descendants`), once asked.
     descendant_cache: FxHashMap<u32, std::rc::Rc<[u32]>>,
     /// Classes with a base from outside the project (`class Client(werkzeug.Client)`): an
@@ -207,6 +210,7 @@ impl<'r> Solver<'r> {
             external_based: FxHashSet::default(),
             attributes_written: FxHashSet::default(),
             written: FxHashSet::default(),
+            plans: plans::Plans::default(),
             descendant_cache: FxHashMap::default(),
             depth: 0,
         };
@@ -217,6 +221,7 @@ impl<'r> Solver<'r> {
                 solver.subclasses.entry(base).or_default().push(class);
             }
         }
+        solver.size_plans(r.facts.len());
         solver.index_members();
         solver.external_based = index::external_based(r);
         for file in solver.python_files().collect::<Vec<_>>() {
@@ -243,20 +248,27 @@ impl<'r> Solver<'r> {
             .collect()
     }
 
-    /// A class and its subclasses, nearest first, at most `MAX_SUBCLASSES`.
-    fn descendants(&self, class: u32) -> Vec<u32> {
+    /// A class and its subclasses, nearest first, at most `MAX_SUBCLASSES` (worked out
+    /// once per class: `super()` asks on every evaluation).
+    fn descendants(&mut self, class: u32) -> std::rc::Rc<[u32]> {
+        if let Some(known) = self.descendant_cache.get(&class) {
+            return known.clone();
+        }
         let mut out = vec![class];
+        let mut seen: FxHashSet<u32> = FxHashSet::from_iter([class]);
         let mut at = 0;
         while at < out.len() && out.len() < MAX_SUBCLASSES {
             for &sub in self.subclasses.get(&out[at]).map_or(&[][..], Vec::as_slice) {
-                if !out.contains(&sub) {
+                if seen.insert(sub) {
                     out.push(sub);
                 }
             }
             at += 1;
         }
         out.truncate(MAX_SUBCLASSES);
-        out
+        let found: std::rc::Rc<[u32]> = out.into();
+        self.descendant_cache.insert(class, found.clone());
+        found
     }
 
     fn python_files(&self) -> impl Iterator<Item = u32> + 'r {
@@ -421,7 +433,8 @@ impl<'r> Solver<'r> {
             let holder = self.scope_node(file, outer);
             let name = &self.r.facts[file as usize].symbols[def.symbol as usize].name;
             let name = self.name(name);
-            let vals = self.store.get(Var::Result(file, call)).to_vec();
+            let at = self.result_slot(file, call);
+            let vals = self.store.get_at(at).to_vec();
             self.store.add(Var::Local(holder, name), &vals);
         }
     }

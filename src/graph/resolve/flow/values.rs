@@ -99,36 +99,36 @@ impl Store {
 
     /// What `var` holds (empty when unknown or "anything"); the current unit now reads it.
     pub(super) fn get(&mut self, var: Var) -> &[Val] {
+        let at = self.slot_of(var);
+        self.get_at(at)
+    }
+
+    /// `get` of a variable by its slot (`slot_of`), which a plan keeps to skip hashing.
+    pub(super) fn get_at(&mut self, at: u32) -> &[Val] {
         // Within one evaluation only the current unit reads, so a repeat is always last;
         // a unit evaluated again may appear once per evaluation, which the visit budget
         // bounds (and `touch` queues a unit once however often it is listed).
         let current = self.current;
-        let slot = self.slot(var);
+        let slot = &mut self.slots[at as usize];
         if slot.readers.last() != Some(&current) {
             slot.readers.push(current);
         }
         if slot.top { &[] } else { &slot.vals }
     }
 
-    /// Whether `var` holds "anything" (past `MAX_VALUES`).
-    pub(super) fn is_top(&self, var: Var) -> bool {
-        self.index
-            .get(&var)
-            .is_some_and(|&i| self.slots[i as usize].top)
+    /// Whether the variable in slot `at` holds "anything" (past `MAX_VALUES`).
+    pub(super) fn is_top_at(&self, at: u32) -> bool {
+        self.slots.get(at as usize).is_some_and(|slot| slot.top)
     }
 
-    fn slot_index(&mut self, var: Var) -> usize {
+    /// The slot of `var`, made on first use; slots never move, so a plan may keep one.
+    pub(super) fn slot_of(&mut self, var: Var) -> u32 {
         let next = self.slots.len() as u32;
         let at = *self.index.entry(var).or_insert(next);
         if at == next {
             self.slots.push(Slot::default());
         }
-        at as usize
-    }
-
-    fn slot(&mut self, var: Var) -> &mut Slot {
-        let at = self.slot_index(var);
-        &mut self.slots[at]
+        at
     }
 
     /// Queues every unit that read `var`.
@@ -153,8 +153,16 @@ impl Store {
         if vals.is_empty() {
             return;
         }
-        let at = self.slot_index(var);
-        let slot = &mut self.slots[at];
+        let at = self.slot_of(var);
+        self.add_at(at, vals);
+    }
+
+    /// `add` to a variable by its slot.
+    pub(super) fn add_at(&mut self, at: u32, vals: &[Val]) {
+        if vals.is_empty() {
+            return;
+        }
+        let slot = &mut self.slots[at as usize];
         if slot.top {
             return;
         }
@@ -175,8 +183,13 @@ impl Store {
     }
 }
 
-/// Appends `more` to `out` without duplicates.
+/// Appends `more` to `out` without duplicates. `more` is itself free of them (a variable's
+/// values, or a list built by `extend`), so into an empty `out` it is copied whole.
 pub(super) fn extend(out: &mut Vec<Val>, more: &[Val]) {
+    if out.is_empty() {
+        out.extend_from_slice(more);
+        return;
+    }
     for &val in more {
         if !out.contains(&val) {
             out.push(val);

@@ -1,0 +1,428 @@
+//! Plans: the static part of reading a bare name or a class member, worked out once.
+//!
+//! Which scope binds a name, which definitions it names, whether a builtin stands behind
+//! it, and which variables along a class's MRO can hold a member never change while the
+//! fixpoint runs: everything that can write a variable is indexed before it starts. Only
+//! the variables' values change. A plan keeps those variables as store slots, so an
+//! evaluation reads them directly instead of walking scopes and hashing each variable.
+
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+use crate::graph::model::NodeKind;
+use crate::parse::ImportKind;
+use crate::parse::flow::{DefFlow, ExprId};
+
+use super::Solver;
+use super::builtins;
+use super::values::{Store, Val, Var, extend};
+
+/// A plan's index before it is made.
+const UNMADE: u32 = u32::MAX;
+
+/// Most modules a re-imported name is followed through.
+const MAX_REEXPORTS: u32 = 4;
+
+/// One source of a plan's values.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Part {
+    /// A variable, by store slot.
+    Slot(u32),
+    /// A value that cannot change (an undecorated definition).
+    Const(Val),
+}
+
+/// How a bare name is read where it appears.
+struct NamePlan {
+    /// The scope it was made for (an expression is always read in the same one).
+    scope: Option<u32>,
+    parts: Box<[Part]>,
+    /// The name falls through to this module's globals: when they hold nothing, its
+    /// imports are read, then the builtin.
+    module: Option<u32>,
+    builtin: Option<Val>,
+}
+
+/// How a member is read on a class or its instances.
+struct MemberPlan {
+    /// Assignments along the MRO, then the first class's definitions of the name.
+    parts: Box<[Part]>,
+    /// A class in the MRO has a base from outside the project.
+    outside: bool,
+    /// The subclasses that can hold the name (`in_subclasses`), once asked.
+    subclasses: Option<Rc<[u32]>>,
+}
+
+/// How a name a module imports is read: per project module it comes from, that module's
+/// global, and (when the global holds nothing) the module's own import of the name;
+/// else, when the import leads outside the project, the outside value.
+struct ImportPlan {
+    sources: Box<[ImportSource]>,
+    external: Option<Val>,
+}
+
+struct ImportSource {
+    global: Option<Part>,
+    /// (module, name) to follow when the global is empty: a re-export.
+    further: Option<(u32, u32)>,
+}
+
+#[derive(Default)]
+pub(super) struct Plans {
+    /// By file, then expression: the index of a name's plan, `UNMADE` before.
+    by_expr: Vec<Vec<u32>>,
+    names: Vec<NamePlan>,
+    /// By (class, name).
+    member_index: FxHashMap<(u32, u32), u32>,
+    members: Vec<MemberPlan>,
+    /// By file, then call: the slot of what the call returns, `UNMADE` before.
+    results: Vec<Vec<u32>>,
+    /// By function: its parameters' slots, in order.
+    params: FxHashMap<u32, Rc<[u32]>>,
+    /// By (module, name).
+    import_index: FxHashMap<(u32, u32), u32>,
+    imports: Vec<ImportPlan>,
+}
+
+/// Appends the values of `parts` to `out` (the current unit reads each slot).
+fn read_parts(parts: &[Part], store: &mut Store, out: &mut Vec<Val>) {
+    for part in parts {
+        match *part {
+            Part::Slot(at) => extend(out, store.get_at(at)),
+            Part::Const(val) => extend(out, &[val]),
+        }
+    }
+}
+
+impl Solver<'_> {
+    /// A bare name `id` at expression `expr`, read in `scope`: the innermost function
+    /// binding it (class bodies only for code directly in them), then the module: its
+    /// assignments, definitions and imports; then builtins.
+    pub(super) fn read_name(
+        &mut self,
+        file: u32,
+        scope: Option<u32>,
+        expr: ExprId,
+        id: u32,
+    ) -> Vec<Val> {
+        let plan = self.name_plan(file, scope, expr, id);
+        let mut out = Vec::new();
+        let NamePlan { parts, module, .. } = &self.plans.names[plan as usize];
+        let module = *module;
+        read_parts(parts, &mut self.store, &mut out);
+        if out.is_empty()
+            && let Some(module) = module
+        {
+            out = self.imported_value(module, id);
+            if out.is_empty()
+                && let Some(builtin) = self.plans.names[plan as usize].builtin
+            {
+                out.push(builtin);
+            }
+        }
+        out
+    }
+
+    fn name_plan(&mut self, file: u32, scope: Option<u32>, expr: ExprId, id: u32) -> u32 {
+        let exprs = self.flow(file).exprs.len();
+        let by_file = &mut self.plans.by_expr[file as usize];
+        if by_file.len() < exprs {
+            by_file.resize(exprs, UNMADE);
+        }
+        let known = by_file.get(expr as usize).copied().unwrap_or(UNMADE);
+        if known != UNMADE && self.plans.names[known as usize].scope == scope {
+            return known;
+        }
+        let plan = self.make_name_plan(file, scope, id);
+        let at = self.plans.names.len() as u32;
+        self.plans.names.push(plan);
+        if let Some(slot) = self.plans.by_expr[file as usize].get_mut(expr as usize) {
+            *slot = at;
+        }
+        at
+    }
+
+    fn make_name_plan(&mut self, file: u32, scope: Option<u32>, id: u32) -> NamePlan {
+        let facts = &self.r.facts[file as usize];
+        let mut at = scope;
+        let mut first = true;
+        while let Some(index) = at {
+            let symbol = &facts.symbols[index as usize];
+            let class_body = symbol.kind.is_class_like();
+            if (!class_body || first)
+                && let Some(node) = self.symbol_node(file, index)
+            {
+                let members = self.own_members(node, id);
+                if self.locals.contains(&(node, id)) || !members.is_empty() {
+                    let mut parts: Vec<Part> = self.local_part(node, id).into_iter().collect();
+                    for at in members {
+                        parts.push(self.def_part(self.member_list[at]));
+                    }
+                    return NamePlan {
+                        scope,
+                        parts: parts.into(),
+                        module: None,
+                        builtin: None,
+                    };
+                }
+            }
+            first = false;
+            at = symbol.parent;
+        }
+        let module = self.r.file_module[file as usize];
+        let mut parts: Vec<Part> = self.local_part(module, id).into_iter().collect();
+        for &found in self.in_module(module, id).iter() {
+            parts.push(self.def_part(found));
+        }
+        let name = self.spelled.get(id as usize).copied().unwrap_or("");
+        let builtin = (!self.locals.contains(&(module, id)) && builtins::is_builtin(name))
+            .then(|| self.external(&format!("builtins.{name}")));
+        NamePlan {
+            scope,
+            parts: parts.into(),
+            module: Some(module),
+            builtin,
+        }
+    }
+
+    /// The variable `local` reads, when anything can write it.
+    fn local_part(&mut self, holder: u32, id: u32) -> Option<Part> {
+        (self.attributes_written.contains(&id) || self.written.contains(&(holder, id)))
+            .then(|| Part::Slot(self.store.slot_of(Var::Local(holder, id))))
+    }
+
+    /// What `value_of_def` reads for a definition.
+    fn def_part(&mut self, node: u32) -> Part {
+        if !self.decorated.contains(&node) {
+            return Part::Const(Val::Def(node));
+        }
+        let Some(holder) = self.definition_holder(node) else {
+            return Part::Const(Val::Def(node));
+        };
+        let name = self.r.nodes[node as usize].name.as_str();
+        let id = self.name(name);
+        Part::Slot(self.store.slot_of(Var::Local(holder, id)))
+    }
+
+    /// A class attribute or method along the MRO: assignments to the class or its
+    /// instances, then definitions. Read through an instance (`bind`), a function binds.
+    pub(super) fn member(&mut self, class: u32, id: u32, bind: bool) -> Vec<Val> {
+        let plan = self.member_plan(class, id);
+        self.read_member(plan, bind)
+    }
+
+    fn read_member(&mut self, plan: u32, bind: bool) -> Vec<Val> {
+        let mut out = Vec::new();
+        read_parts(
+            &self.plans.members[plan as usize].parts,
+            &mut self.store,
+            &mut out,
+        );
+        if bind {
+            for val in &mut out {
+                if let Val::Def(f) = *val
+                    && matches!(
+                        self.r.nodes[f as usize].kind,
+                        NodeKind::Function | NodeKind::Method
+                    )
+                {
+                    *val = Val::Bound(f);
+                }
+            }
+            out.dedup();
+        }
+        out
+    }
+
+    fn member_plan(&mut self, class: u32, id: u32) -> u32 {
+        if let Some(&known) = self.plans.member_index.get(&(class, id)) {
+            return known;
+        }
+        let mro = self.mro(class);
+        let mut parts = Vec::new();
+        for &owner in mro.iter() {
+            parts.extend(self.local_part(owner, id));
+        }
+        let found = mro
+            .iter()
+            .map(|&owner| self.own_members(owner, id))
+            .find(|found| !found.is_empty())
+            .unwrap_or(0..0);
+        for at in found {
+            parts.push(self.def_part(self.member_list[at]));
+        }
+        let outside = mro.iter().any(|c| self.external_based.contains(c));
+        let at = self.plans.members.len() as u32;
+        self.plans.members.push(MemberPlan {
+            parts: parts.into(),
+            outside,
+            subclasses: None,
+        });
+        self.plans.member_index.insert((class, id), at);
+        at
+    }
+
+    /// `class.name` or `instance.name` (`instance`): the member; when nothing in the
+    /// project's MRO holds it, anything from an outside base, else (on an instance) what
+    /// subclasses hold.
+    pub(super) fn class_attribute(&mut self, class: u32, id: u32, instance: bool) -> Vec<Val> {
+        let plan = self.member_plan(class, id);
+        let vals = self.read_member(plan, instance);
+        if !vals.is_empty() {
+            return vals;
+        }
+        if self.plans.members[plan as usize].outside {
+            return vec![Val::Ext(0)];
+        }
+        if instance {
+            return self.in_subclasses(plan, class, id);
+        }
+        vals
+    }
+
+    /// An attribute a class's instances lack but its subclasses' have (`self.child()` in a
+    /// base whose subclasses set `self.child`): the instance may be any of those.
+    fn in_subclasses(&mut self, plan: u32, class: u32, id: u32) -> Vec<Val> {
+        let subclasses = match &self.plans.members[plan as usize].subclasses {
+            Some(found) => found.clone(),
+            None => {
+                // Only where a subclass can hold the name: an attribute written somewhere,
+                // or a definition of the subclass itself.
+                let written = self.attributes_written.contains(&id);
+                let found: Rc<[u32]> = self
+                    .descendants(class)
+                    .iter()
+                    .copied()
+                    .skip(1)
+                    .filter(|&sub| written || !self.own_members(sub, id).is_empty())
+                    .collect();
+                self.plans.members[plan as usize].subclasses = Some(found.clone());
+                found
+            }
+        };
+        let mut out = Vec::new();
+        for &sub in subclasses.iter() {
+            let vals = self.member(sub, id, true);
+            extend(&mut out, &vals);
+        }
+        out
+    }
+
+    /// A name imported into `module`: a global of another project module (followed
+    /// through at most `MAX_REEXPORTS` modules that only re-import it), or something from
+    /// outside the project.
+    pub(super) fn imported_value(&mut self, module: u32, id: u32) -> Vec<Val> {
+        self.imported_through(module, id, MAX_REEXPORTS)
+    }
+
+    fn imported_through(&mut self, module: u32, id: u32, hops: u32) -> Vec<Val> {
+        let plan = self.import_plan(module, id);
+        let mut out = Vec::new();
+        for at in 0..self.plans.imports[plan as usize].sources.len() {
+            let source = &self.plans.imports[plan as usize].sources[at];
+            let (global, further) = (source.global, source.further);
+            let mut vals = Vec::new();
+            read_parts(global.as_slice(), &mut self.store, &mut vals);
+            if vals.is_empty()
+                && hops > 0
+                && let Some((next, name)) = further
+            {
+                vals = self.imported_through(next, name, hops - 1);
+            }
+            extend(&mut out, &vals);
+        }
+        if out.is_empty()
+            && let Some(external) = self.plans.imports[plan as usize].external
+        {
+            out.push(external);
+        }
+        out
+    }
+
+    fn import_plan(&mut self, module: u32, id: u32) -> u32 {
+        if let Some(&known) = self.plans.import_index.get(&(module, id)) {
+            return known;
+        }
+        let name = self.spelled.get(id as usize).copied().unwrap_or("");
+        let mut sources = Vec::new();
+        let mut external = None;
+        let imports = self
+            .r
+            .bindings
+            .get(&module)
+            .and_then(|b| b.get(name))
+            .map_or(&[][..], |found| &found[..]);
+        for &(import_file, index) in imports {
+            let import = &self.r.facts[import_file as usize].imports[index as usize];
+            let found = self.r.import_source(import_file, index);
+            if import.kind == ImportKind::Member
+                && let Some(imported) = import.name.as_deref()
+            {
+                let imported = self.name(imported);
+                for &source in &found {
+                    sources.push(ImportSource {
+                        global: self.local_part(source, imported),
+                        further: (source != module).then_some((source, imported)),
+                    });
+                }
+            }
+            if found.is_empty() {
+                external = Some(match (import.kind, import.name.as_deref()) {
+                    (ImportKind::Member, Some(member)) => format!("{}.{member}", import.path),
+                    // `import a.b` binds `a`; `import a.b as c` binds `a.b`.
+                    (ImportKind::Module, _) if import.alias.is_none() => name.to_string(),
+                    _ => import.path.clone(),
+                });
+            }
+        }
+        let external = external.map(|path| self.external(&path));
+        let at = self.plans.imports.len() as u32;
+        self.plans.imports.push(ImportPlan {
+            sources: sources.into(),
+            external,
+        });
+        self.plans.import_index.insert((module, id), at);
+        at
+    }
+
+    /// Makes room for every file's plans.
+    pub(super) fn size_plans(&mut self, files: usize) {
+        self.plans.by_expr = vec![Vec::new(); files];
+        self.plans.results = vec![Vec::new(); files];
+    }
+
+    /// The slot of `Var::Result(file, call)`.
+    pub(super) fn result_slot(&mut self, file: u32, call: u32) -> u32 {
+        let calls = self.flow(file).calls.len();
+        let by_file = &mut self.plans.results[file as usize];
+        if by_file.len() < calls {
+            by_file.resize(calls, UNMADE);
+        }
+        match by_file.get(call as usize) {
+            Some(&known) if known != UNMADE => known,
+            Some(_) => {
+                let at = self.store.slot_of(Var::Result(file, call));
+                self.plans.results[file as usize][call as usize] = at;
+                at
+            }
+            None => self.store.slot_of(Var::Result(file, call)),
+        }
+    }
+
+    /// The slots of a function's parameters (`Var::Local(function, parameter)`), in order.
+    pub(super) fn param_slots(&mut self, function: u32, file: u32, def: &DefFlow) -> Rc<[u32]> {
+        if let Some(known) = self.plans.params.get(&function) {
+            return known.clone();
+        }
+        let slots: Rc<[u32]> = def
+            .params
+            .iter()
+            .map(|param| {
+                let name = self.id(file, param.name);
+                self.store.slot_of(Var::Local(function, name))
+            })
+            .collect();
+        self.plans.params.insert(function, slots.clone());
+        slots
+    }
+}
