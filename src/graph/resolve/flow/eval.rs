@@ -251,8 +251,7 @@ impl<'r> Solver<'r> {
                     }
                 }
                 Val::Inst(class) => {
-                    let iter_id = self.name("__iter__");
-                    let next_id = self.name("__next__");
+                    let (iter_id, next_id) = (self.dunder_iter, self.dunder_next);
                     for iterator in self.member(class, iter_id, true) {
                         let Val::Bound(method) = iterator else {
                             continue;

@@ -2,7 +2,7 @@
 //! filled, known library effects) and what the call returns.
 
 use crate::graph::model::NodeKind;
-use crate::parse::flow::{CallHow, DefFlow, Expr, ExprId, FlowCall, ParamKind};
+use crate::parse::flow::{CallHow, Expr, ExprId, FlowCall, ParamKind};
 
 use super::values::{ANY_KEY, Val, Var, extend};
 use super::{CallOutcome, MAX_TARGETS, Solver};
@@ -360,7 +360,7 @@ impl<'r> Solver<'r> {
         if !undecided {
             return returned.to_vec();
         }
-        let given = self.given(file, def, args);
+        let given = self.given(function, args);
         // A parameter that can hold anything may have brought any outside value in: only
         // what this call gave and what the function makes itself come back.
         returned
@@ -379,7 +379,7 @@ impl<'r> Solver<'r> {
 
     /// Everything a call hands a function: its arguments and their elements, and the
     /// defaults of the parameters (a parameter left out holds its default).
-    fn given(&mut self, file: u32, def: &'r DefFlow, args: &Args<'r>) -> Vec<Val> {
+    fn given(&mut self, function: u32, args: &Args<'r>) -> Vec<Val> {
         let mut given = Vec::new();
         let mut all: Vec<&Vec<Val>> = args.positional.iter().collect();
         all.extend(args.keywords.iter().map(|(_, v)| v));
@@ -390,13 +390,7 @@ impl<'r> Solver<'r> {
         }
         extend(&mut given, &args.spread);
         extend(&mut given, &args.spread_keywords);
-        let outer = self.r.facts[file as usize].symbols[def.symbol as usize].parent;
-        for param in &def.params {
-            for value in [param.default, param.annotation].into_iter().flatten() {
-                let vals = self.eval(file, outer, value);
-                extend(&mut given, &vals);
-            }
-        }
+        extend(&mut given, self.store.get(Var::Given(function)));
         given
     }
 

@@ -124,6 +124,9 @@ pub(super) struct Solver<'r> {
     plans: plans::Plans,
     /// Each class's subclasses, nearest first (`descendants`), once asked.
     descendant_cache: FxHashMap<u32, std::rc::Rc<[u32]>>,
+    /// The interned `__iter__` and `__next__`, which iteration asks for.
+    dunder_iter: u32,
+    dunder_next: u32,
     /// Classes with a base from outside the project (`class Client(werkzeug.Client)`): an
     /// attribute none of the project's classes in their MRO defines comes from there.
     external_based: FxHashSet<u32>,
@@ -212,6 +215,8 @@ impl<'r> Solver<'r> {
             written: FxHashSet::default(),
             plans: plans::Plans::default(),
             descendant_cache: FxHashMap::default(),
+            dunder_iter: 0,
+            dunder_next: 0,
             depth: 0,
         };
         let mut bases: Vec<(&u32, &Vec<u32>)> = r.bases.iter().collect();
@@ -222,6 +227,8 @@ impl<'r> Solver<'r> {
             }
         }
         solver.size_plans(r.facts.len());
+        solver.dunder_iter = solver.name("__iter__");
+        solver.dunder_next = solver.name("__next__");
         solver.index_members();
         solver.external_based = index::external_based(r);
         for file in solver.python_files().collect::<Vec<_>>() {
@@ -427,6 +434,7 @@ impl<'r> Solver<'r> {
                 let vals = self.eval(file, outer, value);
                 let name = self.id(file, param.name);
                 self.store.add(Var::Local(node, name), &vals);
+                self.store.add(Var::Given(node), &vals);
             }
         }
         if let Some(call) = def.decorated {

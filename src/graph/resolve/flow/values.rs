@@ -48,6 +48,8 @@ pub(super) enum Var {
     Result(u32, u32),
     /// The keys a container was given (read by iteration).
     Keys(u32),
+    /// What a function's parameter defaults and annotations give (`Unit::Def` writes it).
+    Given(u32),
 }
 
 #[derive(Debug, Default, Clone)]
