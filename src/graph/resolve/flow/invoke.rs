@@ -360,7 +360,7 @@ impl<'r> Solver<'r> {
         if !undecided {
             return returned.to_vec();
         }
-        let given = self.given(function, args);
+        let given = self.given(function, args, returned);
         // A parameter that can hold anything may have brought any outside value in: only
         // what this call gave and what the function makes itself come back.
         returned
@@ -377,20 +377,34 @@ impl<'r> Solver<'r> {
             .collect()
     }
 
-    /// Everything a call hands a function: its arguments and their elements, and the
-    /// defaults of the parameters (a parameter left out holds its default).
-    fn given(&mut self, function: u32, args: &Args<'r>) -> Vec<Val> {
+    /// Which of `returned` a call hands the function: among its arguments and their
+    /// elements, or the defaults of the parameters (a parameter left out holds its
+    /// default). Elements are read only while a returned value is still unaccounted for:
+    /// once all are, more elements could not change the answer (and a new returned value
+    /// runs the call again anyway).
+    fn given(&mut self, function: u32, args: &Args<'r>, returned: &[Val]) -> Vec<Val> {
         let mut given = Vec::new();
         let mut all: Vec<&Vec<Val>> = args.positional.iter().collect();
         all.extend(args.keywords.iter().map(|(_, v)| v));
-        for vals in all {
-            extend(&mut given, vals);
-            let elements = self.elements(vals);
-            extend(&mut given, &elements);
+        for vals in &all {
+            keep_returned(&mut given, returned, vals);
         }
-        extend(&mut given, &args.spread);
-        extend(&mut given, &args.spread_keywords);
-        extend(&mut given, self.store.get(Var::Given(function)));
+        keep_returned(&mut given, returned, &args.spread);
+        keep_returned(&mut given, returned, &args.spread_keywords);
+        let defaults = self.store.get(Var::Given(function)).to_vec();
+        keep_returned(&mut given, returned, &defaults);
+        for vals in all {
+            if given.len() == returned.len() {
+                break;
+            }
+            if vals
+                .iter()
+                .any(|v| matches!(v, Val::Boxed(_) | Val::Inst(_) | Val::Ext(_)))
+            {
+                let elements = self.elements(vals);
+                keep_returned(&mut given, returned, &elements);
+            }
+        }
         given
     }
 
