@@ -30,7 +30,7 @@ impl<'r> Solver<'r> {
             return Vec::new();
         };
         match e {
-            Expr::Name(name) => self.read_name(file, scope, expr, self.id(file, *name)),
+            Expr::Name(name) => self.read_name(file, scope, self.id(file, *name)),
             Expr::Attr { object, name, .. } => {
                 let objects = self.eval(file, scope, *object);
                 self.attr(file, scope, &objects, self.id(file, *name), expr)

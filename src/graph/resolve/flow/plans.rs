@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use crate::graph::model::NodeKind;
 use crate::parse::ImportKind;
-use crate::parse::flow::{DefFlow, ExprId};
+use crate::parse::flow::DefFlow;
 
 use super::Solver;
 use super::builtins;
@@ -32,10 +32,8 @@ pub(super) enum Part {
     Const(Val),
 }
 
-/// How a bare name is read where it appears.
+/// How a bare name is read in one scope.
 struct NamePlan {
-    /// The scope it was made for (an expression is always read in the same one).
-    scope: Option<u32>,
     parts: Box<[Part]>,
     /// The name falls through to this module's globals: when they hold nothing, its
     /// imports are read, then the builtin.
@@ -69,8 +67,8 @@ struct ImportSource {
 
 #[derive(Default)]
 pub(super) struct Plans {
-    /// By file, then expression: the index of a name's plan, `UNMADE` before.
-    by_expr: Vec<Vec<u32>>,
+    /// By (file, scope, name): one plan for every read of a name in one scope.
+    name_index: FxHashMap<(u32, u32, u32), u32>,
     names: Vec<NamePlan>,
     /// By (class, name).
     member_index: FxHashMap<(u32, u32), u32>,
@@ -95,17 +93,11 @@ fn read_parts(parts: &[Part], store: &mut Store, out: &mut Vec<Val>) {
 }
 
 impl Solver<'_> {
-    /// A bare name `id` at expression `expr`, read in `scope`: the innermost function
+    /// A bare name `id` read in `scope`: the innermost function
     /// binding it (class bodies only for code directly in them), then the module: its
     /// assignments, definitions and imports; then builtins.
-    pub(super) fn read_name(
-        &mut self,
-        file: u32,
-        scope: Option<u32>,
-        expr: ExprId,
-        id: u32,
-    ) -> Vec<Val> {
-        let plan = self.name_plan(file, scope, expr, id);
+    pub(super) fn read_name(&mut self, file: u32, scope: Option<u32>, id: u32) -> Vec<Val> {
+        let plan = self.name_plan(file, scope, id);
         let mut out = Vec::new();
         let NamePlan { parts, module, .. } = &self.plans.names[plan as usize];
         let module = *module;
@@ -123,22 +115,15 @@ impl Solver<'_> {
         out
     }
 
-    fn name_plan(&mut self, file: u32, scope: Option<u32>, expr: ExprId, id: u32) -> u32 {
-        let exprs = self.flow(file).exprs.len();
-        let by_file = &mut self.plans.by_expr[file as usize];
-        if by_file.len() < exprs {
-            by_file.resize(exprs, UNMADE);
-        }
-        let known = by_file.get(expr as usize).copied().unwrap_or(UNMADE);
-        if known != UNMADE && self.plans.names[known as usize].scope == scope {
+    fn name_plan(&mut self, file: u32, scope: Option<u32>, id: u32) -> u32 {
+        let key = (file, scope.unwrap_or(u32::MAX), id);
+        if let Some(&known) = self.plans.name_index.get(&key) {
             return known;
         }
         let plan = self.make_name_plan(file, scope, id);
         let at = self.plans.names.len() as u32;
         self.plans.names.push(plan);
-        if let Some(slot) = self.plans.by_expr[file as usize].get_mut(expr as usize) {
-            *slot = at;
-        }
+        self.plans.name_index.insert(key, at);
         at
     }
 
@@ -159,7 +144,6 @@ impl Solver<'_> {
                         parts.push(self.def_part(self.member_list[at]));
                     }
                     return NamePlan {
-                        scope,
                         parts: parts.into(),
                         module: None,
                         builtin: None,
@@ -178,7 +162,6 @@ impl Solver<'_> {
         let builtin = (!self.locals.contains(&(module, id)) && builtins::is_builtin(name))
             .then(|| self.external(&format!("builtins.{name}")));
         NamePlan {
-            scope,
             parts: parts.into(),
             module: Some(module),
             builtin,
@@ -387,7 +370,6 @@ impl Solver<'_> {
 
     /// Makes room for every file's plans.
     pub(super) fn size_plans(&mut self, files: usize) {
-        self.plans.by_expr = vec![Vec::new(); files];
         self.plans.results = vec![Vec::new(); files];
     }
 
