@@ -1,10 +1,12 @@
-//! Plans: the static part of reading a bare name or a class member, worked out once.
+//! Plans: the static part of reading a bare name, a class member, an imported name, a
+//! call's result or a function's parameters, worked out once.
 //!
 //! Which scope binds a name, which definitions it names, whether a builtin stands behind
-//! it, and which variables along a class's MRO can hold a member never change while the
-//! fixpoint runs: everything that can write a variable is indexed before it starts. Only
-//! the variables' values change. A plan keeps those variables as store slots, so an
-//! evaluation reads them directly instead of walking scopes and hashing each variable.
+//! it, where an import leads, and which variables along a class's MRO can hold a member
+//! never change while the fixpoint runs: everything that can write a variable is indexed
+//! before it starts. Only the variables' values change. A plan keeps those variables as
+//! store slots, so an evaluation reads them directly instead of walking scopes, rebuilding
+//! import paths and hashing each variable.
 
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -93,9 +95,9 @@ fn read_parts(parts: &[Part], store: &mut Store, out: &mut Vec<Val>) {
 }
 
 impl Solver<'_> {
-    /// A bare name `id` read in `scope`: the innermost function
-    /// binding it (class bodies only for code directly in them), then the module: its
-    /// assignments, definitions and imports; then builtins.
+    /// A bare name `id` read in `scope`: the innermost function binding it (class bodies
+    /// only for code directly in them), then the module: its assignments, definitions and
+    /// imports; then builtins.
     pub(super) fn read_name(&mut self, file: u32, scope: Option<u32>, id: u32) -> Vec<Val> {
         let plan = self.name_plan(file, scope, id);
         let mut out = Vec::new();
