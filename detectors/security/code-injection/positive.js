@@ -19,3 +19,6 @@ async function plugin(url) {
 app.get("/later", (req, res) => {
   setTimeout(req.query.callback, 100); // expect: code-injection
 });
+function compile(req) {
+  return new Function("row", "index", req.body.src); // expect: code-injection
+}

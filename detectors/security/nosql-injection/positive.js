@@ -8,3 +8,7 @@ async function search(req, db) {
 async function byRule(store, Rule) {
   return Rule.find(store.filter()); // audit: nosql-injection
 }
+app.post("/login", async (req, res) => {
+  const user = await users.findOne({ name: req.body.name, password: req.body.password }); // expect: nosql-injection
+  res.json(user);
+});

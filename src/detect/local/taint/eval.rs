@@ -238,8 +238,18 @@ impl Analyser<'_, '_, '_> {
         values
     }
 
+    /// The arguments that carry a sink's dangerous value: by position (from there on with
+    /// `rest`), else by keyword.
+    pub(super) fn sink_arguments(&self, call: u32, sink: &Sink) -> Vec<u32> {
+        let from = sink.spec.arg as usize;
+        if sink.spec.rest {
+            return self.arguments(call).skip(from).collect();
+        }
+        self.sink_argument(call, sink).into_iter().collect()
+    }
+
     /// The argument that carries a sink's dangerous value: by position, else by keyword.
-    pub(super) fn sink_argument(&self, call: u32, sink: &Sink) -> Option<u32> {
+    fn sink_argument(&self, call: u32, sink: &Sink) -> Option<u32> {
         if let Some(arg) = self.arguments(call).nth(sink.spec.arg as usize) {
             return Some(arg);
         }

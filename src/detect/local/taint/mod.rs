@@ -489,7 +489,7 @@ impl Analyser<'_, '_, '_> {
             let callee_text = callee_text.to_string();
             let site = self.sink_site(node, callee);
             for sink in sinks {
-                if let Some(arg) = self.sink_argument(node, sink) {
+                for arg in self.sink_arguments(node, sink) {
                     self.sink(site, arg, sink, &callee_text);
                 }
             }

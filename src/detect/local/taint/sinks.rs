@@ -38,6 +38,9 @@ pub struct SinkSpec {
     /// Which positional argument carries the dangerous value.
     #[serde(default)]
     pub arg: u32,
+    /// Every positional argument from `arg` on carries it (`new Function(a, b, body)`).
+    #[serde(default)]
+    pub rest: bool,
     /// The keyword argument that carries it when it is not given by position.
     #[serde(default)]
     pub arg_name: Option<String>,
