@@ -16,3 +16,7 @@ pub fn signature(body: &[u8]) -> Vec<u8> {
     hasher.update(body);
     hasher.finalize().to_vec()
 }
+
+pub fn session_token(body: &[u8]) -> String {
+    format!("\"{:x}\"", md5::compute(body)) // expect: weak-hash
+}
