@@ -228,6 +228,8 @@ pub fn analyze(
         .map(|f| (f.path.as_str(), f.language))
         .collect();
     let symbols = SymbolIndex::new(snap);
+    let libraries =
+        crate::detect::libraries::Libraries::new(snap.files.iter().map(|f| f.path.as_str()));
     let mut findings = Vec::new();
     // Hits come file by file: what depends on the path alone is worked out once per file.
     let mut last_path: Option<(String, bool, bool)> = None;
@@ -244,7 +246,7 @@ pub fn analyze(
         if !enabled.contains(&rule.id) || *path_excluded || (hit.audit && !config.audit) {
             continue;
         }
-        if rule.skip_tests && *test_path {
+        if (rule.skip_tests && *test_path) || (rule.only_libraries && !libraries.contains(&path)) {
             continue;
         }
         if let (Some(limit), Some(value)) = (threshold(rule), hit.value)

@@ -7,6 +7,7 @@ pub mod baseline;
 pub mod config;
 pub mod finding;
 pub mod graph;
+mod libraries;
 pub mod local;
 pub mod memory;
 pub mod rule;

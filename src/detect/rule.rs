@@ -108,6 +108,9 @@ pub struct Rule {
     /// Findings in test code are not reported.
     #[serde(default)]
     pub skip_tests: bool,
+    /// Findings only in Rust crates with a library target (see `detect::libraries`).
+    #[serde(default)]
+    pub only_libraries: bool,
     /// The number a metric must exceed (metric detectors).
     #[serde(default)]
     pub threshold: Option<f64>,
