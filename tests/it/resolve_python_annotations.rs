@@ -187,3 +187,90 @@ app.returned -calls(0.9)-> app.App.test_client
 "#,
     );
 }
+
+/// An annotated parameter or return holds what its annotation says: an instance of an
+/// unrelated project class that an over-approximate flow (a helper shared by callers)
+/// carries there is left out, so its methods are not called there. A class with a base
+/// from the annotation's package, a builtin's subclass, a union with an outside type and a
+/// structural (`typing`) annotation still let instances in.
+#[test]
+fn annotations_keep_unrelated_instances_out_of_parameters_and_returns() {
+    check_calls(
+        r#"
+//- models.py
+from collections import UserDict
+from pydantic_core import core_schema
+from typing import Iterable
+
+class Model:
+    def copy(self): pass
+
+class Other:
+    def copy(self): pass
+
+class Sub(Model):
+    def copy(self): pass
+
+class Schemaish(core_schema.Base):
+    def copy(self): pass
+
+class Headers(dict):
+    def copy(self): pass
+
+def same(x):
+    return x
+
+def typed(m: Model):
+    m.copy()
+
+def library(s: core_schema.CoreSchema):
+    s.copy()
+
+def builtin(d: dict):
+    d.copy()
+
+def loose(i: Iterable):
+    i.copy()
+
+def either(s: core_schema.CoreSchema | Model):
+    s.copy()
+
+def made() -> Model:
+    return same(Other())
+
+def main():
+    typed(same(Other()))
+    typed(same(Sub()))
+    library(same(Model()))
+    library(same(Schemaish()))
+    builtin(same(Model()))
+    builtin(same(Headers()))
+    loose(same(Other()))
+    either(same(Model()))
+    made().copy()
+"#,
+        r#"
+models.builtin -calls(0.8)-> models.Headers.copy
+models.either -calls(0.9)-> models.Model.copy
+models.library -calls(0.8)-> models.Schemaish.copy
+models.loose -calls(0.8)-> models.Other.copy
+models.made -calls(1.0)-> models.Other
+models.made -calls(1.0)-> models.same
+models.main -calls(0.9)-> models.Model.copy
+models.main -calls(1.0)-> models.Headers
+models.main -calls(1.0)-> models.Model
+models.main -calls(1.0)-> models.Other
+models.main -calls(1.0)-> models.Schemaish
+models.main -calls(1.0)-> models.Sub
+models.main -calls(1.0)-> models.builtin
+models.main -calls(1.0)-> models.either
+models.main -calls(1.0)-> models.library
+models.main -calls(1.0)-> models.loose
+models.main -calls(1.0)-> models.made
+models.main -calls(1.0)-> models.same
+models.main -calls(1.0)-> models.typed
+models.typed -calls(0.8)-> models.Model.copy
+models.typed -calls(0.8)-> models.Sub.copy
+"#,
+    );
+}

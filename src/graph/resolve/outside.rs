@@ -234,6 +234,18 @@ impl Resolver {
         })
     }
 
+    /// The outside path an imported name stands for (`t` → `typing`, `CoreSchema` →
+    /// `pydantic_core.CoreSchema`), when the import leads outside the project.
+    pub(super) fn outside_path_of(
+        &self,
+        file: u32,
+        scope: Option<u32>,
+        name: &str,
+    ) -> Option<String> {
+        self.outside_import_path(file, scope, name)
+            .map(|(_, path)| path)
+    }
+
     /// The import that binds `name` where the call is, when it comes from outside the
     /// project: its kind and the path it names.
     fn outside_import_path(

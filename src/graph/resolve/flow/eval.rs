@@ -319,7 +319,8 @@ impl<'r> Solver<'r> {
                     return;
                 };
                 let id = self.id(file, *name);
-                self.store.add(Var::Local(holder, id), vals);
+                let slot = self.store.slot_of(Var::Local(holder, id));
+                self.add_guarded(slot, vals);
             }
             Target::Attr { object, name } => {
                 let objects = self.eval(file, scope, *object);

@@ -266,7 +266,7 @@ impl<'r> Solver<'r> {
             match positional.get(i) {
                 Some(&p) => {
                     bound[p] = true;
-                    self.store.add_at(params[p], vals);
+                    self.add_guarded(params[p], vals);
                 }
                 None if rest.is_some() => {
                     let container = self.container(file, function, 1);
@@ -278,7 +278,7 @@ impl<'r> Solver<'r> {
         if !args.spread.is_empty() {
             for &p in positional.iter().skip(args.positional.len()) {
                 bound[p] = true;
-                self.store.add_at(params[p], &args.spread);
+                self.add_guarded(params[p], &args.spread);
             }
             if rest.is_some() {
                 let container = self.container(file, function, 1);
@@ -293,7 +293,7 @@ impl<'r> Solver<'r> {
             match param {
                 Some(p) => {
                     bound[p] = true;
-                    self.store.add_at(params[p], vals);
+                    self.add_guarded(params[p], vals);
                 }
                 None if rest_keywords.is_some() => {
                     let container = self.container(file, function, 2);
@@ -305,7 +305,7 @@ impl<'r> Solver<'r> {
         if !args.spread_keywords.is_empty() {
             for (p, param) in def.params.iter().enumerate() {
                 if !bound[p] && matches!(param.kind, ParamKind::Positional | ParamKind::Keyword) {
-                    self.store.add_at(params[p], &args.spread_keywords);
+                    self.add_guarded(params[p], &args.spread_keywords);
                 }
             }
         }

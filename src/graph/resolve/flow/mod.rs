@@ -13,6 +13,7 @@ mod builtins;
 mod effects;
 mod eval;
 mod fixtures;
+mod guards;
 mod index;
 mod invoke;
 mod names;
@@ -130,6 +131,9 @@ pub(super) struct Solver<'r> {
     /// Classes with a base from outside the project (`class Client(werkzeug.Client)`): an
     /// attribute none of the project's classes in their MRO defines comes from there.
     external_based: FxHashSet<u32>,
+    /// What each annotated parameter's variable, and each annotated function's return (by
+    /// store slot), lets in.
+    guards: FxHashMap<u32, guards::Guard>,
 }
 
 impl Resolver {
@@ -211,6 +215,7 @@ impl<'r> Solver<'r> {
             mro_cache: FxHashMap::default(),
             subclasses: FxHashMap::default(),
             external_based: FxHashSet::default(),
+            guards: FxHashMap::default(),
             attributes_written: FxHashSet::default(),
             written: FxHashSet::default(),
             plans: plans::Plans::default(),
@@ -403,7 +408,8 @@ impl<'r> Solver<'r> {
                     StepKind::Return(value) => {
                         let vals = self.eval(file, step.scope, *value);
                         let function = self.scope_node(file, step.scope);
-                        self.store.add(Var::Ret(function), &vals);
+                        let slot = self.store.slot_of(Var::Ret(function));
+                        self.add_guarded(slot, &vals);
                     }
                     StepKind::Yield(value) => {
                         let vals = self.eval(file, step.scope, *value);

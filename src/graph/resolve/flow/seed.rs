@@ -48,11 +48,10 @@ impl<'r> Solver<'r> {
             if def.generator {
                 let elements = self.container(file, node, 3);
                 self.store.add(Var::Ret(node), &[Val::Boxed(elements)]);
-            } else {
-                self.seed_return(file, def, node);
             }
         }
         for file in self.python_files().collect::<Vec<_>>() {
+            self.seed_returns(file);
             self.seed_annotations(file);
         }
     }
@@ -84,13 +83,6 @@ impl<'r> Solver<'r> {
     fn seed_annotations(&mut self, file: u32) {
         let facts = &self.r.facts[file as usize];
         for binding in facts.bindings.iter().filter(|b| b.annotated()) {
-            let mut vals = self.annotated(file, binding.scope, &binding.type_text);
-            if vals.is_empty() {
-                match self.annotation_external(file, binding.scope, &binding.type_text) {
-                    Some(val) => vals.push(val),
-                    None => continue,
-                }
-            }
             let scope = if binding.field {
                 match self.r.enclosing_class(file, binding.scope) {
                     Some(class) => class,
@@ -100,9 +92,31 @@ impl<'r> Solver<'r> {
                 self.scope_node(file, binding.scope)
             };
             let name = self.name(&binding.name);
+            if !binding.field
+                && self.is_parameter(scope, name)
+                && let Some(guard) = self.guard_of(file, binding.scope, &binding.type_text)
+            {
+                let slot = self.store.slot_of(Var::Local(scope, name));
+                self.guards.insert(slot, guard);
+            }
+            let mut vals = self.annotated(file, binding.scope, &binding.type_text);
+            if vals.is_empty() {
+                match self.annotation_external(file, binding.scope, &binding.type_text) {
+                    Some(val) => vals.push(val),
+                    None => continue,
+                }
+            }
             self.written.insert((scope, name));
             self.store.add(Var::Local(scope, name), &vals);
         }
+    }
+
+    /// Whether `name` is a parameter of the function `node`.
+    fn is_parameter(&self, node: u32, name: u32) -> bool {
+        let Some(&(file, def)) = self.defs.get(&node) else {
+            return false;
+        };
+        def.params.iter().any(|p| self.id(file, p.name) == name)
     }
 
     /// What an annotation names of the project: instances of its classes, or the classes
@@ -124,16 +138,43 @@ impl<'r> Solver<'r> {
     /// A function's declared return type, where it names a project class, is among what it
     /// returns (its body may build the value where flow cannot see: a library call, a
     /// cache). `Self` is left to the body: it is the receiver's class, not the definer's.
-    fn seed_return(&mut self, file: u32, def: &DefFlow, node: u32) {
-        let symbol = &self.r.facts[file as usize].symbols[def.symbol as usize];
-        let Some(returns) = symbol.detail.as_deref() else {
-            return;
-        };
+    fn seed_returns(&mut self, file: u32) {
+        let r = self.r;
+        let facts = &r.facts[file as usize];
+        for (index, symbol) in facts.symbols.iter().enumerate() {
+            let Some(returns) = symbol.detail.as_deref() else {
+                continue;
+            };
+            if !symbol.kind.is_function_like() {
+                continue;
+            }
+            let Some(node) = self.symbol_node(file, index as u32) else {
+                continue;
+            };
+            // A generator's declared type names what it yields through, not a value.
+            if self.defs.get(&node).is_some_and(|&(_, def)| def.generator) {
+                continue;
+            }
+            self.seed_return(file, symbol, returns, node);
+        }
+    }
+
+    fn seed_return(
+        &mut self,
+        file: u32,
+        symbol: &crate::parse::facts::Symbol,
+        returns: &str,
+        node: u32,
+    ) {
         if types::clean(returns).is_none_or(|t| t == "Self" || t.ends_with(".Self")) {
             return;
         }
         let vals = self.annotated(file, symbol.parent, returns);
         self.store.add(Var::Ret(node), &vals);
+        if let Some(guard) = self.guard_of(file, symbol.parent, returns) {
+            let slot = self.store.slot_of(Var::Ret(node));
+            self.guards.insert(slot, guard);
+        }
     }
 
     /// An annotation whose first name is imported from outside the project.
