@@ -58,7 +58,7 @@ const STRUCTURAL_MODULES: &[&str] = &[
 ];
 
 impl Solver<'_> {
-    /// The guard an annotation sets on a parameter, if any.
+    /// The guard an annotation sets on a parameter or a return, if any.
     pub(super) fn guard_of(&self, file: u32, scope: Option<u32>, text: &str) -> Option<Guard> {
         let members = types::union_members(text);
         let mut classes: Vec<u32> = Vec::new();
