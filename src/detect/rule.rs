@@ -111,6 +111,11 @@ pub struct Rule {
     /// Findings only in Rust crates with a library target (see `detect::libraries`).
     #[serde(default)]
     pub only_libraries: bool,
+    /// Taint rules: input from the process's own operator (argv, environment, terminal)
+    /// counts. `false` where handling it is the program's job (a CLI opens the file it is
+    /// given, fetches the URL it is given).
+    #[serde(default = "yes")]
+    pub local_input: bool,
     /// The number a metric must exceed (metric detectors).
     #[serde(default)]
     pub threshold: Option<f64>,

@@ -17,3 +17,6 @@ const listing = (dir) => "ls " + dir;
 function show(req) {
   exec(listing(req.query.dir)); // expect: command-injection
 }
+app.post("/convert", (req, res) => {
+  spawn("convert", [req.body.file, "out.png"], { shell: true }); // expect: command-injection
+});

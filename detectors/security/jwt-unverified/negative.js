@@ -7,3 +7,8 @@ function user(token, key) {
 function parse(text) {
   return JSON.parse(decodeURIComponent(text));
 }
+
+function claims(token, key) {
+  jwt.verify(token, key, { algorithms: ["HS256"] });
+  return jwt.decode(token, { complete: true }).header;
+}

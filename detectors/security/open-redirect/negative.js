@@ -17,3 +17,11 @@ app.get("/user", (req, res) => {
 app.get("/moved", (req, res) => {
   res.redirect(301, "/home");
 });
+http.createServer((req, res) => {
+  const query = url.parse(req.url, true).query;
+  res.writeHead(200, { "X-Request": query.id });
+  res.writeHead(302, { Location: "/items/" + query.id });
+});
+app.get("/hop", (req, res) => {
+  res.setHeader("X-Next", req.query.to);
+});

@@ -11,3 +11,10 @@ pub async fn login_done(Query(q): Query<Next>) -> Redirect {
 pub async fn item(Path(id): Path<u64>) -> Redirect {
     Redirect::to(&format!("/items/{id}"))
 }
+
+#[get("/hop")]
+async fn hop(info: web::Query<Next>) -> HttpResponse {
+    HttpResponse::Ok()
+        .append_header(("X-Next", info.next.clone()))
+        .finish()
+}

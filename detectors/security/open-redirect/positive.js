@@ -21,3 +21,11 @@ app.get("/user", (req, res) => {
 app.get("/moved", (req, res) => {
   res.redirect(301, req.query.next); // expect: open-redirect
 });
+http.createServer((req, res) => {
+  const query = url.parse(req.url, true).query;
+  res.writeHead(302, { Location: query.next }); // expect: open-redirect
+});
+app.get("/hop", (req, res) => {
+  res.setHeader("Location", req.query.to); // expect: open-redirect
+  res.location(req.query.to); // expect: open-redirect
+});

@@ -18,3 +18,13 @@ def resume(session_store):
 def after_logout(request):
     target = request.args.get("next")
     return redirect(target if target not in PAGES else "/home")  # expect: open-redirect
+
+
+class LoginHandler(tornado.web.RequestHandler):
+    def get(self):
+        self.redirect(self.get_argument("next"))  # expect: open-redirect
+
+
+async def aio_login(request):
+    form = await request.post()
+    raise web.HTTPFound(form["next"])  # expect: open-redirect

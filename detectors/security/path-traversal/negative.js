@@ -15,3 +15,7 @@ app.get("/files", (req, res) => {
 app.get("/download/:file", (req, res) => {
   res.download(path.join("/srv/files", path.basename(req.params.file)));
 });
+fastify.post("/remove", async (request) => {
+  const base = path.basename(request.body.file);
+  fs.unlinkSync(path.join(__dirname, "uploads", base));
+});

@@ -16,3 +16,21 @@ class Report(tornado.web.RequestHandler):
         self.get_argument("format")
         with open(os.path.join("/srv/reports", "latest.csv")) as f:
             self.write(f.read())
+
+
+@app.route("/upload", methods=["POST"])
+def upload():
+    doc = request.files["doc"]
+    doc.save(os.path.join("/uploads", secure_filename(doc.filename)))
+
+
+def main():
+    # A command-line tool opens the file its operator names.
+    with open(sys.argv[1]) as config:
+        return config.read()
+
+
+def attach(request):
+    upload = request.FILES["file"]
+    document = Document()
+    document.file.save(upload.name, upload)

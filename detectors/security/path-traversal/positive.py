@@ -15,3 +15,10 @@ class Download(tornado.web.RequestHandler):
         name = self.get_argument("name")
         with open(os.path.join("/srv/files", name)) as f:  # expect: path-traversal
             self.write(f.read())
+
+
+@app.route("/upload", methods=["POST"])
+def upload():
+    doc = request.files["doc"]
+    doc.save(os.path.join("/uploads", doc.filename))  # expect: path-traversal
+    shutil.copy(os.path.join("/uploads", doc.filename), "/archive")  # expect: path-traversal

@@ -6,3 +6,7 @@ koa.use(async (ctx) => {
   ctx.body = { name: ctx.query.name };
   ctx.body = "<p>Hello " + escapeHtml(ctx.query.name) + "</p>";
 });
+fastify.get("/search", async (request, reply) => {
+  reply.type("text/html").send("<div>" + escapeHtml(request.query.q) + "</div>");
+  reply.code(200).send({ q: request.query.q });
+});

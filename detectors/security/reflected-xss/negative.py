@@ -40,3 +40,9 @@ def banner():
 def escaped():
     from markupsafe import Markup
     return Markup(escape(request.args["banner"]))
+
+
+class GreetHandler(tornado.web.RequestHandler):
+    def get(self):
+        self.write("<b>" + html.escape(self.get_argument("q")) + "</b>")
+        self.write({"q": int(self.get_argument("q"))})

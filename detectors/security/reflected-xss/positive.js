@@ -4,3 +4,10 @@ function hello(req, res) {
 koa.use(async (ctx) => {
   ctx.body = "<p>Hello " + ctx.query.name + "</p>"; // expect: reflected-xss
 });
+fastify.get("/search", async (request, reply) => {
+  reply.type("text/html").send("<div>" + request.query.q + "</div>"); // expect: reflected-xss
+});
+http.createServer((req, res) => {
+  const query = url.parse(req.url, true).query;
+  res.end("<p>" + query.msg + "</p>"); // expect: reflected-xss
+});

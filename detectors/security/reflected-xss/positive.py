@@ -29,3 +29,8 @@ def banner():
 def note(request):
     text = request.POST["note"]
     return mark_safe(text)  # expect: reflected-xss
+
+
+class GreetHandler(tornado.web.RequestHandler):
+    def get(self):
+        self.write("<b>" + self.get_argument("q") + "</b>")  # expect: reflected-xss

@@ -20,3 +20,8 @@ async def status(service: str):
     async with httpx.AsyncClient() as client:
         response = await client.get("https://status.example.com/" + service)
     return response.text
+
+
+def fetch_cli():
+    # The operator's own argument: a command-line client fetches what it is told to.
+    return requests.get(sys.argv[1])

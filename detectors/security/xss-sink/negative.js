@@ -1,5 +1,6 @@
 function show(el, name) {
   el.innerHTML = "";
+  frame.srcdoc = "<p>static</p>";
   el.innerHTML = `<b>static</b>`;
   el.textContent = name;
   document.write("<p>loading</p>");

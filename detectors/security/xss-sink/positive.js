@@ -1,6 +1,7 @@
 function show(el, name) {
   el.innerHTML = `<b>${name}</b>`; // expect: xss-sink
   el.outerHTML = "<p>" + name + "</p>"; // expect: xss-sink
+  frame.srcdoc = name; // expect: xss-sink
   document.write(location.hash); // expect: xss-sink
   el.insertAdjacentHTML("beforeend", name); // expect: xss-sink
 }

@@ -195,6 +195,9 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                     let family = crate::lang::for_path(path)
                         .map_or(crate::lang::Family::Python, crate::lang::LangId::family);
                     let (severity, trust) = tables::source_trust(family, source);
+                    if severity.is_some() && !rule.local_input {
+                        continue;
+                    }
                     let message = format!(
                         "{source} reaches {} in `{}` through argument {} ({} calls away){trust}",
                         summary.sink,

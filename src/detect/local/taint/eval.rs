@@ -50,10 +50,14 @@ impl Analyser<'_, '_, '_> {
             }
             "binary_operator" | "binary_expression" => {
                 let operator = self.child(node, f.operator).map_or("", |o| self.text(o));
+                let sides = [self.child(node, f.left), self.child(node, f.right)];
+                // `a ?? b`, `a || b`: either side, as it is.
+                if matches!(operator, "??" | "||") {
+                    return self.union(sides.into_iter().flatten(), depth);
+                }
                 if !matches!(operator, "+" | "%") {
                     return None;
                 }
-                let sides = [self.child(node, f.left), self.child(node, f.right)];
                 let taint = self.union(sides.into_iter().flatten(), depth)?;
                 let note = if operator == "%" {
                     "formatted with %"

@@ -39,6 +39,7 @@ const VISITED: &[&str] = &[
     "compound_assignment_expr",
     "for_expression",
     "if_expression",
+    "jsx_attribute",
 ];
 
 /// `VISITED` by kind id.
@@ -60,6 +61,7 @@ pub(super) struct Fields {
     pub(super) body: u16,
     pub(super) condition: u16,
     pub(super) pattern: u16,
+    pub(super) key: u16,
 }
 
 impl Fields {
@@ -78,6 +80,7 @@ impl Fields {
             body: flat.field_id("body"),
             condition: flat.field_id("condition"),
             pattern: flat.field_id("pattern"),
+            key: flat.field_id("key"),
         }
     }
 }

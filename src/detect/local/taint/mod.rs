@@ -9,6 +9,7 @@ mod callers;
 mod entry;
 mod eval;
 mod grammar;
+mod jsx;
 mod report;
 mod returns;
 mod sinks;
@@ -418,6 +419,7 @@ impl Analyser<'_, '_, '_> {
                 }
             }
             "call" | "call_expression" | "new_expression" => self.call(node),
+            "jsx_attribute" => self.jsx_attribute(node),
             "if_statement" | "if_expression" => {
                 if let Some(condition) = self.child(node, f.condition) {
                     self.guard(condition);

@@ -36,7 +36,9 @@ impl Analyser<'_, '_, '_> {
             Origin::Source(source) => {
                 let (severity, trust) = tables::source_trust(self.family, source);
                 // A build script's environment and arguments are cargo's, not a user's.
-                if severity.is_some() && is_build_script(&self.ctx.facts.path) {
+                if severity.is_some()
+                    && (!sink.local_input || is_build_script(&self.ctx.facts.path))
+                {
                     return;
                 }
                 let message = format!("{source} reaches {what} {}{trust}", spec.consequence);
@@ -176,6 +178,15 @@ impl Analyser<'_, '_, '_> {
                 self.constant_prefix(self.child(node, self.fields.left)?)
             }
             "parenthesized_expression" => self.constant_prefix(flat.named_children(node).next()?),
+            // Headers given as an object: where `Location` points.
+            "object" => flat.named_children(node).find_map(|pair| {
+                let key = self.child(pair, self.fields.key)?;
+                let name = self.text(key).trim_matches(['"', '\'', '`']);
+                if !name.eq_ignore_ascii_case("location") {
+                    return None;
+                }
+                self.constant_prefix(self.child(pair, self.fields.value)?)
+            }),
             "string" | "template_string" => {
                 let text = self.text(node);
                 let body = text.trim_start_matches(|c: char| c.is_ascii_alphabetic());

@@ -81,9 +81,13 @@ pub struct SinkSpec {
     /// `@app.route(…)`).
     #[serde(default)]
     pub decorated: Option<String>,
-    /// Not when the call's text matches this regex (`SafeLoader`).
+    /// Not when the call's text (with `assign`: the target) matches this regex
+    /// (`SafeLoader`).
     #[serde(default)]
     pub unless_call: Option<String>,
+    /// Only when the call's text matches this regex (`setHeader('Location', …)`).
+    #[serde(default)]
+    pub only_call: Option<String>,
     /// How the finding names the sink; the callee with `()` when absent.
     #[serde(default)]
     pub what: Option<String>,
@@ -126,6 +130,7 @@ impl SinkSpec {
             &self.callee,
             &self.assign,
             &self.unless_call,
+            &self.only_call,
             &self.decorated,
         ]
         .into_iter()
@@ -143,7 +148,10 @@ impl SinkSpec {
 pub struct Sink {
     pub rule: String,
     pub spec: SinkSpec,
+    /// The rule's `local_input`.
+    pub local_input: bool,
     unless: Option<Regex>,
+    only: Option<Regex>,
     decorated: Option<Regex>,
 }
 
@@ -178,7 +186,7 @@ struct FamilySinks {
 /// first file: most repositories hold one or two of the families.
 #[derive(Default)]
 pub struct SinkTable {
-    specs: [Vec<(String, SinkSpec)>; 3],
+    specs: [Vec<(String, SinkSpec, bool)>; 3],
     families: [OnceLock<FamilySinks>; 3],
 }
 
@@ -191,7 +199,7 @@ fn slot(family: Family) -> usize {
 }
 
 impl FamilySinks {
-    fn compile(specs: &[(String, SinkSpec)]) -> Result<FamilySinks, String> {
+    fn compile(specs: &[(String, SinkSpec, bool)]) -> Result<FamilySinks, String> {
         let mut at = FamilySinks::default();
         let (mut calls, mut assigns) = (Vec::new(), Vec::new());
         let regex = |pattern: &Option<String>, rule: &str| {
@@ -201,11 +209,13 @@ impl FamilySinks {
                 .transpose()
                 .map_err(|e| format!("{rule}: {e}"))
         };
-        for (rule, spec) in specs {
+        for (rule, spec, local_input) in specs {
             let sink = Sink {
                 rule: rule.clone(),
                 spec: spec.clone(),
+                local_input: *local_input,
                 unless: regex(&spec.unless_call, rule)?,
+                only: regex(&spec.only_call, rule)?,
                 decorated: regex(&spec.decorated, rule)?,
             };
             if let Some(callee) = &spec.callee {
@@ -249,7 +259,11 @@ impl SinkTable {
         for rule in rules.iter().filter(|r| r.engine == Engine::Taint) {
             for spec in &rule.sink {
                 if let Some(family) = Family::from_name(&spec.family) {
-                    table.specs[slot(family)].push((rule.id.clone(), spec.clone()));
+                    table.specs[slot(family)].push((
+                        rule.id.clone(),
+                        spec.clone(),
+                        rule.local_input,
+                    ));
                 }
             }
         }
@@ -301,9 +315,9 @@ impl SinkTable {
                     .is_none_or(|(name, value)| has_keyword(ctx, call, name, value))
             })
             .filter(|sink| {
-                sink.unless
-                    .as_ref()
-                    .is_none_or(|re| !re.is_match(ctx.flat.text(call, ctx.source)))
+                let text = || ctx.flat.text(call, ctx.source);
+                sink.unless.as_ref().is_none_or(|re| !re.is_match(text()))
+                    && sink.only.as_ref().is_none_or(|re| re.is_match(text()))
             })
             .collect()
     }
@@ -317,7 +331,10 @@ impl SinkTable {
         if !set.is_match(target.as_bytes()) {
             return Vec::new();
         }
-        matches(set, target).map(|i| &at.assign_sinks[i]).collect()
+        matches(set, target)
+            .map(|i| &at.assign_sinks[i])
+            .filter(|sink| sink.unless.as_ref().is_none_or(|re| !re.is_match(target)))
+            .collect()
     }
 }
 

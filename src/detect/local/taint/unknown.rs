@@ -35,8 +35,12 @@ impl Shape {
     }
 }
 
-/// `MAX_SIZE`, `TABLE`: a name written as a constant.
+/// `MAX_SIZE`, `TABLE`: a name written as a constant; or where the program itself lives
+/// (`__dirname`, `__file__`), which no user chooses.
 fn constant_name(name: &str) -> bool {
+    if matches!(name, "__dirname" | "__filename" | "__file__") {
+        return true;
+    }
     name.chars().any(|c| c.is_ascii_uppercase())
         && name
             .chars()

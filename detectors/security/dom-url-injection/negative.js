@@ -1,0 +1,20 @@
+function Continue({ next }) {
+  const page = new URLSearchParams(location.search).get("page");
+  return (
+    <div>
+      <a href={next}>continue</a>
+      <a href={"/pages/" + page}>page</a>
+      <a href="/home">home</a>
+    </div>
+  );
+}
+
+function embed(config) {
+  const frame = document.createElement("iframe");
+  frame.src = config.widgetUrl;
+  frame.title = location.hash.slice(1);
+  const link = document.createElement("a");
+  link.setAttribute("title", document.referrer);
+  link.setAttribute("href", "/back?from=" + encodeURIComponent(document.referrer));
+  window.location.href = "/login";
+}

@@ -1,0 +1,10 @@
+const jwt = require("jsonwebtoken");
+const session = require("express-session");
+const cookieParser = require("cookie-parser");
+
+app.use(session({ secret: process.env.SESSION_SECRET, resave: false }));
+app.use(cookieParser(process.env.COOKIE_SECRET));
+
+function issue(user) {
+  return jwt.sign({ sub: user.id }, process.env.JWT_SECRET, { expiresIn: "1h" });
+}

@@ -1,0 +1,5 @@
+import jwt from "jsonwebtoken";
+
+export function check(token: string, key: string): unknown {
+  return jwt.verify(token, key);
+}

@@ -1,0 +1,10 @@
+const jwt = require("jsonwebtoken");
+const session = require("express-session");
+const cookieParser = require("cookie-parser");
+
+app.use(session({ secret: "keyboard cat", resave: false })); // expect: hardcoded-signing-key
+app.use(cookieParser("my-cookie-secret")); // expect: hardcoded-signing-key
+
+function issue(user) {
+  return jwt.sign({ sub: user.id }, "shhhhh", { expiresIn: "1h" }); // expect: hardcoded-signing-key
+}
