@@ -19,3 +19,13 @@ class Questioner:
     def ask(self):
         self._ask_default()
         return self._ask_default(default="timezone.now")
+
+
+PLUGINS = {"csv": "exports.csv", "pdf": "exports.pdf"}
+
+
+def plugin(request, dotted_path):
+    module = importlib.import_module(PLUGINS.get(request.args["plugin"], "exports.csv"))
+    loaded = importlib.import_module(dotted_path)
+    handler = getattr(module, "run")
+    return handler(), getattr(loaded, dotted_path.rsplit(".", 1)[-1])

@@ -22,3 +22,6 @@ app.get("/later", (req, res) => {
 function compile(req) {
   return new Function("row", "index", req.body.src); // expect: code-injection
 }
+app.get("/plugin", (req, res) => {
+  require(req.query.plugin); // expect: code-injection
+});

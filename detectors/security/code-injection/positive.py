@@ -22,3 +22,8 @@ class Shell:
 def restore(request):
     import jsonpickle
     return jsonpickle.decode(request.data)  # expect: code-injection
+
+
+def plugin(request):
+    module = importlib.import_module(request.args["plugin"])  # expect: code-injection
+    return module.run()

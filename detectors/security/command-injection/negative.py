@@ -53,3 +53,7 @@ def spawn(request):
 
 def listing(request):
     subprocess.run(["ls", "-l", request.args["dir"]])
+
+
+def spawn_tool(request):
+    os.spawnlp(os.P_WAIT, "convert", "convert", request.args["file"], "out.png")

@@ -47,3 +47,7 @@ def spawn(request):
 
 def through_shell(request):
     subprocess.run(["sh", "-c", "ls " + request.args["dir"]])  # expect: command-injection
+
+
+def spawn_shell(request):
+    os.spawnlp(os.P_WAIT, "sh", "sh", "-c", request.args["cmd"])  # expect: command-injection

@@ -19,3 +19,6 @@ fastify.post("/remove", async (request) => {
   const base = path.basename(request.body.file);
   fs.unlinkSync(path.join(__dirname, "uploads", base));
 });
+app.get("/page", (req, res) => {
+  res.render("page", { view: req.query.view });
+});

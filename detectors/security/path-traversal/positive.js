@@ -21,3 +21,6 @@ app.get("/logs", (req, res) => {
 app.get("/download/:file", (req, res) => {
   res.download(req.params.file); // expect: path-traversal
 });
+app.get("/page", (req, res) => {
+  res.render(req.query.view); // expect: path-traversal
+});
