@@ -15,6 +15,8 @@ pub type ExprId = u32;
 pub type NameId = u32;
 /// No name (a key that is not a constant).
 pub const NO_NAME: NameId = u32::MAX;
+/// An open bound of `Expr::Slice`.
+pub const OPEN: u32 = u32::MAX;
 
 /// A run of `Flow::lists`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -129,6 +131,13 @@ pub enum Expr {
     Index {
         object: ExprId,
         key: NameId,
+    },
+    /// `object[from:to]`: positions `from` up to `to` (exclusive, `OPEN` for the end);
+    /// `from == OPEN` when a bound is not a constant, so any element may be anywhere.
+    Slice {
+        object: ExprId,
+        from: u32,
+        to: u32,
     },
     /// A constant string or number (a key, an attribute name given to `getattr`).
     Constant(NameId),

@@ -53,6 +53,53 @@ app.main -external(1.0)-> xml.etree.ElementTree.parse"
 }
 
 #[test]
+fn python_library_instances_and_outside_bases_name_their_methods() {
+    let dir = Dir::with_fixture(
+        r#"
+//- app.py
+import requests
+from ext import Base, CONSTANT, make
+
+class Child(Base):
+    def run(self):
+        self.inherited()
+
+class Own(Base):
+    def __init__(self):
+        pass
+
+def main():
+    s = requests.Session()
+    s.get("u")
+    Child().run()
+    Own()
+    m = make()
+    m.anything()
+    CONSTANT()
+"#,
+    );
+    let (snap, _) = dir.build();
+    // A `CamelCase` library name is a class: what calling it gives is known by it. A
+    // function's result (`make()`) or a `CONSTANT`'s is not; nor, where a class of ours
+    // defines `__init__`, is the outside base's.
+    assert_eq!(
+        dump_outside(&snap),
+        "app.Child.run -external(0.8)-> ext.Base.inherited
+app.main -external(0.8)-> ext.Base.__init__
+app.main -external(0.8)-> requests.Session.get
+app.main -external(1.0)-> ext.CONSTANT
+app.main -external(1.0)-> ext.make
+app.main -external(1.0)-> requests.Session"
+    );
+    assert_eq!(
+        calls(&snap),
+        "app.main -calls(0.9)-> app.Child.run
+app.main -calls(1.0)-> app.Child
+app.main -calls(1.0)-> app.Own.__init__"
+    );
+}
+
+#[test]
 fn python_names_the_project_binds_are_not_builtins() {
     let dir = Dir::with_fixture(
         r#"

@@ -378,6 +378,51 @@ app.handle -calls(1.0)-> app.fail
 }
 
 #[test]
+fn loops_call_next_and_slices_keep_the_positions_they_take() {
+    check_calls(
+        r#"
+//- app.py
+def first(): pass
+def second(): pass
+def third(): pass
+def anyone(): pass
+
+class Countdown:
+    def __iter__(self):
+        return self
+    def __next__(self):
+        return anyone
+
+FS = [first, second, third]
+
+def loop():
+    for f in Countdown():
+        f()
+
+def middle():
+    FS[1:3][0]()
+
+def head():
+    FS[:1][0]()
+
+def anywhere(n):
+    FS[n:][0]()
+"#,
+        r#"
+app.anywhere -calls(0.8)-> app.first
+app.anywhere -calls(0.8)-> app.second
+app.anywhere -calls(0.8)-> app.third
+app.head -calls(0.8)-> app.first
+app.loop -calls(0.8)-> app.Countdown.__iter__
+app.loop -calls(0.8)-> app.Countdown.__next__
+app.loop -calls(0.8)-> app.anyone
+app.loop -calls(1.0)-> app.Countdown
+app.middle -calls(0.8)-> app.second
+"#,
+    );
+}
+
+#[test]
 fn library_values_are_never_matched_by_name_and_builtins_call_what_they_are_given() {
     check_calls(
         r#"

@@ -1,7 +1,7 @@
 //! What an expression can hold, and where an assignment puts it.
 
 use crate::graph::model::NodeKind;
-use crate::parse::flow::{Expr, ExprId, Target};
+use crate::parse::flow::{Expr, ExprId, OPEN, Target};
 
 use super::Solver;
 use super::builtins::container_method;
@@ -42,6 +42,10 @@ impl<'r> Solver<'r> {
             Expr::Index { object, key } => {
                 let objects = self.eval(file, scope, *object);
                 self.index(&objects, self.key(file, *key))
+            }
+            Expr::Slice { object, from, to } => {
+                let objects = self.eval(file, scope, *object);
+                self.slice(&objects, expr, *from, *to)
             }
             Expr::Constant(_) | Expr::Unknown => Vec::new(),
             Expr::Defined(symbol) => self
@@ -277,6 +281,40 @@ impl<'r> Solver<'r> {
                 Val::Ext(_) => extend(&mut out, &[Val::Ext(0)]),
                 _ => {}
             }
+        }
+        out
+    }
+
+    /// `xs[from:to]`: a container of its own (one per source container and slice) holding
+    /// the positions in range, renumbered from 0; with bounds that are not constants, every
+    /// element at any position.
+    fn slice(&mut self, objects: &[Val], site: ExprId, from: u32, to: u32) -> Vec<Val> {
+        let mut out = Vec::new();
+        for &object in objects {
+            let Val::Boxed(container) = object else {
+                if let Val::Ext(_) = object {
+                    extend(&mut out, &[Val::Ext(0)]);
+                }
+                continue;
+            };
+            let part = self.container(container, site, 6);
+            self.store.get(Var::Keys(container));
+            let keys = self.box_keys[container as usize].clone();
+            for key in keys {
+                let position = self
+                    .spelled
+                    .get(key as usize)
+                    .and_then(|name| name.parse::<u32>().ok());
+                let new_key = match position {
+                    _ if from == OPEN => ANY_KEY,
+                    Some(p) if p >= from && p < to => self.position_key((p - from) as usize),
+                    Some(_) => continue,
+                    None => ANY_KEY,
+                };
+                let vals = self.store.get(Var::Elem(container, key)).to_vec();
+                self.put(part, new_key, &vals);
+            }
+            extend(&mut out, &[Val::Boxed(part)]);
         }
         out
     }

@@ -161,12 +161,12 @@ impl Solver<'_> {
             return true;
         };
         match guard {
-            Guard::Outside(None) => self.external_based.contains(&class),
+            Guard::Outside(None) => self.external_based.contains_key(&class),
             Guard::Outside(Some(root)) => {
-                self.external_based.contains(&class) && self.based_in(class, root)
+                self.external_based.contains_key(&class) && self.based_in(class, root)
             }
             // A base the project cannot resolve may lead back to an allowed class.
-            Guard::Classes(_) if self.external_based.contains(&class) => true,
+            Guard::Classes(_) if self.external_based.contains_key(&class) => true,
             Guard::Classes(allowed) => {
                 let mro = self.mro(class);
                 mro.iter().any(|c| allowed.contains(c))

@@ -2,7 +2,7 @@
 //! names each scope binds and which can be written at all, the definitions by node, members
 //! by (node, name), and the classes with a base from outside the project.
 
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
 
 use crate::graph::resolve::Resolver;
 use crate::lang::Family;
@@ -87,8 +87,8 @@ impl Solver<'_> {
 }
 
 /// Classes with a base from outside the project that gives them behaviour.
-pub(super) fn external_based(r: &Resolver) -> FxHashSet<u32> {
-    let mut out = FxHashSet::default();
+pub(super) fn external_based(r: &Resolver) -> FxHashMap<u32, Vec<(u32, &str)>> {
+    let mut out: FxHashMap<u32, Vec<(u32, &str)>> = FxHashMap::default();
     for (file, facts) in r.facts.iter().enumerate() {
         if facts.language.family() != Family::Python {
             continue;
@@ -97,7 +97,9 @@ pub(super) fn external_based(r: &Resolver) -> FxHashSet<u32> {
             if let Some(class) = r.sym_node[file][inherit.class as usize]
                 && r.base_from_outside(file as u32, inherit)
             {
-                out.insert(class);
+                out.entry(class)
+                    .or_default()
+                    .push((file as u32, inherit.base.as_str()));
             }
         }
     }

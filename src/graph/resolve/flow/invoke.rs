@@ -123,6 +123,7 @@ impl<'r> Solver<'r> {
                 }
                 Some(
                     Expr::Index { object: inner, .. }
+                    | Expr::Slice { object: inner, .. }
                     | Expr::Many(inner)
                     | Expr::Elements(inner)
                     | Expr::InstanceOf(inner),
@@ -204,6 +205,11 @@ impl<'r> Solver<'r> {
                         found.decided = true;
                         self.apply(file, call, effect, args, found);
                     }
+                    // An instance of a library class is known by its class, so that its
+                    // methods are named (`Session().get` is `requests.Session.get`).
+                    None if names_a_class(&self.externals[id as usize]) => {
+                        extend(&mut found.results, &[Val::Ext(id)]);
+                    }
                     None => extend(&mut found.results, &[Val::Ext(0)]),
                 }
             }
@@ -230,6 +236,17 @@ impl<'r> Solver<'r> {
         let inits = self.member_of(class, "__init__");
         if inits.is_empty() {
             found.targets.push(class);
+            // No class of ours defines it: an outside base's constructor runs.
+            for base in self.outside_bases(class) {
+                if let Val::Ext(base) = base
+                    && base != 0
+                {
+                    let init = self.name("__init__");
+                    if let Val::Ext(made) = self.external_attr(base, init, "__init__") {
+                        found.externals.push(made);
+                    }
+                }
+            }
         }
         for init in inits {
             self.enter(init, 1, args, found);
@@ -463,4 +480,11 @@ impl<'r> Solver<'r> {
         found.targets.extend(inner.targets);
         inner.results
     }
+}
+
+/// Whether an outside name is spelled as a class is (`CamelCase`, not `CONSTANT`).
+fn names_a_class(qualified: &str) -> bool {
+    let last = qualified.rsplit('.').next().unwrap_or(qualified);
+    last.starts_with(|c: char| c.is_ascii_uppercase())
+        && last.contains(|c: char| c.is_ascii_lowercase())
 }

@@ -130,7 +130,7 @@ pub(super) struct Solver<'r> {
     dunder_next: u32,
     /// Classes with a base from outside the project (`class Client(werkzeug.Client)`): an
     /// attribute none of the project's classes in their MRO defines comes from there.
-    external_based: FxHashSet<u32>,
+    external_based: FxHashMap<u32, Vec<(u32, &'r str)>>,
     /// What each annotated parameter's variable, and each annotated function's return (by
     /// store slot), lets in.
     guards: FxHashMap<u32, guards::Guard>,
@@ -214,7 +214,7 @@ impl<'r> Solver<'r> {
             module_cache: FxHashMap::default(),
             mro_cache: FxHashMap::default(),
             subclasses: FxHashMap::default(),
-            external_based: FxHashSet::default(),
+            external_based: FxHashMap::default(),
             guards: FxHashMap::default(),
             attributes_written: FxHashSet::default(),
             written: FxHashSet::default(),

@@ -79,6 +79,7 @@ impl Order<'_> {
             Expr::Call(index) => self.call(index, depth),
             Expr::Attr { object, .. }
             | Expr::Index { object, .. }
+            | Expr::Slice { object, .. }
             | Expr::Many(object)
             | Expr::Elements(object)
             | Expr::InstanceOf(object) => self.expr(object, depth),

@@ -107,11 +107,13 @@ impl Builder<'_, '_> {
                 let Some(object) = self.flat.field(index, "value") else {
                     return self.push(Expr::Unknown);
                 };
-                let key = self
-                    .flat
-                    .field(index, "subscript")
-                    .and_then(|k| self.key(k))
-                    .unwrap_or(NO_NAME);
+                let subscript = self.flat.field(index, "subscript");
+                if let Some(slice) = subscript.filter(|&s| self.kind(s) == "slice") {
+                    let (from, to) = self.slice_bounds(slice);
+                    let object = self.expr(object, d);
+                    return self.push(Expr::Slice { object, from, to });
+                }
+                let key = subscript.and_then(|k| self.key(k)).unwrap_or(NO_NAME);
                 let object = self.expr(object, d);
                 Expr::Index { object, key }
             }
@@ -220,6 +222,24 @@ impl Builder<'_, '_> {
     }
 
     /// A constant key: a plain string's contents or an integer's digits.
+    /// A slice's constant bounds (`a[1:3]`, `a[:2]`, `a[1:]`); `(OPEN, OPEN)` when a bound
+    /// is not a non-negative integer or a step is given.
+    fn slice_bounds(&self, slice: u32) -> (u32, u32) {
+        let text = self.flat.text(slice, self.source);
+        let parts: Vec<&str> = text.split(':').map(str::trim).collect();
+        let bound = |part: &str, default: u32| match part {
+            "" => Some(default),
+            _ => part.parse::<u32>().ok().filter(|&n| n < OPEN),
+        };
+        match parts.as_slice() {
+            [from, to] => match (bound(from, 0), bound(to, OPEN)) {
+                (Some(from), Some(to)) => (from, to),
+                _ => (OPEN, OPEN),
+            },
+            _ => (OPEN, OPEN),
+        }
+    }
+
     pub(super) fn key(&mut self, index: u32) -> Option<NameId> {
         let source = self.source;
         let text = self.flat.text(index, source);

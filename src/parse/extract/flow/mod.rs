@@ -272,7 +272,10 @@ impl Builder<'_, '_> {
             return;
         };
         let iterable = self.expr(right, 0);
-        self.implicit(right, iterable, "__iter__", &[]);
+        // Each turn of the loop calls `__next__` on what `__iter__` gave.
+        let iterator = self.implicit(right, iterable, "__iter__", &[]);
+        let iterator = self.push(Expr::Call(iterator));
+        self.implicit(right, iterator, "__next__", &[]);
         let target = self.target(left, 0);
         let value = self.push(Expr::Elements(iterable));
         self.step(index, StepKind::Assign { target, value });
