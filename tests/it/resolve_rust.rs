@@ -143,6 +143,33 @@ gen::with_where -calls(0.6)-> gen::Store::load
 }
 
 #[test]
+fn tuple_struct_fields_are_typed_by_position() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "tup"
+//- src/lib.rs
+pub struct Inner;
+impl Inner { pub fn grow(&self) {} }
+pub struct Other;
+impl Other { pub fn grow(&self) {} pub fn shrink(&self) {} }
+pub struct Pair(pub Other, pub Inner);
+impl Pair {
+    pub fn run(&self) {
+        self.1.grow();
+        self.0.shrink();
+    }
+}
+"#,
+        r#"
+tup::Pair::run -calls(0.9)-> tup::Inner::grow
+tup::Pair::run -calls(0.9)-> tup::Other::shrink
+"#,
+    );
+}
+
+#[test]
 fn self_fields_locals_returned_values_aliases_re_exports_traits_and_macros() {
     crate::support::check_calls(
         r#"

@@ -252,7 +252,7 @@ pub fn extract(
     for raw in bindings {
         out.bindings.push(Binding {
             scope: locator.innermost(raw.name.start_byte(), |_| true),
-            name: ctx.text(raw.name).to_string(),
+            name: tuple_position(raw.name).unwrap_or_else(|| ctx.text(raw.name).to_string()),
             field: raw.field,
             type_text: clip(raw.entries.as_deref().unwrap_or(ctx.text(raw.ty))),
             source: raw.source,
@@ -466,3 +466,16 @@ fn diagnostics(tree: &Tree) -> Vec<Diagnostic> {
 
 #[cfg(test)]
 mod tests;
+
+/// The position of a tuple struct's field (`struct P(A, B)`: `B` is `1`), by which it is
+/// read (`self.1`).
+fn tuple_position(field: Node<'_>) -> Option<String> {
+    let list = field
+        .parent()
+        .filter(|p| p.kind() == "ordered_field_declaration_list")?;
+    let mut cursor = list.walk();
+    let position = list
+        .children_by_field_name("type", &mut cursor)
+        .position(|t| t.id() == field.id())?;
+    Some(position.to_string())
+}
