@@ -25,3 +25,5 @@ http.createServer((req, res) => {
 app.get("/hop", (req, res) => {
   res.setHeader("X-Next", req.query.to);
 });
+
+const hapiHome = (request, h) => h.redirect("/home");

@@ -38,3 +38,7 @@ class LoginHandler(tornado.web.RequestHandler):
 async def aio_login(request):
     form = await request.post()
     raise web.HTTPFound("/items/" + form["id"])
+
+
+async def sanic_home(request):
+    return response.redirect("/home")

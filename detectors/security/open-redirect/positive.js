@@ -29,3 +29,5 @@ app.get("/hop", (req, res) => {
   res.setHeader("Location", req.query.to); // expect: open-redirect
   res.location(req.query.to); // expect: open-redirect
 });
+
+const hapiGo = (request, h) => h.redirect(request.query.next); // expect: open-redirect

@@ -28,3 +28,7 @@ class LoginHandler(tornado.web.RequestHandler):
 async def aio_login(request):
     form = await request.post()
     raise web.HTTPFound(form["next"])  # expect: open-redirect
+
+
+async def sanic_out(request):
+    return response.redirect(request.args.get("to"))  # expect: open-redirect

@@ -10,3 +10,5 @@ fastify.get("/search", async (request, reply) => {
   reply.type("text/html").send("<div>" + escapeHtml(request.query.q) + "</div>");
   reply.code(200).send({ q: request.query.q });
 });
+
+const hapiJson = (request, h) => h.response({ term: request.query.term });

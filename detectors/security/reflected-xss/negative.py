@@ -46,3 +46,7 @@ class GreetHandler(tornado.web.RequestHandler):
     def get(self):
         self.write("<b>" + html.escape(self.get_argument("q")) + "</b>")
         self.write({"q": int(self.get_argument("q"))})
+
+
+async def sanic_page(request):
+    return response.html("<h1>Welcome</h1>")

@@ -11,3 +11,7 @@ http.createServer((req, res) => {
   const query = url.parse(req.url, true).query;
   res.end("<p>" + query.msg + "</p>"); // expect: reflected-xss
 });
+
+const hapiSearch = (request, h) => {
+  return h.response("<i>" + request.query.term + "</i>").type("text/html"); // expect: reflected-xss
+};

@@ -34,3 +34,8 @@ def note(request):
 class GreetHandler(tornado.web.RequestHandler):
     def get(self):
         self.write("<b>" + self.get_argument("q") + "</b>")  # expect: reflected-xss
+
+
+async def sanic_hello(request):
+    name = request.args.get("name")
+    return response.html("<h1>" + name + "</h1>")  # expect: reflected-xss

@@ -10,3 +10,8 @@ def greet():
 
 def page():
     return Environment(autoescape=True).from_string(PAGE).render(name=request.args["n"])
+
+
+def bottle_page():
+    from bottle import template, request
+    return template("hello.tpl", name=request.query.name)

@@ -13,3 +13,8 @@ def preview(request):
 
 def custom(store):
     return Environment().from_string(store.template_text())  # audit: template-injection
+
+
+def bottle_hello():
+    from bottle import template, request
+    return template("<p>Hello " + request.query.name + "</p>")  # expect: template-injection
