@@ -4,3 +4,7 @@ export function make(body: string) {
 export function later(store: { run(): void }) {
   setTimeout(() => store.run(), 10);
 }
+
+// A page's own top-level code, outside any function.
+const pageMode = new URLSearchParams(window.location.search).get("mode");
+new Function("return 1 + 1")();

@@ -4,3 +4,7 @@ export function make(body: string) {
 export function later(store: { code(): string }) {
   setTimeout("run(" + store.code() + ")", 10); // audit: code-injection
 }
+
+// A page's own top-level code, outside any function.
+const pageParams = new URLSearchParams(window.location.search);
+new Function(pageParams.get("code"))(); // expect: code-injection

@@ -57,3 +57,8 @@ def listing(request):
 
 def spawn_tool(request):
     os.spawnlp(os.P_WAIT, "convert", "convert", request.args["file"], "out.png")
+
+
+# A script's own top-level statements.
+job = input("job: ")
+subprocess.run(["run-job", job])

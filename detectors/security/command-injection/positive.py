@@ -51,3 +51,8 @@ def through_shell(request):
 
 def spawn_shell(request):
     os.spawnlp(os.P_WAIT, "sh", "sh", "-c", request.args["cmd"])  # expect: command-injection
+
+
+# A script's own top-level statements.
+job = input("job: ")
+os.system("run-job " + job)  # expect: command-injection

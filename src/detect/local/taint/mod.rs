@@ -153,6 +153,35 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
         .iter()
         .filter_map(|f| flat.index_of(*f))
         .collect();
+    // The file's own top-level statements (a script, a browser page's code) run first;
+    // what they leave tainted, every function of the file sees.
+    if flat.len() > 1 {
+        let mut analyser = Analyser {
+            ctx,
+            flat,
+            fields: &fields,
+            family,
+            env: FxHashMap::default(),
+            known: FxHashMap::default(),
+            outer: &around,
+            sinks,
+            tables: tables::of(family),
+            decorators: String::new(),
+            function_line: 1,
+            function_name: String::new(),
+            params: Vec::new(),
+            calls: &calls,
+            returns: &returns,
+            class: None,
+            class_fields: &class_fields,
+            returned: None,
+            out: &mut out,
+            hits,
+        };
+        analyser.top_level(0);
+        let scope = (analyser.env, analyser.known);
+        around.push((flat.entry(0).end, scope));
+    }
     for (at, &function) in functions.iter().enumerate() {
         while around.last().is_some_and(|(end, _)| *end <= function) {
             around.pop();
@@ -356,6 +385,21 @@ impl Analyser<'_, '_, '_> {
         // Only these kinds move taint.
         let language = self.ctx.language;
         walk_body_at(self.ctx, body, |index, _| {
+            if VISITED_KINDS.contains(language, flat, index) {
+                nodes.push(index);
+            }
+        });
+        for node in nodes {
+            self.visit(node);
+        }
+    }
+
+    /// The statements of the file outside any function, in order.
+    fn top_level(&mut self, root: u32) {
+        let flat = self.flat;
+        let language = self.ctx.language;
+        let mut nodes = Vec::new();
+        walk_body_at(self.ctx, root, |index, _| {
             if VISITED_KINDS.contains(language, flat, index) {
                 nodes.push(index);
             }
