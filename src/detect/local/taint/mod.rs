@@ -14,12 +14,13 @@ mod report;
 mod returns;
 mod sinks;
 pub mod tables;
+mod units;
 mod unknown;
 
 use rustc_hash::FxHashMap;
 
 use crate::detect::finding::Severity;
-use crate::detect::local::functions::{bound_name, walk_body_at};
+use crate::detect::local::functions::walk_body_at;
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;
@@ -27,6 +28,7 @@ use bindings::DESTRUCTURING;
 use grammar::{CONTAINERS, Fields, VISITED_KINDS};
 use serde::{Deserialize, Serialize};
 pub use sinks::{Sink, SinkSpec, SinkTable};
+use units::{enclosing_class, function_name, keep_source_fields};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Origin {
@@ -147,43 +149,18 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     let calls = callers::Calls::default();
     let returns = returns::Returns::default();
     let mut class_fields = ClassFields::default();
-    let functions: Vec<u32> = ctx
-        .collected
-        .functions
-        .iter()
-        .filter_map(|f| flat.index_of(*f))
+    // The file's own top-level statements (a script, a browser page's code) come first, as
+    // the tree's root: what they leave tainted, every function of the file sees.
+    let units: Vec<u32> = std::iter::once(0)
+        .chain(
+            ctx.collected
+                .functions
+                .iter()
+                .filter_map(|f| flat.index_of(*f)),
+        )
         .collect();
-    // The file's own top-level statements (a script, a browser page's code) run first;
-    // what they leave tainted, every function of the file sees.
-    if flat.len() > 1 {
-        let mut analyser = Analyser {
-            ctx,
-            flat,
-            fields: &fields,
-            family,
-            env: FxHashMap::default(),
-            known: FxHashMap::default(),
-            outer: &around,
-            sinks,
-            tables: tables::of(family),
-            decorators: String::new(),
-            function_line: 1,
-            function_name: String::new(),
-            params: Vec::new(),
-            calls: &calls,
-            returns: &returns,
-            class: None,
-            class_fields: &class_fields,
-            returned: None,
-            out: &mut out,
-            hits,
-        };
-        analyser.top_level(0);
-        let scope = (analyser.env, analyser.known);
-        around.push((flat.entry(0).end, scope));
-    }
-    for (at, &function) in functions.iter().enumerate() {
-        while around.last().is_some_and(|(end, _)| *end <= function) {
+    for (at, &unit) in units.iter().enumerate() {
+        while around.last().is_some_and(|(end, _)| *end <= unit) {
             around.pop();
         }
         let mut analyser = Analyser {
@@ -197,25 +174,32 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             sinks,
             tables: tables::of(family),
             decorators: String::new(),
-            function_line: flat.line(function),
-            function_name: function_name(flat, ctx.source, function, fields.name),
+            function_line: flat.line(unit),
+            function_name: match unit {
+                0 => String::new(),
+                _ => function_name(flat, ctx.source, unit, fields.name),
+            },
             params: Vec::new(),
             calls: &calls,
             returns: &returns,
-            class: enclosing_class(flat, function),
+            class: enclosing_class(flat, unit),
             class_fields: &class_fields,
             returned: None,
             out: &mut out,
             hits,
         };
-        analyser.function(function);
+        if unit == 0 {
+            analyser.top_level(unit);
+        } else {
+            analyser.function(unit);
+        }
         let class = analyser.class;
         let scope = (analyser.env, analyser.known);
         if let Some(class) = class {
             keep_source_fields(&mut class_fields, class, &scope.0);
         }
-        let end = flat.entry(function).end;
-        if functions.get(at + 1).is_some_and(|next| *next < end) {
+        let end = flat.entry(unit).end;
+        if units.get(at + 1).is_some_and(|next| *next < end) {
             around.push((end, scope));
         }
     }
@@ -227,48 +211,6 @@ type Scope = (FxHashMap<String, Taint>, FxHashMap<String, unknown::Shape>);
 
 /// By class: its fields (`self.name`, `this.name`) a method set from a source.
 type ClassFields = FxHashMap<u32, FxHashMap<String, Taint>>;
-
-/// The class a function is a method of (Python and JS/TS classes).
-fn enclosing_class(flat: &FlatTree<'_>, function: u32) -> Option<u32> {
-    let mut at = flat.parent(function);
-    for _ in 0..4 {
-        let node = at?;
-        match flat.kind(node) {
-            "class_definition" | "class_declaration" | "class" => return Some(node),
-            "block" | "class_body" | "decorated_definition" => at = flat.parent(node),
-            _ => return None,
-        }
-    }
-    None
-}
-
-/// Keeps the fields a method set from a source for the class's later methods.
-fn keep_source_fields(fields: &mut ClassFields, class: u32, env: &FxHashMap<String, Taint>) {
-    for (name, taint) in env {
-        if (name.starts_with("self.") || name.starts_with("this."))
-            && matches!(taint.origin, Origin::Source(_))
-        {
-            fields
-                .entry(class)
-                .or_default()
-                .entry(name.clone())
-                .or_insert_with(|| taint.clone());
-        }
-    }
-}
-
-/// A function's name, or the name it is bound to (`const f = () => …`,
-/// `exports.handler = async (event) => …`), else `<anonymous>`.
-fn function_name(flat: &FlatTree<'_>, source: &str, function: u32, name: u16) -> String {
-    if let Some(own) = flat.child_by_field(function, name) {
-        return flat.text(own, source).to_string();
-    }
-    let bound = bound_name(flat, source, function);
-    bound.map_or_else(
-        || "<anonymous>".to_string(),
-        |text| text.rsplit('.').next().unwrap_or(text).to_string(),
-    )
-}
 
 impl Analyser<'_, '_, '_> {
     fn text(&self, node: u32) -> &str {

@@ -1,0 +1,54 @@
+//! What taint analyses a unit as: a function's class (whose fields its methods hand on to
+//! each other) and the name findings and summaries call it by.
+
+use rustc_hash::FxHashMap;
+
+use super::{ClassFields, Origin, Taint};
+use crate::detect::local::functions::bound_name;
+use crate::parse::flat::FlatTree;
+
+/// The class a function is a method of (Python and JS/TS classes).
+pub(super) fn enclosing_class(flat: &FlatTree<'_>, function: u32) -> Option<u32> {
+    let mut at = flat.parent(function);
+    for _ in 0..4 {
+        let node = at?;
+        match flat.kind(node) {
+            "class_definition" | "class_declaration" | "class" => return Some(node),
+            "block" | "class_body" | "decorated_definition" => at = flat.parent(node),
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Keeps the fields a method set from a source for the class's later methods.
+pub(super) fn keep_source_fields(
+    fields: &mut ClassFields,
+    class: u32,
+    env: &FxHashMap<String, Taint>,
+) {
+    for (name, taint) in env {
+        if (name.starts_with("self.") || name.starts_with("this."))
+            && matches!(taint.origin, Origin::Source(_))
+        {
+            fields
+                .entry(class)
+                .or_default()
+                .entry(name.clone())
+                .or_insert_with(|| taint.clone());
+        }
+    }
+}
+
+/// A function's name, or the name it is bound to (`const f = () => …`,
+/// `exports.handler = async (event) => …`), else `<anonymous>`.
+pub(super) fn function_name(flat: &FlatTree<'_>, source: &str, function: u32, name: u16) -> String {
+    if let Some(own) = flat.child_by_field(function, name) {
+        return flat.text(own, source).to_string();
+    }
+    let bound = bound_name(flat, source, function);
+    bound.map_or_else(
+        || "<anonymous>".to_string(),
+        |text| text.rsplit('.').next().unwrap_or(text).to_string(),
+    )
+}
