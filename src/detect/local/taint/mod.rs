@@ -189,7 +189,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             hits,
         };
         if unit == 0 {
-            analyser.top_level(unit);
+            analyser.visit_inside(unit);
         } else {
             analyser.function(unit);
         }
@@ -322,26 +322,18 @@ impl Analyser<'_, '_, '_> {
         let Some(body) = self.child(function, self.fields.body) else {
             return;
         };
-        let flat = self.flat;
-        let mut nodes = vec![body];
-        // Only these kinds move taint.
-        let language = self.ctx.language;
-        walk_body_at(self.ctx, body, |index, _| {
-            if VISITED_KINDS.contains(language, flat, index) {
-                nodes.push(index);
-            }
-        });
-        for node in nodes {
-            self.visit(node);
-        }
+        self.visit(body);
+        self.visit_inside(body);
     }
 
-    /// The statements of the file outside any function, in order.
-    fn top_level(&mut self, root: u32) {
+    /// Visits, in order, what lies inside `start` outside any nested function: a body's
+    /// statements, or (from the root) the file's top-level ones.
+    fn visit_inside(&mut self, start: u32) {
         let flat = self.flat;
-        let language = self.ctx.language;
         let mut nodes = Vec::new();
-        walk_body_at(self.ctx, root, |index, _| {
+        // Only these kinds move taint.
+        let language = self.ctx.language;
+        walk_body_at(self.ctx, start, |index, _| {
             if VISITED_KINDS.contains(language, flat, index) {
                 nodes.push(index);
             }
