@@ -25,3 +25,7 @@ app.post("/convert", (req, res) => {
   spawn("convert", [req.body.file, "out.png"]);
   spawn("convert", ["in.png", "out.png"], { shell: true });
 });
+const child_process = require("child_process");
+app.get("/tool", (req, res) => {
+  child_process.execFile("git", ["log", req.query.ref]);
+});

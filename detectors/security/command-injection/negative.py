@@ -62,3 +62,17 @@ def spawn_tool(request):
 # A script's own top-level statements.
 job = input("job: ")
 subprocess.run(["run-job", job])
+
+
+def ping(request):
+    host = request.args.get("host")
+    subprocess.run(["ping", "-c", "1", host])
+    argv = ["ping", host]
+    subprocess.check_output(argv)
+    allowed = {"p": "ping"}
+    tool = allowed[request.args["tool"]]
+    subprocess.call([tool, "--verbose"])
+
+
+def run_tool(argv):
+    subprocess.run(argv, check=True)

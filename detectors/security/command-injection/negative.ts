@@ -12,3 +12,9 @@ export class ToolsController {
     execSync(`seq ${n}`);
   }
 }
+export class LintController {
+  @Get("lint")
+  lint(@Query("file") file: string) {
+    execFileSync("eslint", [file]);
+  }
+}

@@ -20,3 +20,7 @@ function show(req) {
 app.post("/convert", (req, res) => {
   spawn("convert", [req.body.file, "out.png"], { shell: true }); // expect: command-injection
 });
+const child_process = require("child_process");
+app.get("/tool", (req, res) => {
+  child_process.execFile(req.query.tool, ["--version"]); // expect: command-injection
+});

@@ -56,3 +56,12 @@ def spawn_shell(request):
 # A script's own top-level statements.
 job = input("job: ")
 os.system("run-job " + job)  # expect: command-injection
+
+
+def ping(request):
+    host = request.args.get("host")
+    subprocess.run("ping " + host)  # expect: command-injection
+    tool = request.json["tool"].split()
+    subprocess.call([tool[0], tool[1], "--verbose"])  # expect: command-injection
+    argv = [request.args["cmd"], host]
+    subprocess.check_output(argv)  # expect: command-injection

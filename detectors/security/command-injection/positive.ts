@@ -11,3 +11,9 @@ export class ToolsController {
     execSync("ping -c 1 " + host); // expect: command-injection
   }
 }
+export class LintController {
+  @Get("lint")
+  lint(@Query("tool") tool: string) {
+    execFileSync(tool, ["--check"]); // expect: command-injection
+  }
+}

@@ -27,7 +27,11 @@ impl Analyser<'_, '_, '_> {
                 let object = self
                     .child(node, f.value)
                     .or_else(|| self.child(node, f.object))?;
-                self.eval(object, depth + 1)
+                let taint = self.eval(object, depth + 1)?;
+                Some(Taint {
+                    argv_tail: false,
+                    ..taint
+                })
             }
             "string" | "template_string" | "concatenated_string" => {
                 let mut inner = Vec::new();
@@ -45,6 +49,7 @@ impl Analyser<'_, '_, '_> {
                 let taint = self.union(inner.into_iter(), depth)?;
                 Some(Taint {
                     formatted: true,
+                    argv_tail: false,
                     ..taint.step(flat.line(node), "interpolated into a string".into())
                 })
             }
@@ -66,6 +71,7 @@ impl Analyser<'_, '_, '_> {
                 };
                 Some(Taint {
                     formatted: true,
+                    argv_tail: false,
                     ..taint.step(flat.line(node), note.into())
                 })
             }
@@ -84,10 +90,32 @@ impl Analyser<'_, '_, '_> {
             "shorthand_property_identifier" => self.env_get(self.text(node)).cloned(),
             // A container carries what it holds (`{"name": x}`, `[x]`, `{...x}`), keys
             // and values alike.
+            "list" | "tuple" | "array" => self.eval_sequence(node, depth),
             kind if CONTAINERS.contains(&kind) => self.union(flat.named_children(node), depth),
             "call" | "call_expression" | "new_expression" => self.eval_call(node, depth),
             _ => None,
         }
+    }
+
+    /// A list's taint, which notes whether its first element (an argv's program) is clean.
+    fn eval_sequence(&self, node: u32, depth: u32) -> Option<Taint> {
+        let mut items = self.flat.named_children(node);
+        let head = items.next()?;
+        let spread = matches!(
+            self.kind(head),
+            "list_splat" | "spread_element" | "parenthesized_list_splat"
+        );
+        if let Some(taint) = self.eval(head, depth + 1) {
+            return Some(Taint {
+                argv_tail: false,
+                ..taint
+            });
+        }
+        let taint = self.union(items, depth)?;
+        Some(Taint {
+            argv_tail: !spread,
+            ..taint
+        })
     }
 
     /// The branches of a conditional (`a if cond else b`) or a ternary (`cond ? a : b`)
@@ -125,6 +153,7 @@ impl Analyser<'_, '_, '_> {
                 steps: vec![(flat.line(node), format!("read from {source}"))],
                 formatted: false,
                 stringified: false,
+                argv_tail: false,
             });
         }
         if let Some(taint) = self.env_get(text) {
@@ -146,6 +175,7 @@ impl Analyser<'_, '_, '_> {
                 steps: vec![(line, format!("read from {source}"))],
                 formatted: false,
                 stringified: false,
+                argv_tail: false,
             });
         }
         let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
@@ -169,6 +199,7 @@ impl Analyser<'_, '_, '_> {
             let taint = self.union(self.arguments(node).chain(receiver), depth)?;
             return Some(Taint {
                 formatted: true,
+                argv_tail: false,
                 ..taint.step(line, format!("formatted by .{method}()"))
             });
         }
@@ -214,6 +245,7 @@ impl Analyser<'_, '_, '_> {
             .or_else(|| names.iter().find_map(|n| self.env_get(n).cloned()))?;
         Some(Taint {
             formatted: true,
+            argv_tail: false,
             ..taint.step(flat.line(node), format!("formatted by {name}!"))
         })
     }

@@ -89,6 +89,9 @@ struct Taint {
     formatted: bool,
     /// Cast to a string (`String(x)`, `str(x)`): it can no longer be an object.
     stringified: bool,
+    /// Held only past the first element of an argument list whose program is not tainted
+    /// (`["ping", host]`): what runs is fixed, only its arguments vary.
+    argv_tail: bool,
 }
 
 impl Taint {
@@ -310,6 +313,7 @@ impl Analyser<'_, '_, '_> {
                             steps: vec![(self.flat.line(param), note)],
                             formatted: false,
                             stringified: false,
+                            argv_tail: false,
                         },
                     );
                 } else {

@@ -27,6 +27,7 @@ impl Analyser<'_, '_, '_> {
             spec.sources_unformatted && matches!(taint.origin, Origin::Source(_));
         if (spec.formatted && !taint.formatted && !unformatted_source)
             || (spec.objects && taint.stringified)
+            || (spec.program && taint.argv_tail)
         {
             return;
         }

@@ -71,6 +71,10 @@ pub struct SinkSpec {
     /// A list or array literal in the argument is an argv: no shell, no injection.
     #[serde(default)]
     pub argv_safe: bool,
+    /// Only the program an argv runs counts: a list's first element, or a whole string run
+    /// as the program (without a shell); the arguments after a constant program do not.
+    #[serde(default)]
+    pub program: bool,
     /// `true`: only `new X(…)`; `false`: only plain calls; absent: both.
     #[serde(default)]
     pub constructor: Option<bool>,
