@@ -42,3 +42,12 @@ async def aio_login(request):
 
 async def sanic_home(request):
     return response.redirect("/home")
+
+
+def login_next(request):
+    from django.utils.http import url_has_allowed_host_and_scheme
+    target = request.POST.get("next")
+    safe = url_has_allowed_host_and_scheme(url=target, allowed_hosts={request.get_host()})
+    if safe:
+        return HttpResponseRedirect(target)
+    return HttpResponseRedirect("/")

@@ -32,3 +32,12 @@ async def aio_login(request):
 
 async def sanic_out(request):
     return response.redirect(request.args.get("to"))  # expect: open-redirect
+
+
+def login_other(request):
+    from django.utils.http import url_has_allowed_host_and_scheme
+    target = request.POST.get("next")
+    home = "/home"
+    safe = url_has_allowed_host_and_scheme(url=home, allowed_hosts={request.get_host()})
+    if safe:
+        return HttpResponseRedirect(target)  # expect: open-redirect

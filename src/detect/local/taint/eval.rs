@@ -298,6 +298,16 @@ impl Analyser<'_, '_, '_> {
             .and_then(|n| flat.field(n, "value"))
     }
 
+    /// The values of a call's keyword arguments (`url=next` gives `next`).
+    pub(super) fn keyword_values(&self, call: u32) -> impl Iterator<Item = u32> + '_ {
+        let flat = self.flat;
+        let list = self.child(call, self.fields.arguments);
+        list.into_iter()
+            .flat_map(move |l| flat.named_children(l))
+            .filter(move |&n| flat.kind(n) == "keyword_argument")
+            .filter_map(move |n| flat.field(n, "value"))
+    }
+
     /// The positional arguments of a call (keyword arguments and comments left out).
     pub(super) fn arguments(&self, call: u32) -> impl Iterator<Item = u32> + '_ {
         let flat = self.flat;

@@ -115,6 +115,9 @@ struct Analyser<'a, 'c, 't> {
     env: FxHashMap<String, Taint>,
     /// Names assigned untainted values in this function, and what those may hold.
     known: FxHashMap<String, unknown::Shape>,
+    /// Names holding a guard's verdict (`ok = is_safe_url(next)`), and the names the
+    /// guard tested: `if ok:` vouches for them.
+    verdicts: FxHashMap<String, Vec<u32>>,
     /// The scopes of the functions around this one, innermost last (read, never cloned).
     outer: &'a [(u32, Scope)],
     sinks: &'a SinkTable,
@@ -173,6 +176,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             family,
             env: FxHashMap::default(),
             known: FxHashMap::default(),
+            verdicts: FxHashMap::default(),
             outer: &around,
             sinks,
             tables: tables::of(family),
@@ -441,6 +445,7 @@ impl Analyser<'_, '_, '_> {
             return;
         }
         let name = self.text(left).to_string();
+        self.note_verdict(&name, right);
         let taint = self.eval(right, 0);
         match taint {
             Some(taint) => {

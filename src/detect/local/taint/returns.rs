@@ -97,6 +97,7 @@ impl Analyser<'_, '_, '_> {
             family: self.family,
             env: FxHashMap::default(),
             known: FxHashMap::default(),
+            verdicts: FxHashMap::default(),
             outer: &[],
             sinks: self.sinks,
             tables: self.tables,

@@ -215,6 +215,23 @@ impl Analyser<'_, '_, '_> {
         }
     }
 
+    /// `ok = is_safe_url(next)`: remembers what `ok` vouches for, so `if ok:` guards `next`.
+    pub(super) fn note_verdict(&mut self, name: &str, value: u32) {
+        let tested = if matches!(
+            self.kind(value),
+            "call" | "call_expression" | "comparison_operator"
+        ) {
+            self.guarded(value)
+        } else {
+            Vec::new()
+        };
+        if tested.is_empty() {
+            self.verdicts.remove(name);
+        } else {
+            self.verdicts.insert(name.to_string(), tested);
+        }
+    }
+
     /// The names a condition vouches for where it holds: tested against an allow-list,
     /// a pattern, a prefix or a known origin.
     pub(super) fn guarded(&self, condition: u32) -> Vec<u32> {
@@ -240,6 +257,11 @@ impl Analyser<'_, '_, '_> {
                         names.extend(flat.named_children(node).take(1));
                     }
                 }
+                "identifier" => {
+                    if let Some(tested) = self.verdicts.get(self.text(node)) {
+                        names.extend(tested.iter().copied());
+                    }
+                }
                 "call" | "call_expression" => {
                     let Some(callee) = self.child(node, self.fields.function) else {
                         continue;
@@ -262,6 +284,8 @@ impl Analyser<'_, '_, '_> {
                         | "contains"
                         | "contains_key" => {
                             names.extend(self.arguments(node).map(|a| self.tested_name(a)));
+                            // `is_safe_url(url=next, …)`: the keyword's value.
+                            names.extend(self.keyword_values(node));
                         }
                         _ => {}
                     }
