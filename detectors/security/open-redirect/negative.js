@@ -27,3 +27,7 @@ app.get("/hop", (req, res) => {
 });
 
 const hapiHome = (request, h) => h.redirect("/home");
+app.get("/docs", (req, res) => {
+  res.redirect(config.docsOrigin + req.query.page);
+  res.redirect(`${config.docsOrigin}/${req.query.page}`);
+});

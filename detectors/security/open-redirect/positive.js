@@ -31,3 +31,7 @@ app.get("/hop", (req, res) => {
 });
 
 const hapiGo = (request, h) => h.redirect(request.query.next); // expect: open-redirect
+app.get("/docs", (req, res) => {
+  res.redirect(req.query.page + config.suffix); // expect: open-redirect
+  res.redirect(`${req.query.page}/${config.suffix}`); // expect: open-redirect
+});

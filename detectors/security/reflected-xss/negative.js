@@ -12,3 +12,10 @@ fastify.get("/search", async (request, reply) => {
 });
 
 const hapiJson = (request, h) => h.response({ term: request.query.term });
+app.get("/echo", (req, res) => {
+  res.set("Content-Type", "text/plain");
+  res.send("You said " + req.query.text);
+});
+app.get("/echo.json", (req, res) => {
+  res.type("json").send(JSON.stringify({ text: req.query.text }));
+});

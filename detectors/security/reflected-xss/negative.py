@@ -50,3 +50,7 @@ class GreetHandler(tornado.web.RequestHandler):
 
 async def sanic_page(request):
     return response.html("<h1>Welcome</h1>")
+
+
+def echo_text(request):
+    return HttpResponse("You said " + request.GET["text"], content_type="text/plain")

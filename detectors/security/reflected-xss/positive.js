@@ -15,3 +15,7 @@ http.createServer((req, res) => {
 const hapiSearch = (request, h) => {
   return h.response("<i>" + request.query.term + "</i>").type("text/html"); // expect: reflected-xss
 };
+app.get("/echo", (req, res) => {
+  res.set("Content-Type", "text/html");
+  res.send("You said " + req.query.text); // expect: reflected-xss
+});

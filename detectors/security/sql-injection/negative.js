@@ -6,3 +6,13 @@ function page(db, store) {
   const ids = store.ids();
   return db.query("SELECT * FROM t LIMIT " + LIMIT, ids);
 }
+const util = require("util");
+async function byName(req, sequelize) {
+  const query = util.format("SELECT * FROM users WHERE name = '%s'", "admin");
+  return sequelize.query(query, { replacements: [req.query.name] });
+}
+const mysql = require("mysql");
+function byId(req, connection) {
+  const sql = mysql.format("SELECT * FROM users WHERE id = ?", [req.query.id]);
+  return connection.query(sql);
+}

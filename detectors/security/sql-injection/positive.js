@@ -5,3 +5,8 @@ function monthly(db, store) {
   const table = store.tableName();
   return db.query(`SELECT * FROM ${table}`); // audit: sql-injection
 }
+const util = require("util");
+async function byName(req, sequelize) {
+  const query = util.format("SELECT * FROM users WHERE name = '%s'", req.query.name);
+  return sequelize.query(query); // expect: sql-injection
+}

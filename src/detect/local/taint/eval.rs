@@ -187,8 +187,12 @@ impl Analyser<'_, '_, '_> {
             "attribute" | "member_expression" | "field_expression"
         );
         // `"…".format(x)` / `"…{}".join(xs)`: arguments flow into the string.
-        if self.tables.formats_arguments(method) {
-            let receiver = if member { self.object_of(callee) } else { None };
+        if let Some(with_receiver) = self.tables.formats_arguments(callee_text, method) {
+            let receiver = if member && with_receiver {
+                self.object_of(callee)
+            } else {
+                None
+            };
             if receiver
                 .filter(|&r| matches!(self.kind(r), "call" | "call_expression"))
                 .and_then(|r| self.callee_of(r))

@@ -124,6 +124,8 @@ struct Analyser<'a, 'c, 't> {
     tables: &'static tables::Tables,
     /// The decorators of the function being analysed, one per line.
     decorators: String,
+    /// The function being analysed (0: the file's top level).
+    unit: u32,
     function_line: u32,
     function_name: String,
     /// The function's parameter nodes, by index (without `self`).
@@ -181,6 +183,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             sinks,
             tables: tables::of(family),
             decorators: String::new(),
+            unit,
             function_line: flat.line(unit),
             function_name: match unit {
                 0 => String::new(),

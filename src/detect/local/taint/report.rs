@@ -15,7 +15,12 @@ impl Analyser<'_, '_, '_> {
         {
             return;
         }
-        if spec.fixed_host && self.constant_prefix(arg).is_some_and(|p| fixes_host(&p)) {
+        if spec.fixed_host
+            && (self.constant_prefix(arg).is_some_and(|p| fixes_host(&p)) || self.clean_prefix(arg))
+        {
+            return;
+        }
+        if sink.ruled_out_before(self.code_before(node)) {
             return;
         }
         let what = sink.what(callee);
@@ -168,6 +173,55 @@ impl Analyser<'_, '_, '_> {
             "sh" | "bash" | "zsh" | "dash" | "ksh" | "cmd" | "powershell" | "pwsh"
         );
         shell && matches!(flag.as_str(), "-c" | "/c" | "/C" | "-Command" | "-lc")
+    }
+
+    /// Whether a built string starts with a value that is not a constant but carries no
+    /// taint (`config.base + path`, `` `${origin}/${path}` ``): where it leads is the
+    /// program's choice.
+    fn clean_prefix(&self, node: u32) -> bool {
+        let mut at = node;
+        for _ in 0..16 {
+            at = match self.kind(at) {
+                "binary_expression" | "binary_operator"
+                    if self
+                        .child(at, self.fields.operator)
+                        .is_some_and(|o| self.text(o) == "+") =>
+                {
+                    match self.child(at, self.fields.left) {
+                        Some(left) => left,
+                        None => return false,
+                    }
+                }
+                "parenthesized_expression" => match self.flat.named_children(at).next() {
+                    Some(inner) => inner,
+                    None => return false,
+                },
+                "template_string" if self.text(at).starts_with("`${") => {
+                    match self
+                        .flat
+                        .named_children(at)
+                        .next()
+                        .and_then(|s| self.flat.named_children(s).next())
+                    {
+                        Some(inner) => inner,
+                        None => return false,
+                    }
+                }
+                "identifier" | "member_expression" | "attribute" if at != node => {
+                    return self.eval(at, 0).is_none()
+                        && self.tables.source_attribute(self.text(at)).is_none();
+                }
+                _ => return false,
+            };
+        }
+        false
+    }
+
+    /// The function's code from its start up to `node`.
+    fn code_before(&self, node: u32) -> &str {
+        let start = self.flat.entry(self.unit).range().start;
+        let end = self.flat.entry(node).range().start;
+        self.ctx.source.get(start..end).unwrap_or("")
     }
 
     /// The constant text a built string starts with: `"/users/"` in `"/users/" + id`,

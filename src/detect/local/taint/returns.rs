@@ -102,6 +102,7 @@ impl Analyser<'_, '_, '_> {
             sinks: self.sinks,
             tables: self.tables,
             decorators: String::new(),
+            unit: function,
             function_line: self.flat.line(function),
             function_name: function_name(self.flat, self.ctx.source, function, self.fields.name),
             params: Vec::new(),

@@ -92,6 +92,10 @@ pub struct SinkSpec {
     /// Only when the call's text matches this regex (`setHeader('Location', …)`).
     #[serde(default)]
     pub only_call: Option<String>,
+    /// Not when the function's code before the call matches this regex (an earlier
+    /// `res.set("Content-Type", "text/plain")` makes a response plain text).
+    #[serde(default)]
+    pub unless_before: Option<String>,
     /// How the finding names the sink; the callee with `()` when absent.
     #[serde(default)]
     pub what: Option<String>,
@@ -135,6 +139,7 @@ impl SinkSpec {
             &self.assign,
             &self.unless_call,
             &self.only_call,
+            &self.unless_before,
             &self.decorated,
         ]
         .into_iter()
@@ -156,6 +161,7 @@ pub struct Sink {
     pub local_input: bool,
     unless: Option<Regex>,
     only: Option<Regex>,
+    before: Option<Regex>,
     decorated: Option<Regex>,
 }
 
@@ -166,6 +172,11 @@ impl Sink {
         self.decorated
             .as_ref()
             .is_none_or(|re| decorators.lines().any(|d| re.is_match(d)))
+    }
+
+    /// Whether the code before a call (from its function's start) rules the sink out.
+    pub fn ruled_out_before(&self, code: &str) -> bool {
+        self.before.as_ref().is_some_and(|re| re.is_match(code))
     }
 
     /// How a finding names this sink, called as `callee`.
@@ -220,6 +231,7 @@ impl FamilySinks {
                 local_input: *local_input,
                 unless: regex(&spec.unless_call, rule)?,
                 only: regex(&spec.only_call, rule)?,
+                before: regex(&spec.unless_before, rule)?,
                 decorated: regex(&spec.decorated, rule)?,
             };
             if let Some(callee) = &spec.callee {

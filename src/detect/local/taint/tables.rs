@@ -346,8 +346,13 @@ impl Tables {
         has_path(&self.sanitisers.escaping_formats, receiver)
     }
 
-    pub fn formats_arguments(&self, method: &str) -> bool {
-        has(&self.flow.formats, method)
+    /// `"…{}".format(x)`: the method builds its arguments into its receiver's string;
+    /// `Some(false)` for a whole callee listed (`util.format`), whose receiver is a module.
+    pub fn formats_arguments(&self, callee: &str, method: &str) -> Option<bool> {
+        if callee.contains('.') && has(&self.flow.formats, callee) {
+            return Some(false);
+        }
+        has(&self.flow.formats, method).then_some(true)
     }
 
     /// `s.push_str(x)`, `items.append(x)`: the receiver takes in the argument.

@@ -183,7 +183,8 @@ impl Analyser<'_, '_, '_> {
         if self.tables.passes_arguments(callee_text) {
             return self.shapes(self.arguments(node), depth);
         }
-        if self.tables.formats_arguments(method) {
+        if let Some(with_receiver) = self.tables.formats_arguments(callee_text, method) {
+            let receiver = receiver.filter(|_| with_receiver);
             return self
                 .shapes(self.arguments(node).chain(receiver), depth)
                 .built();
