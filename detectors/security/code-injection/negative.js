@@ -23,3 +23,8 @@ function load(name) {
 app.get("/plugin", (req, res) => {
   require("./plugins/csv");
 });
+const vm = require("vm");
+app.post("/script", (req, res) => {
+  const script = new vm.Script("result = a + b");
+  res.json(script.runInNewContext({ a: Number(req.body.a), b: 2 }));
+});

@@ -25,3 +25,8 @@ function compile(req) {
 app.get("/plugin", (req, res) => {
   require(req.query.plugin); // expect: code-injection
 });
+const vm = require("vm");
+app.post("/script", (req, res) => {
+  const script = new vm.Script("result = " + req.body.expr); // expect: code-injection
+  res.json(script.runInNewContext({}));
+});

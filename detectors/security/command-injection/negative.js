@@ -29,3 +29,6 @@ const child_process = require("child_process");
 app.get("/tool", (req, res) => {
   child_process.execFile("git", ["log", req.query.ref]);
 });
+function runGit(ref) {
+  child_process.spawnSync("git", ["show", ref]);
+}

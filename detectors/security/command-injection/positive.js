@@ -24,3 +24,6 @@ const child_process = require("child_process");
 app.get("/tool", (req, res) => {
   child_process.execFile(req.query.tool, ["--version"]); // expect: command-injection
 });
+function runTool(program) {
+  child_process.spawnSync(program, ["--version"]); // audit: command-injection
+}
