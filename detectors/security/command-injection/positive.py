@@ -65,3 +65,9 @@ def ping(request):
     subprocess.call([tool[0], tool[1], "--verbose"])  # expect: command-injection
     argv = [request.args["cmd"], host]
     subprocess.check_output(argv)  # expect: command-injection
+
+
+def payload():
+    import sys, shlex
+    args = shlex.split(sys.argv[2])
+    os.posix_spawn(args[0], args, os.environ)  # audit: command-injection
