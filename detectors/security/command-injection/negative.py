@@ -80,3 +80,13 @@ def run_tool(argv):
 
 def spawn_ls():
     os.posix_spawn("/bin/ls", ["ls", "-l"], os.environ)
+
+
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("tools")
+
+
+@mcp.tool()
+def grep_logs(pattern: str) -> str:
+    return subprocess.run(["grep", pattern, "/var/log/app.log"], capture_output=True).stdout

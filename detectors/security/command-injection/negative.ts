@@ -18,3 +18,9 @@ export class LintController {
     execFileSync("eslint", [file]);
   }
 }
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "tools", version: "1.0.0" });
+server.tool("list", { dir: z.string() }, async ({ dir }) => {
+  execFileSync("ls", ["-la", dir]);
+  return { content: [] };
+});

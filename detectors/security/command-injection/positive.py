@@ -71,3 +71,13 @@ def payload():
     import sys, shlex
     args = shlex.split(sys.argv[2])
     os.posix_spawn(args[0], args, os.environ)  # audit: command-injection
+
+
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("tools")
+
+
+@mcp.tool()
+def grep_logs(pattern: str) -> str:
+    return subprocess.run(pattern, capture_output=True).stdout  # expect: command-injection

@@ -17,3 +17,9 @@ export class LintController {
     execFileSync(tool, ["--check"]); // expect: command-injection
   }
 }
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "tools", version: "1.0.0" });
+server.tool("run", { command: z.string() }, async ({ command }) => {
+  execFileSync(command); // expect: command-injection
+  return { content: [] };
+});

@@ -7,3 +7,9 @@ def fetch(url):
 def claims(token):
     import jwt
     return jwt.decode(token, verify=False)
+
+
+def pools():
+    import urllib3
+    urllib3.PoolManager(10, cert_reqs=ssl.CERT_REQUIRED)
+    urllib3.connection_from_url("https://example.org", cert_reqs="CERT_REQUIRED")

@@ -8,3 +8,9 @@ def fetch(url):
 def fetch(url):
     import httpx
     return httpx.get(url, verify=False)  # expect: tls-verification-disabled
+
+
+def pools():
+    import urllib3
+    urllib3.PoolManager(10, cert_reqs=ssl.CERT_OPTIONAL)  # expect: tls-verification-disabled
+    urllib3.connection_from_url("https://example.org", cert_reqs="NONE")  # expect: tls-verification-disabled

@@ -65,7 +65,7 @@ impl Analyser<'_, '_, '_> {
 
     /// The names a pattern binds; the path of a tuple-struct or struct pattern
     /// (`Some`, `Query`) is not one.
-    fn pattern_names(&self, pattern: u32, out: &mut Vec<String>) {
+    pub(super) fn pattern_names(&self, pattern: u32, out: &mut Vec<String>) {
         let flat = self.flat;
         let skip_head = matches!(
             flat.kind(pattern),

@@ -76,11 +76,10 @@ impl Analyser<'_, '_, '_> {
             };
         }
         if self.family == Family::Python {
-            return if self
-                .decorators
-                .lines()
-                .any(|d| self.tables.is_route_decorator(d))
-            {
+            return if self.decorators.lines().any(|d| {
+                self.tables.is_route_decorator(d)
+                    || (d.starts_with('@') && d.contains('.') && self.tables.is_handler_method(d))
+            }) {
                 Entry::Route
             } else {
                 Entry::Internal
@@ -99,6 +98,15 @@ impl Analyser<'_, '_, '_> {
                         matches!(self.text(first), "\"message\"" | "'message'")
                     })
             });
+        let registered = flat
+            .parent(function)
+            .filter(|&a| flat.kind(a) == "arguments")
+            .and_then(|a| flat.parent(a))
+            .and_then(|call| self.child(call, self.fields.function))
+            .is_some_and(|callee| self.tables.is_handler_method(self.text(callee)));
+        if registered {
+            return Entry::Route;
+        }
         let handler = flat
             .parent(function)
             .filter(|&p| flat.kind(p) == "assignment_expression")

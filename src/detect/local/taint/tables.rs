@@ -26,6 +26,10 @@ pub struct Tables {
     lambda_handlers: Vec<String>,
     #[serde(default)]
     route_methods: Vec<String>,
+    /// Methods that register a handler a client drives (an MCP server's `tool`): the
+    /// function given to them (Python: decorated by them) takes its parameters from outside.
+    #[serde(default)]
+    handler_methods: Vec<String>,
     /// Parameter decorators through which a framework fills a parameter from the request
     /// (NestJS's `@Query('q') q`, `@Body() dto`).
     #[serde(default)]
@@ -243,6 +247,15 @@ impl Tables {
                 .rsplit('.')
                 .next()
                 .is_some_and(|method| has(&self.route_methods, method))
+    }
+
+    /// `@mcp.tool`, `@mcp.tool()`, `server.tool`: registers a handler a client drives.
+    pub fn is_handler_method(&self, callee: &str) -> bool {
+        let head = callee.strip_prefix('@').unwrap_or(callee);
+        let head = head.split('(').next().unwrap_or(head).trim();
+        head.rsplit('.')
+            .next()
+            .is_some_and(|method| has(&self.handler_methods, method))
     }
 
     /// A route parameter the framework injects rather than the request (`db =
