@@ -60,6 +60,47 @@ impl Analyser<'_, '_, '_> {
         })
     }
 
+    /// `async ({ command }) => …` given to `server.tool`: in a handler reached from outside,
+    /// each name the pattern binds is input. Elsewhere (a component's props) a pattern stays
+    /// unbound, as before. False when the parameter is no pattern.
+    pub(super) fn destructured_param(&mut self, param: u32, index: u32, entry: Entry) -> bool {
+        if entry == Entry::Internal || self.returned.is_some() {
+            return false;
+        }
+        let pattern = match self.kind(param) {
+            "object_pattern" | "array_pattern" => param,
+            "required_parameter" | "optional_parameter" => {
+                match self.flat.field(param, "pattern") {
+                    Some(p) if matches!(self.kind(p), "object_pattern" | "array_pattern") => p,
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        };
+        let mut names = Vec::new();
+        self.pattern_names(pattern, &mut names);
+        self.params.push(param);
+        for name in names {
+            self.env.remove(&name);
+            self.known.remove(&name);
+            let Some(origin) = self.param_origin(index, &name, param, None, entry) else {
+                continue;
+            };
+            let note = format!("parameter `{name}` of `{}`", self.function_name);
+            self.env.insert(
+                name,
+                Taint {
+                    origin,
+                    steps: vec![(self.flat.line(param), note)],
+                    formatted: false,
+                    stringified: false,
+                    argv_tail: false,
+                },
+            );
+        }
+        true
+    }
+
     /// How the function being analysed is reached from outside the program, if it is.
     pub(super) fn entry(&self, function: u32) -> Entry {
         let flat = self.flat;

@@ -340,47 +340,6 @@ impl Analyser<'_, '_, '_> {
         self.visit_inside(body);
     }
 
-    /// `async ({ command }) => …` given to `server.tool`: in a handler reached from outside,
-    /// each name the pattern binds is input. Elsewhere (a component's props) a pattern stays
-    /// unbound, as before. False when the parameter is no pattern.
-    fn destructured_param(&mut self, param: u32, index: u32, entry: entry::Entry) -> bool {
-        if entry == entry::Entry::Internal || self.returned.is_some() {
-            return false;
-        }
-        let pattern = match self.kind(param) {
-            "object_pattern" | "array_pattern" => param,
-            "required_parameter" | "optional_parameter" => {
-                match self.flat.field(param, "pattern") {
-                    Some(p) if matches!(self.kind(p), "object_pattern" | "array_pattern") => p,
-                    _ => return false,
-                }
-            }
-            _ => return false,
-        };
-        let mut names = Vec::new();
-        self.pattern_names(pattern, &mut names);
-        self.params.push(param);
-        for name in names {
-            self.env.remove(&name);
-            self.known.remove(&name);
-            let Some(origin) = self.param_origin(index, &name, param, None, entry) else {
-                continue;
-            };
-            let note = format!("parameter `{name}` of `{}`", self.function_name);
-            self.env.insert(
-                name,
-                Taint {
-                    origin,
-                    steps: vec![(self.flat.line(param), note)],
-                    formatted: false,
-                    stringified: false,
-                    argv_tail: false,
-                },
-            );
-        }
-        true
-    }
-
     /// Visits, in order, what lies inside `start` outside any nested function: a body's
     /// statements, or (from the root) the file's top-level ones.
     fn visit_inside(&mut self, start: u32) {
