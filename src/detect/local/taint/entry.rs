@@ -83,22 +83,26 @@ impl Analyser<'_, '_, '_> {
         for name in names {
             self.env.remove(&name);
             self.known.remove(&name);
-            let Some(origin) = self.param_origin(index, &name, param, None, entry) else {
-                continue;
-            };
-            let note = format!("parameter `{name}` of `{}`", self.function_name);
-            self.env.insert(
-                name,
-                Taint {
-                    origin,
-                    steps: vec![(self.flat.line(param), note)],
-                    formatted: false,
-                    stringified: false,
-                    argv_tail: false,
-                },
-            );
+            if let Some(origin) = self.param_origin(index, &name, param, None, entry) {
+                self.bind_param(name, param, origin);
+            }
         }
         true
+    }
+
+    /// `name`, bound by parameter `param`, holds what comes from `origin`.
+    pub(super) fn bind_param(&mut self, name: String, param: u32, origin: Origin) {
+        let note = format!("parameter `{name}` of `{}`", self.function_name);
+        self.env.insert(
+            name,
+            Taint {
+                origin,
+                steps: vec![(self.flat.line(param), note)],
+                formatted: false,
+                stringified: false,
+                argv_tail: false,
+            },
+        );
     }
 
     /// How the function being analysed is reached from outside the program, if it is.

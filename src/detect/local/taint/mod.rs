@@ -315,17 +315,7 @@ impl Analyser<'_, '_, '_> {
                 } else {
                     self.param_origin(index, &name, param, type_text, entry)
                 } {
-                    let note = format!("parameter `{name}` of `{}`", self.function_name);
-                    self.env.insert(
-                        name,
-                        Taint {
-                            origin,
-                            steps: vec![(self.flat.line(param), note)],
-                            formatted: false,
-                            stringified: false,
-                            argv_tail: false,
-                        },
-                    );
+                    self.bind_param(name, param, origin);
                 } else {
                     // Injected by the framework: not the caller's, not the request's.
                     self.known.insert(name.clone(), unknown::Shape::OPAQUE);
