@@ -90,3 +90,13 @@ mcp = FastMCP("tools")
 @mcp.tool()
 def grep_logs(pattern: str) -> str:
     return subprocess.run(["grep", pattern, "/var/log/app.log"], capture_output=True).stdout
+
+
+from mcp.server import Server
+
+server = Server("tools")
+
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict):
+    return subprocess.run(["wc", "-l", arguments["path"]], capture_output=True)

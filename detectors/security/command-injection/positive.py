@@ -81,3 +81,13 @@ mcp = FastMCP("tools")
 @mcp.tool()
 def grep_logs(pattern: str) -> str:
     return subprocess.run(pattern, capture_output=True).stdout  # expect: command-injection
+
+
+from mcp.server import Server
+
+server = Server("tools")
+
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict):
+    return subprocess.run(arguments["program"], capture_output=True)  # expect: command-injection
