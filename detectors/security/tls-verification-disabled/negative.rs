@@ -7,3 +7,9 @@ pub fn connector() -> openssl::ssl::SslConnector {
     builder.set_verify(openssl::ssl::SslVerifyMode::PEER);
     builder.build()
 }
+
+pub fn default_roots(roots: rustls::RootCertStore) -> rustls::ClientConfig {
+    rustls::ClientConfig::builder()
+        .with_root_certificates(roots)
+        .with_no_client_auth()
+}

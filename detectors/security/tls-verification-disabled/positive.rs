@@ -7,3 +7,14 @@ pub fn insecure_connector() -> openssl::ssl::SslConnector {
     builder.set_verify(openssl::ssl::SslVerifyMode::NONE); // expect: tls-verification-disabled
     builder.build()
 }
+
+pub fn pinned(config: &mut rustls::ClientConfig, verifier: std::sync::Arc<NoVerify>) {
+    config.dangerous().set_certificate_verifier(verifier); // expect: tls-verification-disabled
+}
+
+pub fn builder(verifier: std::sync::Arc<NoVerify>) -> rustls::ClientConfig {
+    rustls::ClientConfig::builder()
+        .dangerous()
+        .with_custom_certificate_verifier(verifier) // expect: tls-verification-disabled
+        .with_no_client_auth()
+}

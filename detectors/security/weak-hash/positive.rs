@@ -20,3 +20,9 @@ pub fn signature(body: &[u8]) -> Vec<u8> {
 pub fn session_token(body: &[u8]) -> String {
     format!("\"{:x}\"", md5::compute(body)) // expect: weak-hash
 }
+
+pub fn legacy_digest(body: &[u8]) -> Vec<u8> {
+    let mut hasher = md2::Md2::new(); // expect: weak-hash
+    hasher.update(body);
+    hasher.finalize().to_vec()
+}
