@@ -1,3 +1,12 @@
+from typing import Optional
+
+from fastapi import FastAPI
+from pydantic import BaseModel
+
+app = FastAPI()
+cursor = None
+
+
 def view(request, cursor):
     q = request.GET.get("q")
     cursor.execute("SELECT * FROM t WHERE name = %s", [q])
@@ -39,3 +48,14 @@ def by_id_query(uid):
 
 def show(request, cursor):
     cursor.execute(by_id_query(request.GET["id"]), [request.GET["id"]])
+
+
+class Paging(BaseModel):
+    page: int
+    size: Optional[int] = None
+
+
+@app.post("/listing")
+def listing(paging: Paging):
+    # Numbers the model validated cannot carry SQL.
+    cursor.execute(f"SELECT * FROM t LIMIT {paging.size} OFFSET {paging.page}")

@@ -24,3 +24,18 @@ fn by_tag(_tag: &str) -> String {
 pub async fn tagged(State(pool): State<PgPool>, Query(q): Query<Search>) -> Vec<User> {
     sqlx::query_as::<_, User>(&by_tag(&q.tag)).bind(&q.tag).fetch_all(&pool).await.unwrap()
 }
+
+#[derive(serde::Deserialize)]
+pub struct Paging {
+    page: u32,
+    size: Option<u32>,
+}
+
+pub async fn listing(Query(paging): Query<Paging>) -> Vec<User> {
+    let sql = format!(
+        "SELECT * FROM users LIMIT {} OFFSET {}",
+        paging.size.unwrap_or(10),
+        paging.page * 10
+    );
+    sqlx::query_as::<_, User>(&sql).fetch_all(&POOL).await.unwrap()
+}

@@ -1,3 +1,10 @@
+from fastapi import FastAPI
+from pydantic import BaseModel
+
+app = FastAPI()
+cursor = None
+
+
 def view(request, cursor):
     q = request.GET.get("q")
     cursor.execute("SELECT * FROM t WHERE name = '%s'" % q)  # expect: sql-injection
@@ -29,3 +36,13 @@ def by_id_query(uid):
 
 def show(request, cursor):
     cursor.execute(by_id_query(request.GET["id"]))  # expect: sql-injection
+
+
+class Search(BaseModel):
+    page: int
+    name: str
+
+
+@app.post("/search")
+def search(query: Search):
+    cursor.execute(f"SELECT * FROM t WHERE name = '{query.name}' OFFSET {query.page}")  # expect: sql-injection

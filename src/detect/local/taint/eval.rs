@@ -162,6 +162,10 @@ impl Analyser<'_, '_, '_> {
         if self.tables.request_state(text) || self.known_get(text).is_some() {
             return None;
         }
+        let field = text.rsplit(['.', ':']).next().unwrap_or(text);
+        if self.safe_fields.contains(field.trim()) {
+            return None;
+        }
         self.eval(self.object_of(node)?, depth + 1)
     }
 
@@ -256,12 +260,18 @@ impl Analyser<'_, '_, '_> {
 
     /// The tokens of a macro's token tree that may carry values: names and nested trees,
     /// but not the arguments of a sanitiser called inside (`encode_text(&name)`).
-    fn macro_values(&self, tokens: u32) -> Vec<u32> {
+    pub(super) fn macro_values(&self, tokens: u32) -> Vec<u32> {
         let flat = self.flat;
         let mut values = Vec::new();
         let mut previous: Option<u32> = None;
         for token in flat.named_children(tokens) {
             match flat.kind(token) {
+                // `params.page`: a field the file types as a number carries nothing.
+                "identifier" if self.member_token(previous, token) => {
+                    if self.safe_fields.contains(self.text(token)) {
+                        values.pop();
+                    }
+                }
                 "identifier" => values.push(token),
                 "token_tree" => {
                     let sanitised = previous
@@ -276,6 +286,18 @@ impl Analyser<'_, '_, '_> {
             previous = Some(token);
         }
         values
+    }
+
+    /// Whether `token` is the field after `previous.` in a macro's tokens.
+    fn member_token(&self, previous: Option<u32>, token: u32) -> bool {
+        let Some(previous) = previous else {
+            return false;
+        };
+        let (before, at) = (
+            self.flat.entry(previous).range().end,
+            self.flat.entry(token).range().start,
+        );
+        self.kind(previous) == "identifier" && self.ctx.source.get(before..at) == Some(".")
     }
 
     /// The arguments that carry a sink's dangerous value: by position (from there on with

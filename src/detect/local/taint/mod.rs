@@ -17,7 +17,7 @@ pub mod tables;
 mod units;
 mod unknown;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::detect::finding::Severity;
 use crate::detect::local::functions::walk_body_at;
@@ -138,6 +138,9 @@ struct Analyser<'a, 'c, 't> {
     /// set from a source (`self.name = request.args["n"]` in `__init__`).
     class: Option<u32>,
     class_fields: &'a ClassFields,
+    /// Fields every declaration in the file types as a number or boolean (`page: u32` in
+    /// a `Query` struct, `page: int` on a pydantic model): reading one carries nothing.
+    safe_fields: &'a FxHashSet<String>,
     /// While summarising a function for `returns`: the parameters its returns carry.
     returned: Option<Vec<returns::Returned>>,
     out: &'a mut FileTaint,
@@ -157,6 +160,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     let calls = callers::Calls::default();
     let returns = returns::Returns::default();
     let mut class_fields = ClassFields::default();
+    let safe_fields = safe_fields(ctx.facts, tables::of(family));
     // The file's own top-level statements (a script, a browser page's code) come first, as
     // the tree's root: what they leave tainted, every function of the file sees.
     let units: Vec<u32> = std::iter::once(0)
@@ -194,6 +198,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             returns: &returns,
             class: enclosing_class(flat, unit),
             class_fields: &class_fields,
+            safe_fields: &safe_fields,
             returned: None,
             out: &mut out,
             hits,
@@ -214,6 +219,20 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
         }
     }
     out
+}
+
+/// The fields whose every typed declaration in the file is of a safe type.
+fn safe_fields(facts: &crate::parse::FileFacts, tables: &tables::Tables) -> FxHashSet<String> {
+    let mut verdicts: FxHashMap<&str, bool> = FxHashMap::default();
+    for binding in facts.bindings.iter().filter(|b| b.field && b.annotated()) {
+        let safe = tables.is_safe_type(&binding.type_text);
+        *verdicts.entry(binding.name.as_str()).or_insert(true) &= safe;
+    }
+    verdicts
+        .into_iter()
+        .filter(|&(_, safe)| safe)
+        .map(|(name, _)| name.to_string())
+        .collect()
 }
 
 /// What a function's names hold once it has run: tainted ones, and what others may carry.

@@ -242,7 +242,22 @@ impl Analyser<'_, '_, '_> {
                 }
                 self.constant_prefix(self.child(pair, self.fields.value)?)
             }),
-            "string" | "template_string" => {
+            "reference_expression" => self.constant_prefix(self.child(node, self.fields.value)?),
+            // `format!("/users/{}", id)`: the format string's text before its first hole.
+            "macro_invocation" => {
+                let name = flat.named_children(node).next().map(|n| self.text(n))?;
+                if name.rsplit("::").next() != Some("format") {
+                    return None;
+                }
+                let tokens = flat
+                    .named_children(node)
+                    .find(|&n| flat.kind(n) == "token_tree")?;
+                let first = flat.named_children(tokens).next()?;
+                (self.kind(first) == "string_literal")
+                    .then(|| self.constant_prefix(first))
+                    .flatten()
+            }
+            "string" | "template_string" | "string_literal" => {
                 let text = self.text(node);
                 let body = text.trim_start_matches(|c: char| c.is_ascii_alphabetic());
                 let body = body.strip_prefix(['"', '\'', '`'])?;

@@ -110,6 +110,7 @@ impl Analyser<'_, '_, '_> {
             returns: self.returns,
             class: self.class,
             class_fields: self.class_fields,
+            safe_fields: self.safe_fields,
             returned: Some(Vec::new()),
             out: &mut out,
             hits: &mut hits,

@@ -192,6 +192,26 @@ pub fn source_trust(family: Family, source: &str) -> (Option<Severity>, &'static
     }
 }
 
+/// The type an optional type holds (`Option<u32>`, `Optional[int]`, `int | None`), or the
+/// type itself.
+fn optional_of(text: &str) -> &str {
+    if let Some(inner) = text
+        .strip_prefix("Option<")
+        .and_then(|t| t.strip_suffix('>'))
+        .or_else(|| {
+            text.strip_prefix("Optional[")
+                .and_then(|t| t.strip_suffix(']'))
+        })
+    {
+        return inner.trim();
+    }
+    match text.split_once('|') {
+        Some((a, b)) if matches!(b.trim(), "None" | "null" | "undefined") => a.trim(),
+        Some((a, b)) if matches!(a.trim(), "None" | "null" | "undefined") => b.trim(),
+        _ => text,
+    }
+}
+
 impl Tables {
     pub fn is_request_name(&self, name: &str) -> bool {
         has(&self.request_names, name)
@@ -295,7 +315,7 @@ impl Tables {
     /// A type that cannot carry an injection: numbers, booleans, and an extractor of one
     /// (`Path<u32>`).
     pub fn is_safe_type(&self, type_text: &str) -> bool {
-        let text = type_text.trim().trim_start_matches(':').trim();
+        let text = optional_of(type_text.trim().trim_start_matches(':').trim());
         if has(&self.safe_types, text) {
             return true;
         }
@@ -435,6 +455,10 @@ mod tests {
         assert!(of(Family::Rust).extractor("web::Query<Info>").is_some());
         assert!(of(Family::Rust).is_safe_type("Path<u32>"));
         assert!(!of(Family::Rust).is_safe_type("Path<String>"));
+        assert!(of(Family::Rust).is_safe_type("Option<u32>"));
+        assert!(of(Family::Python).is_safe_type("Optional[int]"));
+        assert!(of(Family::Python).is_safe_type("int | None"));
+        assert!(!of(Family::Python).is_safe_type("str | None"));
         assert_eq!(
             source_trust(Family::Python, "sys.argv").0,
             Some(Severity::Low)

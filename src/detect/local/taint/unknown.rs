@@ -73,7 +73,7 @@ impl Analyser<'_, '_, '_> {
             "attribute" | "member_expression" | "field_expression" => {
                 let text = self.text(node);
                 let last = text.rsplit('.').next().unwrap_or(text);
-                if constant_name(last) {
+                if constant_name(last) || self.safe_fields.contains(last) {
                     return Shape::default();
                 }
                 // `event.data` of an `event` a guard vouched for.
@@ -155,11 +155,7 @@ impl Analyser<'_, '_, '_> {
             .filter(|&n| flat.kind(n) == "string_literal")
             .flat_map(|n| eval::inline_captures(self.text(n)))
             .collect();
-        let mut shape = self.shapes(
-            flat.named_children(node)
-                .filter(|&n| matches!(flat.kind(n), "identifier" | "token_tree")),
-            depth,
-        );
+        let mut shape = self.shapes(self.macro_values(node).into_iter(), depth);
         for name in captures {
             shape = shape.merge(self.known_get(name).unwrap_or(Shape::OPAQUE));
         }
