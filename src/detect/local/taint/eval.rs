@@ -267,11 +267,13 @@ impl Analyser<'_, '_, '_> {
         for token in flat.named_children(tokens) {
             match flat.kind(token) {
                 // `params.page`: a field the file types as a number carries nothing.
-                "identifier" if self.member_token(previous, token) => {
-                    if self.safe_fields.contains(self.text(token)) {
-                        values.pop();
-                    }
+                "identifier"
+                    if self.member_token(previous, token)
+                        && self.safe_fields.contains(self.text(token)) =>
+                {
+                    values.pop();
                 }
+                "identifier" if self.member_token(previous, token) => {}
                 "identifier" => values.push(token),
                 "token_tree" => {
                     let sanitised = previous
