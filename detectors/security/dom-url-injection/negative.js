@@ -18,3 +18,8 @@ function embed(config) {
   link.setAttribute("href", "/back?from=" + encodeURIComponent(document.referrer));
   window.location.href = "/login";
 }
+
+function Profile() {
+  const [params] = useSearchParams();
+  return <a href={"/users/" + params.get("id")}>profile</a>;
+}

@@ -14,3 +14,13 @@ window.addEventListener("message", (e) => {
   const s = document.createElement("script");
   s.src = e.data.lib; // expect: dom-url-injection
 });
+
+function Continue() {
+  const [params] = useSearchParams();
+  return <a href={params.get("next")}>continue</a>; // expect: dom-url-injection
+}
+
+function Avatar() {
+  const { picture } = useParams();
+  return <iframe src={picture} />; // expect: dom-url-injection
+}

@@ -10,6 +10,14 @@ function show(el, name) {
 function Comment({ body }) {
   return <div>{body}</div>;
 }
+
+function Cleaned({ body }) {
+  return <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(body) }} />;
+}
+
+function Banner() {
+  return <div dangerouslySetInnerHTML={{ __html: "<b>Welcome</b>" }} />;
+}
 function showName(name) {
   $("#greeting").text("Hello " + name);
   $("#static").html("<b>Hello</b>");

@@ -9,6 +9,10 @@ function show(el, name) {
 function Comment({ body }) {
   return <div dangerouslySetInnerHTML={{ __html: body }} />; // expect: xss-sink
 }
+
+function Rendered({ markup }) {
+  return <div dangerouslySetInnerHTML={markup} />; // expect: xss-sink
+}
 function showName(name) {
   $("#greeting").html("Hello " + name); // expect: xss-sink
 }
