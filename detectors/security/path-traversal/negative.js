@@ -22,3 +22,7 @@ fastify.post("/remove", async (request) => {
 app.get("/page", (req, res) => {
   res.render("page", { view: req.query.view });
 });
+app.get("/page", (req, res) => {
+  // With a root, Express answers 403 to a path that climbs out of it.
+  res.sendFile(req.query.page, { root: path.join(__dirname, "pages") });
+});

@@ -24,3 +24,6 @@ app.get("/download/:file", (req, res) => {
 app.get("/page", (req, res) => {
   res.render(req.query.view); // expect: path-traversal
 });
+app.get("/page", (req, res) => {
+  res.sendFile(path.join(__dirname, "pages", req.query.page)); // expect: path-traversal
+});
