@@ -26,3 +26,11 @@ fn run_line(line: &str) {
 pub fn status() {
     run_line("git status");
 }
+
+pub async fn listing(Query(params): Query<Params>) {
+    // No shell: `ls` gets the value as one argument.
+    let mut cmd = Command::new("ls");
+    cmd.arg("-c").arg(&params.dir);
+    let _ = Command::new("bash").args(["-c", "git status"]).status();
+    let _ = cmd.status();
+}

@@ -36,3 +36,13 @@ pub fn from_terminal() {
     std::io::stdin().read_line(&mut line).unwrap();
     let _ = Command::new("sh").arg("-c").arg(line.trim()).status(); // expect: command-injection
 }
+
+pub fn run_script(script: &str) {
+    let _ = Command::new("bash").args(["-c", script]).status(); // expect: command-injection
+}
+
+pub async fn deploy(Query(params): Query<Params>) {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(format!("deploy {}", params.target)); // expect: command-injection
+    let _ = cmd.status();
+}

@@ -96,6 +96,10 @@ pub struct SinkSpec {
     /// `res.set("Content-Type", "text/plain")` makes a response plain text).
     #[serde(default)]
     pub unless_before: Option<String>,
+    /// Only when the function's code before the call matches this regex (the
+    /// `Command::new("sh")` a later `cmd.arg("-c").arg(…)` configures).
+    #[serde(default)]
+    pub only_before: Option<String>,
     /// How the finding names the sink; the callee with `()` when absent.
     #[serde(default)]
     pub what: Option<String>,
@@ -140,6 +144,7 @@ impl SinkSpec {
             &self.unless_call,
             &self.only_call,
             &self.unless_before,
+            &self.only_before,
             &self.decorated,
         ]
         .into_iter()
@@ -162,6 +167,7 @@ pub struct Sink {
     unless: Option<Regex>,
     only: Option<Regex>,
     before: Option<Regex>,
+    only_before: Option<Regex>,
     decorated: Option<Regex>,
 }
 
@@ -177,6 +183,7 @@ impl Sink {
     /// Whether the code before a call (from its function's start) rules the sink out.
     pub fn ruled_out_before(&self, code: &str) -> bool {
         self.before.as_ref().is_some_and(|re| re.is_match(code))
+            || self.only_before.as_ref().is_some_and(|re| !re.is_match(code))
     }
 
     /// How a finding names this sink, called as `callee`.
@@ -232,6 +239,7 @@ impl FamilySinks {
                 unless: regex(&spec.unless_call, rule)?,
                 only: regex(&spec.only_call, rule)?,
                 before: regex(&spec.unless_before, rule)?,
+                only_before: regex(&spec.only_before, rule)?,
                 decorated: regex(&spec.decorated, rule)?,
             };
             if let Some(callee) = &spec.callee {
