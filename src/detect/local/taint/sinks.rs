@@ -183,7 +183,10 @@ impl Sink {
     /// Whether the code before a call (from its function's start) rules the sink out.
     pub fn ruled_out_before(&self, code: &str) -> bool {
         self.before.as_ref().is_some_and(|re| re.is_match(code))
-            || self.only_before.as_ref().is_some_and(|re| !re.is_match(code))
+            || self
+                .only_before
+                .as_ref()
+                .is_some_and(|re| !re.is_match(code))
     }
 
     /// How a finding names this sink, called as `callee`.
