@@ -1,4 +1,5 @@
 from typing import Optional
+from psycopg2 import sql
 
 from fastapi import FastAPI
 from pydantic import BaseModel
@@ -59,3 +60,9 @@ class Paging(BaseModel):
 def listing(paging: Paging):
     # Numbers the model validated cannot carry SQL.
     cursor.execute(f"SELECT * FROM t LIMIT {paging.size} OFFSET {paging.page}")
+
+
+def by_column(cur, column):
+    # psycopg2's composition quotes identifiers: no string is built.
+    query = sql.SQL("SELECT {field} FROM t").format(field=sql.Identifier(column))
+    cur.execute(query)

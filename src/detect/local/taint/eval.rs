@@ -197,11 +197,7 @@ impl Analyser<'_, '_, '_> {
             } else {
                 None
             };
-            if receiver
-                .filter(|&r| matches!(self.kind(r), "call" | "call_expression"))
-                .and_then(|r| self.callee_of(r))
-                .is_some_and(|c| self.tables.escapes_formatting(self.text(c)))
-            {
+            if self.escaping_receiver(receiver) {
                 return None;
             }
             let taint = self.union(self.arguments(node).chain(receiver), depth)?;
@@ -288,6 +284,15 @@ impl Analyser<'_, '_, '_> {
             previous = Some(token);
         }
         values
+    }
+
+    /// Whether a format call's receiver escapes what it formats (`Markup("…").format(x)`,
+    /// psycopg's `sql.SQL("…").format(…)`).
+    pub(super) fn escaping_receiver(&self, receiver: Option<u32>) -> bool {
+        receiver
+            .filter(|&r| matches!(self.kind(r), "call" | "call_expression"))
+            .and_then(|r| self.callee_of(r))
+            .is_some_and(|c| self.tables.escapes_formatting(self.text(c)))
     }
 
     /// Whether `token` is the field after `previous.` in a macro's tokens.

@@ -181,6 +181,9 @@ impl Analyser<'_, '_, '_> {
         }
         if let Some(with_receiver) = self.tables.formats_arguments(callee_text, method) {
             let receiver = receiver.filter(|_| with_receiver);
+            if self.escaping_receiver(receiver) {
+                return Shape::default();
+            }
             return self
                 .shapes(self.arguments(node).chain(receiver), depth)
                 .built();
