@@ -1,0 +1,10 @@
+# ruleid: debug-enabled
+DEBUG = True
+# ruleid: hardcoded-secret
+SECRET_KEY = "django-insecure-7x!k2#p9$w@v3q^m8z&r5t*y1u(o)i0e"
+# ruleid: allowed-hosts-wildcard
+ALLOWED_HOSTS = ["*"]
+# ruleid: insecure-cookie
+SESSION_COOKIE_SECURE = False
+# ok: hardcoded-secret
+DATABASE_PASSWORD = os.environ["DATABASE_PASSWORD"]
