@@ -1,3 +1,4 @@
+//! An actix-web service as its users write it, annotated for `benches/security/check.py`.
 use actix_web::{get, post, web, HttpRequest, HttpResponse, Responder};
 use std::fs;
 

@@ -1,3 +1,4 @@
+//! An axum service as its users write it, annotated for `benches/security/check.py`.
 use axum::{extract::{Path, Query, State, Form, Json}, response::{Html, Redirect, IntoResponse}, routing::get, Router};
 use serde::Deserialize;
 use sqlx::PgPool;

@@ -100,3 +100,13 @@ server = Server("tools")
 @server.call_tool()
 async def call_tool(name: str, arguments: dict):
     return subprocess.run(["wc", "-l", arguments["path"]], capture_output=True)
+
+
+import shlex
+from http.server import BaseHTTPRequestHandler
+
+
+class ListHandler(BaseHTTPRequestHandler):
+    def do_GET(self):
+        # Quoted for the shell: one word, whatever the client sent.
+        subprocess.run("ls " + shlex.quote(self.path), shell=True)

@@ -91,3 +91,17 @@ server = Server("tools")
 @server.call_tool()
 async def call_tool(name: str, arguments: dict):
     return subprocess.run(arguments["program"], capture_output=True)  # expect: command-injection
+
+
+from http.server import BaseHTTPRequestHandler
+from urllib.parse import parse_qs, urlparse
+
+
+class PingHandler(BaseHTTPRequestHandler):
+    def do_GET(self):
+        host = parse_qs(urlparse(self.path).query)["host"][0]
+        os.system("ping -c 1 " + host)  # expect: command-injection
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        subprocess.run("tar xf " + body.decode(), shell=True)  # expect: command-injection

@@ -147,7 +147,11 @@ impl Analyser<'_, '_, '_> {
     fn eval_member(&self, node: u32, depth: u32) -> Option<Taint> {
         let flat = self.flat;
         let text = self.text(node);
-        if let Some(source) = self.tables.source_attribute(text) {
+        if let Some(source) = self
+            .tables
+            .source_attribute(text)
+            .or_else(|| self.tables.handler_source(&self.function_name, text))
+        {
             return Some(Taint {
                 origin: Origin::Source(source.clone()),
                 steps: vec![(flat.line(node), format!("read from {source}"))],
@@ -173,7 +177,11 @@ impl Analyser<'_, '_, '_> {
         let callee = self.callee_of(node)?;
         let callee_text = self.text(callee);
         let line = self.flat.line(node);
-        if let Some(source) = self.tables.source_call(callee_text) {
+        if let Some(source) = self
+            .tables
+            .source_call(callee_text)
+            .or_else(|| self.tables.handler_source(&self.function_name, callee_text))
+        {
             return Some(Taint {
                 origin: Origin::Source(source.to_string()),
                 steps: vec![(line, format!("read from {source}"))],

@@ -34,6 +34,12 @@ pub struct Tables {
     /// (NestJS's `@Query('q') q`, `@Body() dto`).
     #[serde(default)]
     request_decorators: Vec<String>,
+    /// Methods a server calls per request on a handler object (`do_GET` of http.server's
+    /// `BaseHTTPRequestHandler`, `prefix*`), and the fields of `self` holding that request.
+    #[serde(default)]
+    handler_verbs: Vec<String>,
+    #[serde(default)]
+    handler_fields: Vec<String>,
     #[serde(default)]
     injected_calls: Vec<String>,
     #[serde(default)]
@@ -238,6 +244,21 @@ impl Tables {
                     Some(suffix) => function.ends_with(suffix),
                     None => function == h,
                 })
+    }
+
+    /// `self.path`, `self.headers[…]`, `self.rfile.read(…)` read in a request method of a
+    /// handler object (`do_POST`): the request it handles.
+    pub fn handler_source(&self, function: &str, text: &str) -> Option<String> {
+        let field = text.strip_prefix("self.")?;
+        let field = &field[..field.find(['.', '[', '(']).unwrap_or(field.len())];
+        // `do_*`: the prefix and an HTTP verb, in capitals as servers spell them.
+        let verb = self.handler_verbs.iter().any(|v| match v.strip_suffix('*') {
+            Some(prefix) => function.strip_prefix(prefix).is_some_and(|verb| {
+                !verb.is_empty() && verb.bytes().all(|b| b.is_ascii_uppercase())
+            }),
+            None => function == v,
+        });
+        (verb && has(&self.handler_fields, field)).then(|| format!("self.{field}"))
     }
 
     /// The request decorator a parameter's text starts with (`@Query('cmd') cmd: string`).
@@ -456,6 +477,14 @@ mod tests {
         assert!(of(Family::Rust).is_safe_type("Path<u32>"));
         assert!(!of(Family::Rust).is_safe_type("Path<String>"));
         assert!(of(Family::Rust).is_safe_type("Option<u32>"));
+        let python = of(Family::Python);
+        assert_eq!(
+            python.handler_source("do_GET", "self.headers['Host']"),
+            Some("self.headers".to_string())
+        );
+        assert_eq!(python.handler_source("do_export", "self.path"), None);
+        assert_eq!(python.handler_source("render", "self.path"), None);
+        assert_eq!(python.handler_source("do_POST", "self.server"), None);
         assert!(of(Family::Python).is_safe_type("Optional[int]"));
         assert!(of(Family::Python).is_safe_type("int | None"));
         assert!(!of(Family::Python).is_safe_type("str | None"));
