@@ -252,12 +252,15 @@ impl Tables {
         let field = text.strip_prefix("self.")?;
         let field = &field[..field.find(['.', '[', '(']).unwrap_or(field.len())];
         // `do_*`: the prefix and an HTTP verb, in capitals as servers spell them.
-        let verb = self.handler_verbs.iter().any(|v| match v.strip_suffix('*') {
-            Some(prefix) => function.strip_prefix(prefix).is_some_and(|verb| {
-                !verb.is_empty() && verb.bytes().all(|b| b.is_ascii_uppercase())
-            }),
-            None => function == v,
-        });
+        let verb = self
+            .handler_verbs
+            .iter()
+            .any(|v| match v.strip_suffix('*') {
+                Some(prefix) => function.strip_prefix(prefix).is_some_and(|verb| {
+                    !verb.is_empty() && verb.bytes().all(|b| b.is_ascii_uppercase())
+                }),
+                None => function == v,
+            });
         (verb && has(&self.handler_fields, field)).then(|| format!("self.{field}"))
     }
 
