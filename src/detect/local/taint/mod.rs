@@ -28,7 +28,7 @@ use bindings::DESTRUCTURING;
 use grammar::{CONTAINERS, Fields, VISITED_KINDS};
 use serde::{Deserialize, Serialize};
 pub use sinks::{Sink, SinkSpec, SinkTable};
-use units::{enclosing_class, function_name, keep_source_fields};
+use units::{enclosing_class, function_name, keep_source_fields, safe_fields};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Origin {
@@ -219,20 +219,6 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
         }
     }
     out
-}
-
-/// The fields whose every typed declaration in the file is of a safe type.
-fn safe_fields(facts: &crate::parse::FileFacts, tables: &tables::Tables) -> FxHashSet<String> {
-    let mut verdicts: FxHashMap<&str, bool> = FxHashMap::default();
-    for binding in facts.bindings.iter().filter(|b| b.field && b.annotated()) {
-        let safe = tables.is_safe_type(&binding.type_text);
-        *verdicts.entry(binding.name.as_str()).or_insert(true) &= safe;
-    }
-    verdicts
-        .into_iter()
-        .filter(|&(_, safe)| safe)
-        .map(|(name, _)| name.to_string())
-        .collect()
 }
 
 /// What a function's names hold once it has run: tainted ones, and what others may carry.

@@ -1,10 +1,13 @@
 //! What taint analyses a unit as: a function's class (whose fields its methods hand on to
-//! each other) and the name findings and summaries call it by.
+//! each other), the name findings and summaries call it by, and the fields its file types
+//! as numbers.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::tables::Tables;
 use super::{ClassFields, Origin, Taint};
 use crate::detect::local::functions::bound_name;
+use crate::parse::FileFacts;
 use crate::parse::flat::FlatTree;
 
 /// The class a function is a method of (Python and JS/TS classes).
@@ -51,4 +54,18 @@ pub(super) fn function_name(flat: &FlatTree<'_>, source: &str, function: u32, na
         || "<anonymous>".to_string(),
         |text| text.rsplit('.').next().unwrap_or(text).to_string(),
     )
+}
+
+/// The fields whose every typed declaration in the file is of a safe type.
+pub(super) fn safe_fields(facts: &FileFacts, tables: &Tables) -> FxHashSet<String> {
+    let mut verdicts: FxHashMap<&str, bool> = FxHashMap::default();
+    for binding in facts.bindings.iter().filter(|b| b.field && b.annotated()) {
+        let safe = tables.is_safe_type(&binding.type_text);
+        *verdicts.entry(binding.name.as_str()).or_insert(true) &= safe;
+    }
+    verdicts
+        .into_iter()
+        .filter(|&(_, safe)| safe)
+        .map(|(name, _)| name.to_string())
+        .collect()
 }
