@@ -166,8 +166,7 @@ impl Analyser<'_, '_, '_> {
         if self.tables.request_state(text) || self.known_get(text).is_some() {
             return None;
         }
-        let field = text.rsplit(['.', ':']).next().unwrap_or(text);
-        if self.safe_fields.contains(field.trim()) {
+        if self.reads_safe_field(text) {
             return None;
         }
         self.eval(self.object_of(node)?, depth + 1)
@@ -292,6 +291,12 @@ impl Analyser<'_, '_, '_> {
             previous = Some(token);
         }
         values
+    }
+
+    /// Whether a member read (`paging.page`) names a field the file types as a number.
+    pub(super) fn reads_safe_field(&self, member: &str) -> bool {
+        let field = member.rsplit(['.', ':']).next().unwrap_or(member);
+        self.safe_fields.contains(field.trim())
     }
 
     /// Whether a format call's receiver escapes what it formats (`Markup("…").format(x)`,

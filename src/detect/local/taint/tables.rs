@@ -488,9 +488,9 @@ mod tests {
         assert_eq!(python.handler_source("do_export", "self.path"), None);
         assert_eq!(python.handler_source("render", "self.path"), None);
         assert_eq!(python.handler_source("do_POST", "self.server"), None);
-        assert!(of(Family::Python).is_safe_type("Optional[int]"));
-        assert!(of(Family::Python).is_safe_type("int | None"));
-        assert!(!of(Family::Python).is_safe_type("str | None"));
+        assert!(python.is_safe_type("Optional[int]"));
+        assert!(python.is_safe_type("int | None"));
+        assert!(!python.is_safe_type("str | None"));
         assert_eq!(
             source_trust(Family::Python, "sys.argv").0,
             Some(Severity::Low)

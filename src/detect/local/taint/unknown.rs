@@ -73,7 +73,7 @@ impl Analyser<'_, '_, '_> {
             "attribute" | "member_expression" | "field_expression" => {
                 let text = self.text(node);
                 let last = text.rsplit('.').next().unwrap_or(text);
-                if constant_name(last) || self.safe_fields.contains(last) {
+                if constant_name(last) || self.reads_safe_field(text) {
                     return Shape::default();
                 }
                 // `event.data` of an `event` a guard vouched for.
