@@ -27,3 +27,12 @@ def restore(request):
 def plugin(request):
     module = importlib.import_module(request.args["plugin"])  # expect: code-injection
     return module.run()
+
+
+from dill import loads as undill
+import _pickle
+
+
+def restore_imported(request):
+    undill(request.data)  # expect: code-injection
+    return _pickle.load(request.files["state"])  # expect: code-injection

@@ -32,3 +32,9 @@ app.get("/tool", (req, res) => {
 function runGit(ref) {
   child_process.spawnSync("git", ["show", ref]);
 }
+import { execSync as sh } from "node:child_process";
+import { exec as runTask } from "./tasks";
+app.get("/archive", (req, res) => {
+  sh("tar czf out.tgz static/");
+  runTask("archive " + req.query.dir);
+});

@@ -110,3 +110,12 @@ class ListHandler(BaseHTTPRequestHandler):
     def do_GET(self):
         # Quoted for the shell: one word, whatever the client sent.
         subprocess.run("ls " + shlex.quote(self.path), shell=True)
+
+
+from os import system as shell
+import subprocess as sp
+
+
+def archive_imported(request):
+    shell("tar czf out.tgz static/")
+    sp.call(["gzip", request.args["file"]])

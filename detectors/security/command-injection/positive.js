@@ -27,3 +27,7 @@ app.get("/tool", (req, res) => {
 function runTool(program) {
   child_process.spawnSync(program, ["--version"]); // audit: command-injection
 }
+import { execSync as sh } from "node:child_process";
+app.get("/archive", (req, res) => {
+  sh("tar czf out.tgz " + req.query.dir); // expect: command-injection
+});

@@ -105,3 +105,12 @@ class PingHandler(BaseHTTPRequestHandler):
     def do_POST(self):
         body = self.rfile.read(int(self.headers["Content-Length"]))
         subprocess.run("tar xf " + body.decode(), shell=True)  # expect: command-injection
+
+
+from os import system as shell
+import subprocess as sp
+
+
+def archive_imported(request):
+    shell("tar czf out.tgz " + request.args["dir"])  # expect: command-injection
+    sp.call("gzip " + request.args["file"], shell=True)  # expect: command-injection

@@ -13,7 +13,23 @@ pub(super) enum Entry {
     Internal,
 }
 
+/// The origin of a parameter that is the request itself (`req`, `request`).
+pub(super) fn request_object(name: &str) -> Origin {
+    Origin::Source(format!("request `{name}`"))
+}
+
 impl Analyser<'_, '_, '_> {
+    /// Whether `node` names the request parameter itself, as bound on entry: its fields
+    /// other than `request_fields` are set by the framework or a middleware (`req.locals`,
+    /// `req.user`, `request.tenant`), not written by the client.
+    pub(super) fn is_request_object(&self, node: u32) -> bool {
+        self.kind(node) == "identifier" && {
+            let name = self.text(node);
+            self.env_get(name)
+                .is_some_and(|t| t.origin == request_object(name))
+        }
+    }
+
     /// Where a parameter's value comes from: a request, an event from outside, or the
     /// caller. `entry` says how the function is reached, if from outside.
     /// `None` for what the framework injects (`db = Depends(get_db)`).
@@ -26,7 +42,7 @@ impl Analyser<'_, '_, '_> {
         entry: Entry,
     ) -> Option<Origin> {
         if self.tables.is_request_name(name) {
-            return Some(Origin::Source(format!("request `{name}`")));
+            return Some(request_object(name));
         }
         if self.tables.is_lambda_event(&self.function_name, name) {
             return Some(Origin::Source(format!("the Lambda event `{name}`")));

@@ -169,7 +169,11 @@ impl Analyser<'_, '_, '_> {
         if self.reads_safe_field(text) {
             return None;
         }
-        self.eval(self.object_of(node)?, depth + 1)
+        let object = self.object_of(node)?;
+        if self.is_request_object(object) {
+            return None;
+        }
+        self.eval(object, depth + 1)
     }
 
     pub(super) fn eval_call(&self, node: u32, depth: u32) -> Option<Taint> {
@@ -180,6 +184,10 @@ impl Analyser<'_, '_, '_> {
             .tables
             .source_call(callee_text)
             .or_else(|| self.tables.handler_source(&self.function_name, callee_text))
+            .or_else(|| {
+                let library = self.library_callee(callee_text)?;
+                self.tables.source_call(&library)
+            })
         {
             return Some(Taint {
                 origin: Origin::Source(source.to_string()),

@@ -9,6 +9,7 @@ mod callers;
 mod entry;
 mod eval;
 mod grammar;
+mod imports;
 mod jsx;
 mod report;
 mod returns;
@@ -141,6 +142,8 @@ struct Analyser<'a, 'c, 't> {
     /// Fields every declaration in the file types as a number or boolean (`page: u32` in
     /// a `Query` struct, `page: int` on a pydantic model): reading one carries nothing.
     safe_fields: &'a FxHashSet<String>,
+    /// Names the file imports from libraries, by the path they stand for.
+    library_names: &'a FxHashMap<String, String>,
     /// While summarising a function for `returns`: the parameters its returns carry.
     returned: Option<Vec<returns::Returned>>,
     out: &'a mut FileTaint,
@@ -161,6 +164,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     let returns = returns::Returns::default();
     let mut class_fields = ClassFields::default();
     let safe_fields = safe_fields(ctx.facts, tables::of(family));
+    let library_names = imports::library_names(&ctx.facts.imports, family);
     // The file's own top-level statements (a script, a browser page's code) come first, as
     // the tree's root: what they leave tainted, every function of the file sees.
     let units: Vec<u32> = std::iter::once(0)
@@ -199,6 +203,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             class: enclosing_class(flat, unit),
             class_fields: &class_fields,
             safe_fields: &safe_fields,
+            library_names: &library_names,
             returned: None,
             out: &mut out,
             hits,
@@ -234,6 +239,11 @@ impl Analyser<'_, '_, '_> {
 
     fn kind(&self, node: u32) -> &'static str {
         self.flat.kind(node)
+    }
+
+    /// What a call through an imported name calls, by its library path.
+    fn library_callee(&self, callee: &str) -> Option<String> {
+        imports::library_callee(self.library_names, self.family, callee)
     }
 
     /// The taint a name holds here, or in a function around this one when it holds a
@@ -472,9 +482,16 @@ impl Analyser<'_, '_, '_> {
         let callee_text = callee_text.as_ref();
         let line = self.flat.line(node);
         let is_new = self.kind(node) == "new_expression";
-        let sinks = self
+        let mut sinks = self
             .sinks
             .calls(self.family, callee_text, is_new, self.ctx, node);
+        if sinks.is_empty()
+            && let Some(library) = self.library_callee(callee_text)
+        {
+            sinks = self
+                .sinks
+                .calls(self.family, &library, is_new, self.ctx, node);
+        }
         if !sinks.is_empty() {
             let callee_text = callee_text.to_string();
             let site = self.sink_site(node, callee);

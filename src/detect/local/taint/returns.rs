@@ -111,6 +111,7 @@ impl Analyser<'_, '_, '_> {
             class: self.class,
             class_fields: self.class_fields,
             safe_fields: self.safe_fields,
+            library_names: self.library_names,
             returned: Some(Vec::new()),
             out: &mut out,
             hits: &mut hits,

@@ -1,0 +1,156 @@
+//! What a call through an imported name calls, spelled as the sink and source tables
+//! spell a library's functions: `sp.call` after `import subprocess as sp` is
+//! `subprocess.call`, `system` after `from os import system` is `os.system`, `run` after
+//! `import { execSync as run } from "child_process"` is `child_process.execSync`.
+
+use rustc_hash::FxHashMap;
+
+use crate::lang::Family;
+use crate::parse::{Import, ImportKind};
+
+/// Each local name the file's imports bind to a library module or member, by the path it
+/// stands for. Project modules (relative paths, `crate::`, `super::`) are left out: what
+/// they define is no library's.
+pub(super) fn library_names(imports: &[Import], family: Family) -> FxHashMap<String, String> {
+    let separator = separator(family);
+    let mut names = FxHashMap::default();
+    for import in imports {
+        let Some(local) = import.local_name() else {
+            continue;
+        };
+        let path = import.path.strip_prefix("node:").unwrap_or(&import.path);
+        if path.is_empty()
+            || path.starts_with('.')
+            || ["crate", "super", "self"]
+                .iter()
+                .any(|p| path.split("::").next() == Some(p))
+        {
+            continue;
+        }
+        // A package's subpath (`fs/promises`) is named by its last part, as `require` is.
+        let path = path.rsplit('/').next().unwrap_or(path);
+        let full = match (import.kind, &import.name) {
+            (ImportKind::Member, Some(name)) => format!("{path}{separator}{name}"),
+            // `import os.path` binds `os`, which stands for itself.
+            (ImportKind::Module, _) if import.alias.is_none() => continue,
+            (ImportKind::Module | ImportKind::Default | ImportKind::Namespace, _) => {
+                path.to_string()
+            }
+            _ => continue,
+        };
+        if full != local {
+            names.insert(local.to_string(), full);
+        }
+    }
+    names
+}
+
+/// `callee` with its first name replaced by the library path it was imported as, if it
+/// was.
+pub(super) fn library_callee(
+    names: &FxHashMap<String, String>,
+    family: Family,
+    callee: &str,
+) -> Option<String> {
+    if names.is_empty() {
+        return None;
+    }
+    let separator = separator(family);
+    let (head, rest) = match callee.find(separator) {
+        Some(at) => callee.split_at(at),
+        None => (callee, ""),
+    };
+    names.get(head).map(|full| format!("{full}{rest}"))
+}
+
+fn separator(family: Family) -> &'static str {
+    if family == Family::Rust { "::" } else { "." }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn import(kind: ImportKind, path: &str, name: Option<&str>, alias: Option<&str>) -> Import {
+        Import {
+            kind,
+            path: path.into(),
+            name: name.map(Into::into),
+            alias: alias.map(Into::into),
+            reexport: false,
+            scope: None,
+            line: 1,
+        }
+    }
+
+    fn names(family: Family, imports: Vec<Import>) -> FxHashMap<String, String> {
+        library_names(&imports, family)
+    }
+
+    #[test]
+    fn python_aliases_and_members_name_the_library() {
+        let names = names(
+            Family::Python,
+            vec![
+                import(ImportKind::Module, "subprocess", None, Some("sp")),
+                import(ImportKind::Module, "os.path", None, None),
+                import(ImportKind::Member, "os", Some("system"), None),
+                import(
+                    ImportKind::Member,
+                    "pickle",
+                    Some("loads"),
+                    Some("unpickle"),
+                ),
+                import(ImportKind::Member, ".views", Some("run"), None),
+            ],
+        );
+        let call = |c| library_callee(&names, Family::Python, c);
+        assert_eq!(call("sp.call").as_deref(), Some("subprocess.call"));
+        assert_eq!(call("system").as_deref(), Some("os.system"));
+        assert_eq!(call("unpickle").as_deref(), Some("pickle.loads"));
+        assert_eq!(call("os.path.join"), None);
+        assert_eq!(call("run"), None);
+        assert_eq!(call("systemd"), None);
+    }
+
+    #[test]
+    fn ecma_and_rust_imports_name_the_library() {
+        let js = names(
+            Family::Ecma,
+            vec![
+                import(
+                    ImportKind::Member,
+                    "child_process",
+                    Some("execSync"),
+                    Some("run"),
+                ),
+                import(
+                    ImportKind::Namespace,
+                    "node:child_process",
+                    None,
+                    Some("proc"),
+                ),
+                import(ImportKind::Member, "fs/promises", Some("readFile"), None),
+                import(ImportKind::Default, "./util", None, Some("util")),
+            ],
+        );
+        let call = |c| library_callee(&js, Family::Ecma, c);
+        assert_eq!(call("run").as_deref(), Some("child_process.execSync"));
+        assert_eq!(call("proc.exec").as_deref(), Some("child_process.exec"));
+        assert_eq!(call("readFile").as_deref(), Some("promises.readFile"));
+        assert_eq!(call("util.exec"), None);
+        let rust = names(
+            Family::Rust,
+            vec![
+                import(ImportKind::Member, "std::fs", Some("read_to_string"), None),
+                import(ImportKind::Member, "crate::fs", Some("open"), None),
+            ],
+        );
+        let call = |c| library_callee(&rust, Family::Rust, c);
+        assert_eq!(
+            call("read_to_string").as_deref(),
+            Some("std::fs::read_to_string")
+        );
+        assert_eq!(call("open"), None);
+    }
+}
