@@ -51,3 +51,10 @@ def login_next(request):
     if safe:
         return HttpResponseRedirect(target)
     return HttpResponseRedirect("/")
+
+
+def save_and_stay(request):
+    # Back to the path this request came in on: this site's own.
+    if request.method == "POST":
+        return redirect(request.path + "?saved=1")
+    return HttpResponseRedirect(request.get_full_path())

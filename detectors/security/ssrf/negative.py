@@ -25,3 +25,9 @@ async def status(service: str):
 def fetch_cli():
     # The operator's own argument: a command-line client fetches what it is told to.
     return requests.get(sys.argv[1])
+
+
+def age(request):
+    # The host is fixed before the first hole.
+    name = request.POST.get("user_name")
+    return requests.get("https://example.com/{}/age".format(name))

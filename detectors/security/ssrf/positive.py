@@ -19,3 +19,8 @@ async def proxy(url: str):
     async with httpx.AsyncClient() as client:
         response = await client.get(url)  # expect: ssrf
     return response.text
+
+
+def age(request):
+    env = request.POST.get("env")
+    return requests.get("https://{}/age".format(env))  # expect: ssrf

@@ -42,8 +42,9 @@ impl Analyser<'_, '_, '_> {
             Origin::Source(source) => {
                 let (severity, trust) = tables::source_trust(self.family, source);
                 // A build script's environment and arguments are cargo's, not a user's.
-                if severity.is_some()
-                    && (!sink.local_input || is_build_script(&self.ctx.facts.path))
+                if (severity.is_some()
+                    && (!sink.local_input || is_build_script(&self.ctx.facts.path)))
+                    || sink.ignores_source(source)
                 {
                     return;
                 }
@@ -243,6 +244,14 @@ impl Analyser<'_, '_, '_> {
                 self.constant_prefix(self.child(pair, self.fields.value)?)
             }),
             "reference_expression" => self.constant_prefix(self.child(node, self.fields.value)?),
+            // `"https://host/{}".format(x)`: the string's text before its first hole.
+            "call" => {
+                let function = self.child(node, self.fields.function)?;
+                let object = self.child(function, self.fields.object)?;
+                (self.text(function).ends_with(".format") && self.kind(object) == "string")
+                    .then(|| self.constant_prefix(object))
+                    .flatten()
+            }
             // `format!("/users/{}", id)`: the format string's text before its first hole.
             "macro_invocation" => {
                 let name = flat.named_children(node).next().map(|n| self.text(n))?;

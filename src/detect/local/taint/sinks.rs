@@ -100,6 +100,10 @@ pub struct SinkSpec {
     /// `Command::new("sh")` a later `cmd.arg("-c").arg(…)` configures).
     #[serde(default)]
     pub only_before: Option<String>,
+    /// Not for sources whose description matches this regex (`request.path`, which a
+    /// redirect sends back to this site).
+    #[serde(default)]
+    pub unless_source: Option<String>,
     /// How the finding names the sink; the callee with `()` when absent.
     #[serde(default)]
     pub what: Option<String>,
@@ -145,6 +149,7 @@ impl SinkSpec {
             &self.only_call,
             &self.unless_before,
             &self.only_before,
+            &self.unless_source,
             &self.decorated,
         ]
         .into_iter()
@@ -168,6 +173,7 @@ pub struct Sink {
     only: Option<Regex>,
     before: Option<Regex>,
     only_before: Option<Regex>,
+    unless_source: Option<Regex>,
     decorated: Option<Regex>,
 }
 
@@ -187,6 +193,13 @@ impl Sink {
                 .only_before
                 .as_ref()
                 .is_some_and(|re| !re.is_match(code))
+    }
+
+    /// Whether flows from this source are none of the sink's concern.
+    pub fn ignores_source(&self, source: &str) -> bool {
+        self.unless_source
+            .as_ref()
+            .is_some_and(|re| re.is_match(source))
     }
 
     /// How a finding names this sink, called as `callee`.
@@ -243,6 +256,7 @@ impl FamilySinks {
                 only: regex(&spec.only_call, rule)?,
                 before: regex(&spec.unless_before, rule)?,
                 only_before: regex(&spec.only_before, rule)?,
+                unless_source: regex(&spec.unless_source, rule)?,
                 decorated: regex(&spec.decorated, rule)?,
             };
             if let Some(callee) = &spec.callee {
