@@ -13,6 +13,7 @@ mod hardcoded_secret;
 mod inconsistent_return;
 mod late_binding;
 mod lock_across_await;
+mod path_setter;
 mod recursive_merge;
 mod rules;
 mod secret_names;
@@ -187,6 +188,7 @@ pub const LOCAL_DETECTORS: &[(&str, LocalDetector)] = &[
         recursive_merge::recursive_merge,
     ),
     ("lock-across-await", lock_across_await::lock_across_await),
+    ("prototype-pollution-path", path_setter::path_setter),
     ("todo-comment", todo_comment::todo_comment),
     ("too-many-returns", too_many_returns::too_many_returns),
     ("unused-import", unused_import::unused_import),

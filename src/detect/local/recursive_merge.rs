@@ -86,7 +86,7 @@ pub fn recursive_merge(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
 }
 
 /// Whether the function's code (its comments aside) checks the keys.
-fn guarded(ctx: &Ctx<'_, '_>, function: Node<'_>) -> bool {
+pub(super) fn guarded(ctx: &Ctx<'_, '_>, function: Node<'_>) -> bool {
     let span = function.byte_range();
     let mut at = span.start;
     let mut code = String::new();
@@ -102,7 +102,7 @@ fn guarded(ctx: &Ctx<'_, '_>, function: Node<'_>) -> bool {
 }
 
 /// The function's own name, or the name it is bound to (`const merge = (a, b) => …`).
-fn own_name<'a>(ctx: &'a Ctx<'_, '_>, function: Node<'_>) -> Option<&'a str> {
+pub(super) fn own_name<'a>(ctx: &'a Ctx<'_, '_>, function: Node<'_>) -> Option<&'a str> {
     if let Some(name) = ctx.child(function, "name") {
         return Some(ctx.text(name));
     }

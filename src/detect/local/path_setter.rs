@@ -1,0 +1,138 @@
+//! `prototype-pollution-path`: a function that walks into an object by a list of keys
+//! (`obj = obj[key]` in a loop, as `set(obj, "a.b.c", v)` helpers do) and then writes by
+//! key, without refusing `__proto__`, `constructor` and `prototype`: the path
+//! `"__proto__.isAdmin"` writes onto `Object.prototype`.
+
+use tree_sitter::Node;
+
+use crate::detect::local::functions::{hit, walk_body};
+use crate::detect::local::recursive_merge::{guarded, own_name};
+use crate::detect::local::{Ctx, Hit};
+use crate::lang::Family;
+
+const LOOPS: &[&str] = &[
+    "for_statement",
+    "for_in_statement",
+    "while_statement",
+    "do_statement",
+];
+
+pub fn path_setter(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
+    if ctx.language.family() != Family::Ecma {
+        return;
+    }
+    for &function in &ctx.collected.functions {
+        if guarded(ctx, function) {
+            continue;
+        }
+        let callback = is_loop_callback(ctx, function);
+        // Variables walked into by key inside a loop, and writes by key, by variable.
+        let mut walked: Vec<&str> = Vec::new();
+        let mut writes: Vec<(Node<'_>, &str)> = Vec::new();
+        walk_body(ctx, function, |_, node| {
+            if node.kind() != "assignment_expression" {
+                return;
+            }
+            let (Some(left), Some(right)) = (ctx.child(node, "left"), ctx.child(node, "right"))
+            else {
+                return;
+            };
+            match left.kind() {
+                "identifier" if (callback || in_loop(node, function)) => {
+                    let name = ctx.text(left);
+                    if walks_into(ctx, name, right) {
+                        walked.push(name);
+                    }
+                }
+                "subscript_expression" => {
+                    if let (Some(object), Some(index)) =
+                        (ctx.child(left, "object"), ctx.child(left, "index"))
+                        && object.kind() == "identifier"
+                        && index.kind() == "identifier"
+                    {
+                        writes.push((node, ctx.text(object)));
+                    }
+                }
+                _ => {}
+            }
+        });
+        let Some(&(write, name)) = writes.iter().rev().find(|(_, name)| walked.contains(name))
+        else {
+            continue;
+        };
+        let function_name = own_name(ctx, function).unwrap_or("this function");
+        hits.push(hit(
+            "prototype-pollution-path",
+            write,
+            format!(
+                "`{function_name}` walks into `{name}` by the keys it is given and writes the \
+                 last one without refusing `__proto__`, `constructor` and `prototype`"
+            ),
+        ));
+    }
+}
+
+/// `obj = obj[key]`, `obj = obj[key] || (obj[key] = {})`, `obj = obj[key] ?? {}`: the
+/// variable now holds what it held under a key that is a variable, not a position.
+fn walks_into(ctx: &Ctx<'_, '_>, name: &str, right: Node<'_>) -> bool {
+    let value = if right.kind() == "binary_expression" {
+        match ctx.child(right, "left") {
+            Some(left) => left,
+            None => return false,
+        }
+    } else {
+        right
+    };
+    value.kind() == "subscript_expression"
+        && ctx
+            .child(value, "object")
+            .is_some_and(|o| ctx.text(o) == name)
+        && ctx
+            .child(value, "index")
+            .is_some_and(|i| i.kind() == "identifier" && !is_counter(ctx, i))
+}
+
+/// An index that counts positions (`for (let i = 0; …; i++)`): it walks an array.
+fn is_counter(ctx: &Ctx<'_, '_>, index: Node<'_>) -> bool {
+    let name = ctx.text(index);
+    let mut at = index.parent();
+    while let Some(node) = at {
+        if node.kind() == "for_statement"
+            && ctx
+                .child(node, "initializer")
+                .is_some_and(|i| ctx.text(i).contains(&format!("{name} = 0")))
+        {
+            return true;
+        }
+        at = node.parent();
+    }
+    false
+}
+
+/// Whether `node` lies in a loop of `function`'s own body.
+fn in_loop(node: Node<'_>, function: Node<'_>) -> bool {
+    let mut at = node.parent();
+    while let Some(parent) = at {
+        if parent.id() == function.id() {
+            return false;
+        }
+        if LOOPS.contains(&parent.kind()) {
+            return true;
+        }
+        at = parent.parent();
+    }
+    false
+}
+
+/// A function given to `.forEach(…)`: its body runs once per element.
+fn is_loop_callback(ctx: &Ctx<'_, '_>, function: Node<'_>) -> bool {
+    let Some(call) = function
+        .parent()
+        .filter(|p| p.kind() == "arguments")
+        .and_then(|a| a.parent())
+    else {
+        return false;
+    };
+    ctx.child(call, "function")
+        .is_some_and(|f| ctx.text(f).ends_with(".forEach"))
+}
