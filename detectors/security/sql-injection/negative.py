@@ -66,3 +66,14 @@ def by_column(cur, column):
     # psycopg2's composition quotes identifiers: no string is built.
     query = sql.SQL("SELECT {field} FROM t").format(field=sql.Identifier(column))
     cur.execute(query)
+
+
+async def user_rows(con, name):
+    async with con.transaction():
+        async for row in con.cursor("SELECT * FROM users WHERE name = $1", name):
+            yield row
+
+
+def config_fetch(config, name):
+    # Not a database: a settings object's own fetch.
+    return config.fetch(f"{name}.timeout")

@@ -46,3 +46,9 @@ class Search(BaseModel):
 @app.post("/search")
 def search(query: Search):
     cursor.execute(f"SELECT * FROM t WHERE name = '{query.name}' OFFSET {query.page}")  # expect: sql-injection
+
+
+async def table_rows(con, table):
+    async with con.transaction():
+        async for row in con.cursor(f"SELECT * FROM {table}"):  # expect: sql-injection
+            yield row
