@@ -3,3 +3,16 @@ use std::net::TcpListener;
 pub fn serve() -> std::io::Result<TcpListener> {
     TcpListener::bind("127.0.0.1:8080")
 }
+
+pub fn local() -> std::net::SocketAddr {
+    std::net::SocketAddr::from(([127, 0, 0, 1], 8080))
+}
+
+pub fn is_wildcard(addr: std::net::Ipv4Addr) -> bool {
+    // Compared, not bound.
+    addr == std::net::Ipv4Addr::UNSPECIFIED
+}
+
+pub fn zeroed() -> [u8; 4] {
+    [0, 0, 0, 0]
+}

@@ -3,3 +3,11 @@ use std::net::TcpListener;
 pub fn serve() -> std::io::Result<TcpListener> {
     TcpListener::bind("0.0.0.0:8080") // expect: bind-all-interfaces
 }
+
+pub fn any_v4() -> std::net::SocketAddr {
+    std::net::SocketAddr::from(([0, 0, 0, 0], 8080)) // expect: bind-all-interfaces
+}
+
+pub fn unspecified() -> std::io::Result<TcpListener> {
+    TcpListener::bind((std::net::Ipv4Addr::UNSPECIFIED, 8080)) // expect: bind-all-interfaces
+}

@@ -1,0 +1,16 @@
+use aes_gcm::{Aes256Gcm, KeyInit};
+use openssl::symm::{encrypt, Cipher};
+
+pub fn seal(key: &[u8]) -> Aes256Gcm {
+    Aes256Gcm::new_from_slice(key).unwrap()
+}
+
+pub fn modern(key: &[u8], iv: &[u8], data: &[u8]) -> Vec<u8> {
+    encrypt(Cipher::aes_256_cbc(), key, Some(iv), data).unwrap()
+}
+
+// A type named like a cipher that is none: a description's own.
+pub struct Description;
+pub fn describe() -> Description {
+    Description
+}
