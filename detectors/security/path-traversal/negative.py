@@ -34,3 +34,10 @@ def attach(request):
     upload = request.FILES["file"]
     document = Document()
     document.file.save(upload.name, upload)
+
+
+def export(request):
+    options = {"mode": "r"}
+    options["path"] = "exports/latest.csv"
+    options["user"] = request.user.username
+    return open(options["path"], options["mode"]).read()

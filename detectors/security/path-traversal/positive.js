@@ -27,3 +27,8 @@ app.get("/page", (req, res) => {
 app.get("/page", (req, res) => {
   res.sendFile(path.join(__dirname, "pages", req.query.page)); // expect: path-traversal
 });
+app.get("/export", (req, res) => {
+  const options = { encoding: "utf8" };
+  options["file"] = req.query.file;
+  res.send(fs.readFileSync(options["file"], options.encoding)); // expect: path-traversal
+});

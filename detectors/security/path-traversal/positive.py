@@ -22,3 +22,10 @@ def upload():
     doc = request.files["doc"]
     doc.save(os.path.join("/uploads", doc.filename))  # expect: path-traversal
     shutil.copy(os.path.join("/uploads", doc.filename), "/archive")  # expect: path-traversal
+
+
+@app.route("/export")
+def export():
+    options = {"mode": "r"}
+    options["path"] = request.args["path"]
+    return open(options["path"], options["mode"]).read()  # expect: path-traversal

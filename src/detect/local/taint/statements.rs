@@ -1,0 +1,115 @@
+//! What an assignment and a call do to what the function's names carry: bind a name,
+//! fill a container, hand a value to a sink or to another function.
+
+use super::*;
+
+impl Analyser<'_, '_, '_> {
+    pub(super) fn assign(&mut self, left: u32, right: u32, augmented: bool) {
+        if DESTRUCTURING.contains(&self.kind(left)) {
+            self.destructure(left, right);
+            return;
+        }
+        if matches!(self.kind(left), "subscript" | "subscript_expression") {
+            self.store_in_container(left, right);
+            return;
+        }
+        if !matches!(
+            self.kind(left),
+            "identifier" | "attribute" | "member_expression" | "field_expression"
+        ) {
+            return;
+        }
+        let name = self.text(left).to_string();
+        self.note_verdict(&name, right);
+        let taint = self.eval(right, 0);
+        match taint {
+            Some(taint) => {
+                let mut taint = taint.step(self.flat.line(left), format!("assigned to `{name}`"));
+                taint.formatted |= augmented;
+                self.known.remove(&name);
+                self.env.insert(name, taint);
+            }
+            None if !augmented => {
+                self.env.remove(&name);
+                self.remember(&name, right, false);
+            }
+            None => self.remember(&name, right, true),
+        }
+    }
+
+    /// `opts["path"] = value`: the container now holds what the value carries, beside what
+    /// it held (reading any key of it reads all it holds, as a container's taint does).
+    fn store_in_container(&mut self, left: u32, right: u32) {
+        let Some(object) = self
+            .child(left, self.fields.value)
+            .or_else(|| self.child(left, self.fields.object))
+        else {
+            return;
+        };
+        if !matches!(
+            self.kind(object),
+            "identifier" | "attribute" | "member_expression"
+        ) {
+            return;
+        }
+        let name = self.text(object).to_string();
+        if self.env.contains_key(&name) {
+            return;
+        }
+        if let Some(taint) = self.eval(right, 0) {
+            let taint = taint.step(self.flat.line(left), format!("stored in `{name}`"));
+            self.known.remove(&name);
+            self.env.insert(name, taint);
+        }
+    }
+
+    pub(super) fn call(&mut self, node: u32) {
+        let Some(callee) = self.callee_of(node) else {
+            return;
+        };
+        self.absorb(callee, node);
+        let callee_text = bindings::required_module(self.text(callee));
+        let callee_text = callee_text.as_ref();
+        let line = self.flat.line(node);
+        let is_new = self.kind(node) == "new_expression";
+        let mut sinks = self
+            .sinks
+            .calls(self.family, callee_text, is_new, self.ctx, node);
+        if sinks.is_empty()
+            && let Some(library) = self.library_callee(callee_text)
+        {
+            sinks = self
+                .sinks
+                .calls(self.family, &library, is_new, self.ctx, node);
+        }
+        if !sinks.is_empty() {
+            let callee_text = callee_text.to_string();
+            let site = self.sink_site(node, callee);
+            for sink in sinks {
+                for arg in self.sink_arguments(node, sink) {
+                    self.sink(site, arg, sink, &callee_text);
+                }
+            }
+            return;
+        }
+        // Record tainted arguments of other calls for cross-function propagation.
+        let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
+        if self.tables.is_sanitiser(callee_text, method) || self.out.calls.len() > 2000 {
+            return;
+        }
+        let mut calls = Vec::new();
+        for (index, arg) in self.arguments(node).enumerate() {
+            if let Some(taint) = self.eval(arg, 0) {
+                calls.push(TaintCall {
+                    function: self.function_line,
+                    callee: method.to_string(),
+                    line,
+                    arg: index as u32,
+                    origin: taint.origin.clone(),
+                    steps: taint.step(line, format!("passed to {method}()")).steps,
+                });
+            }
+        }
+        self.out.calls.extend(calls);
+    }
+}
