@@ -1,0 +1,3 @@
+export function connect(channel: string): WebSocket {
+  return new WebSocket(`wss://feeds.example.com/${channel}`);
+}

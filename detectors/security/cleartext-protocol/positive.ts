@@ -1,0 +1,3 @@
+export function connect(channel: string): WebSocket {
+  return new WebSocket(`ws://feeds.example.com/${channel}`); // expect: cleartext-protocol
+}
