@@ -7,3 +7,8 @@ logger = logging.getLogger(__name__)
 def login(attempts):
     logger.warning("login failed for %r", request.form["user"])
     logger.info(f"{attempts} attempts so far")
+
+
+def log_exception(exc_info):
+    # The request's own path, as an access log writes it.
+    logger.error(f"Exception on {request.path} [{request.method}]", exc_info=exc_info)
