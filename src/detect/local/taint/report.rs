@@ -41,7 +41,8 @@ impl Analyser<'_, '_, '_> {
         match &taint.origin {
             Origin::Source(source) => {
                 let (severity, trust) = tables::source_trust(self.family, source);
-                // A build script's environment and arguments are cargo's, not a user's.
+                // A build script's environment and arguments are cargo's, not a user's; a
+                // sink may rule some sources out (a redirect back to the request's path).
                 if (severity.is_some()
                     && (!sink.local_input || is_build_script(&self.ctx.facts.path)))
                     || sink.ignores_source(source)
