@@ -23,11 +23,16 @@ impl Analyser<'_, '_, '_> {
     /// other than `request_fields` are set by the framework or a middleware (`req.locals`,
     /// `req.user`, `request.tenant`), not written by the client.
     pub(super) fn is_request_object(&self, node: u32) -> bool {
-        self.kind(node) == "identifier" && {
-            let name = self.text(node);
-            self.env_get(name)
-                .is_some_and(|t| t.origin == request_object(name))
+        if self.kind(node) != "identifier" {
+            return false;
         }
+        // The name test first: most member reads are of other objects, and the origin
+        // compared against is built anew.
+        let name = self.text(node);
+        self.tables.is_request_name(name)
+            && self
+                .env_get(name)
+                .is_some_and(|t| t.origin == request_object(name))
     }
 
     /// Where a parameter's value comes from: a request, an event from outside, or the
