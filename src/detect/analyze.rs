@@ -157,12 +157,23 @@ pub fn analyze(
         let digest = digests
             .zip(graph::reuse::reads(&rule.id))
             .map(|(d, reads)| d.key(reads) ^ limit.map_or(0, f64::to_bits));
-        if let Some(hits) = digest.and_then(|d| memory.hits(&rule.id, d)) {
+        // What a detector withdrew goes with its hits: reusing them withdraws it again.
+        if let Some((hits, withdrawn)) = digest.and_then(|d| memory.hits(&rule.id, d)) {
+            for (path, line) in withdrawn {
+                ctx.shared.withdraw(&path, &rule.id, line);
+            }
             return Some((rule.id.clone(), started.elapsed(), hits));
         }
         let hits = run(&ctx, rule, limit);
         if let Some(digest) = digest {
-            memory.remember_hits(&rule.id, digest, &hits);
+            let withdrawn = ctx
+                .shared
+                .withdrawn()
+                .into_iter()
+                .filter(|(_, r, _)| *r == rule.id)
+                .map(|(path, _, line)| (path, line))
+                .collect();
+            memory.remember_hits(&rule.id, digest, (hits.clone(), withdrawn));
         }
         Some((rule.id.clone(), started.elapsed(), hits))
     };

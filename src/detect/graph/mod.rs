@@ -63,6 +63,7 @@ pub struct Shared<'a> {
     import_graph: std::sync::OnceLock<HashMap<u32, HashMap<u32, u32>>>,
     taint_calls: std::sync::OnceLock<Vec<taint::Passed<'a>>>,
     taint_functions: std::sync::OnceLock<rustc_hash::FxHashMap<(&'a str, u32), NodeIndex>>,
+    taint_makers: std::sync::OnceLock<taint::Makers<'a>>,
     /// File-local findings a graph detector found to be wrong: (file, rule, line).
     withdrawn: std::sync::Mutex<Vec<(String, String, u32)>>,
 }

@@ -70,7 +70,7 @@ impl Digests {
         let (mut d, imports) = rayon::join(|| Digests::of_graph(ctx), || Digests::of_imports(ctx));
         d.imports = imports;
         d.taint = ctx.memory.taint_digest(ctx.local, |path, results| {
-            if results.taint.summaries.is_empty() && results.taint.calls.is_empty() {
+            if results.taint.is_empty() {
                 return 0;
             }
             hash_of((

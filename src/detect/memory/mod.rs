@@ -20,8 +20,12 @@ use crate::parse::LocalBytes;
 /// times it occurs.
 pub type Words = Arc<FxHashMap<Box<str>, u32>>;
 
-/// A graph detector's last hits, and the digest of what it read to find them.
-type Remembered = (u64, Vec<(String, Hit)>);
+/// A graph detector's last hits, the file-local findings it withdrew (file, line), and
+/// the digest of what it read to find them.
+type Remembered = (u64, Vec<(String, Hit)>, Vec<(String, u32)>);
+
+/// What a graph detector found: its hits and the file-local findings it withdrew.
+pub type Found = (Vec<(String, Hit)>, Vec<(String, u32)>);
 
 #[derive(Default)]
 pub struct Memory {
@@ -49,16 +53,16 @@ impl Memory {
     }
 
     /// The hits `rule` found last time, if it read inputs with this digest.
-    pub fn hits(&self, rule: &str, digest: u64) -> Option<Vec<(String, Hit)>> {
+    pub fn hits(&self, rule: &str, digest: u64) -> Option<Found> {
         let hits = self.hits.as_ref()?.lock().ok()?;
         hits.get(rule)
-            .filter(|(d, _)| *d == digest)
-            .map(|(_, h)| h.clone())
+            .filter(|(d, _, _)| *d == digest)
+            .map(|(_, h, w)| (h.clone(), w.clone()))
     }
 
-    pub fn remember_hits(&self, rule: &str, digest: u64, found: &[(String, Hit)]) {
+    pub fn remember_hits(&self, rule: &str, digest: u64, found: Found) {
         if let Some(Ok(mut hits)) = self.hits.as_ref().map(|h| h.lock()) {
-            hits.insert(rule.to_string(), (digest, found.to_vec()));
+            hits.insert(rule.to_string(), (digest, found.0, found.1));
         }
     }
 

@@ -114,16 +114,8 @@ impl Analyser<'_, '_, '_> {
     /// `name`, bound by parameter `param`, holds what comes from `origin`.
     pub(super) fn bind_param(&mut self, name: String, param: u32, origin: Origin) {
         let note = format!("parameter `{name}` of `{}`", self.function_name);
-        self.env.insert(
-            name,
-            Taint {
-                origin,
-                steps: vec![(self.flat.line(param), note)],
-                formatted: false,
-                stringified: false,
-                argv_tail: false,
-            },
-        );
+        let taint = Taint::new(origin, self.flat.line(param), note);
+        self.env.insert(name, taint);
     }
 
     /// How the function being analysed is reached from outside the program, if it is.

@@ -7,7 +7,9 @@ impl Analyser<'_, '_, '_> {
     pub(super) fn union(&self, nodes: impl Iterator<Item = u32>, depth: u32) -> Option<Taint> {
         nodes
             .filter_map(|n| self.eval(n, depth + 1))
-            .min_by_key(|t| matches!(t.origin, Origin::Param(..)))
+            // What is certain before what another file's function decides; a source before
+            // a parameter.
+            .min_by_key(|t| (t.through.is_some(), matches!(t.origin, Origin::Param(..))))
     }
 
     /// The taint of an expression, if any.
@@ -152,13 +154,11 @@ impl Analyser<'_, '_, '_> {
             .source_attribute(text)
             .or_else(|| self.tables.handler_source(&self.function_name, text))
         {
-            return Some(Taint {
-                origin: Origin::Source(source.clone()),
-                steps: vec![(flat.line(node), format!("read from {source}"))],
-                formatted: false,
-                stringified: false,
-                argv_tail: false,
-            });
+            return Some(Taint::new(
+                Origin::Source(source.clone()),
+                flat.line(node),
+                format!("read from {source}"),
+            ));
         }
         if let Some(taint) = self.env_get(text) {
             return Some(taint.clone());
@@ -189,13 +189,11 @@ impl Analyser<'_, '_, '_> {
                 self.tables.source_call(&library)
             })
         {
-            return Some(Taint {
-                origin: Origin::Source(source.to_string()),
-                steps: vec![(line, format!("read from {source}"))],
-                formatted: false,
-                stringified: false,
-                argv_tail: false,
-            });
+            return Some(Taint::new(
+                Origin::Source(source.to_string()),
+                line,
+                format!("read from {source}"),
+            ));
         }
         let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
         if self.tables.is_sanitiser(callee_text, method) {
@@ -236,6 +234,7 @@ impl Analyser<'_, '_, '_> {
             return Some(taint.step(line, format!("through {callee_text}()")));
         }
         self.through_own_function(node, callee_text, depth)
+            .or_else(|| self.through_other_function(node, callee_text, depth))
     }
 
     /// `format!("…{}", x)`, `format!("…{x}")`, `concat!(…)`: what the arguments carry,

@@ -45,6 +45,15 @@ pub(super) fn library_names(imports: &[Import], family: Family) -> FxHashMap<Str
     names
 }
 
+/// Every local name the file's imports bind, wherever from.
+pub(super) fn imported_names(imports: &[Import]) -> rustc_hash::FxHashSet<String> {
+    imports
+        .iter()
+        .filter_map(|import| import.local_name())
+        .map(str::to_string)
+        .collect()
+}
+
 /// `callee` with its first name replaced by the library path it was imported as, if it
 /// was.
 pub(super) fn library_callee(

@@ -67,19 +67,66 @@ pub struct TaintCall {
     pub steps: Vec<(u32, String)>,
 }
 
+/// What a function gives back: one of its parameters, or a source it reads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReturnSummary {
+    /// First line of the function.
+    pub function: u32,
+    pub origin: Origin,
+    /// Built into a larger string on the way.
+    pub formatted: bool,
+    pub steps: Vec<(u32, String)>,
+}
+
+/// A sink fed by what a function the file cannot see into returns: a finding once the
+/// graph resolves the call and the function gives back the tainted argument (or a source).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ThroughCall {
+    pub rule: String,
+    /// The sink as the finding names it, and what reaching it means.
+    pub sink: String,
+    pub consequence: String,
+    pub line: u32,
+    pub end_line: u32,
+    pub column: u32,
+    /// First line of the function making the call, the callee's name and the call's line.
+    pub function: u32,
+    pub callee: String,
+    pub call_line: u32,
+    /// The tainted argument (without `self`) and what it carries; `None`: no argument is
+    /// tainted, so only a source the callee returns itself counts.
+    pub arg: Option<(u32, Origin)>,
+    /// The sink wants a built string the value is not yet: the callee must build it.
+    pub needs_formatting: bool,
+    pub steps: Vec<(u32, String)>,
+}
+
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FileTaint {
     pub summaries: Vec<Summary>,
     pub calls: Vec<TaintCall>,
+    pub returns: Vec<ReturnSummary>,
+    pub throughs: Vec<ThroughCall>,
 }
 
 impl FileTaint {
     pub fn lines(&self) -> impl Iterator<Item = u32> + '_ {
-        self.calls.iter().map(|c| c.line).chain(
-            self.summaries
-                .iter()
-                .map(|s| s.steps.last().map_or(s.function, |x| x.0)),
-        )
+        self.calls
+            .iter()
+            .map(|c| c.line)
+            .chain(
+                self.summaries
+                    .iter()
+                    .map(|s| s.steps.last().map_or(s.function, |x| x.0)),
+            )
+            .chain(self.throughs.iter().map(|t| t.line))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.summaries.is_empty()
+            && self.calls.is_empty()
+            && self.returns.is_empty()
+            && self.throughs.is_empty()
     }
 }
 
@@ -94,9 +141,32 @@ struct Taint {
     /// Held only past the first element of an argument list whose program is not tainted
     /// (`["ping", host]`): what runs is fixed, only its arguments vary.
     argv_tail: bool,
+    /// Carried only if a function of another file gives it back (`query_for(x)`): the
+    /// graph decides.
+    through: Option<std::rc::Rc<Through>>,
+}
+
+/// A call into another file whose result a value is.
+#[derive(Debug)]
+struct Through {
+    callee: String,
+    line: u32,
+    /// The tainted argument it was given, if any.
+    arg: Option<u32>,
 }
 
 impl Taint {
+    fn new(origin: Origin, line: u32, note: String) -> Taint {
+        Taint {
+            origin,
+            steps: vec![(line, note)],
+            formatted: false,
+            stringified: false,
+            argv_tail: false,
+            through: None,
+        }
+    }
+
     fn step(mut self, line: u32, note: String) -> Taint {
         if self.steps.len() < 12 && self.steps.last().is_none_or(|s| s.1 != note) {
             self.steps.push((line, note));
@@ -145,6 +215,8 @@ struct Analyser<'a, 'c, 't> {
     safe_fields: &'a FxHashSet<String>,
     /// Names the file imports from libraries, by the path they stand for.
     library_names: &'a FxHashMap<String, String>,
+    /// Every name the file's imports bind, the project's own modules included.
+    imported: &'a FxHashSet<String>,
     /// While summarising a function for `returns`: the parameters its returns carry.
     returned: Option<Vec<returns::Returned>>,
     out: &'a mut FileTaint,
@@ -166,6 +238,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     let mut class_fields = ClassFields::default();
     let safe_fields = safe_fields(ctx.facts, tables::of(family));
     let library_names = imports::library_names(&ctx.facts.imports, family);
+    let imported = imports::imported_names(&ctx.facts.imports);
     // The file's own top-level statements (a script, a browser page's code) come first, as
     // the tree's root: what they leave tainted, every function of the file sees.
     let units: Vec<u32> = std::iter::once(0)
@@ -205,6 +278,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             class_fields: &class_fields,
             safe_fields: &safe_fields,
             library_names: &library_names,
+            imported: &imported,
             returned: None,
             out: &mut out,
             hits,
@@ -344,6 +418,9 @@ impl Analyser<'_, '_, '_> {
         };
         self.visit(body);
         self.visit_inside(body);
+        if let Some(value) = self.tail_value(body) {
+            self.note_returned(value);
+        }
     }
 
     /// Visits, in order, what lies inside `start` outside any nested function: a body's

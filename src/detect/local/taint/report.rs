@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// Most sinks fed by other files' functions a file records.
+const MAX_THROUGHS: usize = 512;
+
 impl Analyser<'_, '_, '_> {
     /// A call to `sink`: a finding when a source reaches it, a summary (and maybe a
     /// finding) when a parameter does, an audit finding when a value of unknown origin
@@ -30,10 +33,15 @@ impl Analyser<'_, '_, '_> {
         };
         let unformatted_source =
             spec.sources_unformatted && matches!(taint.origin, Origin::Source(_));
-        if (spec.formatted && !taint.formatted && !unformatted_source)
-            || (spec.objects && taint.stringified)
-            || (spec.program && taint.argv_tail)
-        {
+        if (spec.objects && taint.stringified) || (spec.program && taint.argv_tail) {
+            return;
+        }
+        let needs_formatting = spec.formatted && !taint.formatted && !unformatted_source;
+        if let Some(through) = taint.through.clone() {
+            self.through(node, arg, sink, &what, &through, taint, needs_formatting);
+            return;
+        }
+        if needs_formatting {
             return;
         }
         let line = self.flat.line(node);
@@ -105,6 +113,55 @@ impl Analyser<'_, '_, '_> {
                 );
             }
         }
+    }
+
+    /// A sink fed by what a function of another file returns: audited as any value of
+    /// unknown origin is, and left to the graph, which sees whether that function gives
+    /// back the tainted argument or a source.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the sink's site, value and verdicts"
+    )]
+    fn through(
+        &mut self,
+        node: u32,
+        arg: u32,
+        sink: &Sink,
+        what: &str,
+        through: &Through,
+        taint: Taint,
+        needs_formatting: bool,
+    ) {
+        self.audit(node, arg, sink, what);
+        let arg = match (through.arg, &taint.origin) {
+            (Some(_), Origin::Source(source)) if sink.ignores_source(source) => return,
+            (Some(index), origin) => Some((index, origin.clone())),
+            (None, _) => None,
+        };
+        if self.out.throughs.len() >= MAX_THROUGHS {
+            return;
+        }
+        let line = self.flat.line(node);
+        let entry = self.flat.entry(node).node;
+        let taint = Taint {
+            through: None,
+            ..taint
+        }
+        .step(line, format!("reaches {what}"));
+        self.out.throughs.push(ThroughCall {
+            rule: sink.rule.clone(),
+            sink: what.to_string(),
+            consequence: sink.spec.consequence.clone(),
+            line,
+            end_line: entry.end_position().row as u32 + 1,
+            column: entry.start_position().column as u32 + 1,
+            function: self.function_line,
+            callee: through.callee.clone(),
+            call_line: through.line,
+            arg,
+            needs_formatting,
+            steps: taint.steps,
+        });
     }
 
     /// A sink fed by a value that is neither tainted, constant nor sanitised.

@@ -8,6 +8,9 @@ use std::rc::Rc;
 
 use super::*;
 
+/// Most return summaries a file keeps for other files.
+const MAX_RETURNS: usize = 512;
+
 /// A parameter (without `self`) that reaches the function's return value.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Returned {
@@ -112,16 +115,12 @@ impl Analyser<'_, '_, '_> {
             class_fields: self.class_fields,
             safe_fields: self.safe_fields,
             library_names: self.library_names,
+            imported: self.imported,
             returned: Some(Vec::new()),
             out: &mut out,
             hits: &mut hits,
         };
         analyser.function(function);
-        if let Some(body) = analyser.child(function, analyser.fields.body)
-            && let Some(value) = analyser.tail_value(body)
-        {
-            analyser.note_returned(value);
-        }
         let summary: Rc<[Returned]> = analyser.returned.unwrap_or_default().into();
         self.returns
             .summaries
@@ -130,15 +129,33 @@ impl Analyser<'_, '_, '_> {
         Some(summary)
     }
 
-    /// While summarising, records which parameter a returned value carries.
+    /// Records what a returned value carries: while summarising, the parameter; otherwise,
+    /// for other files' calls, the parameter or the source (`ReturnSummary`).
     pub(super) fn note_returned(&mut self, value: u32) {
-        if self.returned.is_none() {
-            return;
-        }
-        let Some(taint) = self.eval(value, 0) else {
+        let Some(taint) = self.eval(value, 0).filter(|t| t.through.is_none()) else {
             return;
         };
-        if let (Origin::Param(param, _), Some(returned)) = (&taint.origin, &mut self.returned)
+        let Some(returned) = &mut self.returned else {
+            let function = self.function_line;
+            if self.unit == 0
+                || self.out.returns.len() >= MAX_RETURNS
+                || self
+                    .out
+                    .returns
+                    .iter()
+                    .any(|r| r.function == function && r.origin == taint.origin)
+            {
+                return;
+            }
+            self.out.returns.push(ReturnSummary {
+                function,
+                origin: taint.origin,
+                formatted: taint.formatted,
+                steps: taint.steps,
+            });
+            return;
+        };
+        if let Origin::Param(param, _) = &taint.origin
             && returned.len() < 8
         {
             returned.push(Returned {
@@ -149,9 +166,54 @@ impl Analyser<'_, '_, '_> {
         }
     }
 
+    /// A call of a function another file defines (its name is imported): its result
+    /// carries the tainted argument, or a source the function reads, if that function
+    /// gives them back, which only the graph can tell (`ThroughCall`).
+    pub(super) fn through_other_function(
+        &self,
+        call: u32,
+        callee: &str,
+        depth: u32,
+    ) -> Option<Taint> {
+        let separator = if self.family == Family::Rust {
+            "::"
+        } else {
+            "."
+        };
+        let head = callee.split(separator).next()?;
+        if !self.imported.contains(head) {
+            return None;
+        }
+        let line = self.flat.line(call);
+        let name = callee.rsplit(['.', ':']).next().unwrap_or(callee);
+        let tainted = self
+            .arguments(call)
+            .enumerate()
+            .filter_map(|(i, a)| Some((i as u32, self.eval(a, depth + 1)?)))
+            .min_by_key(|(_, t)| (t.through.is_some(), matches!(t.origin, Origin::Param(..))));
+        let note = format!("returned by {callee}()");
+        let (arg, taint) = match tainted {
+            // A helper's result handed to another helper: not followed.
+            Some((_, taint)) if taint.through.is_some() => return None,
+            Some((arg, taint)) => (Some(arg), taint.step(line, note)),
+            None => (
+                None,
+                Taint::new(Origin::Source(format!("`{callee}()`")), line, note),
+            ),
+        };
+        Some(Taint {
+            through: Some(Rc::new(Through {
+                callee: name.to_string(),
+                line,
+                arg,
+            })),
+            ..taint
+        })
+    }
+
     /// A body that is itself the returned value: an arrow function's or a lambda's
     /// expression, or a Rust block's tail expression.
-    fn tail_value(&self, body: u32) -> Option<u32> {
+    pub(super) fn tail_value(&self, body: u32) -> Option<u32> {
         match self.kind(body) {
             "block" if self.family == Family::Rust => {
                 let last = self.flat.named_children(body).last()?;

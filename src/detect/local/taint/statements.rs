@@ -99,7 +99,7 @@ impl Analyser<'_, '_, '_> {
         }
         let mut calls = Vec::new();
         for (index, arg) in self.arguments(node).enumerate() {
-            if let Some(taint) = self.eval(arg, 0) {
+            if let Some(taint) = self.eval(arg, 0).filter(|t| t.through.is_none()) {
                 calls.push(TaintCall {
                     function: self.function_line,
                     callee: method.to_string(),

@@ -1,6 +1,8 @@
 //! Taint across calls: a source in one function, passed along resolved call edges to a
 //! function whose parameter reaches a sink (`local::taint` summaries), up to a few calls
-//! deep.
+//! deep; and a sink fed by what a function of another file returns (`returns.rs`).
+
+mod returns;
 
 use std::collections::HashMap;
 
@@ -71,11 +73,11 @@ fn withdraw_constant_fed(ctx: &GraphCtx<'_>, rule: &Rule) {
 
 /// Per file, the nodes a call can be made by: functions and methods by their lines, and
 /// the module, which makes the calls of code outside any of them.
-type Makers<'c> = FxHashMap<&'c str, (Vec<(u32, u32, NodeIndex)>, Option<NodeIndex>)>;
+pub(crate) type Makers<'c> = FxHashMap<&'c str, (Vec<(u32, u32, NodeIndex)>, Option<NodeIndex>)>;
 
-fn makers<'c>(ctx: &'c GraphCtx<'_>) -> Makers<'c> {
-    let snap = ctx.snap;
-    let mut out: Makers<'c> = FxHashMap::default();
+fn makers<'a>(ctx: &GraphCtx<'a>) -> Makers<'a> {
+    let snap: &'a crate::graph::snapshot::Snapshot = ctx.snap;
+    let mut out: Makers<'a> = FxHashMap::default();
     for index in snap.graph.node_indices() {
         let Some(node) = snap.node(index) else {
             continue;
@@ -103,37 +105,48 @@ fn maker_of(makers: &Makers<'_>, path: &str, line: u32) -> Option<NodeIndex> {
         .or(*module)
 }
 
+/// The node that makes a call at `line` inside the function starting at `function`.
+fn caller(ctx: &GraphCtx<'_>, path: &str, function: u32, line: u32) -> Option<NodeIndex> {
+    if let Some(&caller) = functions(ctx).get(&(path, function)) {
+        return Some(caller);
+    }
+    let makers = ctx.shared.taint_makers.get_or_init(|| makers(ctx));
+    maker_of(makers, path, line)
+}
+
+/// What a call at `line` resolves to: the targets of its maker's call edges of at least
+/// the trait tier that list the line.
+fn callees<'c, 'a: 'c>(
+    ctx: &'c GraphCtx<'a>,
+    path: &str,
+    function: u32,
+    line: u32,
+) -> impl Iterator<Item = &'a Node> + 'c {
+    let snap: &'a crate::graph::snapshot::Snapshot = ctx.snap;
+    caller(ctx, path, function, line)
+        .into_iter()
+        .flat_map(move |caller| snap.graph.edges(caller))
+        .filter(move |edge| {
+            let weight = edge.weight();
+            weight.kind == EdgeKind::Calls
+                && weight.confidence >= 0.6
+                && weight.lines.contains(&line)
+        })
+        .filter_map(move |edge| snap.node(edge.target()))
+}
+
 /// Every resolved callee of every file's tainted calls: the same for each taint rule.
-fn passed<'c>(ctx: &'c GraphCtx<'_>) -> &'c [Passed<'c>] {
+fn passed<'c, 'a>(ctx: &'c GraphCtx<'a>) -> &'c [Passed<'a>] {
     ctx.shared.taint_calls.get_or_init(|| {
-        let snap = ctx.snap;
-        let functions = functions(ctx);
-        let mut makers: Option<Makers<'_>> = None;
+        let snap: &'a crate::graph::snapshot::Snapshot = ctx.snap;
+        let local: &'a HashMap<&'a str, std::sync::Arc<crate::detect::local::LocalResults>> =
+            ctx.local;
         let mut out = Vec::new();
-        for (path, results) in ctx.local {
+        for (path, results) in local {
             for call in &results.taint.calls {
-                let caller = match functions.get(&(*path, call.function)) {
-                    Some(&caller) => caller,
-                    None => {
-                        let makers = makers.get_or_insert_with(|| self::makers(ctx));
-                        let Some(caller) = maker_of(makers, path, call.line) else {
-                            continue;
-                        };
-                        caller
-                    }
-                };
-                for edge in snap.graph.edges(caller) {
-                    let weight = edge.weight();
-                    if weight.kind != EdgeKind::Calls
-                        || weight.confidence < 0.6
-                        || !weight.lines.contains(&call.line)
-                    {
-                        continue;
-                    }
-                    let Some(callee) = snap.node(edge.target()).filter(|n| n.name == call.callee)
-                    else {
-                        continue;
-                    };
+                for callee in callees(ctx, path, call.function, call.line)
+                    .filter(|callee| callee.name == call.callee)
+                {
                     out.push(Passed {
                         path,
                         call,
@@ -162,7 +175,10 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                 .or_insert_with(|| summary.clone());
         }
     }
-    let mut out = Vec::new();
+    let (mut out, derived) = returns::through_returns(ctx, rule);
+    for (key, summary) in derived {
+        summaries.entry(key).or_insert(summary);
+    }
     if summaries.is_empty() {
         return out;
     }
