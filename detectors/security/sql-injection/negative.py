@@ -77,3 +77,10 @@ async def user_rows(con, name):
 def config_fetch(config, name):
     # Not a database: a settings object's own fetch.
     return config.fetch(f"{name}.timeout")
+
+
+by_id = lambda user: "SELECT * FROM users WHERE id = %s"
+
+
+def lambda_helper(request, cursor):
+    cursor.execute(by_id(request.args["id"]), (request.args["id"],))

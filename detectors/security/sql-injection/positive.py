@@ -52,3 +52,10 @@ async def table_rows(con, table):
     async with con.transaction():
         async for row in con.cursor(f"SELECT * FROM {table}"):  # expect: sql-injection
             yield row
+
+
+user_query = lambda name: "SELECT * FROM users WHERE name = '" + name + "'"
+
+
+def lambda_helper(request, cursor):
+    cursor.execute(user_query(request.args["name"]))  # expect: sql-injection

@@ -234,21 +234,15 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     // so each one's enclosing functions were analysed before it.
     let mut around: Vec<(u32, Scope)> = Vec::new();
     let calls = callers::Calls::default();
-    let returns = returns::Returns::default();
+    let functions = functions_of(ctx, flat);
+    let returns = returns::Returns::new(functions.clone());
     let mut class_fields = ClassFields::default();
     let safe_fields = safe_fields(ctx.facts, tables::of(family));
     let library_names = imports::library_names(&ctx.facts.imports, family);
     let imported = imports::imported_names(&ctx.facts.imports);
     // The file's own top-level statements (a script, a browser page's code) come first, as
     // the tree's root: what they leave tainted, every function of the file sees.
-    let units: Vec<u32> = std::iter::once(0)
-        .chain(
-            ctx.collected
-                .functions
-                .iter()
-                .filter_map(|f| flat.index_of(*f)),
-        )
-        .collect();
+    let units: Vec<u32> = std::iter::once(0).chain(functions).collect();
     for (at, &unit) in units.iter().enumerate() {
         while around.last().is_some_and(|(end, _)| *end <= unit) {
             around.pop();
@@ -297,6 +291,25 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
         if units.get(at + 1).is_some_and(|next| *next < end) {
             around.push((end, scope));
         }
+    }
+    out
+}
+
+/// The file's functions (flat indices, in document order), with Python lambdas bound to
+/// a name (`q = lambda n: …`), which are called as functions are.
+fn functions_of(ctx: &Ctx<'_, '_>, flat: &FlatTree<'_>) -> Vec<u32> {
+    let mut out: Vec<u32> = ctx
+        .collected
+        .functions
+        .iter()
+        .filter_map(|f| flat.index_of(*f))
+        .collect();
+    if ctx.language.family() == Family::Python {
+        out.extend((0..flat.len() as u32).filter(|&i| {
+            flat.kind(i) == "lambda"
+                && crate::detect::local::functions::bound_name(flat, ctx.source, i).is_some()
+        }));
+        out.sort_unstable();
     }
     out
 }

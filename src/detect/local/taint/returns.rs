@@ -20,12 +20,23 @@ pub(super) struct Returned {
 }
 
 /// The file's functions by name, and what each returns of its parameters once asked.
-#[derive(Default)]
 pub(super) struct Returns {
+    /// The file's functions (`functions_of`).
+    functions: Vec<u32>,
     /// Name → function node; `None` where two functions share the name.
     by_name: OnceCell<FxHashMap<String, Option<u32>>>,
     /// Function node → its summary; `None` while it is being worked out (recursion).
     summaries: RefCell<FxHashMap<u32, Option<Rc<[Returned]>>>>,
+}
+
+impl Returns {
+    pub(super) fn new(functions: Vec<u32>) -> Returns {
+        Returns {
+            functions,
+            by_name: OnceCell::new(),
+            summaries: RefCell::default(),
+        }
+    }
 }
 
 impl Analyser<'_, '_, '_> {
@@ -71,10 +82,7 @@ impl Analyser<'_, '_, '_> {
     fn own_function(&self, name: &str) -> Option<u32> {
         let by_name = self.returns.by_name.get_or_init(|| {
             let mut by_name: FxHashMap<String, Option<u32>> = FxHashMap::default();
-            for function in self.ctx.collected.functions.iter() {
-                let Some(node) = self.flat.index_of(*function) else {
-                    continue;
-                };
+            for &node in &self.returns.functions {
                 let name = function_name(self.flat, self.ctx.source, node, self.fields.name);
                 by_name
                     .entry(name)
