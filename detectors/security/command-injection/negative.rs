@@ -34,3 +34,11 @@ pub async fn listing(Query(params): Query<Params>) {
     let _ = Command::new("bash").args(["-c", "git status"]).status();
     let _ = cmd.status();
 }
+
+fn output_file(cmd: &mut Command, file: &str) {
+    cmd.arg("-o").arg(file);
+}
+
+fn fixed_line(cmd: &mut Command) {
+    cmd.arg("-c").arg("uptime");
+}

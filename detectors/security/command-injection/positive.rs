@@ -46,3 +46,13 @@ pub async fn deploy(Query(params): Query<Params>) {
     cmd.arg("-c").arg(format!("deploy {}", params.target)); // expect: command-injection
     let _ = cmd.status();
 }
+
+fn shell_line(cmd: &mut Command, line: &str) {
+    cmd.arg("-c").arg(line); // expect: command-injection
+}
+
+pub async fn deploy_through_helper(Query(params): Query<Params>) {
+    let mut cmd = Command::new("sh");
+    shell_line(&mut cmd, &params.target); // expect: command-injection
+    let _ = cmd.status();
+}
