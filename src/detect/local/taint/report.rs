@@ -33,7 +33,10 @@ impl Analyser<'_, '_, '_> {
         };
         let unformatted_source =
             spec.sources_unformatted && matches!(taint.origin, Origin::Source(_));
-        if (spec.objects && taint.stringified) || (spec.program && taint.argv_tail) {
+        if (spec.objects && taint.stringified)
+            || (spec.program && taint.argv_tail)
+            || (spec.bare && taint.formatted)
+        {
             return;
         }
         let needs_formatting = spec.formatted && !taint.formatted && !unformatted_source;

@@ -64,6 +64,10 @@ pub struct SinkSpec {
     /// elsewhere: no finding.
     #[serde(default)]
     pub fixed_host: bool,
+    /// Only the value itself counts: one built into a larger string (`"$" + key`) cannot
+    /// name an inherited property.
+    #[serde(default)]
+    pub bare: bool,
     /// Only an argv list that starts a shell on a command string counts
     /// (`subprocess.run(["sh", "-c", cmd])`).
     #[serde(default)]
