@@ -166,3 +166,73 @@ app.get("/list", (req, res) => {
         "{injections:?}"
     );
 }
+
+/// A session reuses a taint detector's hits while nothing it reads changed; the file-local
+/// findings that detector withdrew stay withdrawn (a parameter every caller fills with a
+/// constant; an audit finding a resolved call turned into a real one).
+#[test]
+fn reused_taint_hits_keep_their_withdrawals() {
+    use std::sync::Arc;
+
+    use repotoire::detect::analyze::{Catalog, analyze};
+    use repotoire::detect::config::Config;
+    use repotoire::detect::memory::Memory;
+    use repotoire::engine::{Engine, Options};
+
+    let dir = Dir::with_fixture(
+        r#"
+//- tools.py
+import os
+
+def run_tool(cmd):
+    os.system(cmd)
+
+def main():
+    run_tool("ls -l")
+//- inputs.py
+from flask import request
+
+def command():
+    return request.args["cmd"]
+//- run.py
+import os
+from inputs import command
+
+def main():
+    os.system(command())
+"#,
+    );
+    let catalog = Catalog::builtin().unwrap();
+    let mut config = Config::load(dir.path()).unwrap();
+    config.audit = true;
+    let engine = Engine::new(
+        dir.path(),
+        Options {
+            use_cache: false,
+            pass: Some(Arc::new(catalog.pass().unwrap())),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    let report = engine.refresh();
+    let memory = Memory::session();
+    let run = || -> Vec<(String, u32, bool)> {
+        let analysis = analyze(
+            &engine.snapshot(),
+            &report.local,
+            &catalog,
+            &config,
+            None,
+            &memory,
+        );
+        analysis
+            .findings
+            .iter()
+            .filter(|f| f.detector == "command-injection")
+            .map(|f| (f.file.clone(), f.line, f.message.contains("review it")))
+            .collect()
+    };
+    let first = run();
+    assert_eq!(first, vec![("run.py".to_string(), 5, false)], "{first:?}");
+    assert_eq!(run(), first);
+}
