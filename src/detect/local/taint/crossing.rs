@@ -1,0 +1,104 @@
+//! What a file's taint pass leaves for the graph stage (`detect::graph::taint`): the
+//! parameters that reach sinks, tainted values handed to calls the file cannot see into,
+//! what its functions return, and the sinks fed by other files' functions. Part of the
+//! cached local results.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Origin {
+    /// Untrusted input, described (`request.GET`).
+    Source(String),
+    /// A parameter of the enclosing function: (index without `self`, name).
+    Param(u32, String),
+}
+
+/// A parameter of a function reaches a sink inside it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// First line of the function.
+    pub function: u32,
+    pub param: u32,
+    pub rule: String,
+    pub sink: String,
+    pub steps: Vec<(u32, String)>,
+    /// A finding was reported for it (at the last step's line)...
+    pub reported: bool,
+    /// ...and every call of the function in its file passes this parameter a constant:
+    /// without callers elsewhere, no outside data reaches the sink.
+    pub constant_here: bool,
+}
+
+/// A tainted value passed to a call the file cannot see into.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaintCall {
+    pub function: u32,
+    pub callee: String,
+    pub line: u32,
+    pub arg: u32,
+    pub origin: Origin,
+    pub steps: Vec<(u32, String)>,
+}
+
+/// What a function gives back: one of its parameters, or a source it reads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReturnSummary {
+    /// First line of the function.
+    pub function: u32,
+    pub origin: Origin,
+    /// Built into a larger string on the way.
+    pub formatted: bool,
+    pub steps: Vec<(u32, String)>,
+}
+
+/// A sink fed by what a function the file cannot see into returns: a finding once the
+/// graph resolves the call and the function gives back the tainted argument (or a source).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ThroughCall {
+    pub rule: String,
+    /// The sink as the finding names it, and what reaching it means.
+    pub sink: String,
+    pub consequence: String,
+    pub line: u32,
+    pub end_line: u32,
+    pub column: u32,
+    /// First line of the function making the call, the callee's name and the call's line.
+    pub function: u32,
+    pub callee: String,
+    pub call_line: u32,
+    /// The tainted argument (without `self`) and what it carries; `None`: no argument is
+    /// tainted, so only a source the callee returns itself counts.
+    pub arg: Option<(u32, Origin)>,
+    /// The sink wants a built string the value is not yet: the callee must build it.
+    pub needs_formatting: bool,
+    pub steps: Vec<(u32, String)>,
+}
+
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FileTaint {
+    pub summaries: Vec<Summary>,
+    pub calls: Vec<TaintCall>,
+    pub returns: Vec<ReturnSummary>,
+    pub throughs: Vec<ThroughCall>,
+}
+
+impl FileTaint {
+    pub fn lines(&self) -> impl Iterator<Item = u32> + '_ {
+        self.calls
+            .iter()
+            .map(|c| c.line)
+            .chain(
+                self.summaries
+                    .iter()
+                    .map(|s| s.steps.last().map_or(s.function, |x| x.0)),
+            )
+            .chain(self.throughs.iter().map(|t| t.line))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.summaries.is_empty()
+            && self.calls.is_empty()
+            && self.returns.is_empty()
+            && self.throughs.is_empty()
+    }
+}
