@@ -128,7 +128,7 @@ fn load_rules(
             let catalog = Catalog::load(&root, &config)?;
             check_ids(&config, only.as_ref(), &|id| catalog.get(id).is_some())?;
             let pass = catalog
-                .pass()
+                .pass_for(&config)
                 .map_err(|e| anyhow::anyhow!("detector rules: {e}"))?;
             Ok(Rules { catalog, pass })
         }

@@ -76,6 +76,17 @@ impl Catalog {
         Pass::new(&self.rules)
     }
 
+    /// The pass a run under `config` uses: no detectors on generated files, whose findings
+    /// are not reported, unless the config includes vendored code.
+    pub fn pass_for(&self, config: &Config) -> Result<Pass, String> {
+        let pass = self.pass()?;
+        Ok(if config.include_vendored {
+            pass
+        } else {
+            pass.skipping_generated()
+        })
+    }
+
     /// Detectors that run under this config.
     pub fn enabled(&self, config: &Config) -> HashSet<String> {
         self.rules

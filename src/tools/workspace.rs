@@ -92,7 +92,7 @@ impl Workspace {
         let catalog =
             Catalog::load(root, &config).map_err(|e| WorkspaceError::Rules(e.to_string()))?;
         config.validate(&|id| catalog.get(id).is_some())?;
-        let pass = Arc::new(catalog.pass().map_err(WorkspaceError::Rules)?);
+        let pass = Arc::new(catalog.pass_for(&config).map_err(WorkspaceError::Rules)?);
         let engine = Engine::new(
             root,
             Options {

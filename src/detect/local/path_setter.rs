@@ -22,15 +22,15 @@ pub fn path_setter(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         return;
     }
     for &function in &ctx.collected.functions {
-        if guarded(ctx, function) {
+        let Some(at) = ctx.flat.index_of(function) else {
             continue;
-        }
-        let callback = is_loop_callback(ctx, function);
+        };
+        let callback = is_loop_callback(ctx, at);
         // Variables walked into by key inside a loop, and writes by key, by variable.
         let mut walked: Vec<&str> = Vec::new();
         let mut writes: Vec<(Node<'_>, &str)> = Vec::new();
-        walk_body(ctx, function, |_, node| {
-            if node.kind() != "assignment_expression" {
+        walk_body(ctx, function, |index, node| {
+            if ctx.flat.kind(index) != "assignment_expression" {
                 return;
             }
             let (Some(left), Some(right)) = (ctx.child(node, "left"), ctx.child(node, "right"))
@@ -38,7 +38,7 @@ pub fn path_setter(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 return;
             };
             match left.kind() {
-                "identifier" if (callback || in_loop(node, function)) => {
+                "identifier" if (callback || in_loop(ctx, index, at)) => {
                     let name = ctx.text(left);
                     if walks_into(ctx, name, right) {
                         walked.push(name);
@@ -56,10 +56,14 @@ pub fn path_setter(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 _ => {}
             }
         });
+        // Reading the function's code for guards is the costly part: done for candidates only.
         let Some(&(write, name)) = writes.iter().rev().find(|(_, name)| walked.contains(name))
         else {
             continue;
         };
+        if guarded(ctx, function) {
+            continue;
+        }
         let function_name = own_name(ctx, function).unwrap_or("this function");
         hits.push(hit(
             "prototype-pollution-path",
@@ -109,30 +113,32 @@ fn is_counter(ctx: &Ctx<'_, '_>, index: Node<'_>) -> bool {
     false
 }
 
-/// Whether `node` lies in a loop of `function`'s own body.
-fn in_loop(node: Node<'_>, function: Node<'_>) -> bool {
-    let mut at = node.parent();
+/// Whether node `index` lies in a loop of the body of `function` (flat-tree indices).
+fn in_loop(ctx: &Ctx<'_, '_>, index: u32, function: u32) -> bool {
+    let mut at = ctx.flat.parent(index);
     while let Some(parent) = at {
-        if parent.id() == function.id() {
+        if parent == function {
             return false;
         }
-        if LOOPS.contains(&parent.kind()) {
+        if LOOPS.contains(&ctx.flat.kind(parent)) {
             return true;
         }
-        at = parent.parent();
+        at = ctx.flat.parent(parent);
     }
     false
 }
 
-/// A function given to `.forEach(…)`: its body runs once per element.
-fn is_loop_callback(ctx: &Ctx<'_, '_>, function: Node<'_>) -> bool {
-    let Some(call) = function
-        .parent()
-        .filter(|p| p.kind() == "arguments")
-        .and_then(|a| a.parent())
+/// A function (flat-tree index) given to `.forEach(…)`: its body runs once per element.
+fn is_loop_callback(ctx: &Ctx<'_, '_>, function: u32) -> bool {
+    let Some(call) = ctx
+        .flat
+        .parent(function)
+        .filter(|&p| ctx.flat.kind(p) == "arguments")
+        .and_then(|a| ctx.flat.parent(a))
     else {
         return false;
     };
-    ctx.child(call, "function")
-        .is_some_and(|f| ctx.text(f).ends_with(".forEach"))
+    ctx.flat
+        .field(call, "function")
+        .is_some_and(|f| ctx.flat.text(f, ctx.source).ends_with(".forEach"))
 }

@@ -26,9 +26,6 @@ pub fn recursive_merge(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         return;
     }
     for &function in &ctx.collected.functions {
-        if guarded(ctx, function) {
-            continue;
-        }
         let Some(name) = own_name(ctx, function) else {
             continue;
         };
@@ -37,7 +34,7 @@ pub fn recursive_merge(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         let mut loops: Vec<(&str, std::ops::Range<usize>)> = Vec::new();
         let mut writes: Vec<(Node<'_>, &str)> = Vec::new();
         let mut recursions: Vec<(usize, Vec<&str>)> = Vec::new();
-        walk_body(ctx, function, |_, node| match node.kind() {
+        walk_body(ctx, function, |index, node| match ctx.flat.kind(index) {
             "for_in_statement" => {
                 if let Some(key) = loop_key(ctx, node) {
                     loops.push((key, node.byte_range()));
@@ -60,27 +57,29 @@ pub fn recursive_merge(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             }
             _ => {}
         });
-        for (write, key) in writes {
+        let merged = writes.into_iter().find(|&(write, key)| {
             let inside = |at: usize| {
                 loops
                     .iter()
                     .any(|(k, span)| *k == key && span.contains(&at))
             };
-            let recurses = recursions
-                .iter()
-                .any(|(at, keys)| inside(*at) && keys.contains(&key));
-            if inside(write.start_byte()) && recurses {
-                hits.push(hit(
-                    "prototype-pollution-merge",
-                    write,
-                    format!(
-                        "`{name}` copies every key of its source into the target and recurses \
-                         into nested objects without refusing `__proto__`, `constructor` and \
-                         `prototype`"
-                    ),
-                ));
-                break;
-            }
+            inside(write.start_byte())
+                && recursions
+                    .iter()
+                    .any(|(at, keys)| inside(*at) && keys.contains(&key))
+        });
+        // Reading the function's code for guards is the costly part: candidates only.
+        if let Some((write, _)) = merged
+            && !guarded(ctx, function)
+        {
+            hits.push(hit(
+                "prototype-pollution-merge",
+                write,
+                format!(
+                    "`{name}` copies every key of its source into the target and recurses into \
+                     nested objects without refusing `__proto__`, `constructor` and `prototype`"
+                ),
+            ));
         }
     }
 }

@@ -56,6 +56,10 @@ pub struct Tables {
     sanitisers: Sanitisers,
     #[serde(default)]
     flow: Flow,
+    /// The first segment of every `read` source (`sys` of `sys.argv`): most attribute
+    /// texts the analysis asks about start with none of them.
+    #[serde(skip)]
+    read_heads: rustc_hash::FxHashSet<String>,
 }
 
 /// A read (`sys.argv`) or a call (`input()`) that yields untrusted data.
@@ -144,7 +148,15 @@ pub fn of(family: Family) -> &'static Tables {
     let index = TEXTS.iter().position(|(f, _, _)| *f == family).unwrap_or(0);
     TABLES[index].get_or_init(|| {
         let (_, path, text) = TEXTS[index];
-        toml::from_str(text).unwrap_or_else(|err| panic!("{path} is not a taint table: {err}"))
+        let mut tables: Tables =
+            toml::from_str(text).unwrap_or_else(|err| panic!("{path} is not a taint table: {err}"));
+        tables.read_heads = tables
+            .sources
+            .iter()
+            .filter_map(|s| s.read.as_deref())
+            .map(|read| read.split('.').next().unwrap_or(read).to_string())
+            .collect();
+        tables
     })
 }
 
@@ -365,6 +377,9 @@ impl Tables {
             && let Some(second) = second.filter(|s| has(&self.request_fields, s))
         {
             return Some(format!("{first}.{second}"));
+        }
+        if !self.read_heads.contains(first) {
+            return None;
         }
         let second = second.unwrap_or("");
         self.sources
