@@ -44,6 +44,23 @@ pub fn walk_body_at<'t>(ctx: &Ctx<'_, 't>, start: u32, mut visit: impl FnMut(u32
     }
 }
 
+/// The file's functions as flat-tree indices in document order, with the Python lambdas
+/// `keep` accepts (the pass collects Python's `def`s only).
+pub(super) fn function_indices(ctx: &Ctx<'_, '_>, keep: impl Fn(u32) -> bool) -> Vec<u32> {
+    let flat = ctx.flat;
+    let mut out: Vec<u32> = ctx
+        .collected
+        .functions
+        .iter()
+        .filter_map(|f| flat.index_of(*f))
+        .collect();
+    if ctx.language.family() == crate::lang::Family::Python {
+        out.extend((0..flat.len() as u32).filter(|&i| flat.kind(i) == "lambda" && keep(i)));
+        out.sort_unstable();
+    }
+    out
+}
+
 pub(super) fn function_name<'a>(ctx: &'a Ctx<'_, '_>, function: Node<'_>) -> Option<&'a str> {
     ctx.child(function, "name").map(|n| ctx.text(n))
 }

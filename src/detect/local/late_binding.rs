@@ -4,7 +4,7 @@
 //! `let` gives each iteration its own binding).
 
 use crate::detect::local::enclosing::is_function;
-use crate::detect::local::functions::hit;
+use crate::detect::local::functions::{function_indices, hit};
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;
@@ -49,16 +49,7 @@ pub fn late_binding_closure(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         return;
     }
     let flat = ctx.flat;
-    let mut candidates: Vec<u32> = ctx
-        .collected
-        .functions
-        .iter()
-        .filter_map(|f| flat.index_of(*f))
-        .collect();
-    // The pass collects Python's `def`s only; lambdas are found here.
-    if family == Family::Python {
-        candidates.extend((0..flat.len() as u32).filter(|&i| flat.kind(i) == "lambda"));
-    }
+    let candidates = function_indices(ctx, |_| true);
     for index in candidates {
         let function = flat.entry(index).node;
         let Some(variables) = loop_variables(ctx, index, family) else {

@@ -23,7 +23,7 @@ mod unknown;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::detect::finding::Severity;
-use crate::detect::local::functions::walk_body_at;
+use crate::detect::local::functions::{function_indices, walk_body_at};
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;
@@ -201,20 +201,9 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
 /// The file's functions (flat indices, in document order), with Python lambdas bound to
 /// a name (`q = lambda n: …`), which are called as functions are.
 fn functions_of(ctx: &Ctx<'_, '_>, flat: &FlatTree<'_>) -> Vec<u32> {
-    let mut out: Vec<u32> = ctx
-        .collected
-        .functions
-        .iter()
-        .filter_map(|f| flat.index_of(*f))
-        .collect();
-    if ctx.language.family() == Family::Python {
-        out.extend((0..flat.len() as u32).filter(|&i| {
-            flat.kind(i) == "lambda"
-                && crate::detect::local::functions::bound_name(flat, ctx.source, i).is_some()
-        }));
-        out.sort_unstable();
-    }
-    out
+    function_indices(ctx, |i| {
+        crate::detect::local::functions::bound_name(flat, ctx.source, i).is_some()
+    })
 }
 
 /// What a function's names hold once it has run: tainted ones, and what others may carry.
