@@ -5,7 +5,7 @@
 
 use tree_sitter::Node;
 
-use crate::detect::local::functions::{hit, walk_body};
+use crate::detect::local::functions::{hit, walk_body_at};
 use crate::detect::local::recursive_merge::{guarded, own_name};
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
@@ -29,7 +29,7 @@ pub fn path_setter(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         // Variables walked into by key inside a loop, and writes by key, by variable.
         let mut walked: Vec<&str> = Vec::new();
         let mut writes: Vec<(Node<'_>, &str)> = Vec::new();
-        walk_body(ctx, function, |index, node| {
+        walk_body_at(ctx, at, |index, node| {
             if ctx.flat.kind(index) != "assignment_expression" {
                 return;
             }
@@ -56,11 +56,11 @@ pub fn path_setter(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 _ => {}
             }
         });
-        // Reading the function's code for guards is the costly part: done for candidates only.
         let Some(&(write, name)) = writes.iter().rev().find(|(_, name)| walked.contains(name))
         else {
             continue;
         };
+        // Reading the function's code for guards is the costly part: done for candidates only.
         if guarded(ctx, function) {
             continue;
         }
