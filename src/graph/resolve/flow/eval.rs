@@ -245,13 +245,20 @@ impl<'r> Solver<'r> {
     /// `__iter__` results' `__next__` results, anything external.
     pub(super) fn elements(&mut self, vals: &[Val]) -> Vec<Val> {
         let mut out = Vec::new();
+        self.each_element(vals, &mut |part| extend(&mut out, part));
+        out
+    }
+
+    /// Hands `each` every part of what `elements` would join (the same variables read, in
+    /// the same order), for callers that want less than the whole union.
+    pub(super) fn each_element(&mut self, vals: &[Val], each: &mut dyn FnMut(&[Val])) {
         for &val in vals {
             match val {
                 Val::Boxed(container) => {
                     self.store.get(Var::Keys(container));
                     let keys = self.box_keys[container as usize].clone();
                     for key in keys {
-                        extend(&mut out, self.store.get(Var::Elem(container, key)));
+                        each(self.store.get(Var::Elem(container, key)));
                     }
                 }
                 Val::Inst(class) => {
@@ -265,24 +272,24 @@ impl<'r> Solver<'r> {
                                 Val::Inst(next_class) => {
                                     for next in self.member(next_class, next_id, true) {
                                         if let Val::Bound(n) = next {
-                                            extend(&mut out, self.store.get(Var::Ret(n)));
+                                            each(self.store.get(Var::Ret(n)));
                                         }
                                     }
                                 }
                                 Val::Boxed(_) => {
+                                    // Joined first, as a nested `elements` call would.
                                     let vals = self.elements(&[returned]);
-                                    extend(&mut out, &vals);
+                                    each(&vals);
                                 }
                                 _ => {}
                             }
                         }
                     }
                 }
-                Val::Ext(_) => extend(&mut out, &[Val::Ext(0)]),
+                Val::Ext(_) => each(&[Val::Ext(0)]),
                 _ => {}
             }
         }
-        out
     }
 
     /// `xs[from:to]`: a container of its own (one per source container and slice) holding

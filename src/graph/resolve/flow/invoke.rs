@@ -362,8 +362,9 @@ impl<'r> Solver<'r> {
                     .iter()
                     .any(|v| matches!(v, Val::Boxed(_) | Val::Inst(_)))
             {
-                let elements = self.elements(&vals);
-                keep_returned(&mut incoming, returned, &elements);
+                self.each_element(&vals, &mut |part| {
+                    keep_returned(&mut incoming, returned, part);
+                });
             }
         }
         // What this call gave matters only for values that may have come from elsewhere.
@@ -418,8 +419,7 @@ impl<'r> Solver<'r> {
                 .iter()
                 .any(|v| matches!(v, Val::Boxed(_) | Val::Inst(_) | Val::Ext(_)))
             {
-                let elements = self.elements(vals);
-                keep_returned(&mut given, returned, &elements);
+                self.each_element(vals, &mut |part| keep_returned(&mut given, returned, part));
             }
         }
         given
