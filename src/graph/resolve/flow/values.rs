@@ -1,6 +1,7 @@
 //! The abstract values of the points-to pass and the variables that hold them.
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// Most values a variable holds; past it the variable is "anything" and calls through it
 /// fall back to the name-based tiers.
@@ -52,13 +53,15 @@ pub(super) enum Var {
     Given(u32),
 }
 
+/// Nearly every variable holds one or two values and is read by a few units: kept inline,
+/// they cost no allocation each (a large program has hundreds of thousands).
 #[derive(Debug, Default, Clone)]
 pub(super) struct Slot {
-    pub(super) vals: Vec<Val>,
+    pub(super) vals: SmallVec<[Val; 2]>,
     /// More than `MAX_VALUES` reached it: unknown.
     pub(super) top: bool,
     /// Units that read it.
-    readers: Vec<u32>,
+    readers: SmallVec<[u32; 4]>,
 }
 
 /// The variables' values, which units read each, and the units to evaluate again because
@@ -177,7 +180,7 @@ impl Store {
         }
         if slot.vals.len() > MAX_VALUES {
             slot.top = true;
-            slot.vals = Vec::new();
+            slot.vals = SmallVec::new();
         }
         if changed {
             Self::wake(&slot.readers, &mut self.queued, &mut self.queue);
