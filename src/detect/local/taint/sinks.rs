@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use regex::Regex;
+use crate::parse::query::regexes::LazyRegex;
 use regex_automata::meta::Regex as RegexSet;
 use regex_automata::{Input, MatchKind, PatternSet, meta, util::syntax};
 use serde::{Deserialize, Serialize};
@@ -173,12 +173,12 @@ pub struct Sink {
     pub spec: SinkSpec,
     /// The rule's `local_input`.
     pub local_input: bool,
-    unless: Option<Regex>,
-    only: Option<Regex>,
-    before: Option<Regex>,
-    only_before: Option<Regex>,
-    unless_source: Option<Regex>,
-    decorated: Option<Regex>,
+    unless: Option<LazyRegex>,
+    only: Option<LazyRegex>,
+    before: Option<LazyRegex>,
+    only_before: Option<LazyRegex>,
+    unless_source: Option<LazyRegex>,
+    decorated: Option<LazyRegex>,
 }
 
 impl Sink {
@@ -247,7 +247,7 @@ impl FamilySinks {
         let regex = |pattern: &Option<String>, rule: &str| {
             pattern
                 .as_deref()
-                .map(Regex::new)
+                .map(LazyRegex::new)
                 .transpose()
                 .map_err(|e| format!("{rule}: {e}"))
         };
