@@ -8,6 +8,7 @@ use tree_sitter::Node;
 
 use crate::detect::local::functions::{all_returns, display_name, hit, owner};
 use crate::detect::local::{Ctx, Hit};
+use crate::parse::flat::FlatTree;
 
 pub fn too_many_returns(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     let dispatched = dispatched_returns(ctx);
@@ -40,7 +41,7 @@ fn dispatched_returns(ctx: &Ctx<'_, '_>) -> HashMap<usize, (u32, u32)> {
     let mut switches: HashMap<usize, Vec<usize>> = HashMap::new();
     let mut counts: HashMap<usize, (u32, u32)> = HashMap::new();
     for ret in &ctx.collected.returns {
-        let Some(switch) = case_switch(*ret) else {
+        let Some(switch) = case_switch(ctx.flat, *ret) else {
             continue;
         };
         let Some(function) = owner(functions, *ret) else {
@@ -62,21 +63,22 @@ fn dispatched_returns(ctx: &Ctx<'_, '_>) -> HashMap<usize, (u32, u32)> {
 }
 
 /// The `switch`/`match` whose case `ret` is a statement of (directly, or in the case's
-/// block).
-fn case_switch(ret: Node<'_>) -> Option<Node<'_>> {
-    let mut parent = ret.parent()?;
-    if matches!(parent.kind(), "statement_block" | "block") {
-        parent = parent.parent()?;
+/// block). Parents come from the flat tree: tree-sitter finds a node's parent by descending
+/// from the root, once per step.
+fn case_switch<'t>(flat: &FlatTree<'t>, ret: Node<'t>) -> Option<Node<'t>> {
+    let mut parent = flat.parent(flat.index_of(ret)?)?;
+    if matches!(flat.kind(parent), "statement_block" | "block") {
+        parent = flat.parent(parent)?;
     }
     if !matches!(
-        parent.kind(),
+        flat.kind(parent),
         "switch_case" | "switch_default" | "case_clause"
     ) {
         return None;
     }
-    let mut node = parent.parent()?;
-    while !matches!(node.kind(), "switch_statement" | "match_statement") {
-        node = node.parent()?;
+    let mut node = flat.parent(parent)?;
+    while !matches!(flat.kind(node), "switch_statement" | "match_statement") {
+        node = flat.parent(node)?;
     }
-    Some(node)
+    Some(flat.entry(node).node)
 }
