@@ -23,49 +23,27 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         let Some(start) = ctx.flat.child_by_field(function, body) else {
             continue;
         };
-        let mut targets: FxHashMap<&str, (usize, Node<'_>)> = FxHashMap::default();
-        let mut uses: FxHashMap<&str, usize> = FxHashMap::default();
+        // Targets first: most identifiers are reads, and only reads of a target matter.
+        let mut targets: FxHashMap<&str, (bool, Node<'_>)> = FxHashMap::default();
         let mut dynamic = false;
-        // Names bound inside a class body or an inner function belong to that scope (class
-        // attributes, the inner function's locals); names read there may still be this
-        // function's variables (closures). Pre-order: such a scope's nodes run up to its end.
-        let mut nested_until = 0;
-        for index in start..ctx.flat.entry(start).end {
-            let entry = ctx.flat.entry(index);
-            let kind = ctx.flat.kind(index);
-            let nested = index < nested_until;
-            if !nested
-                && index > start
-                && matches!(kind, "class_definition" | "function_definition" | "lambda")
-            {
-                nested_until = entry.end;
-                continue;
-            }
-            if kind != "identifier" {
-                continue;
-            }
-            let text = ctx.flat.text(index, ctx.source);
-            if text == "locals" || text == "vars" || text == "eval" || text == "exec" {
+        each_identifier(ctx, start, left, |index, text, is_target, nested| {
+            if matches!(text, "locals" | "vars" | "eval" | "exec") {
                 dynamic = true;
             }
-            let is_target = entry.field == left
-                && ctx
-                    .flat
-                    .parent(index)
-                    .is_some_and(|p| ctx.flat.kind(p) == "assignment");
-            if is_target && nested {
-                continue;
+            if is_target && !nested {
+                targets
+                    .entry(text)
+                    .or_insert((false, ctx.flat.entry(index).node));
             }
-            if is_target {
-                let slot = targets.entry(text).or_insert((0, entry.node));
-                slot.0 += 1;
-            } else {
-                *uses.entry(text).or_default() += 1;
-            }
-        }
-        if dynamic {
+        });
+        if dynamic || targets.is_empty() {
             continue;
         }
+        each_identifier(ctx, start, left, |_, text, is_target, _| {
+            if !is_target && let Some(target) = targets.get_mut(text) {
+                target.0 = true;
+            }
+        });
         // Names read from strings: forward-reference annotations (`'Final[MyInt]'`).
         // Strings are collected in document order: the function's are one run of them.
         let range = ctx.flat.entry(function).range();
@@ -94,9 +72,7 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         };
         let mut unused: Vec<(&str, Node<'_>)> = targets
             .into_iter()
-            .filter(|(name, _)| {
-                !name.starts_with('_') && !uses.contains_key(name) && !in_strings(name)
-            })
+            .filter(|(name, (used, _))| !name.starts_with('_') && !used && !in_strings(name))
             .map(|(name, (_, node))| (name, node))
             .collect();
         unused.sort_by_key(|(_, node)| node.start_byte());
@@ -111,5 +87,40 @@ pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 format!("local variable `{name}` is assigned but never used"),
             ));
         }
+    }
+}
+
+/// Calls `each` with every identifier of the body starting at flat index `start`: its
+/// index, its text, whether it is the target of a plain assignment, and whether it lies in
+/// a nested class, function or lambda (whose bindings are that scope's own; names read
+/// there may still be this function's variables, as closures). Pre-order: a nested scope's
+/// nodes run up to its end.
+fn each_identifier<'a>(
+    ctx: &Ctx<'a, '_>,
+    start: u32,
+    left: u16,
+    mut each: impl FnMut(u32, &'a str, bool, bool),
+) {
+    let mut nested_until = 0;
+    for index in start..ctx.flat.entry(start).end {
+        let entry = ctx.flat.entry(index);
+        let kind = ctx.flat.kind(index);
+        let nested = index < nested_until;
+        if !nested
+            && index > start
+            && matches!(kind, "class_definition" | "function_definition" | "lambda")
+        {
+            nested_until = entry.end;
+            continue;
+        }
+        if kind != "identifier" {
+            continue;
+        }
+        let is_target = entry.field == left
+            && ctx
+                .flat
+                .parent(index)
+                .is_some_and(|p| ctx.flat.kind(p) == "assignment");
+        each(index, ctx.flat.text(index, ctx.source), is_target, nested);
     }
 }
