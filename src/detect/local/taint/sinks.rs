@@ -5,7 +5,6 @@
 
 use std::sync::OnceLock;
 
-use crate::parse::query::regexes::LazyRegex;
 use regex_automata::meta::Regex as RegexSet;
 use regex_automata::{Input, MatchKind, PatternSet, meta, util::syntax};
 use serde::{Deserialize, Serialize};
@@ -13,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::detect::local::Ctx;
 use crate::detect::rule::{Engine, Rule};
 use crate::lang::Family;
+use crate::parse::query::regexes::LazyRegex;
 
 /// One `[[sink]]` of a taint rule.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -160,7 +160,7 @@ impl SinkSpec {
         .flatten()
         .find_map(|pattern| {
             // Parsed as `Regex::new` would, not compiled: every analysis checks its rules.
-            crate::parse::query::regexes::LazyRegex::new(pattern)
+            LazyRegex::new(pattern)
                 .err()
                 .map(|e| format!("sink regex `{pattern}`: {e}"))
         })
