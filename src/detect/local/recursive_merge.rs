@@ -29,6 +29,18 @@ pub fn recursive_merge(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         let Some(name) = own_name(ctx, function) else {
             continue;
         };
+        // A merge calls itself, so its name is written in its body: most functions' is
+        // not, and they are not walked.
+        let after_name = ctx
+            .child(function, "name")
+            .map_or(function.start_byte(), |n| n.end_byte());
+        let body = ctx
+            .source
+            .get(after_name..function.end_byte())
+            .unwrap_or("");
+        if memchr::memmem::find(body.as_bytes(), name.as_bytes()).is_none() {
+            continue;
+        }
         // Key loops (variable, span), key-indexed writes and recursive calls with a
         // key-indexed argument, each by where it is.
         let mut loops: Vec<(&str, std::ops::Range<usize>)> = Vec::new();
