@@ -30,7 +30,7 @@ pub fn looks_generated(source: &str, family: Family) -> bool {
         && (head.trim_start().starts_with("/*!")
             || head.contains("@license")
             || head.contains("@preserve")
-            || source.lines().any(minified_code))
+            || crate::parse::lines(source).any(minified_code))
     {
         return true;
     }

@@ -1,11 +1,11 @@
 //! Regexes compiled once per process, by pattern. Rules share patterns across languages
-//! (TypeScript, TSX and JavaScript read the same queries) and a small regex is compiled
-//! into a full DFA up front, so compiling each pattern once is most of a run's fixed cost
-//! on a small repository.
+//! (TypeScript, TSX and JavaScript read the same queries), and compiling each pattern once
+//! is most of a run's fixed cost on a small repository.
 //!
-//! They are built without a literal prefilter: they run on names, comments and string
-//! literals of a line or two, where a prefilter saves nothing, and building one was half of
-//! each compilation, paid again by every process.
+//! They are built without a literal prefilter and without a full DFA: they run on names,
+//! comments and string literals of a line or two, where neither saves anything (the lazy
+//! DFA answers as fast on such short texts), and building them was most of each
+//! compilation, paid again by every process.
 
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex, OnceLock};
@@ -15,7 +15,7 @@ use regex_automata::meta::{self, Regex};
 static COMPILED: LazyLock<Mutex<HashMap<String, Regex>>> = LazyLock::new(Default::default);
 
 /// The pattern compiled as `regex::Regex::new` would (Unicode, UTF-8, the same limits on
-/// the automata's sizes), minus the prefilter.
+/// the automata's sizes), minus the prefilter and the full DFA.
 fn build(pattern: &str) -> Result<Regex, Box<meta::BuildError>> {
     build_with(pattern, false)
 }
@@ -26,14 +26,16 @@ fn build_with(pattern: &str, prefilter: bool) -> Result<Regex, Box<meta::BuildEr
             meta::Config::new()
                 .auto_prefilter(prefilter)
                 .nfa_size_limit(Some(10 << 20))
-                .hybrid_cache_capacity(2 << 20),
+                .hybrid_cache_capacity(2 << 20)
+                .dfa(prefilter),
         )
         .build(pattern)
         .map_err(Box::new)
 }
 
 /// A built-in pattern searched for through long texts (whole docstrings, not names): its
-/// literal prefilter is worth building there (built once, it speeds up every search).
+/// literal prefilter and full DFA are worth building there (built once, they speed up
+/// every search).
 pub fn built_in_scanning(pattern: &str) -> Regex {
     build_with(pattern, true).unwrap_or_else(|err| panic!("built-in regex {pattern}: {err}"))
 }
