@@ -1,2 +1,3 @@
 // sound
+/// Reports `XXX` and "FIXME" markers.
 fn f() {}

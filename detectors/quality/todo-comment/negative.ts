@@ -1,2 +1,3 @@
 // keep
+// the 'TODO' marker, quoted
 export const f = 1;

@@ -4,7 +4,9 @@ use crate::detect::local::words::boundary;
 use crate::detect::local::{Ctx, Hit};
 
 /// The first `TODO`, `FIXME`, `XXX` or `HACK` standing as a word (the regex
-/// `\b(TODO|FIXME|XXX|HACK)\b`, whose compilation every process paid).
+/// `\b(TODO|FIXME|XXX|HACK)\b`, whose compilation every process paid) and not quoted:
+/// a comment that names the marker in a code span or quotes (a linter's own docs) leaves
+/// nothing to do.
 fn todo_marker(text: &str) -> Option<std::ops::Range<usize>> {
     let bytes = text.as_bytes();
     (0..bytes.len()).find_map(|at| {
@@ -16,9 +18,18 @@ fn todo_marker(text: &str) -> Option<std::ops::Range<usize>> {
             _ => return None,
         };
         let end = at + word.len();
-        (bytes[at..].starts_with(word.as_bytes()) && boundary(text, at) && boundary(text, end))
-            .then_some(at..end)
+        (bytes[at..].starts_with(word.as_bytes())
+            && boundary(text, at)
+            && boundary(text, end)
+            && !quoted(bytes, at, end))
+        .then_some(at..end)
     })
+}
+
+/// Whether `bytes[at..end]` sits between two of the same quote or backtick.
+fn quoted(bytes: &[u8], at: usize, end: usize) -> bool {
+    let before = at.checked_sub(1).and_then(|b| bytes.get(b));
+    matches!(before, Some(b'`' | b'"' | b'\'')) && bytes.get(end) == before
 }
 
 pub fn todo_comment(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
@@ -60,19 +71,23 @@ mod tests {
     #[test]
     fn todo_markers_are_found_where_the_regex_found_them() {
         let regex = regex::Regex::new(r"\b(TODO|FIXME|XXX|HACK)\b").unwrap();
+        // The regex's first match that no pair of quotes or backticks wraps.
+        let unquoted = |text: &str| {
+            regex.find_iter(text).map(|m| m.range()).find(|r| {
+                let (before, after) =
+                    (text[..r.start].chars().last(), text[r.end..].chars().next());
+                !(matches!(before, Some('`' | '"' | '\'')) && after == before)
+            })
+        };
         let pieces = [
             "TODO", "FIXME", "XXX", "XX", "HACK", "T", "TO", "x", "_", "9", "é", " ", ":", "(",
-            "\u{a0}", "//", "# ",
+            "\u{a0}", "//", "# ", "`", "\"", "'",
         ];
         let mut strings = Strings::new(7);
         let mut found = 0;
         for _ in 0..60_000 {
             let text = strings.join(&pieces, 6);
-            assert_eq!(
-                todo_marker(&text),
-                regex.find(&text).map(|m| m.range()),
-                "{text:?}"
-            );
+            assert_eq!(todo_marker(&text), unquoted(&text), "{text:?}");
             found += usize::from(todo_marker(&text).is_some());
         }
         assert!(
@@ -81,5 +96,7 @@ mod tests {
         );
         assert_eq!(todo_marker("# TODO: fix"), Some(2..6));
         assert_eq!(todo_marker("# TODOS and éTODO"), None);
+        assert_eq!(todo_marker("/// Lists `TODO` and \"FIXME\" markers."), None);
+        assert_eq!(todo_marker("# 'HACK' aside, TODO: this"), Some(16..20));
     }
 }
