@@ -56,3 +56,65 @@ pub fn frames(traces: &mut Vec<std::iter::Peekable<std::vec::IntoIter<String>>>)
     }
     out
 }
+
+pub fn stored(config: &Config, items: &[u32], out: &mut Vec<(String, u32)>) {
+    for item in items {
+        out.push((config.name.clone(), *item));
+    }
+}
+
+pub struct Hit {
+    pub rule: String,
+    pub line: u32,
+}
+
+pub fn hits(config: &Config, lines: &[u32]) -> Vec<Hit> {
+    let mut out = Vec::new();
+    for &line in lines {
+        out.push(Hit {
+            rule: config.name.clone(),
+            line,
+        });
+    }
+    out
+}
+
+pub fn changed(config: &Config, items: &[u32]) -> Vec<String> {
+    let mut out = Vec::new();
+    for item in items {
+        let mut name = config.name.clone();
+        name.push_str(&item.to_string());
+        out.push(name);
+    }
+    out
+}
+
+pub fn first_long(config: &Config, items: &[u32]) -> Option<String> {
+    for item in items {
+        if *item > 3 {
+            return Some(config.name.clone());
+        }
+    }
+    None
+}
+
+pub fn inside(items: &[String]) -> usize {
+    let mut total = 0;
+    for item in items {
+        total += item.clone().len();
+    }
+    total
+}
+
+fn drain(into: &mut Vec<u32>, from: &mut Vec<u32>) {
+    into.append(from);
+}
+
+pub fn crossed(parts: &[u32], base: &Vec<u32>) -> Vec<u32> {
+    let mut out = Vec::new();
+    for _ in parts {
+        // The callee empties what it is lent: the original must stay whole.
+        drain(&mut out, &mut base.clone());
+    }
+    out
+}
