@@ -1,3 +1,4 @@
 // sound
 /// Reports `XXX` and "FIXME" markers.
+/// Matches `\b(TODO|HACK)\b` in comments.
 fn f() {}

@@ -5,7 +5,7 @@ use crate::detect::local::{Ctx, Hit};
 
 /// The first `TODO`, `FIXME`, `XXX` or `HACK` standing as a word (the regex
 /// `\b(TODO|FIXME|XXX|HACK)\b`, whose compilation every process paid) and not quoted:
-/// a comment that names the marker in a code span or quotes (a linter's own docs) leaves
+/// a comment that names the marker in quotes or a code span (a linter's own docs) leaves
 /// nothing to do.
 fn todo_marker(text: &str) -> Option<std::ops::Range<usize>> {
     let bytes = text.as_bytes();
@@ -26,10 +26,23 @@ fn todo_marker(text: &str) -> Option<std::ops::Range<usize>> {
     })
 }
 
-/// Whether `bytes[at..end]` sits between two of the same quote or backtick.
+/// Whether `bytes[at..end]` is quoted: between two of the same quote or backtick, or inside
+/// a code span of its line (an odd number of backticks before it, one after).
 fn quoted(bytes: &[u8], at: usize, end: usize) -> bool {
     let before = at.checked_sub(1).and_then(|b| bytes.get(b));
-    matches!(before, Some(b'`' | b'"' | b'\'')) && bytes.get(end) == before
+    if matches!(before, Some(b'`' | b'"' | b'\'')) && bytes.get(end) == before {
+        return true;
+    }
+    let line_start = bytes[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    let line_end = bytes[end..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |p| end + p);
+    let ticks_before = bytes[line_start..at].iter().filter(|&&b| b == b'`').count();
+    ticks_before % 2 == 1 && bytes[end..line_end].contains(&b'`')
 }
 
 pub fn todo_comment(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
@@ -71,17 +84,22 @@ mod tests {
     #[test]
     fn todo_markers_are_found_where_the_regex_found_them() {
         let regex = regex::Regex::new(r"\b(TODO|FIXME|XXX|HACK)\b").unwrap();
-        // The regex's first match that no pair of quotes or backticks wraps.
+        // The regex's first match that no pair of quotes or backticks wraps and no code
+        // span of its line holds.
         let unquoted = |text: &str| {
             regex.find_iter(text).map(|m| m.range()).find(|r| {
                 let (before, after) =
                     (text[..r.start].chars().last(), text[r.end..].chars().next());
-                !(matches!(before, Some('`' | '"' | '\'')) && after == before)
+                let wrapped = matches!(before, Some('`' | '"' | '\'')) && after == before;
+                let line_before = text[..r.start].rsplit('\n').next().unwrap_or("");
+                let line_after = text[r.end..].split('\n').next().unwrap_or("");
+                let in_span = line_before.matches('`').count() % 2 == 1 && line_after.contains('`');
+                !wrapped && !in_span
             })
         };
         let pieces = [
             "TODO", "FIXME", "XXX", "XX", "HACK", "T", "TO", "x", "_", "9", "é", " ", ":", "(",
-            "\u{a0}", "//", "# ", "`", "\"", "'",
+            "\u{a0}", "//", "# ", "`", "\"", "'", "\n",
         ];
         let mut strings = Strings::new(7);
         let mut found = 0;
@@ -98,5 +116,8 @@ mod tests {
         assert_eq!(todo_marker("# TODOS and éTODO"), None);
         assert_eq!(todo_marker("/// Lists `TODO` and \"FIXME\" markers."), None);
         assert_eq!(todo_marker("# 'HACK' aside, TODO: this"), Some(16..20));
+        assert_eq!(todo_marker("/// `\\b(TODO|FIXME)\\b` finds them"), None);
+        assert_eq!(todo_marker("// `a` TODO: b `c`"), Some(7..11));
+        assert_eq!(todo_marker("// `a\n// TODO: b `c`"), Some(9..13));
     }
 }
