@@ -107,6 +107,7 @@ impl TypedTool for Bash {
         // repotoire: ignore[shell-command-string]
         let mut child = Command::new("bash")
             .arg("-c")
+            // repotoire: ignore[command-injection]
             .arg(&args.command)
             .current_dir(ws.root())
             .stdin(Stdio::null())
