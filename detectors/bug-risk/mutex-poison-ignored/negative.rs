@@ -22,3 +22,19 @@ impl Queue {
         false
     }
 }
+
+pub struct Log {
+    lines: Mutex<Vec<String>>,
+}
+
+impl Log {
+    pub fn add(&self, line: String) {
+        // A writer that panicked left whole lines or none: poisoning cannot leave a half
+        // line, so the data is taken back as it is.
+        let mut lines = self
+            .lines
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        lines.push(line);
+    }
+}

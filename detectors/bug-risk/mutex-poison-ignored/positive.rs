@@ -19,3 +19,7 @@ impl Queue {
         self.jobs.lock().unwrap_or_else(PoisonError::into_inner).clear(); // expect: mutex-poison-ignored
     }
 }
+
+pub fn total(queue: &Queue) -> usize {
+    *queue.jobs.lock().unwrap_or_else(PoisonError::into_inner).first().unwrap_or(&0) as usize // expect: mutex-poison-ignored
+}
