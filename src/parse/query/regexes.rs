@@ -20,14 +20,15 @@ fn build(pattern: &str) -> Result<Regex, Box<meta::BuildError>> {
     build_with(pattern, false)
 }
 
-fn build_with(pattern: &str, prefilter: bool) -> Result<Regex, Box<meta::BuildError>> {
+/// `scanning`: for long texts, with the literal prefilter and the full DFA that pay off there.
+fn build_with(pattern: &str, scanning: bool) -> Result<Regex, Box<meta::BuildError>> {
     meta::Builder::new()
         .configure(
             meta::Config::new()
-                .auto_prefilter(prefilter)
+                .auto_prefilter(scanning)
                 .nfa_size_limit(Some(10 << 20))
                 .hybrid_cache_capacity(2 << 20)
-                .dfa(prefilter),
+                .dfa(scanning),
         )
         .build(pattern)
         .map_err(Box::new)
