@@ -4,24 +4,42 @@
 
 use tree_sitter::Node;
 
-use crate::lang::Family;
-use crate::parse::flat::FlatTree;
+use crate::lang::{Family, LangId};
+use crate::parse::flat::{FlatTree, KindSet, KindTable};
+
+/// The kinds of a family's functions (and closures, lambdas): what `is_function` names.
+const fn function_kinds(family: Family) -> &'static [&'static str] {
+    match family {
+        Family::Python => &["function_definition", "lambda"],
+        Family::Rust => &["function_item", "closure_expression"],
+        Family::Ecma => &[
+            "function_declaration",
+            "function_expression",
+            "arrow_function",
+            "method_definition",
+            "generator_function_declaration",
+            "generator_function",
+            "function",
+        ],
+    }
+}
 
 pub fn is_function(kind: &str, family: Family) -> bool {
-    match family {
-        Family::Python => matches!(kind, "function_definition" | "lambda"),
-        Family::Rust => matches!(kind, "function_item" | "closure_expression"),
-        Family::Ecma => matches!(
-            kind,
-            "function_declaration"
-                | "function_expression"
-                | "arrow_function"
-                | "method_definition"
-                | "generator_function_declaration"
-                | "generator_function"
-                | "function"
-        ),
+    function_kinds(family).contains(&kind)
+}
+
+static PYTHON_FUNCTIONS: KindSet = KindSet::new(function_kinds(Family::Python));
+static RUST_FUNCTIONS: KindSet = KindSet::new(function_kinds(Family::Rust));
+static ECMA_FUNCTIONS: KindSet = KindSet::new(function_kinds(Family::Ecma));
+
+/// `is_function` by kind id, for walks that test every node.
+pub fn function_kinds_of(language: LangId) -> KindTable<'static> {
+    match language.family() {
+        Family::Python => &PYTHON_FUNCTIONS,
+        Family::Rust => &RUST_FUNCTIONS,
+        Family::Ecma => &ECMA_FUNCTIONS,
     }
+    .of(language)
 }
 
 pub(super) fn is_loop(kind: &str, family: Family) -> bool {

@@ -10,7 +10,7 @@ use crate::parse::flat::KindSet;
 /// characters, or (JavaScript, TypeScript) the licence banner a library's distributed
 /// build keeps (`/*!`, `@license`, `@preserve`). Nobody edits such code by hand, so a
 /// finding there has no one to act on it.
-pub fn looks_generated(source: &str, family: Family) -> bool {
+pub fn looks_generated(source: &str, lines: u32, family: Family) -> bool {
     let head_end = memchr::memchr_iter(b'\n', source.as_bytes())
         .nth(9)
         .unwrap_or(source.len());
@@ -30,12 +30,40 @@ pub fn looks_generated(source: &str, family: Family) -> bool {
         && (head.trim_start().starts_with("/*!")
             || head.contains("@license")
             || head.contains("@preserve")
-            || crate::parse::lines(source).any(minified_code))
+            || long_lines(source, MINIFIED_MIN).any(minified_code))
     {
         return true;
     }
-    source.len() / crate::parse::line_count(source).max(1) > 200
+    source.len() / (lines as usize).max(1) > 200
 }
+
+/// The lines of `text` longer than `min` bytes (line ends left out, as `str::lines`
+/// leaves them), found from the newlines' positions alone: nearly every line is shorter,
+/// and is never made into a string.
+fn long_lines(text: &str, min: usize) -> impl Iterator<Item = &str> + '_ {
+    let mut start = 0;
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes())
+        .map(Some)
+        .chain(std::iter::once(None));
+    ends.filter_map(move |end| {
+        let from = start;
+        let to = end.unwrap_or(text.len());
+        start = to + 1;
+        if to - from <= min {
+            return None;
+        }
+        let line = &text[from..to];
+        // Only a newline's carriage return ends a line.
+        let line = match end {
+            Some(_) => line.strip_suffix('\r').unwrap_or(line),
+            None => line,
+        };
+        (line.len() > min).then_some(line)
+    })
+}
+
+/// Shortest line `minified_code` can call minified.
+const MINIFIED_MIN: usize = 300;
 
 /// A line of minified code: longer than anyone writes and dense with statements (a long
 /// line of data, such as an embedded texture, has few), or merely long but packed with
@@ -44,7 +72,9 @@ pub fn looks_generated(source: &str, family: Family) -> bool {
 fn minified_code(line: &str) -> bool {
     let count = |set: &[u8]| line.bytes().filter(|b| set.contains(b)).count();
     (line.len() > 1000 && count(b";{}") > line.len() / 40)
-        || (line.len() > 300 && count(b";") > line.len() / 60 && count(b" ") < line.len() / 20)
+        || (line.len() > MINIFIED_MIN
+            && count(b";") > line.len() / 60
+            && count(b" ") < line.len() / 20)
 }
 
 /// Longest line a person writes; a longer one holding code is minified.
@@ -91,10 +121,11 @@ pub fn type_level_lines(ctx: &Ctx<'_, '_>) -> Vec<u32> {
         return Vec::new();
     }
     let flat = ctx.flat;
+    let type_level = TYPE_LEVEL_KINDS.of(ctx.language);
     let mut out = Vec::new();
     let mut index = 0;
     while (index as usize) < flat.len() {
-        if !TYPE_LEVEL_KINDS.contains(ctx.language, flat, index) {
+        if !type_level.holds(flat, index) {
             index += 1;
             continue;
         }
@@ -237,6 +268,29 @@ fn is_test_attribute(text: &str) -> bool {
 mod tests {
     use crate::lang::Family;
 
+    fn generated(source: &str, family: Family) -> bool {
+        super::looks_generated(source, crate::parse::line_count(source) as u32, family)
+    }
+
+    /// The long lines are those of `str::lines` past the length, line ends and all.
+    #[test]
+    fn long_lines_are_the_lines_past_the_length() {
+        let texts = [
+            String::new(),
+            "short\n".into(),
+            format!("{}\r\nx\n{}", "a".repeat(12), "b".repeat(11)),
+            format!("{}\n\n{}\r\n", "c".repeat(10), "d".repeat(30)),
+            format!("\r\n{}", "e".repeat(11)),
+            format!("{}\r\n{}\r", "f".repeat(10), "g".repeat(10)),
+            format!("{}\r\r\n", "h".repeat(10)),
+        ];
+        for text in &texts {
+            let ours: Vec<&str> = super::long_lines(text, 10).collect();
+            let theirs: Vec<&str> = text.lines().filter(|l| l.len() > 10).collect();
+            assert_eq!(ours, theirs, "{text:?}");
+        }
+    }
+
     /// Minified code and licence banners of distributed builds mark a file as vendored;
     /// a long line of data in a hand-written file does not.
     #[test]
@@ -245,35 +299,32 @@ mod tests {
             "var UTIF = {{}};\n(function(){{{}}})();\nif (a == b) {{}}\n",
             "var a=1;if(a){a=2};".repeat(100)
         );
-        assert!(super::looks_generated(&minified, Family::Ecma));
+        assert!(generated(&minified, Family::Ecma));
         let data = format!(
             "const texture = '{}';\n{}",
             "QUJD".repeat(600),
             "if (a == b) {}\n".repeat(200)
         );
-        assert!(!super::looks_generated(&data, Family::Ecma));
+        assert!(!generated(&data, Family::Ecma));
         // Shorter lines, but packed: a library pasted in compressed.
         let packed = format!(
             "var UTIF = {{}};\n{}\nif (a == b) {{}}\n",
             "W=function(p){this.m=p;return W};a=1;b=2;".repeat(10)
         );
-        assert!(super::looks_generated(&packed, Family::Ecma));
+        assert!(generated(&packed, Family::Ecma));
         // A long regex literal is no library.
         let regex = format!(
             "export const uuid = /^([0-9a-f]{{8}}-[0-9a-f]{{4}}|{})$/;\n{}",
             "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}|".repeat(12),
             "if (a == b) {}\n".repeat(20)
         );
-        assert!(!super::looks_generated(&regex, Family::Ecma));
+        assert!(!generated(&regex, Family::Ecma));
         let banner =
             "/*!\nfflate - fast compression\nLicensed under MIT\n*/\nexport const x = 1;\n";
-        assert!(super::looks_generated(banner, Family::Ecma));
+        assert!(generated(banner, Family::Ecma));
         // In Rust `/*!` opens a module's documentation.
-        assert!(!super::looks_generated(
-            "/*! Module docs. */\nfn f() {}\n",
-            Family::Rust
-        ));
-        assert!(!super::looks_generated(
+        assert!(!generated("/*! Module docs. */\nfn f() {}\n", Family::Rust));
+        assert!(!generated(
             "// @license MIT\nexport const y = 2;\n",
             Family::Rust
         ));

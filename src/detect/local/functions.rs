@@ -3,7 +3,7 @@
 
 use tree_sitter::Node;
 
-use crate::detect::local::enclosing::is_function;
+use crate::detect::local::enclosing::function_kinds_of;
 use crate::detect::local::{Ctx, Hit, line_of};
 use crate::parse::flat::FlatTree;
 
@@ -30,13 +30,13 @@ pub fn walk_body<'t>(ctx: &Ctx<'_, 't>, function: Node<'t>, visit: impl FnMut(u3
 
 /// `walk_body` from the flat-tree index of the function (or body) node.
 pub fn walk_body_at<'t>(ctx: &Ctx<'_, 't>, start: u32, mut visit: impl FnMut(u32, Node<'t>)) {
-    let family = ctx.language.family();
+    let functions = function_kinds_of(ctx.language);
     let end = ctx.flat.entry(start).end;
     let mut index = start + 1;
     while index < end {
         let entry = ctx.flat.entry(index);
         visit(index, entry.node);
-        index = if is_function(ctx.flat.kind(index), family) {
+        index = if functions.holds(ctx.flat, index) {
             entry.end
         } else {
             index + 1

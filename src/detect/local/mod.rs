@@ -353,7 +353,7 @@ impl Pass {
             return out;
         };
         let mut clock = Instant::now();
-        out.generated = file_marks::looks_generated(source, language.family());
+        out.generated = file_marks::looks_generated(source, facts.lines, language.family());
         let detect = !(self.skip_generated && out.generated);
         match self.rules_of(language) {
             Ok(lang_rules) if detect => lang_rules.run(

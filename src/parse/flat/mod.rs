@@ -102,15 +102,34 @@ impl KindSet {
 
     /// Whether node `index` of `flat`, a tree of `language`, is of one of the kinds.
     pub fn contains(&self, language: LangId, flat: &FlatTree<'_>, index: u32) -> bool {
-        let table = self.tables.get_or_init(crate::lang::per_language)[language as usize]
-            .get_or_init(|| {
-                tables(language)
-                    .names
-                    .iter()
-                    .map(|name| self.kinds.contains(&name.as_str()))
-                    .collect()
-            });
-        table
+        self.of(language).holds(flat, index)
+    }
+
+    /// The set for one language, for a walk that tests many nodes: each test is then one
+    /// array read.
+    pub fn of(&self, language: LangId) -> KindTable<'_> {
+        KindTable(
+            self.tables.get_or_init(crate::lang::per_language)[language as usize].get_or_init(
+                || {
+                    tables(language)
+                        .names
+                        .iter()
+                        .map(|name| self.kinds.contains(&name.as_str()))
+                        .collect()
+                },
+            ),
+        )
+    }
+}
+
+/// A `KindSet` for one language, by kind id.
+#[derive(Clone, Copy)]
+pub struct KindTable<'s>(&'s [bool]);
+
+impl KindTable<'_> {
+    /// Whether node `index` of `flat` is of one of the kinds.
+    pub fn holds(self, flat: &FlatTree<'_>, index: u32) -> bool {
+        self.0
             .get(flat.nodes[index as usize].kind as usize)
             .copied()
             .unwrap_or(false)

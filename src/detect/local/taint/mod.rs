@@ -334,9 +334,9 @@ impl Analyser<'_, '_, '_> {
         let flat = self.flat;
         let mut nodes = Vec::new();
         // Only these kinds move taint.
-        let language = self.ctx.language;
+        let visited = VISITED_KINDS.of(self.ctx.language);
         walk_body_at(self.ctx, start, |index, _| {
-            if VISITED_KINDS.contains(language, flat, index) {
+            if visited.holds(flat, index) {
                 nodes.push(index);
             }
         });
