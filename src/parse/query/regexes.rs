@@ -6,13 +6,21 @@
 //! comments and string literals of a line or two, where neither saves anything (the lazy
 //! DFA answers as fast on such short texts), and building them was most of each
 //! compilation, paid again by every process.
+//!
+//! Nearly every text they are asked about is ASCII, and on ASCII text a pattern's Unicode
+//! classes and case folding decide nothing: `.`, `\w`, `[^"]` or `(?i)k` accept the same
+//! ASCII characters either way. So a rule regex is first compiled without Unicode, which
+//! builds a fraction of the automaton (no UTF-8 sequences for its classes), and answers
+//! ASCII texts; the full regex is compiled only when a text is not ASCII.
 
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex, OnceLock};
 
 use regex_automata::meta::{self, Regex};
+use regex_automata::util::syntax;
 
-static COMPILED: LazyLock<Mutex<HashMap<String, Regex>>> = LazyLock::new(Default::default);
+/// Compiled regexes by pattern, and whether compiled for ASCII texts only.
+static COMPILED: LazyLock<Mutex<HashMap<(String, bool), Regex>>> = LazyLock::new(Default::default);
 
 /// The pattern compiled as `regex::Regex::new` would (Unicode, UTF-8, the same limits on
 /// the automata's sizes), minus the prefilter and the full DFA.
@@ -23,13 +31,26 @@ fn build(pattern: &str) -> Result<Regex, Box<meta::BuildError>> {
 /// `scanning`: for long texts, with the literal prefilter and the full DFA that pay off there.
 fn build_with(pattern: &str, scanning: bool) -> Result<Regex, Box<meta::BuildError>> {
     meta::Builder::new()
-        .configure(
-            meta::Config::new()
-                .auto_prefilter(scanning)
-                .nfa_size_limit(Some(10 << 20))
-                .hybrid_cache_capacity(2 << 20)
-                .dfa(scanning),
-        )
+        .configure(config(scanning))
+        .build(pattern)
+        .map_err(Box::new)
+}
+
+fn config(scanning: bool) -> meta::Config {
+    meta::Config::new()
+        .auto_prefilter(scanning)
+        .nfa_size_limit(Some(10 << 20))
+        .hybrid_cache_capacity(2 << 20)
+        .dfa(scanning)
+}
+
+/// `build` for ASCII texts: classes and case folding over ASCII alone, and matching bytes
+/// rather than characters (which on ASCII text are the same). Fails where the pattern
+/// needs Unicode to mean anything (`\p{Greek}`).
+fn build_ascii(pattern: &str) -> Result<Regex, Box<meta::BuildError>> {
+    meta::Builder::new()
+        .configure(config(false))
+        .syntax(syntax::Config::new().unicode(false).utf8(false))
         .build(pattern)
         .map_err(Box::new)
 }
@@ -41,15 +62,21 @@ pub fn built_in_scanning(pattern: &str) -> Regex {
     build_with(pattern, true).unwrap_or_else(|err| panic!("built-in regex {pattern}: {err}"))
 }
 
-/// The pattern compiled, or the regex an earlier call compiled (a cheap clone).
-pub fn compiled(pattern: &str) -> Result<Regex, Box<meta::BuildError>> {
-    if let Some(regex) = COMPILED.lock().ok().and_then(|c| c.get(pattern).cloned()) {
+/// The pattern compiled (for ASCII texts only, with `ascii`), or the regex an earlier call
+/// compiled (a cheap clone).
+fn compiled(pattern: &str, ascii: bool) -> Result<Regex, Box<meta::BuildError>> {
+    let key = (pattern.to_string(), ascii);
+    if let Some(regex) = COMPILED.lock().ok().and_then(|c| c.get(&key).cloned()) {
         return Ok(regex);
     }
     // Compiled outside the lock: two threads may both compile a pattern, neither waits.
-    let regex = build(pattern)?;
+    let regex = if ascii {
+        build_ascii(pattern)?
+    } else {
+        build(pattern)?
+    };
     if let Ok(mut cache) = COMPILED.lock() {
-        cache.insert(pattern.to_string(), regex.clone());
+        cache.insert(key, regex.clone());
     }
     Ok(regex)
 }
@@ -60,6 +87,8 @@ pub fn compiled(pattern: &str) -> Result<Regex, Box<meta::BuildError>> {
 pub struct LazyRegex {
     pattern: String,
     regex: OnceLock<Option<Regex>>,
+    /// For ASCII texts (`None` inside: the pattern needs Unicode).
+    ascii: OnceLock<Option<Regex>>,
     /// Text every match contains (see `required_literal`).
     required: Option<Vec<u8>>,
 }
@@ -73,6 +102,7 @@ impl LazyRegex {
         Ok(LazyRegex {
             pattern: pattern.to_string(),
             regex: OnceLock::new(),
+            ascii: OnceLock::new(),
             required: required_literal(&hir),
         })
     }
@@ -83,10 +113,17 @@ impl LazyRegex {
     }
 
     pub fn is_match(&self, text: &str) -> bool {
+        if text.is_ascii()
+            && let Some(ascii) = self
+                .ascii
+                .get_or_init(|| compiled(&self.pattern, true).ok())
+        {
+            return ascii.is_match(text);
+        }
         let regex = self.regex.get_or_init(|| {
             // Past the syntax check only a size limit can refuse a pattern: said once,
             // and it then matches nothing.
-            compiled(&self.pattern)
+            compiled(&self.pattern, false)
                 .map_err(|e| tracing::warn!("regex {}: {e}", self.pattern))
                 .ok()
         });
@@ -128,8 +165,88 @@ mod tests {
         }
         let lazy = LazyRegex::new(r"^(?i)safe_\w+$").expect("valid");
         assert!(lazy.regex.get().is_none(), "compiled before use");
+        assert!(lazy.ascii.get().is_none(), "compiled before use");
         assert!(lazy.is_match("SAFE_join") && !lazy.is_match("unsafe_join"));
+        assert!(lazy.ascii.get().is_some() && lazy.regex.get().is_none());
+        // A text beyond ASCII takes the Unicode regex: `\w` holds `é`, and `K` (Kelvin)
+        // folds to `k`.
+        assert!(lazy.is_match("safe_café"));
         assert!(lazy.regex.get().is_some());
+        let kelvin = LazyRegex::new(r"(?i)^k$").expect("valid");
+        assert!(kelvin.is_match("\u{212A}") && kelvin.is_match("K") && !kelvin.is_match("x"));
+    }
+
+    /// On ASCII text the regex built without Unicode answers as `regex::Regex` does, for
+    /// the constructs rules use: `.`, negated classes, `\w`, `\b`, `\s`, case folding.
+    #[test]
+    fn ascii_regexes_match_ascii_text_as_the_regex_crate_does() {
+        let patterns = [
+            r"^.?csrf(Protection)?.?$",
+            r"^.(undefined|object|boolean|number|bigint|string|symbol|function).$",
+            r#"^[^/"'`]*[0-9][){[:space:]]*(/[*].{0,12}[*]/|//.{0,12}$)"#,
+            r"(?i)(token|password|secret|nonce|salt|otp|apikey|api_key|sessionid|csrf)",
+            r"(?i)(^|[._])(signature|sig|(api|access|auth)?_?token|secret|password_?hash)$",
+            r"[(](\?:)?(\\.|\[[^\]]*\]|[^()\[\]\\?])[+*]((?:[^()\[\]]|\[[^\]]*\])*[+*?}])?[)][+*{]",
+            r"\b(TODO|FIXME|XXX|HACK)\b",
+            r"^\w+\s*=\s*\S+$",
+            r"(?i)kelvin|\bstatus[A-Za-z_]*\s*([!=]==?|[<>]=?)\s*[1-5][0-9][0-9]$",
+            r"^[bru]*.0[.]0[.]0[.]0(:[0-9]+)?.$",
+            r"\B_\d+\b",
+        ];
+        let alphabet: Vec<char> = "aksKScfrtu_0159 .'\"`/*(){}[]+?=!<>:\\\t-"
+            .chars()
+            .collect();
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut texts: Vec<String> = [
+            "",
+            "'csrf'",
+            "csrfProtection",
+            "'undefined'",
+            "x = 10 // ms",
+            "API_TOKEN",
+            "password_hash",
+            "(a+)+",
+            "([^x]*)*",
+            "TODO: x",
+            "a_TODO",
+            "key = value",
+            "status === 404",
+            "'0.0.0.0:80'",
+            "x_12 ",
+            "KELVIN",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        for _ in 0..400 {
+            let len = (seed % 24) as usize;
+            let text: String = (0..len)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    alphabet[(seed >> 33) as usize % alphabet.len()]
+                })
+                .collect();
+            texts.push(text);
+        }
+        for pattern in patterns {
+            let (ours, theirs) = (
+                build_ascii(pattern).expect("builds without Unicode"),
+                regex::Regex::new(pattern).expect("valid"),
+            );
+            for text in &texts {
+                assert_eq!(
+                    ours.is_match(text),
+                    theirs.is_match(text),
+                    "{pattern} on {text:?}"
+                );
+            }
+        }
+        // Unicode properties have no ASCII meaning: such a pattern takes the full regex.
+        assert!(build_ascii(r"\p{Greek}").is_err());
+        let greek = LazyRegex::new(r"^\p{Greek}*$").expect("valid");
+        assert!(greek.is_match("") && !greek.is_match("a") && greek.is_match("αβ"));
     }
 
     /// What every match must contain is found where the pattern spells it out, and only
