@@ -342,7 +342,48 @@ pub(super) fn in_rust_test(tree: &FlatTree<'_>, index: u32, source: &str) -> boo
 
 #[cfg(test)]
 mod tests {
-    use super::assigns_fresh;
+    use super::{assigns_fresh, function_kinds_of, is_function};
+    use crate::lang::LangId;
+    use crate::parse::flat::FlatTree;
+
+    /// The kind table says of every node of the sample files what `is_function` says of
+    /// its kind's name (anonymous tokens named like a kind included).
+    #[test]
+    fn function_kinds_by_id_are_the_named_kinds() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut functions = 0;
+        for (language, ext) in [
+            (LangId::Python, "py"),
+            (LangId::Rust, "rs"),
+            (LangId::TypeScript, "ts"),
+            (LangId::Tsx, "tsx"),
+            (LangId::JavaScript, "js"),
+        ] {
+            let source =
+                std::fs::read(root.join(format!("queries/tests/sample.{ext}"))).expect("sample");
+            let mut parser = tree_sitter::Parser::new();
+            parser
+                .set_language(&(language.spec().grammar)())
+                .expect("grammar");
+            let tree = parser.parse(&source, None).expect("parse");
+            let flat = FlatTree::new(&tree, language);
+            let table = function_kinds_of(language);
+            for index in 0..flat.len() as u32 {
+                let named = is_function(flat.kind(index), language.family());
+                assert_eq!(
+                    table.holds(&flat, index),
+                    named,
+                    "{ext}: {}",
+                    flat.kind(index)
+                );
+                functions += usize::from(named);
+            }
+        }
+        assert!(
+            functions > 20,
+            "too few functions in the samples: {functions}"
+        );
+    }
 
     #[test]
     fn fresh_assignment_is_told_from_accumulation() {
