@@ -4,7 +4,8 @@
 use tree_sitter::Node;
 
 use crate::detect::local::enclosing::{
-    bound_in_loop, enclosing_function, in_async, in_loop, in_rust_test, moved_into_closure,
+    ECMA_DEFINITIONS, bound_in_loop, enclosing_function, in_async, in_loop, in_rust_test,
+    moved_into_closure,
 };
 use crate::detect::local::{Collected, Hit, is_test_path, line_of};
 use crate::detect::rule::{Engine, QuerySpec, Rule, query_languages};
@@ -17,18 +18,10 @@ use crate::parse::query::{Matcher, syntax};
 /// The node kinds the Rust-coded detectors need, by `Collected` slot: comments,
 /// functions, strings, identifiers, returns. Read straight off the flat tree by kind id.
 fn collect_kinds(language: LangId) -> [&'static [&'static str]; 5] {
-    const ECMA_FUNCTIONS: &[&str] = &[
-        "function_declaration",
-        "function_expression",
-        "arrow_function",
-        "method_definition",
-        "generator_function_declaration",
-        "generator_function",
-    ];
     match (language, language.family()) {
         (LangId::JavaScript, _) => [
             &["comment"],
-            ECMA_FUNCTIONS,
+            ECMA_DEFINITIONS,
             &["string", "template_string"],
             // A destructured `require` binds its names as patterns.
             &[
@@ -54,7 +47,7 @@ fn collect_kinds(language: LangId) -> [&'static [&'static str]; 5] {
         ],
         (_, Family::Ecma) => [
             &["comment"],
-            ECMA_FUNCTIONS,
+            ECMA_DEFINITIONS,
             &["string", "template_string"],
             &[
                 "identifier",
