@@ -2,10 +2,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use regex::Regex;
 use rustc_hash::FxHashMap;
 
-use crate::detect::local::{Ctx, Hit};
+use crate::detect::local::{Ctx, Hit, words};
 use crate::lang::Family;
 
 /// How often each of `names` occurs as an identifier in the file.
@@ -14,8 +13,23 @@ fn identifier_counts<'a>(
     names: impl Iterator<Item = &'a str>,
 ) -> FxHashMap<&'a str, usize> {
     let mut counts: FxHashMap<&str, usize> = names.map(|n| (n, 0)).collect();
+    // Most identifiers are none of the few imported names: their length and first byte
+    // say so without hashing them.
+    let (mut lengths, mut firsts) = (0u64, [0u64; 4]);
+    for name in counts.keys() {
+        lengths |= 1 << name.len().min(63);
+        let first = name.as_bytes().first().copied().unwrap_or(0);
+        firsts[usize::from(first >> 6)] |= 1 << (first & 63);
+    }
     for &index in &ctx.collected.identifiers {
-        if let Some(count) = counts.get_mut(ctx.flat.text(index, ctx.source)) {
+        let text = ctx.flat.text(index, ctx.source);
+        let first = text.as_bytes().first().copied().unwrap_or(0);
+        if lengths & (1 << text.len().min(63)) == 0
+            || firsts[usize::from(first >> 6)] & (1 << (first & 63)) == 0
+        {
+            continue;
+        }
+        if let Some(count) = counts.get_mut(text) {
             *count += 1;
         }
     }
@@ -107,7 +121,6 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         if seen > in_imports {
             continue;
         }
-        let word = Regex::new(&format!(r"\b{}\b", regex::escape(local)));
         let strings = strings.get_or_insert_with(|| {
             ctx.collected
                 .strings
@@ -116,7 +129,7 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 .map(|&s| ctx.flat.text(s, ctx.source))
                 .collect()
         });
-        if word.is_ok_and(|w| strings.iter().any(|s| w.is_match(s))) {
+        if strings.iter().any(|s| words::has_word(s, local)) {
             continue;
         }
         hits.push(Hit {

@@ -73,6 +73,25 @@ pub fn boundary(text: &str, at: usize) -> bool {
     before != after
 }
 
+/// Whether `word` occurs in `text` with a boundary on both sides, as the regex
+/// `\b{word}\b` (the word escaped) finds it.
+pub fn has_word(text: &str, word: &str) -> bool {
+    let Some(first) = word.chars().next() else {
+        return false;
+    };
+    // Every occurrence, overlapping ones too (`$a$` twice in `$a$a$`), as the regex tries
+    // each position.
+    let mut from = 0;
+    while let Some(found) = text[from..].find(word) {
+        let at = from + found;
+        if boundary(text, at) && boundary(text, at + word.len()) {
+            return true;
+        }
+        from = at + first.len_utf8();
+    }
+    false
+}
+
 #[cfg(test)]
 pub mod oracle {
     //! Strings built from the pieces a pattern cares about, for differential tests of a
@@ -148,5 +167,34 @@ mod tests {
             !boundary("éa", "é".len()),
             "é is a word character, as in the regex crate"
         );
+    }
+
+    /// `has_word` answers as the regex `\b{word}\b` does, for words with and without
+    /// word characters at their ends (`$` is not one, as in JavaScript's `$el`).
+    #[test]
+    fn has_word_is_the_regex_word_search() {
+        let words = ["map", "$el", "el$", "_", "$", "café", "a_b1", "$a$"];
+        let pieces = [
+            "map", "maps", "$el", "el", "$", "_", " ", ".", "café", "é", "a_b1", "1", "(", "x",
+            "a", "x$a$", "$a$x",
+        ];
+        let mut strings = oracle::Strings::new(0x5eed);
+        for word in words {
+            let regex = regex::Regex::new(&format!(r"\b{}\b", regex::escape(word))).unwrap();
+            let mut found = 0;
+            for _ in 0..4_000 {
+                let text = strings.join(&pieces, 6);
+                assert_eq!(
+                    has_word(&text, word),
+                    regex.is_match(&text),
+                    "{word:?} in {text:?}"
+                );
+                found += usize::from(regex.is_match(&text));
+            }
+            assert!(
+                (20..3_900).contains(&found),
+                "{found} of 4,000 held {word:?}"
+            );
+        }
     }
 }

@@ -95,15 +95,11 @@ pub struct LazyRegex {
 
 impl LazyRegex {
     pub fn new(pattern: &str) -> Result<LazyRegex, String> {
-        // The parser `Regex::new` runs, with its defaults: what it rejects, this does.
-        let hir = regex_syntax::Parser::new()
-            .parse(pattern)
-            .map_err(|e| e.to_string())?;
         Ok(LazyRegex {
             pattern: pattern.to_string(),
             regex: OnceLock::new(),
             ascii: OnceLock::new(),
-            required: required_literal(&hir),
+            required: checked(pattern)?,
         })
     }
 
@@ -129,6 +125,63 @@ impl LazyRegex {
         });
         regex.as_ref().is_some_and(|r| r.is_match(text))
     }
+}
+
+/// What checking each pattern's syntax found: its required literal, or why `Regex::new`
+/// refuses it. Languages share patterns (TypeScript, TSX and JavaScript read the same
+/// queries) and the rule catalog checks the sinks' patterns before a family compiles them.
+static CHECKED: LazyLock<Mutex<HashMap<String, Checked>>> = LazyLock::new(Default::default);
+
+/// A pattern's required literal (see `required_literal`), or why `Regex::new` refuses it.
+type Checked = Result<Option<Vec<u8>>, String>;
+
+fn checked(pattern: &str) -> Checked {
+    if let Some(known) = CHECKED.lock().ok().and_then(|c| c.get(pattern).cloned()) {
+        return known;
+    }
+    let found = check(pattern);
+    if let Ok(mut cache) = CHECKED.lock() {
+        cache.insert(pattern.to_string(), found.clone());
+    }
+    found
+}
+
+/// The syntax check `Regex::new` runs. An ASCII pattern that never switches Unicode off
+/// (`(?-u)`) is read without Unicode first: its classes and case folding then cost no
+/// Unicode tables, and such a pattern the ASCII reading accepts, the Unicode one accepts
+/// too (only `\p{…}` and friends need Unicode, and only `(?-u)` can make a pattern match
+/// invalid UTF-8). Other patterns, and any the ASCII reading refuses, take the full reading.
+fn check(pattern: &str) -> Checked {
+    if pattern.is_ascii() && !switches_unicode(pattern) {
+        let ascii = regex_syntax::ParserBuilder::new()
+            .unicode(false)
+            .utf8(false)
+            .build()
+            .parse(pattern);
+        // An escape such as `\xE9` is a byte here and a character there: such a literal
+        // is read again with Unicode.
+        if let Ok(hir) = ascii
+            && let required = required_literal(&hir)
+            && required.as_ref().is_none_or(|r| r.is_ascii())
+        {
+            return Ok(required);
+        }
+    }
+    let hir = regex_syntax::Parser::new()
+        .parse(pattern)
+        .map_err(|e| e.to_string())?;
+    Ok(required_literal(&hir))
+}
+
+/// Whether a flag group of the pattern names `u` (`(?-u:…)`, `(?iu)`); an escaped `\(?`
+/// counts too, which only sends the pattern to the full reading.
+fn switches_unicode(pattern: &str) -> bool {
+    pattern.match_indices("(?").any(|(at, _)| {
+        pattern[at + 2..]
+            .bytes()
+            .take_while(|b| b.is_ascii_alphabetic() || *b == b'-')
+            .any(|b| b == b'u')
+    })
 }
 
 /// The longest literal that every match of `hir` contains, if there is one: a text
@@ -247,6 +300,52 @@ mod tests {
         assert!(build_ascii(r"\p{Greek}").is_err());
         let greek = LazyRegex::new(r"^\p{Greek}*$").expect("valid");
         assert!(greek.is_match("") && !greek.is_match("a") && greek.is_match("αβ"));
+    }
+
+    /// The syntax check read without Unicode accepts, refuses and requires what the full
+    /// reading does, on every built-in pattern (the rule catalog and every language's
+    /// queries and rules put theirs through it) and on the escapes where the two readings
+    /// differ.
+    #[test]
+    fn the_ascii_syntax_check_agrees_with_the_full_one() {
+        use crate::lang::LangId;
+        use crate::parse::LocalPass;
+        let catalog = crate::detect::analyze::Catalog::builtin().expect("built-in rules");
+        let pass = catalog.pass().expect("the local pass");
+        for language in [
+            LangId::Python,
+            LangId::Rust,
+            LangId::TypeScript,
+            LangId::Tsx,
+            LangId::JavaScript,
+        ] {
+            pass.prepare(language);
+        }
+        let patterns: Vec<String> = CHECKED.lock().expect("cache").keys().cloned().collect();
+        assert!(patterns.len() > 150, "{} patterns", patterns.len());
+        let edges = [
+            r"\xE9",
+            r"(?i)\xE9",
+            r"caf\x{e9}",
+            r"(?-u:\xFF)",
+            r"(?-u:.)",
+            r"\p{Greek}",
+            r"\pL+",
+            r"(?i)1",
+            r"(?i)ks",
+            "é",
+            r"(?u)a",
+            r"\(?u:x\)",
+            "(",
+            r"\w+\b",
+        ];
+        for pattern in patterns.iter().map(String::as_str).chain(edges) {
+            let full = regex_syntax::Parser::new()
+                .parse(pattern)
+                .map(|hir| required_literal(&hir))
+                .map_err(|e| e.to_string());
+            assert_eq!(check(pattern), full, "{pattern}");
+        }
     }
 
     /// What every match must contain is found where the pattern spells it out, and only
