@@ -1,7 +1,20 @@
 //! `todo-comment`: `TODO`, `FIXME`, `XXX` and `HACK` markers in comments.
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
+
 use crate::detect::local::words::boundary;
 use crate::detect::local::{Ctx, Hit};
+
+static MARKERS: LazyLock<[Finder<'static>; 4]> = LazyLock::new(|| {
+    [
+        Finder::new("TODO"),
+        Finder::new("FIXME"),
+        Finder::new("XXX"),
+        Finder::new("HACK"),
+    ]
+});
 
 /// The first `TODO`, `FIXME`, `XXX` or `HACK` standing as a word (the regex
 /// `\b(TODO|FIXME|XXX|HACK)\b`, whose compilation every process paid) and not quoted:
@@ -9,6 +22,11 @@ use crate::detect::local::{Ctx, Hit};
 /// nothing to do.
 fn todo_marker(text: &str) -> Option<std::ops::Range<usize>> {
     let bytes = text.as_bytes();
+    // Nearly every comment holds none of the words: a vectorised search says so without
+    // testing each byte.
+    if !MARKERS.iter().any(|m| m.find(bytes).is_some()) {
+        return None;
+    }
     (0..bytes.len()).find_map(|at| {
         let word = match bytes[at] {
             b'T' => "TODO",
