@@ -403,3 +403,36 @@ fn template(message: &str, names: &[String], captures: &[(u32, Node<'_>)], sourc
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::lang::LangId;
+    use crate::parse::LocalPass;
+    use crate::parse::query::regexes::checked_patterns_agree;
+
+    /// Every built-in rule regex (the catalog's sinks, each language's queries and rule
+    /// filters) is checked without Unicode where that decides nothing; the answers are the
+    /// full reading's.
+    #[test]
+    fn built_in_rule_regexes_check_as_with_unicode() {
+        let catalog = crate::detect::analyze::Catalog::builtin().expect("built-in rules");
+        let pass = catalog.pass().expect("the local pass");
+        for language in [
+            LangId::Python,
+            LangId::Rust,
+            LangId::TypeScript,
+            LangId::Tsx,
+            LangId::JavaScript,
+        ] {
+            pass.prepare(language);
+        }
+        let checked = checked_patterns_agree();
+        assert!(checked.len() > 150, "{} patterns", checked.len());
+        let differ: Vec<&String> = checked
+            .iter()
+            .filter(|(_, agrees)| !agrees)
+            .map(|(p, _)| p)
+            .collect();
+        assert!(differ.is_empty(), "{differ:?}");
+    }
+}
