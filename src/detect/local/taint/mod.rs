@@ -12,6 +12,7 @@ mod eval;
 mod grammar;
 mod imports;
 mod jsx;
+mod name_set;
 mod report;
 mod returns;
 mod sinks;

@@ -5,14 +5,14 @@
 
 use std::sync::OnceLock;
 
-use regex_automata::meta::Regex as RegexSet;
-use regex_automata::{Input, MatchKind, PatternSet, meta, util::syntax};
 use serde::{Deserialize, Serialize};
 
 use crate::detect::local::Ctx;
 use crate::detect::rule::{Engine, Rule};
 use crate::lang::Family;
 use crate::parse::query::regexes::LazyRegex;
+
+use super::name_set::NameSet;
 
 /// One `[[sink]]` of a taint rule.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -217,9 +217,9 @@ impl Sink {
 
 #[derive(Default)]
 struct FamilySinks {
-    calls: Option<RegexSet>,
+    calls: Option<NameSet>,
     call_sinks: Vec<Sink>,
-    assigns: Option<RegexSet>,
+    assigns: Option<NameSet>,
     assign_sinks: Vec<Sink>,
     return_sinks: Vec<Sink>,
 }
@@ -273,26 +273,9 @@ impl FamilySinks {
                 at.return_sinks.push(sink);
             }
         }
-        let set = |patterns: &[String]| -> Result<Option<RegexSet>, String> {
-            if patterns.is_empty() {
-                return Ok(None);
-            }
-            // Matched against callee names, not prose: ASCII classes (`\w`) and no
-            // literal prefilter compile several times faster, and every analysis
-            // builds the set.
-            meta::Builder::new()
-                .configure(
-                    meta::Config::new()
-                        .auto_prefilter(false)
-                        .match_kind(MatchKind::All),
-                )
-                .syntax(syntax::Config::new().unicode(false).utf8(false))
-                .build_many(patterns)
-                .map(Some)
-                .map_err(|e| format!("taint sinks: {e}"))
-        };
-        at.calls = set(&calls)?;
-        at.assigns = set(&assigns)?;
+        let set = |patterns: &[String]| (!patterns.is_empty()).then(|| NameSet::new(patterns));
+        at.calls = set(&calls);
+        at.assigns = set(&assigns);
         Ok(at)
     }
 }
@@ -345,11 +328,8 @@ impl SinkTable {
         let Some(set) = &at.calls else {
             return Vec::new();
         };
-        // Most calls reach no sink: the plain search says so faster than the overlapping one.
-        if !set.is_match(callee.as_bytes()) {
-            return Vec::new();
-        }
-        matches(set, callee)
+        set.matching(callee)
+            .into_iter()
             .map(|i| &at.call_sinks[i])
             .filter(|sink| sink.spec.constructor.is_none_or(|c| c == is_new))
             .filter(|sink| {
@@ -373,10 +353,8 @@ impl SinkTable {
         let Some(set) = &at.assigns else {
             return Vec::new();
         };
-        if !set.is_match(target.as_bytes()) {
-            return Vec::new();
-        }
-        matches(set, target)
+        set.matching(target)
+            .into_iter()
             .map(|i| &at.assign_sinks[i])
             .filter(|sink| sink.unless.as_ref().is_none_or(|re| !re.is_match(target)))
             .collect()
@@ -388,17 +366,6 @@ impl SinkTable {
     pub fn returns(&self, family: Family) -> &[Sink] {
         &self.family(family).return_sinks
     }
-}
-
-/// The indices of every pattern of `set` that matches `text`.
-fn matches(set: &RegexSet, text: &str) -> impl Iterator<Item = usize> {
-    let mut found = PatternSet::new(set.pattern_len());
-    set.which_overlapping_matches(&Input::new(text.as_bytes()), &mut found);
-    found
-        .iter()
-        .map(|p| p.as_usize())
-        .collect::<Vec<_>>()
-        .into_iter()
 }
 
 /// Whether `call` passes keyword argument `name` as `value` (`shell=True`; in JS an
