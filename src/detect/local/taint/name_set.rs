@@ -3,9 +3,10 @@
 //! Nearly every sink pattern ends in `$` after a word or a group of words (`\.execute$`,
 //! `^subprocess\.(run|call)$`), so a name can match it only if it ends with one of them,
 //! and many start with `^` and words it must start with. The patterns are bucketed by the
-//! last byte of their endings: most names end unlike any sink and are dismissed by one
-//! look-up; a pattern is compiled the first time a name ends and starts as it can, and
-//! the few whose ending the text does not spell (`\w*$`) share one set.
+//! last two bytes of their endings: most names end unlike any sink and are dismissed by
+//! one look-up; a pattern is compiled the first time a name ends and starts as it can.
+//! Patterns whose text spells no ending (`\w*$`) are tested by their heads where they
+//! have them; the few with neither share one set.
 //! Compiling every family's patterns into one set was a fixed cost of each analysis.
 //! Patterns are read without Unicode (`\w` is ASCII), as the set read them.
 
