@@ -15,6 +15,7 @@ mod jsx;
 mod name_set;
 mod report;
 mod returns;
+mod sink_shapes;
 mod sinks;
 mod statements;
 pub mod tables;

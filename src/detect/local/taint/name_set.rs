@@ -19,6 +19,8 @@ use regex_automata::nfa::thompson::{self, WhichCaptures, pikevm::PikeVM};
 use regex_automata::util::syntax;
 use regex_automata::{Input, MatchKind, PatternSet};
 
+use super::sink_shapes::{all_heads, shapes};
+
 pub struct NameSet {
     patterns: Vec<String>,
     /// The top-level alternatives of the patterns with endings: (pattern, the words a name
@@ -29,7 +31,7 @@ pub struct NameSet {
     by_byte: Vec<Vec<(u32, Box<str>)>>,
     /// Patterns without endings whose every alternative starts with words: (pattern, words).
     headed: Vec<(u32, Vec<Box<str>>)>,
-    /// Each pattern with endings, compiled when a name first ends with one of them: to an
+    /// Each pattern with endings or heads, compiled when a name first could match it: to an
     /// NFA alone, whose compilation is a fraction of a full regex's, since such a test is
     /// rare and its name short.
     compiled: Vec<OnceLock<Option<PikeVM>>>,
@@ -92,30 +94,20 @@ impl NameSet {
         let by_byte = bytes
             .last()
             .map_or(&[][..], |&b| self.by_byte[usize::from(b)].as_slice());
-        {
-            for (branch, ending) in by_tail.iter().chain(by_byte) {
-                let (index, heads) = &self.branches[*branch as usize];
-                let index = *index as usize;
-                if name.ends_with(&**ending)
-                    && heads
-                        .as_ref()
-                        .is_none_or(|h| h.iter().any(|head| name.starts_with(&**head)))
-                    && !found.contains(&index)
-                    && self
-                        .regex(index)
-                        .is_some_and(|vm| vm.is_match(&mut vm.create_cache(), name.as_bytes()))
-                {
-                    found.push(index);
-                }
+        for (branch, ending) in by_tail.iter().chain(by_byte) {
+            let (index, heads) = &self.branches[*branch as usize];
+            let index = *index as usize;
+            if name.ends_with(&**ending)
+                && heads.as_ref().is_none_or(|h| starts_with_any(name, h))
+                && !found.contains(&index)
+                && self.matches(index, name)
+            {
+                found.push(index);
             }
         }
         for (index, heads) in &self.headed {
             let index = *index as usize;
-            if heads.iter().any(|head| name.starts_with(&**head))
-                && self
-                    .regex(index)
-                    .is_some_and(|vm| vm.is_match(&mut vm.create_cache(), name.as_bytes()))
-            {
+            if starts_with_any(name, heads) && self.matches(index, name) {
                 found.push(index);
             }
         }
@@ -138,6 +130,12 @@ impl NameSet {
         found
     }
 
+    /// Whether pattern `index` matches `name`, compiling it first if no name has yet.
+    fn matches(&self, index: usize, name: &str) -> bool {
+        self.regex(index)
+            .is_some_and(|vm| vm.is_match(&mut vm.create_cache(), name.as_bytes()))
+    }
+
     fn regex(&self, index: usize) -> Option<&PikeVM> {
         self.compiled[index]
             .get_or_init(|| {
@@ -150,6 +148,10 @@ impl NameSet {
             })
             .as_ref()
     }
+}
+
+fn starts_with_any(name: &str, heads: &[Box<str>]) -> bool {
+    heads.iter().any(|head| name.starts_with(&**head))
 }
 
 /// One regex of `patterns` that says which of them match (the set's configuration).
@@ -166,299 +168,9 @@ fn set_of(patterns: &[&str]) -> Option<Regex> {
         .ok()
 }
 
-/// A pattern's atoms at one level: what `endings` needs to tell.
-#[derive(Debug, PartialEq)]
-enum Atom<'p> {
-    Literal(u8),
-    /// A group's inside (after `?:`).
-    Group(&'p str),
-    /// `?`, `*`, `+` or `{…}` on the atom before.
-    Repeat(u8),
-    End,
-    Start,
-    /// Anything else: classes, `.`, escapes such as `\w` or `\b`.
-    Other,
-}
-
-/// Splits `pattern` at its top-level `|`; `None` when it is not plain ASCII regex text this
-/// reader follows (flags, unclosed groups or classes).
-fn branches(pattern: &str) -> Option<Vec<Vec<Atom<'_>>>> {
-    if !pattern.is_ascii() {
-        return None;
-    }
-    let bytes = pattern.as_bytes();
-    let mut out = vec![Vec::new()];
-    let mut at = 0;
-    while at < bytes.len() {
-        let atom = match bytes[at] {
-            b'\\' => {
-                let next = *bytes.get(at + 1)?;
-                at += 2;
-                if next.is_ascii_alphanumeric() {
-                    Atom::Other
-                } else {
-                    Atom::Literal(next)
-                }
-            }
-            b'(' => {
-                let close = closing_paren(bytes, at)?;
-                let inside = &pattern[at + 1..close];
-                at = close + 1;
-                match inside.strip_prefix("?:") {
-                    Some(inner) => Atom::Group(inner),
-                    // Flags and look-arounds change what the text means.
-                    None if inside.starts_with('?') => return None,
-                    None => Atom::Group(inside),
-                }
-            }
-            b'[' => {
-                at = closing_bracket(bytes, at)? + 1;
-                Atom::Other
-            }
-            b'{' => {
-                at += bytes[at..].iter().position(|&b| b == b'}')? + 1;
-                Atom::Repeat(b'{')
-            }
-            b'|' => {
-                at += 1;
-                out.push(Vec::new());
-                continue;
-            }
-            byte => {
-                at += 1;
-                match byte {
-                    b'?' | b'*' | b'+' => Atom::Repeat(byte),
-                    b'$' => Atom::End,
-                    b'^' => Atom::Start,
-                    b'.' | b')' | b']' | b'}' => Atom::Other,
-                    _ => Atom::Literal(byte),
-                }
-            }
-        };
-        out.last_mut()?.push(atom);
-    }
-    Some(out)
-}
-
-/// The index of the `)` that closes the `(` at `open`.
-fn closing_paren(bytes: &[u8], open: usize) -> Option<usize> {
-    let mut depth = 0;
-    let mut at = open;
-    while at < bytes.len() {
-        match bytes[at] {
-            b'\\' => at += 1,
-            b'[' => at = closing_bracket(bytes, at)?,
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(at);
-                }
-            }
-            _ => {}
-        }
-        at += 1;
-    }
-    None
-}
-
-/// The index of the `]` that closes the class at `open` (a `]` first in it is a member).
-fn closing_bracket(bytes: &[u8], open: usize) -> Option<usize> {
-    let mut at = open + 1;
-    if bytes.get(at) == Some(&b'^') {
-        at += 1;
-    }
-    if bytes.get(at) == Some(&b']') {
-        at += 1;
-    }
-    while at < bytes.len() {
-        match bytes[at] {
-            b'\\' => at += 1,
-            b']' => return Some(at),
-            _ => {}
-        }
-        at += 1;
-    }
-    None
-}
-
-/// What every match of one top-level alternative of a pattern starts and ends with.
-#[derive(Debug, PartialEq)]
-pub(super) struct Shape {
-    /// Words one of which the text starts with (`^` then words), if the alternative says.
-    heads: Option<Vec<String>>,
-    /// Texts one of which the text ends with.
-    endings: Vec<String>,
-}
-
-/// The shape of each top-level alternative of `pattern`, when each ends in `$` after words
-/// the text spells out; `None` otherwise.
-pub(super) fn shapes(pattern: &str) -> Option<Vec<Shape>> {
-    branches(pattern)?
-        .into_iter()
-        .map(|branch| {
-            let (Atom::End, before) = branch.split_last()? else {
-                return None;
-            };
-            Some(Shape {
-                heads: heads(before),
-                endings: tail_endings(before)?.0,
-            })
-        })
-        .collect()
-}
-
-/// Texts one of which every match of `pattern` ends with (see `shapes`).
-#[cfg(test)]
-fn endings(pattern: &str) -> Option<Vec<String>> {
-    Some(
-        shapes(pattern)?
-            .into_iter()
-            .flat_map(|s| s.endings)
-            .collect(),
-    )
-}
-
-/// The words a match of `atoms` starts with: `^` then a group of words (`^(os|subprocess)`)
-/// or a run of literals, none of them repeated.
-fn heads(atoms: &[Atom<'_>]) -> Option<Vec<String>> {
-    let [Atom::Start, rest @ ..] = atoms else {
-        return None;
-    };
-    let repeated = |at: usize| matches!(rest.get(at + 1), Some(Atom::Repeat(_)));
-    let heads = match rest {
-        [Atom::Group(inside), ..] if !repeated(0) => branches(inside)?
-            .iter()
-            .map(|alternative| words(alternative))
-            .collect::<Option<Vec<String>>>()?,
-        _ => {
-            let run: String = (0..rest.len())
-                .take_while(|&at| matches!(rest[at], Atom::Literal(_)) && !repeated(at))
-                .filter_map(|at| match rest[at] {
-                    Atom::Literal(b) => Some(char::from(b)),
-                    _ => None,
-                })
-                .collect();
-            vec![run]
-        }
-    };
-    heads.iter().all(|h| !h.is_empty()).then_some(heads)
-}
-
-/// The words every match of `pattern` starts with, when each of its alternatives starts
-/// with `^` and words.
-fn all_heads(pattern: &str) -> Option<Vec<Box<str>>> {
-    let mut out = Vec::new();
-    for branch in branches(pattern)? {
-        out.extend(heads(&branch)?.into_iter().map(Into::into));
-    }
-    Some(out)
-}
-
-/// The text of atoms that are all literals.
-fn words(atoms: &[Atom<'_>]) -> Option<String> {
-    atoms
-        .iter()
-        .map(|a| match a {
-            Atom::Literal(b) => Some(char::from(*b)),
-            _ => None,
-        })
-        .collect()
-}
-
-/// What the atoms end with: the literal run at their end (`\.execute`), each alternative of
-/// a group there (`(run|call)`), or both forms of an optional last letter (`loads?`); and
-/// whether each ending is all that the atoms match (words alone), so that the words before
-/// them may lengthen them.
-fn tail_endings(atoms: &[Atom<'_>]) -> Option<(Vec<String>, bool)> {
-    // The literals that end at `end`: a literal a repeat follows is not among them, since
-    // the repeat stands between it and `end`.
-    let run_before = |end: usize| -> (String, bool) {
-        let start = atoms[..end]
-            .iter()
-            .rposition(|a| !matches!(a, Atom::Literal(_)))
-            .map_or(0, |p| p + 1);
-        let run = atoms[start..end]
-            .iter()
-            .filter_map(|a| match a {
-                Atom::Literal(b) => Some(char::from(*b)),
-                _ => None,
-            })
-            .collect();
-        (run, start == 0)
-    };
-    let (endings, whole) = match atoms {
-        [.., Atom::Group(inside)] => {
-            let (before, all_words) = run_before(atoms.len() - 1);
-            let mut all = Vec::new();
-            let mut exact = true;
-            for branch in branches(inside)? {
-                let (ends, whole) = tail_endings(&branch)?;
-                exact &= whole;
-                all.extend(ends);
-            }
-            if exact {
-                for ending in &mut all {
-                    ending.insert_str(0, &before);
-                }
-            }
-            (all, exact && all_words)
-        }
-        [.., Atom::Literal(last), Atom::Repeat(b'?')] => {
-            let (before, all_words) = run_before(atoms.len() - 2);
-            let with = format!("{before}{}", char::from(*last));
-            (vec![with, before], all_words)
-        }
-        [.., Atom::Literal(_)] => {
-            let (run, all_words) = run_before(atoms.len());
-            (vec![run], all_words)
-        }
-        _ => return None,
-    };
-    endings
-        .iter()
-        .all(|e| !e.is_empty())
-        .then_some((endings, whole))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn endings_are_read_where_the_text_spells_them() {
-        let cases: [(&str, Option<&[&str]>); 9] = [
-            (r"^os\.(system|popen)$", Some(&["os.system", "os.popen"])),
-            (r"(^|\.)execute$", Some(&["execute"])),
-            (r"\.search$|^find$", Some(&[".search", "find"])),
-            (r"^(_?pickle|dill)\.loads?$", Some(&[".loads", ".load"])),
-            (r"(\.xpath|^(etree\.)?XPath)$", Some(&[".xpath", "XPath"])),
-            (r"^os\.spawn\w*$", None),
-            (r"^(?i)exec$", None),
-            (r"^eval$|^exec", None),
-            (r"^run[a-z]$", None),
-        ];
-        for (pattern, expected) in cases {
-            let expected = expected.map(|e| e.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-            assert_eq!(endings(pattern), expected, "{pattern}");
-        }
-        let heads = |pattern: &str| -> Vec<Option<Vec<String>>> {
-            shapes(pattern)
-                .expect("shaped")
-                .into_iter()
-                .map(|s| s.heads)
-                .collect()
-        };
-        let words = |w: &[&str]| Some(w.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        assert_eq!(heads(r"^os\.(system|popen)$"), [words(&["os."])]);
-        assert_eq!(
-            heads(r"^(requests|httpx)\.get$|\.fetch$"),
-            [words(&["requests", "httpx"]), None]
-        );
-        assert_eq!(heads(r"^ab?c$"), [words(&["a"])]);
-        assert_eq!(heads(r"^(_?pickle|dill)\.load$"), [None]);
-        assert_eq!(heads(r"^(a|b)?c$"), [None]);
-    }
 
     /// Over the built-in sinks of every family: each name's patterns are what one set of
     /// them all (the set this replaced) says, and a pattern with endings matches only
