@@ -98,6 +98,8 @@ pub struct RuleQuery<'r> {
     pub text: String,
     /// (rule index, its spec, patterns it adds), in the order of `text`.
     pub parts: Vec<(usize, &'r QuerySpec, usize)>,
+    /// Each part's patterns, parsed once per process (`syntax::parse_shared`).
+    pub patterns: Vec<std::sync::Arc<[syntax::Pattern]>>,
 }
 
 impl<'r> RuleQuery<'r> {
@@ -105,6 +107,7 @@ impl<'r> RuleQuery<'r> {
     pub fn new(language: LangId, rules: &'r [Rule]) -> Result<RuleQuery<'r>, String> {
         let mut text = String::new();
         let mut parts = Vec::new();
+        let mut patterns = Vec::new();
         for (index, rule) in rules.iter().enumerate() {
             if rule.engine != Engine::Query || !rule.claims(language) {
                 continue;
@@ -113,15 +116,19 @@ impl<'r> RuleQuery<'r> {
                 if !query_languages(key).contains(&language) {
                     continue;
                 }
-                let count = syntax::parse(&spec.scm)
-                    .map_err(|e| format!("{} [query.{key}]: {e}", rule.source))?
-                    .len();
-                parts.push((index, spec, count));
+                let parsed = syntax::parse_shared(&spec.scm)
+                    .map_err(|e| format!("{} [query.{key}]: {e}", rule.source))?;
+                parts.push((index, spec, parsed.len()));
+                patterns.push(parsed);
                 text.push_str(&spec.scm);
                 text.push('\n');
             }
         }
-        Ok(RuleQuery { text, parts })
+        Ok(RuleQuery {
+            text,
+            parts,
+            patterns,
+        })
     }
 
     /// The rule that pattern `pattern` of `text` belongs to.
@@ -161,15 +168,16 @@ impl LangRules {
             patterns.extend(std::iter::repeat_n(Some((index, filters.len() - 1)), count));
             skipped_in_tests.extend(std::iter::repeat_n(rule.skip_tests, count));
         }
-        let text = query.text;
         let grammar = (language.spec().grammar)();
-        let matcher = Matcher::new(&grammar, &text).map_err(|e| {
+        let all = query.patterns.iter().flat_map(|part| part.iter());
+        let matcher = Matcher::from_patterns(&grammar, all).map_err(|e| {
             // Name the rule: the first part that does not compile alone.
             query
                 .parts
                 .iter()
-                .find_map(|&(index, spec, _)| {
-                    let err = Matcher::new(&grammar, &spec.scm).err()?;
+                .zip(&query.patterns)
+                .find_map(|(&(index, _, _), part)| {
+                    let err = Matcher::from_patterns(&grammar, part.iter()).err()?;
                     Some(format!(
                         "{} ({}): {err}",
                         rules[index].source,

@@ -32,13 +32,20 @@ pub struct Matcher {
 
 impl Matcher {
     pub fn new(language: &Language, source: &str) -> Result<Matcher, String> {
-        let parsed = syntax::parse(source)?;
+        Matcher::from_patterns(language, &syntax::parse(source)?)
+    }
+
+    /// Compiles patterns already parsed (`syntax::parse`) against `language`.
+    pub fn from_patterns<'p>(
+        language: &Language,
+        parsed: impl IntoIterator<Item = &'p syntax::Pattern>,
+    ) -> Result<Matcher, String> {
         let mut capture_names = Vec::new();
         let mut patterns = Vec::new();
         let mut paths: Vec<Path> = Vec::new();
         let mut needs: Vec<Vec<u8>> = Vec::new();
         let kinds = Kinds::new(language);
-        for pattern in &parsed {
+        for pattern in parsed {
             let mut root = compile_node(&kinds, &pattern.root, &mut capture_names)
                 .map_err(|e| format!("{e} (pattern at byte {})", pattern.offset))?;
             let mut predicates = Vec::new();

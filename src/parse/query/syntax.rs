@@ -75,6 +75,24 @@ const MAX_DEPTH: usize = 64;
 
 type Result<T> = std::result::Result<T, String>;
 
+/// Each query text parsed so far in this process. Rule queries are parsed once per text:
+/// TypeScript, TSX and JavaScript compile the same rule queries against their own grammars.
+static PARSED: std::sync::LazyLock<
+    std::sync::Mutex<rustc_hash::FxHashMap<String, Result<std::sync::Arc<[Pattern]>>>>,
+> = std::sync::LazyLock::new(Default::default);
+
+/// `parse`, once per text per process.
+pub fn parse_shared(text: &str) -> Result<std::sync::Arc<[Pattern]>> {
+    if let Some(known) = PARSED.lock().ok().and_then(|p| p.get(text).cloned()) {
+        return known;
+    }
+    let parsed = parse(text).map(std::sync::Arc::from);
+    if let Ok(mut cache) = PARSED.lock() {
+        cache.insert(text.to_string(), parsed.clone());
+    }
+    parsed
+}
+
 /// Parses query source into patterns.
 pub fn parse(text: &str) -> Result<Vec<Pattern>> {
     let mut parser = Parser {
