@@ -45,6 +45,18 @@ fn flat_walk() {
         .compile("repotoire_flat_walk");
 }
 
+/// 128 bits of SipHash over `text` (two keys): only this build compares them.
+fn digest(text: &str) -> u128 {
+    use std::hash::{Hash, Hasher};
+    let half = |seed: u8| {
+        let mut hasher = std::hash::DefaultHasher::new();
+        seed.hash(&mut hasher);
+        text.hash(&mut hasher);
+        hasher.finish()
+    };
+    (u128::from(half(1)) << 64) | u128::from(half(2))
+}
+
 fn main() {
     flat_walk();
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
@@ -52,7 +64,9 @@ fn main() {
     println!("cargo:rerun-if-changed=detectors");
     let mut found = Vec::new();
     rules(&detectors, &mut found);
-    let mut code = String::from("pub static EMBEDDED: &[(&str, &str)] = &[\n");
+    // Each rule with a digest of its text, which the local pass's cache key takes instead
+    // of hashing every rule's text in every run.
+    let mut code = String::from("pub static EMBEDDED: &[(&str, &str, u128)] = &[\n");
     for path in &found {
         println!("cargo:rerun-if-changed={}", path.display());
         let relative = path
@@ -67,7 +81,7 @@ fn main() {
             .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
         let json =
             serde_json::to_string(&table).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-        let _ = writeln!(code, "    ({relative:?}, {json:?}),");
+        let _ = writeln!(code, "    ({relative:?}, {json:?}, {}),", digest(&json));
     }
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap_or_default()).join("embedded_rules.rs");

@@ -16,7 +16,7 @@ pub fn run(command: DetectorsCommand) -> anyhow::Result<i32> {
     let mut out = std::io::stdout().lock();
     match &command {
         DetectorsCommand::List { .. } => {
-            for rule in &catalog.rules {
+            for rule in catalog.rules.iter() {
                 writeln!(
                     out,
                     "{:<28} {:<13} {:<9} {:<4} {:<7} {}",

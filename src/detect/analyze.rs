@@ -23,14 +23,15 @@ use petgraph::stable_graph::NodeIndex;
 
 /// Every detector known to this run: embedded rules plus the user's.
 pub struct Catalog {
-    pub rules: Vec<Rule>,
+    /// Shared with the local pass made from it (`pass`).
+    pub rules: Arc<[Rule]>,
 }
 
 impl Catalog {
     /// The embedded rules only.
     pub fn builtin() -> Result<Catalog, RuleError> {
         Ok(Catalog {
-            rules: rule::embedded()?,
+            rules: rule::embedded()?.into(),
         })
     }
 
@@ -51,7 +52,9 @@ impl Catalog {
             }
         }
         rules.sort_by(|a, b| a.id.cmp(&b.id));
-        Ok(Catalog { rules })
+        Ok(Catalog {
+            rules: rules.into(),
+        })
     }
 
     /// Where a repository keeps rules of its own (see `load`).
@@ -73,7 +76,7 @@ impl Catalog {
     }
 
     pub fn pass(&self) -> Result<Pass, String> {
-        Pass::new(&self.rules)
+        Pass::shared(Arc::clone(&self.rules))
     }
 
     /// The pass a run under `config` uses: no detectors on generated files, whose findings

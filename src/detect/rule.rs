@@ -281,7 +281,7 @@ pub fn embedded() -> Result<Vec<Rule>, RuleError> {
     // `build.rs`), which reads in about half the time their TOML took.
     let mut rules = embedded::EMBEDDED
         .iter()
-        .map(|(path, json)| {
+        .map(|(path, json, _)| {
             Rule::from_json(json, &format!("detectors/{path}")).map(|rule| Rule {
                 embedded: true,
                 ..rule
@@ -292,11 +292,21 @@ pub fn embedded() -> Result<Vec<Rule>, RuleError> {
     Ok(rules)
 }
 
+/// A digest of the text an embedded rule was read from (`source` as `embedded` sets it),
+/// which says everything the rule holds.
+pub fn embedded_digest(source: &str) -> Option<u128> {
+    let path = source.strip_prefix("detectors/")?;
+    embedded::EMBEDDED
+        .iter()
+        .find(|(p, _, _)| *p == path)
+        .map(|(_, _, digest)| *digest)
+}
+
 /// The ids of the embedded rules, without reading them: each is its folder's name.
 pub fn embedded_ids() -> impl Iterator<Item = &'static str> {
     embedded::EMBEDDED
         .iter()
-        .filter_map(|(path, _)| path.rsplit('/').nth(1))
+        .filter_map(|(path, _, _)| path.rsplit('/').nth(1))
 }
 
 /// Rules from a folder of `<anything>/rule.toml` files (a user's own).
@@ -401,7 +411,7 @@ mod tests {
     /// A field the schema lacks is refused in either form, as it was in TOML alone.
     #[test]
     fn unknown_fields_are_refused_in_either_form() {
-        let (path, json) = embedded::EMBEDDED[0];
+        let (path, json, _) = embedded::EMBEDDED[0];
         let source = format!("detectors/{path}");
         assert!(Rule::from_json(json, &source).is_ok());
         assert!(Rule::from_json(&json.replacen('{', "{\"bogus\":1,", 1), &source).is_err());

@@ -101,7 +101,7 @@ fn every_detector_finds_its_positives_and_nothing_in_its_negatives() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let catalog = Catalog::builtin().unwrap();
     let mut problems = Vec::new();
-    for rule in &catalog.rules {
+    for rule in catalog.rules.iter() {
         let dir = root.join(Path::new(&rule.source).parent().unwrap());
         for language in &rule.languages {
             let ext = LANGUAGE_NAMES
@@ -179,7 +179,7 @@ fn rule_ids_are_unique_and_every_rule_has_docs() {
     let ids: Vec<&str> = catalog.rules.iter().map(|r| r.id.as_str()).collect();
     let unique: BTreeSet<&str> = ids.iter().copied().collect();
     assert_eq!(ids.len(), unique.len());
-    for rule in &catalog.rules {
+    for rule in catalog.rules.iter() {
         assert!(
             !rule.docs.what.trim().is_empty() && !rule.docs.instead.trim().is_empty(),
             "{}",
@@ -207,7 +207,7 @@ fn every_rust_detector_has_a_rule_file_and_every_non_query_rule_has_code() {
             "local detector {id} has no rule.toml"
         );
     }
-    for rule in &catalog.rules {
+    for rule in catalog.rules.iter() {
         use repotoire::detect::rule::Engine;
         let coded = match rule.engine {
             Engine::Query => true,

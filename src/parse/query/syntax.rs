@@ -77,12 +77,13 @@ type Result<T> = std::result::Result<T, String>;
 
 /// Each query text parsed so far in this process. Rule queries are parsed once per text:
 /// TypeScript, TSX and JavaScript compile the same rule queries against their own grammars.
-static PARSED: std::sync::LazyLock<
-    std::sync::Mutex<rustc_hash::FxHashMap<String, Result<std::sync::Arc<[Pattern]>>>>,
-> = std::sync::LazyLock::new(Default::default);
+static PARSED: std::sync::LazyLock<std::sync::Mutex<rustc_hash::FxHashMap<String, Parsed>>> =
+    std::sync::LazyLock::new(Default::default);
+
+type Parsed = Result<std::sync::Arc<[Pattern]>>;
 
 /// `parse`, once per text per process.
-pub fn parse_shared(text: &str) -> Result<std::sync::Arc<[Pattern]>> {
+pub fn parse_shared(text: &str) -> Parsed {
     if let Some(known) = PARSED.lock().ok().and_then(|p| p.get(text).cloned()) {
         return known;
     }

@@ -179,7 +179,7 @@ mod tests {
     fn matches_as_one_set_of_every_pattern_does() {
         let catalog = crate::detect::analyze::Catalog::builtin().expect("built-in rules");
         let mut families: std::collections::BTreeMap<String, Vec<String>> = Default::default();
-        for rule in &catalog.rules {
+        for rule in catalog.rules.iter() {
             for sink in &rule.sink {
                 if let Some(pattern) = sink.callee.as_ref().or(sink.assign.as_ref()) {
                     families
