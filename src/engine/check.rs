@@ -262,6 +262,15 @@ pub(super) fn check_files(
     for (i, check) in done {
         checks[i] = Some(check);
     }
+    // What the parsers kept for the next file, and the pages their trees left free, are
+    // given back: resolution, not parsing, comes next, and its peak is the run's.
+    if to_parse >= crate::process::parser_heap::OWN_HEAP_FROM_BYTES {
+        rayon::broadcast(|_| {
+            parse::flat::release_spare();
+            crate::process::parser_heap::release(true);
+        });
+        crate::process::parser_heap::release(false);
+    }
     // Each file was either unchanged or read; the fallback only keeps the checks aligned
     // with the files should that ever not hold.
     checks

@@ -26,6 +26,15 @@ pub fn choose(bytes: u64) {
     let _ = bytes;
 }
 
+/// Gives the memory the parses left free back to the system: the calling thread's heap
+/// pages (`threads`), or the parser's own heap, shared by every thread (call it once).
+pub fn release(threads: bool) {
+    #[cfg(target_os = "linux")]
+    linux::release(threads);
+    #[cfg(not(target_os = "linux"))]
+    let _ = threads;
+}
+
 /// Installs mimalloc, with the parser's heap, as tree-sitter's allocator. Call first thing
 /// in `main`, before any tree-sitter object exists. Only on Linux, where mimalloc also
 /// serves `malloc`: a block tree-sitter allocated before this (or that a grammar crate
@@ -58,6 +67,8 @@ mod linux {
         fn mi_heap_calloc(heap: *mut c_void, count: usize, size: usize) -> *mut c_void;
         fn mi_heap_realloc(heap: *mut c_void, block: *mut c_void, size: usize) -> *mut c_void;
         fn mi_free(block: *mut c_void);
+        fn mi_heap_collect(heap: *mut c_void, force: bool);
+        fn mi_collect(force: bool);
         #[cfg(test)]
         fn mi_heap_contains(heap: *const c_void, block: *const c_void) -> bool;
     }
@@ -111,6 +122,18 @@ mod linux {
     unsafe extern "C" fn free(block: *mut c_void) {
         // SAFETY: `block` is null or a mimalloc block (see `install`).
         unsafe { mi_free(block) }
+    }
+
+    pub(super) fn release(threads: bool) {
+        let heap = HEAP.load(Ordering::Relaxed);
+        // SAFETY: collecting frees no block in use; `heap` is live when not null.
+        unsafe {
+            if threads {
+                mi_collect(true);
+            } else if !heap.is_null() {
+                mi_heap_collect(heap, true);
+            }
+        }
     }
 
     pub(super) fn install() {

@@ -364,6 +364,11 @@ impl Drop for FlatTree<'_> {
     }
 }
 
+/// Drops the arrays this thread kept for its next flat tree (see `spare`).
+pub fn release_spare() {
+    spare::release();
+}
+
 /// Each thread keeps its last flat tree's arrays for the next file. Fresh memory costs a
 /// page fault per 4 KiB on first touch, and the allocator often handed a new file's
 /// 64-byte-per-node array fresh pages: on a small cold run the walk's writes were a large
@@ -438,6 +443,11 @@ mod spare {
         }
         kept.resize(len, 0);
         kept
+    }
+
+    /// Drops this thread's kept arrays.
+    pub(super) fn release() {
+        let _ = ARRAYS.try_with(|a| *a.borrow_mut() = Arrays::default());
     }
 
     pub(super) fn give_back(slot: Slot, mut words: Vec<u32>) {

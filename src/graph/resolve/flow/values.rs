@@ -81,7 +81,13 @@ pub(super) struct Store {
 impl Store {
     /// A store for `units` units, all queued in order.
     pub(super) fn with_units(units: usize) -> Store {
+        // Programs hold one to one and a third variables per unit. Room made once keeps
+        // the doubling copies (and the pages they leave behind) out of the run's peak:
+        // slots never written cost no memory, and an index for `units` entries is, for
+        // such counts, the table growing would end with (every bucket of it is written).
         Store {
+            index: FxHashMap::with_capacity_and_hasher(units, Default::default()),
+            slots: Vec::with_capacity(units + units / 2),
             queue: (0..units as u32).collect(),
             queued: vec![true; units],
             ..Store::default()
