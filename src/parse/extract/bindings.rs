@@ -6,6 +6,7 @@ use tree_sitter::Node;
 
 use super::{Caps, callbacks, objects};
 use crate::parse::BindingSource;
+use crate::parse::flat::FlatTree;
 
 /// A binding as captured: see `Binding`.
 pub(super) struct RawBinding<'t> {
@@ -21,6 +22,7 @@ pub(super) struct RawBinding<'t> {
 
 /// The binding one match of the `types` queries makes of `name`, if any.
 pub(super) fn read<'t>(
+    flat: &FlatTree<'t>,
     caps: &Caps<'t>,
     name: Node<'t>,
     field: bool,
@@ -32,7 +34,7 @@ pub(super) fn read<'t>(
     } else if let Some(callee) = caps.bind_call {
         (callee, BindingSource::Call)
     } else if let Some(passed) = caps.bind_passed {
-        let (callee, (argument, parameter)) = callbacks::passed(passed, name)?;
+        let (callee, (argument, parameter)) = callbacks::passed(flat, passed, name)?;
         (
             callee,
             BindingSource::Passed {

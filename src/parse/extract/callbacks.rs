@@ -5,6 +5,8 @@
 
 use tree_sitter::Node;
 
+use crate::parse::flat::FlatTree;
+
 /// Parameter node kinds whose position counts (TypeScript and JavaScript).
 const PARAMETERS: &[&str] = &["required_parameter", "optional_parameter"];
 
@@ -30,14 +32,18 @@ pub(super) fn position(list: Node<'_>, name: Node<'_>) -> Option<u8> {
 
 /// For `name`, an untyped parameter of `function` (an arrow or function expression that
 /// is an argument of a call or `new`): the callee and (argument, parameter) positions.
-pub(super) fn passed<'t>(function: Node<'t>, name: Node<'t>) -> Option<(Node<'t>, (u8, u8))> {
+pub(super) fn passed<'t>(
+    flat: &FlatTree<'t>,
+    function: Node<'t>,
+    name: Node<'t>,
+) -> Option<(Node<'t>, (u8, u8))> {
     let parameter = match function.child_by_field_name("parameters") {
         Some(list) => position(list, name)?,
         // `x => …`: the one parameter.
         None => 0,
     };
-    let arguments = function.parent()?;
-    let call = arguments.parent()?;
+    let arguments = flat.parent_of(function)?;
+    let call = flat.parent_of(arguments)?;
     let callee = call
         .child_by_field_name("function")
         .or_else(|| call.child_by_field_name("constructor"))?;

@@ -188,7 +188,7 @@ pub fn extract(
                 }
             } else if let Some(name) = caps.bind_name.or(caps.bind_field) {
                 let field = caps.bind_field.is_some();
-                bindings.extend(bindings::read(&caps, name, field, source));
+                bindings.extend(bindings::read(flat, &caps, name, field, source));
             } else {
                 let offset = captures.first().map_or(0, |c| c.1.start_byte());
                 collect_import_or_export(&ctx, &caps, out);
@@ -252,7 +252,8 @@ pub fn extract(
     for raw in bindings {
         out.bindings.push(Binding {
             scope: locator.innermost(raw.name.start_byte(), |_| true),
-            name: tuple_position(raw.name).unwrap_or_else(|| ctx.text(raw.name).to_string()),
+            name: tuple_position(ctx.flat, raw.name)
+                .unwrap_or_else(|| ctx.text(raw.name).to_string()),
             field: raw.field,
             type_text: clip(raw.entries.as_deref().unwrap_or(ctx.text(raw.ty))),
             source: raw.source,
@@ -469,9 +470,9 @@ mod tests;
 
 /// The position of a tuple struct's field (`struct P(A, B)`: `B` is `1`), by which it is
 /// read (`self.1`).
-fn tuple_position(field: Node<'_>) -> Option<String> {
-    let list = field
-        .parent()
+fn tuple_position(flat: &FlatTree<'_>, field: Node<'_>) -> Option<String> {
+    let list = flat
+        .parent_of(field)
         .filter(|p| p.kind() == "ordered_field_declaration_list")?;
     let mut cursor = list.walk();
     let position = list

@@ -249,15 +249,17 @@ fn type_parameters(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
 /// object, not a name in the scope around it. An object assigned to CommonJS
 /// `module.exports` is the module's namespace, so its methods stay the module's functions.
 fn in_object_literal(ctx: &Ctx<'_>, node: Node<'_>) -> bool {
-    let Some(object) = node.parent().filter(|p| p.kind() == "object") else {
+    if node.kind() != "method_definition" {
+        return false;
+    }
+    let Some(object) = ctx.flat.parent_of(node).filter(|p| p.kind() == "object") else {
         return false;
     };
-    node.kind() == "method_definition"
-        && !object.parent().is_some_and(|a| {
-            a.kind() == "assignment_expression"
-                && a.child_by_field_name("left")
-                    .is_some_and(|l| matches!(ctx.text(l), "module.exports" | "exports"))
-        })
+    !ctx.flat.parent_of(object).is_some_and(|a| {
+        a.kind() == "assignment_expression"
+            && a.child_by_field_name("left")
+                .is_some_and(|l| matches!(ctx.text(l), "module.exports" | "exports"))
+    })
 }
 
 #[cfg(test)]

@@ -289,6 +289,13 @@ impl<'t> FlatTree<'t> {
         self.fields.get(name).copied().unwrap_or(0)
     }
 
+    /// The parent of `node`, read from the arrays: tree-sitter finds a parent by walking
+    /// down from the root, past every earlier sibling on the way.
+    pub fn parent_of(&self, node: Node<'_>) -> Option<Node<'t>> {
+        let parent = self.parent(self.index_of(node)?)?;
+        Some(self.nodes[parent as usize].node)
+    }
+
     /// The parent of node `index`, if any.
     pub fn parent(&self, index: u32) -> Option<u32> {
         let parent = self.nodes[index as usize].parent;
