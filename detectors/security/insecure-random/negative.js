@@ -5,3 +5,8 @@ function make() {
 function tokenColour() {
   return ["red", "green"][Math.floor(Date.now() % 2)];
 }
+function layout() {
+  const consider = Math.random() > 0.5;
+  const aside = Math.random() * 10;
+  return consider ? aside : 0;
+}

@@ -13,3 +13,9 @@ def shuffle_tokens(tokens):
 
 def pick_colour():
     return random.choice(["red", "green"])
+
+
+def layout():
+    basis = random.random()
+    consider = random.randint(0, 1)
+    return basis, consider

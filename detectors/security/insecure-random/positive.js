@@ -5,3 +5,8 @@ function make() {
 function generateToken() {
   return Math.random().toString(36).slice(2); // expect: insecure-random
 }
+function startSession(res) {
+  const sid = Math.random().toString(36).slice(2); // expect: insecure-random
+  const userSid = Math.random().toString(16); // expect: insecure-random
+  res.cookie("sid", sid + userSid);
+}

@@ -15,3 +15,9 @@ def new_api_key():
 
 
 otp_code = "".join(str(random.randint(0, 9)) for _ in range(6))  # expect: insecure-random
+
+
+def start_session(response):
+    sid = str(random.getrandbits(64))  # expect: insecure-random
+    sess_id = random.randint(0, 2**32)  # expect: insecure-random
+    response.set_cookie("sid", sid + str(sess_id))

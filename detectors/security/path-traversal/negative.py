@@ -1,6 +1,8 @@
 import os
 
 import tornado.web
+from django.http import FileResponse as DjangoFileResponse
+from fastapi.responses import FileResponse
 
 def download(request):
     path = os.path.join("/srv/files", os.path.basename(request.GET["name"]))
@@ -41,3 +43,18 @@ def export(request):
     options["path"] = "exports/latest.csv"
     options["user"] = request.user.username
     return open(options["path"], options["mode"]).read()
+
+
+@fastapi_app.get("/files/{name}")
+def fastapi_file(name: str):
+    return FileResponse(os.path.join("/srv/files", os.path.basename(name)))
+
+
+def lambda_handler(event, context):
+    key = event["queryStringParameters"]["key"]
+    s3.download_file("bucket", key, "/tmp/object.bin")
+
+
+def django_static(request, path):
+    fullpath = Path(safe_join(ROOT, path))
+    return DjangoFileResponse(fullpath.open("rb"))

@@ -1,6 +1,7 @@
 import os
 
 import tornado.web
+from fastapi.responses import FileResponse
 
 def download(request):
     path = os.path.join("/srv/files", request.GET["name"])
@@ -29,3 +30,18 @@ def export():
     options = {"mode": "r"}
     options["path"] = request.args["path"]
     return open(options["path"], options["mode"]).read()  # expect: path-traversal
+
+
+@fastapi_app.get("/files/{name}")
+def fastapi_file(name: str):
+    return FileResponse(os.path.join("/srv/files", name))  # expect: path-traversal
+
+
+def lambda_handler(event, context):
+    key = event["queryStringParameters"]["key"]
+    s3.download_file("bucket", key, "/tmp/" + key)  # expect: path-traversal
+
+
+def make_thumbnail(event, context):
+    name = event["pathParameters"]["name"]
+    return open("/tmp/" + name).read()  # expect: path-traversal

@@ -49,7 +49,17 @@ impl Analyser<'_, '_, '_> {
         if self.tables.is_request_name(name) {
             return Some(request_object(name));
         }
-        if self.tables.is_lambda_event(&self.function_name, name) {
+        let params = || {
+            let list = self.flat.parent(param);
+            list.map(|list| {
+                self.flat
+                    .named_children(list)
+                    .filter_map(|p| tables::param_name(self.ctx, p).map(|(name, _)| name))
+                    .collect()
+            })
+            .unwrap_or_default()
+        };
+        if self.tables.is_lambda_event(&self.function_name, name, params) {
             return Some(Origin::Source(format!("the Lambda event `{name}`")));
         }
         if let Some(decorator) = self.tables.request_decorator(self.text(param)) {

@@ -24,6 +24,10 @@ pub struct Tables {
     lambda_events: Vec<String>,
     #[serde(default)]
     lambda_handlers: Vec<String>,
+    /// A function of any name whose parameters are an event and one of these (`(event,
+    /// context)`) is a handler too: functions are named for the platform in its config.
+    #[serde(default)]
+    lambda_contexts: Vec<String>,
     #[serde(default)]
     route_methods: Vec<String>,
     /// Methods that register a handler a client drives (an MCP server's `tool`): the
@@ -246,16 +250,26 @@ impl Tables {
     }
 
     /// The `event` of an AWS Lambda handler (`def lambda_handler(event, context)`,
-    /// `exports.handler = async (event) => …`): whatever invoked the function sent it.
-    pub fn is_lambda_event(&self, function: &str, param: &str) -> bool {
-        has(&self.lambda_events, param)
-            && self
-                .lambda_handlers
-                .iter()
-                .any(|h| match h.strip_prefix('*') {
-                    Some(suffix) => function.ends_with(suffix),
-                    None => function == h,
-                })
+    /// `exports.handler = async (event) => …`, `def resize(event, context)`): whatever
+    /// invoked the function sent it.
+    /// `params` gives the function's parameter names, in order (asked for only here).
+    pub fn is_lambda_event(
+        &self,
+        function: &str,
+        param: &str,
+        params: impl FnOnce() -> Vec<String>,
+    ) -> bool {
+        if !has(&self.lambda_events, param) {
+            return false;
+        }
+        self.lambda_handlers
+            .iter()
+            .any(|h| match h.strip_prefix('*') {
+                Some(suffix) => function.ends_with(suffix),
+                None => function == h,
+            })
+            || matches!(params().as_slice(),
+                [event, context] if event == param && has(&self.lambda_contexts, context))
     }
 
     /// `self.path`, `self.headers[…]`, `self.rfile.read(…)` read in a request method of a
@@ -515,5 +529,25 @@ mod tests {
             source_trust(Family::Rust, "std::env::var()").0,
             Some(Severity::Low)
         );
+    }
+
+    /// A Lambda handler is known by its name or by taking exactly `(event, context)`.
+    #[test]
+    fn lambda_events_by_name_or_by_signature() {
+        let names = |list: &[&str]| {
+            let list: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+            move || list
+        };
+        for family in [Family::Python, Family::Ecma] {
+            let t = of(family);
+            assert!(t.is_lambda_event("handler", "event", names(&["event"])));
+            assert!(t.is_lambda_event("resize_handler", "event", names(&["event", "x"])));
+            assert!(t.is_lambda_event("resize", "event", names(&["event", "context"])));
+            assert!(!t.is_lambda_event("resize", "context", names(&["event", "context"])));
+            assert!(!t.is_lambda_event("on_pick", "event", names(&["event", "widget"])));
+            assert!(!t.is_lambda_event("on_pick", "event", names(&["event"])));
+            assert!(!t.is_lambda_event("f", "event", names(&["event", "context", "x"])));
+            assert!(!t.is_lambda_event("handler", "item", names(&["item", "context"])));
+        }
     }
 }
