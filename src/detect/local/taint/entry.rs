@@ -59,7 +59,10 @@ impl Analyser<'_, '_, '_> {
             })
             .unwrap_or_default()
         };
-        if self.tables.is_lambda_event(&self.function_name, name, params) {
+        if self
+            .tables
+            .is_lambda_event(&self.function_name, name, params)
+        {
             return Some(Origin::Source(format!("the Lambda event `{name}`")));
         }
         if let Some(decorator) = self.tables.request_decorator(self.text(param)) {
