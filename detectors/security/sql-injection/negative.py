@@ -39,6 +39,10 @@ def recent(request, Entry):
     return Entry.objects.extra(where=["author = %s"], params=[request.GET["author"]])
 
 
+def sorted_entries(request, Entry):
+    return Entry.objects.extra(order_by=["-pub_date"], where=["rating > %s"], params=[request.GET["min"]])
+
+
 async def by_name(pool, name):
     return await pool.fetch("SELECT * FROM users WHERE name = $1", name)
 

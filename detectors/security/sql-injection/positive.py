@@ -26,6 +26,10 @@ def recent(request, Entry):
     return Entry.objects.extra(where=["author = '%s'" % request.GET["author"]])  # expect: sql-injection
 
 
+def sorted_entries(request, Entry):
+    return Entry.objects.extra(order_by=[request.GET["sort"]])  # expect: sql-injection
+
+
 async def by_name(pool, name):
     return await pool.fetch(f"SELECT * FROM users WHERE name = '{name}'")  # expect: sql-injection
 
