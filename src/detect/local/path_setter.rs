@@ -99,16 +99,18 @@ fn walks_into(ctx: &Ctx<'_, '_>, name: &str, right: Node<'_>) -> bool {
 /// An index that counts positions (`for (let i = 0; …; i++)`): it walks an array.
 fn is_counter(ctx: &Ctx<'_, '_>, index: Node<'_>) -> bool {
     let name = ctx.text(index);
-    let mut at = index.parent();
-    while let Some(node) = at {
-        if node.kind() == "for_statement"
+    // Parents from the flat tree: tree-sitter finds each by walking down from the root.
+    let flat = ctx.flat;
+    let mut at = flat.index_of(index).and_then(|i| flat.parent(i));
+    while let Some(parent) = at {
+        if flat.kind(parent) == "for_statement"
             && ctx
-                .child(node, "initializer")
+                .child(flat.entry(parent).node, "initializer")
                 .is_some_and(|i| ctx.text(i).contains(&format!("{name} = 0")))
         {
             return true;
         }
-        at = node.parent();
+        at = flat.parent(parent);
     }
     false
 }
