@@ -1,3 +1,4 @@
+//! actix-web handlers as their users write them, annotated for `benches/security/check.py`.
 use actix_web::{get, web, HttpResponse};
 use rusqlite::Connection;
 use serde::Deserialize;
