@@ -14,3 +14,11 @@ class PasswordResetConfirm:
     def dispatch(self, token):
         # The URL marker replacing the real token is public, not a secret.
         return token == self.reset_url_token
+
+
+def verify_webhook(key, body, expected):
+    return hmac.compare_digest(expected, hmac.new(key, body, "sha256").hexdigest())
+
+
+def digest_size(key):
+    return len(hmac.new(key, b"", "sha256").digest()) == 32

@@ -6,3 +6,12 @@ def verify(key, body, headers):
     if signature == headers["X-Signature"]:  # expect: timing-unsafe-comparison
         return True
     return False
+
+
+def verify_webhook(key, body, expected):
+    return expected == hmac.new(key, body, "sha256").hexdigest()  # expect: timing-unsafe-comparison
+
+
+def verify_header(key, body, headers):
+    if hmac.new(key, body, digestmod="sha256").hexdigest() != headers["X-Hub"]:  # expect: timing-unsafe-comparison
+        raise PermissionError
