@@ -11,6 +11,7 @@ mod floating_promise;
 mod functions;
 mod hardcoded_secret;
 mod inconsistent_return;
+mod key;
 mod late_binding;
 mod lock_across_await;
 mod path_setter;
@@ -38,7 +39,7 @@ use serde::{Deserialize, Serialize};
 use tree_sitter::{Node, Tree};
 
 use crate::detect::finding::Severity;
-use crate::detect::rule::{self, Rule};
+use crate::detect::rule::Rule;
 use crate::lang::LangId;
 use crate::parse::flat::FlatTree;
 use crate::parse::{FileFacts, LocalPass};
@@ -218,35 +219,6 @@ const SPENT_TAINT: usize = 1;
 const SPENT_FILE: usize = 2;
 const SPENT_FIXED: usize = 3;
 
-/// What the results of a pass over `rules` depend on besides the file: this build, the
-/// taint tables and the rules. An embedded rule is known by the digest of its text made
-/// when it was embedded; a repository's own rules go in as postcard bytes (formatting them
-/// with `{:?}` escapes each character of their docs and queries).
-fn key_of(rules: &[Rule]) -> [u8; 32] {
-    let mut hasher = blake3::Hasher::new();
-    hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
-    hasher.update(&[RESULTS_FORMAT]);
-    for text in taint::tables::texts() {
-        hasher.update(text.as_bytes());
-    }
-    for rule in rules {
-        match rule::embedded_digest(&rule.source).filter(|_| rule.embedded) {
-            Some(digest) => {
-                hasher.update(&[1]);
-                hasher.update(&digest.to_le_bytes());
-            }
-            None => {
-                let bytes =
-                    postcard::to_stdvec(rule).unwrap_or_else(|_| format!("{rule:?}").into_bytes());
-                hasher.update(&[0]);
-                hasher.update(&(bytes.len() as u64).to_le_bytes());
-                hasher.update(&bytes);
-            }
-        }
-    }
-    *hasher.finalize().as_bytes()
-}
-
 impl Pass {
     /// Compiles every rule for every language. `rules` holds all detectors (any engine).
     pub fn new(rules: &[Rule]) -> Result<Pass, String> {
@@ -255,7 +227,7 @@ impl Pass {
 
     /// `new` over rules shared with the catalog they came from.
     pub fn shared(rules: Arc<[Rule]>) -> Result<Pass, String> {
-        let key = key_of(&rules);
+        let key = key::key_of(&rules);
         // Compiling a language's rules is most of a small repository's fixed cost, and most
         // repositories hold one or two of the languages: each is compiled when its first
         // file is analysed. A repository's own rules are compiled now as well, so that a
