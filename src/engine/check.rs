@@ -267,9 +267,9 @@ pub(super) fn check_files(
     if to_parse >= crate::process::parser_heap::OWN_HEAP_FROM_BYTES {
         rayon::broadcast(|_| {
             parse::flat::release_spare();
-            crate::process::parser_heap::release(true);
+            crate::process::parser_heap::release_thread();
         });
-        crate::process::parser_heap::release(false);
+        crate::process::parser_heap::release_parser_heap();
     }
     // Each file was either unchanged or read; the fallback only keeps the checks aligned
     // with the files should that ever not hold.

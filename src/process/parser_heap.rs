@@ -26,13 +26,17 @@ pub fn choose(bytes: u64) {
     let _ = bytes;
 }
 
-/// Gives the memory the parses left free back to the system: the calling thread's heap
-/// pages (`threads`), or the parser's own heap, shared by every thread (call it once).
-pub fn release(threads: bool) {
+/// Gives the pages the calling thread's heap holds free back to the system.
+pub fn release_thread() {
     #[cfg(target_os = "linux")]
-    linux::release(threads);
-    #[cfg(not(target_os = "linux"))]
-    let _ = threads;
+    linux::release_thread();
+}
+
+/// Gives the pages the parser's own heap holds free back to the system. The heap is shared
+/// by every thread: call this once, not on each.
+pub fn release_parser_heap() {
+    #[cfg(target_os = "linux")]
+    linux::release_parser_heap();
 }
 
 /// Installs mimalloc, with the parser's heap, as tree-sitter's allocator. Call first thing
@@ -124,15 +128,16 @@ mod linux {
         unsafe { mi_free(block) }
     }
 
-    pub(super) fn release(threads: bool) {
+    pub(super) fn release_thread() {
+        // SAFETY: collecting frees no block in use.
+        unsafe { mi_collect(true) }
+    }
+
+    pub(super) fn release_parser_heap() {
         let heap = HEAP.load(Ordering::Relaxed);
-        // SAFETY: collecting frees no block in use; `heap` is live when not null.
-        unsafe {
-            if threads {
-                mi_collect(true);
-            } else if !heap.is_null() {
-                mi_heap_collect(heap, true);
-            }
+        if !heap.is_null() {
+            // SAFETY: `heap` is live (never deleted); collecting frees no block in use.
+            unsafe { mi_heap_collect(heap, true) }
         }
     }
 
