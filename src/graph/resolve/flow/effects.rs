@@ -5,7 +5,7 @@ use crate::parse::flow::{Expr, ExprId, FlowCall};
 use super::Solver;
 use super::builtins::{Effect, METHODS};
 use super::invoke::{Args, Found};
-use super::values::{ANY_KEY, Val, Var, extend};
+use super::values::{ANY_KEY, Val, Vals, Var, extend};
 
 impl<'r> Solver<'r> {
     /// What a known library function does.
@@ -29,7 +29,7 @@ impl<'r> Solver<'r> {
         let site = self.site_container(file, call);
         match effect {
             Effect::CallsFirst { keep } => {
-                let mut elements = Vec::new();
+                let mut elements = Vals::new();
                 for vals in args.positional.iter().skip(1) {
                     let more = self.elements(vals);
                     extend(&mut elements, &more);
@@ -136,7 +136,7 @@ impl<'r> Solver<'r> {
     fn copy_into(&mut self, target: u32, source: u32) {
         self.store.get(Var::Keys(source));
         for key in self.box_keys[source as usize].clone() {
-            let vals = self.store.get(Var::Elem(source, key)).to_vec();
+            let vals = Vals::from_slice(self.store.get(Var::Elem(source, key)));
             self.put(target, key, &vals);
         }
     }

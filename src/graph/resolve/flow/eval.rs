@@ -1,22 +1,24 @@
 //! What an expression can hold, and where an assignment puts it.
 
+use smallvec::smallvec;
+
 use crate::graph::model::NodeKind;
 use crate::parse::flow::{Expr, ExprId, OPEN, Target};
 
 use super::Solver;
 use super::builtins::container_method;
-use super::values::{ANY_KEY, Val, Var, extend};
+use super::values::{ANY_KEY, Val, Vals, Var, extend};
 
 /// Deepest evaluation (expressions within expressions, unpacking within unpacking).
 const MAX_NESTING: u32 = 200;
 
 impl<'r> Solver<'r> {
     /// The values expression `expr` of `file` can have, read in `scope`.
-    pub(super) fn eval(&mut self, file: u32, scope: Option<u32>, expr: ExprId) -> Vec<Val> {
+    pub(super) fn eval(&mut self, file: u32, scope: Option<u32>, expr: ExprId) -> Vals {
         // Extraction bounds expression depth; facts read back from a damaged cache might
         // not be, so nesting is bounded here too.
         if self.depth > MAX_NESTING {
-            return Vec::new();
+            return Vals::new();
         }
         self.depth += 1;
         let vals = self.eval_inner(file, scope, expr);
@@ -24,10 +26,10 @@ impl<'r> Solver<'r> {
         vals
     }
 
-    fn eval_inner(&mut self, file: u32, scope: Option<u32>, expr: ExprId) -> Vec<Val> {
+    fn eval_inner(&mut self, file: u32, scope: Option<u32>, expr: ExprId) -> Vals {
         let flow = self.flow(file);
         let Some(e) = flow.exprs.get(expr as usize) else {
-            return Vec::new();
+            return Vals::new();
         };
         match e {
             Expr::Name(name) => self.read_name(file, scope, self.id(file, *name)),
@@ -37,7 +39,7 @@ impl<'r> Solver<'r> {
             }
             Expr::Call(call) => {
                 let at = self.result_slot(file, *call);
-                self.store.get_at(at).to_vec()
+                Vals::from_slice(self.store.get_at(at))
             }
             Expr::Index { object, key } => {
                 let objects = self.eval(file, scope, *object);
@@ -47,10 +49,10 @@ impl<'r> Solver<'r> {
                 let objects = self.eval(file, scope, *object);
                 self.slice(&objects, expr, *from, *to)
             }
-            Expr::Constant(_) | Expr::Unknown => Vec::new(),
+            Expr::Constant(_) | Expr::Unknown => Vals::new(),
             Expr::Defined(symbol) => self
                 .symbol_node(file, *symbol)
-                .map_or_else(Vec::new, |n| vec![Val::Def(n)]),
+                .map_or_else(Vals::new, |n| smallvec![Val::Def(n)]),
             Expr::Lambda { .. } => {
                 let next = self.lambdas.len() as u32;
                 let id = *self.lambda_ids.entry((file, expr)).or_insert(next);
@@ -59,7 +61,7 @@ impl<'r> Solver<'r> {
                 {
                     self.lambdas.push((file, *body, *scope));
                 }
-                vec![Val::Lambda(id)]
+                smallvec![Val::Lambda(id)]
             }
             Expr::Items(items) => {
                 let container = self.container(file, expr, 0);
@@ -68,7 +70,7 @@ impl<'r> Solver<'r> {
                     let key = self.position_key(position);
                     self.put(container, key, &vals);
                 }
-                vec![Val::Boxed(container)]
+                smallvec![Val::Boxed(container)]
             }
             Expr::Dict(pairs) => {
                 let container = self.container(file, expr, 0);
@@ -77,13 +79,13 @@ impl<'r> Solver<'r> {
                     let key = self.key(file, key);
                     self.put(container, key, &vals);
                 }
-                vec![Val::Boxed(container)]
+                smallvec![Val::Boxed(container)]
             }
             Expr::Many(item) => {
                 let container = self.container(file, expr, 0);
                 let vals = self.eval(file, scope, *item);
                 self.put(container, ANY_KEY, &vals);
-                vec![Val::Boxed(container)]
+                smallvec![Val::Boxed(container)]
             }
             Expr::Elements(inner) => {
                 let vals = self.eval(file, scope, *inner);
@@ -91,7 +93,7 @@ impl<'r> Solver<'r> {
             }
             Expr::InstanceOf(inner) => {
                 let vals = self.eval(file, scope, *inner);
-                let mut out = Vec::new();
+                let mut out = Vals::new();
                 for val in vals {
                     match val {
                         Val::Def(class) if self.r.is_class(class) => out.push(Val::Inst(class)),
@@ -111,7 +113,7 @@ impl<'r> Solver<'r> {
                 out
             }
             Expr::Either(options) => {
-                let mut out = Vec::new();
+                let mut out = Vals::new();
                 for &option in flow.list(*options) {
                     let vals = self.eval(file, scope, option);
                     extend(&mut out, &vals);
@@ -129,15 +131,15 @@ impl<'r> Solver<'r> {
         objects: &[Val],
         id: u32,
         site: ExprId,
-    ) -> Vec<Val> {
+    ) -> Vals {
         let Some(&name) = self.spelled.get(id as usize) else {
-            return Vec::new();
+            return Vals::new();
         };
-        let mut out = Vec::new();
+        let mut out = Vals::new();
         for &object in objects {
             match object {
                 Val::Def(node) if self.r.nodes[node as usize].kind == NodeKind::Module => {
-                    let mut vals = self.local(node, id).to_vec();
+                    let mut vals = Vals::from_slice(self.local(node, id));
                     for &found in self.in_module(node, id).iter() {
                         extend(&mut vals, &self.value_of_def(found));
                     }
@@ -173,8 +175,8 @@ impl<'r> Solver<'r> {
 
     /// `super().name` in class `class`: the next class after it in its MRO that defines the
     /// name; when none does (a mixin), the next one in each subclass's MRO.
-    fn after_in_mro(&mut self, class: u32, id: u32) -> Vec<Val> {
-        let mut out = Vec::new();
+    fn after_in_mro(&mut self, class: u32, id: u32) -> Vals {
+        let mut out = Vals::new();
         for &instance in self.descendants(class).iter() {
             if instance != class && !out.is_empty() {
                 break;
@@ -199,17 +201,10 @@ impl<'r> Solver<'r> {
     }
 
     /// Reading attribute values: a property calls its getter (written down in the last pass).
-    fn read(
-        &mut self,
-        file: u32,
-        scope: Option<u32>,
-        vals: &[Val],
-        site: ExprId,
-        out: &mut Vec<Val>,
-    ) {
+    fn read(&mut self, file: u32, scope: Option<u32>, vals: &[Val], site: ExprId, out: &mut Vals) {
         for &val in vals {
             if let Val::Prop(getter) = val {
-                let returned = self.store.get(Var::Ret(getter)).to_vec();
+                let returned = Vals::from_slice(self.store.get(Var::Ret(getter)));
                 extend(out, &returned);
                 let caller = self.scope_node(file, scope);
                 self.reads.insert((file, caller, getter, site));
@@ -220,8 +215,8 @@ impl<'r> Solver<'r> {
     }
 
     /// `object[key]`.
-    fn index(&mut self, objects: &[Val], key: u32) -> Vec<Val> {
-        let mut out = Vec::new();
+    fn index(&mut self, objects: &[Val], key: u32) -> Vals {
+        let mut out = Vals::new();
         for &object in objects {
             match object {
                 Val::Boxed(container) => match (key != ANY_KEY).then_some(key) {
@@ -243,8 +238,8 @@ impl<'r> Solver<'r> {
 
     /// What iterating over each value gives: a container's elements, an instance's
     /// `__iter__` results' `__next__` results, anything external.
-    pub(super) fn elements(&mut self, vals: &[Val]) -> Vec<Val> {
-        let mut out = Vec::new();
+    pub(super) fn elements(&mut self, vals: &[Val]) -> Vals {
+        let mut out = Vals::new();
         self.each_element(vals, &mut |part| extend(&mut out, part));
         out
     }
@@ -267,7 +262,7 @@ impl<'r> Solver<'r> {
                         let Val::Bound(method) = iterator else {
                             continue;
                         };
-                        for returned in self.store.get(Var::Ret(method)).to_vec() {
+                        for returned in Vals::from_slice(self.store.get(Var::Ret(method))) {
                             match returned {
                                 Val::Inst(next_class) => {
                                     for next in self.member(next_class, next_id, true) {
@@ -295,8 +290,8 @@ impl<'r> Solver<'r> {
     /// `xs[from:to]`: a container of its own (one per source container and slice) holding
     /// the positions in range, renumbered from 0; with bounds that are not constants, every
     /// element at any position.
-    fn slice(&mut self, objects: &[Val], site: ExprId, from: u32, to: u32) -> Vec<Val> {
-        let mut out = Vec::new();
+    fn slice(&mut self, objects: &[Val], site: ExprId, from: u32, to: u32) -> Vals {
+        let mut out = Vals::new();
         for &object in objects {
             let Val::Boxed(container) = object else {
                 if let Val::Ext(_) = object {
@@ -318,7 +313,7 @@ impl<'r> Solver<'r> {
                     Some(_) => continue,
                     None => ANY_KEY,
                 };
-                let vals = self.store.get(Var::Elem(container, key)).to_vec();
+                let vals = Vals::from_slice(self.store.get(Var::Elem(container, key)));
                 self.put(part, new_key, &vals);
             }
             extend(&mut out, &[Val::Boxed(part)]);
@@ -341,11 +336,11 @@ impl<'r> Solver<'r> {
         let count = positions.len();
         for (position, key) in positions {
             if position >= from && position + after < count {
-                let vals = self.store.get(Var::Elem(container, key)).to_vec();
+                let vals = Vals::from_slice(self.store.get(Var::Elem(container, key)));
                 self.put(rest, ANY_KEY, &vals);
             }
         }
-        let any = self.store.get(Var::Elem(container, ANY_KEY)).to_vec();
+        let any = Vals::from_slice(self.store.get(Var::Elem(container, ANY_KEY)));
         self.put(rest, ANY_KEY, &any);
         rest
     }
@@ -402,10 +397,10 @@ impl<'r> Solver<'r> {
                             for (position, item) in items.iter().enumerate() {
                                 let mut got = if matches!(item, Target::Star(_)) {
                                     let after = items.len() - position - 1;
-                                    vec![Val::Boxed(self.rest_of(container, position, after))]
+                                    smallvec![Val::Boxed(self.rest_of(container, position, after))]
                                 } else {
                                     let key = self.position_key(position);
-                                    self.store.get(Var::Elem(container, key)).to_vec()
+                                    Vals::from_slice(self.store.get(Var::Elem(container, key)))
                                 };
                                 extend(&mut got, self.store.get(Var::Elem(container, ANY_KEY)));
                                 self.assign(file, scope, item, &got);

@@ -8,7 +8,7 @@ use rustc_hash::FxHashMap;
 use crate::graph::model::NodeKind;
 use crate::parse::flow::{DefFlow, Expr, Flow, ParamKind};
 
-use super::values::{ANY_KEY, Var};
+use super::values::{ANY_KEY, Vals, Var};
 use super::{Solver, Unit};
 
 /// A fixture: its node and its file.
@@ -109,9 +109,9 @@ impl<'r> Solver<'r> {
         };
         let given = if def.generator {
             let elements = self.container(file, fixture, 3);
-            self.store.get(Var::Elem(elements, ANY_KEY)).to_vec()
+            Vals::from_slice(self.store.get(Var::Elem(elements, ANY_KEY)))
         } else {
-            self.store.get(Var::Ret(fixture)).to_vec()
+            Vals::from_slice(self.store.get(Var::Ret(fixture)))
         };
         self.store.add(Var::Local(consumer, name), &given);
     }

@@ -14,7 +14,7 @@
 use std::rc::Rc;
 
 use super::Solver;
-use super::values::Val;
+use super::values::{Val, Vals};
 use crate::graph::resolve::types;
 
 /// A parameter's admission rule.
@@ -147,7 +147,7 @@ impl Solver<'_> {
             self.store.add_at(slot, vals);
             return;
         };
-        let admitted: Vec<Val> = vals
+        let admitted: Vals = vals
             .iter()
             .copied()
             .filter(|&v| self.admits(&guard, v))

@@ -4,11 +4,11 @@
 use crate::graph::model::NodeKind;
 use crate::parse::flow::{CallHow, Expr, ExprId, FlowCall, ParamKind};
 
-use super::values::{ANY_KEY, Val, Var, extend};
+use super::values::{ANY_KEY, Val, Vals, Var, extend};
 use super::{CallOutcome, MAX_TARGETS, Solver};
 
 /// Adds to `out` the values of `vals` that are among `returned`.
-fn keep_returned(out: &mut Vec<Val>, returned: &[Val], vals: &[Val]) {
+fn keep_returned(out: &mut Vals, returned: &[Val], vals: &[Val]) {
     for &val in vals {
         if returned.contains(&val) && !out.contains(&val) {
             out.push(val);
@@ -18,12 +18,12 @@ fn keep_returned(out: &mut Vec<Val>, returned: &[Val], vals: &[Val]) {
 
 /// A call's arguments, evaluated once.
 pub(super) struct Args<'r> {
-    pub(super) positional: Vec<Vec<Val>>,
+    pub(super) positional: Vec<Vals>,
     /// (interned name, values).
-    pub(super) keywords: Vec<(u32, Vec<Val>)>,
+    pub(super) keywords: Vec<(u32, Vals)>,
     /// Elements of `*xs` and values of `**kw`.
-    pub(super) spread: Vec<Val>,
-    pub(super) spread_keywords: Vec<Val>,
+    pub(super) spread: Vals,
+    pub(super) spread_keywords: Vals,
     /// The argument expressions (constant keys, `getattr` names).
     pub(super) exprs: &'r [ExprId],
 }
@@ -32,7 +32,7 @@ pub(super) struct Args<'r> {
 #[derive(Default)]
 pub(super) struct Found {
     pub(super) targets: Vec<u32>,
-    pub(super) results: Vec<Val>,
+    pub(super) results: Vals,
     pub(super) external: bool,
     /// The named externals it can call (not the anonymous one, id 0).
     pub(super) externals: Vec<u32>,
@@ -46,8 +46,8 @@ impl Args<'_> {
         Args {
             positional: Vec::new(),
             keywords: Vec::new(),
-            spread: Vec::new(),
-            spread_keywords: Vec::new(),
+            spread: Vals::new(),
+            spread_keywords: Vals::new(),
             exprs: &[],
         }
     }
@@ -152,14 +152,14 @@ impl<'r> Solver<'r> {
                 let vals = self.eval(file, call.scope, s);
                 self.elements(&vals)
             }
-            None => Vec::new(),
+            None => Vals::new(),
         };
         let spread_keywords = match call.spread_keywords {
             Some(s) => {
                 let vals = self.eval(file, call.scope, s);
                 self.elements(&vals)
             }
-            None => Vec::new(),
+            None => Vals::new(),
         };
         Args {
             positional,
@@ -261,7 +261,7 @@ impl<'r> Solver<'r> {
     /// ones), its return values out.
     fn enter(&mut self, function: u32, skip: usize, args: &Args<'r>, found: &mut Found) {
         found.targets.push(function);
-        let returned = self.store.get(Var::Ret(function)).to_vec();
+        let returned = Vals::from_slice(self.store.get(Var::Ret(function)));
         let Some(&(file, def)) = self.defs.get(&function) else {
             extend(&mut found.results, &returned);
             return;
@@ -338,15 +338,15 @@ impl<'r> Solver<'r> {
         skip: usize,
         returned: &[Val],
         args: &Args<'r>,
-    ) -> Vec<Val> {
+    ) -> Vals {
         if returned.is_empty() {
-            return Vec::new();
+            return Vals::new();
         }
         let Some(&(file, def)) = self.defs.get(&function) else {
-            return returned.to_vec();
+            return Vals::from_slice(returned);
         };
         // Only the returned values matter: which of them a parameter brought in.
-        let mut incoming = Vec::new();
+        let mut incoming = Vals::new();
         let mut anything = false;
         let params = self.param_slots(function, file, def);
         for (i, param) in def.params.iter().enumerate() {
@@ -354,7 +354,7 @@ impl<'r> Solver<'r> {
                 continue;
             }
             anything |= self.store.is_top_at(params[i]);
-            let vals = self.store.get_at(params[i]).to_vec();
+            let vals = Vals::from_slice(self.store.get_at(params[i]));
             keep_returned(&mut incoming, returned, &vals);
             // Elements can only add what is returned and not yet known to come in.
             if incoming.len() < returned.len()
@@ -376,7 +376,7 @@ impl<'r> Solver<'r> {
             }
         });
         if !undecided {
-            return returned.to_vec();
+            return Vals::from_slice(returned);
         }
         let given = self.given(function, args, returned);
         // A parameter that can hold anything may have brought any outside value in: only
@@ -400,16 +400,16 @@ impl<'r> Solver<'r> {
     /// default). Elements are read only while a returned value is still unaccounted for:
     /// once all are, more elements could not change the answer (and a new returned value
     /// runs the call again anyway).
-    fn given(&mut self, function: u32, args: &Args<'r>, returned: &[Val]) -> Vec<Val> {
-        let mut given = Vec::new();
-        let mut all: Vec<&Vec<Val>> = args.positional.iter().collect();
+    fn given(&mut self, function: u32, args: &Args<'r>, returned: &[Val]) -> Vals {
+        let mut given = Vals::new();
+        let mut all: Vec<&Vals> = args.positional.iter().collect();
         all.extend(args.keywords.iter().map(|(_, v)| v));
         for vals in &all {
             keep_returned(&mut given, returned, vals);
         }
         keep_returned(&mut given, returned, &args.spread);
         keep_returned(&mut given, returned, &args.spread_keywords);
-        let defaults = self.store.get(Var::Given(function)).to_vec();
+        let defaults = Vals::from_slice(self.store.get(Var::Given(function)));
         keep_returned(&mut given, returned, &defaults);
         for vals in all {
             if given.len() == returned.len() {
@@ -449,12 +449,12 @@ impl<'r> Solver<'r> {
         functions: &[Val],
         elements: &[Val],
         found: &mut Found,
-    ) -> Vec<Val> {
+    ) -> Vals {
         let args = Args {
-            positional: vec![elements.to_vec()],
+            positional: vec![Vals::from_slice(elements)],
             keywords: Vec::new(),
-            spread: Vec::new(),
-            spread_keywords: Vec::new(),
+            spread: Vals::new(),
+            spread_keywords: Vals::new(),
             exprs: &[],
         };
         let mut inner = Found::default();

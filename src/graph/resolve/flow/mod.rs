@@ -29,7 +29,7 @@ pub(super) use builtins::is_builtin;
 use crate::graph::resolve::Resolver;
 use crate::lang::Family;
 use crate::parse::flow::{DefFlow, ExprId, Flow, NO_NAME, NameId, StepKind};
-use values::{Store, Val, Var};
+use values::{Store, Val, Vals, Var};
 
 /// Evaluations per unit (statement, call, definition) on average before the fixpoint is
 /// called off.
@@ -448,7 +448,7 @@ impl<'r> Solver<'r> {
             let name = &self.r.facts[file as usize].symbols[def.symbol as usize].name;
             let name = self.name(name);
             let at = self.result_slot(file, call);
-            let vals = self.store.get_at(at).to_vec();
+            let vals = Vals::from_slice(self.store.get_at(at));
             self.store.add(Var::Local(holder, name), &vals);
         }
     }

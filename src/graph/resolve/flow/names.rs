@@ -3,10 +3,12 @@
 
 use std::rc::Rc;
 
+use smallvec::smallvec;
+
 use crate::graph::model::NodeKind;
 
 use super::Solver;
-use super::values::{Val, Var};
+use super::values::{Val, Vals, Var};
 
 impl<'r> Solver<'r> {
     /// The key of a container's item at `position`: the same name a constant subscript
@@ -19,16 +21,16 @@ impl<'r> Solver<'r> {
     }
 
     /// What naming a definition gives: itself, or (decorated) what its decorators returned.
-    pub(super) fn value_of_def(&mut self, node: u32) -> Vec<Val> {
+    pub(super) fn value_of_def(&mut self, node: u32) -> Vals {
         if !self.decorated.contains(&node) {
-            return vec![Val::Def(node)];
+            return smallvec![Val::Def(node)];
         }
         let Some(holder) = self.definition_holder(node) else {
-            return vec![Val::Def(node)];
+            return smallvec![Val::Def(node)];
         };
         let name = self.r.nodes[node as usize].name.as_str();
         let id = self.name(name);
-        self.store.get(Var::Local(holder, id)).to_vec()
+        Vals::from_slice(self.store.get(Var::Local(holder, id)))
     }
 
     /// The scope whose variable a definition's name is: its class or function, or the

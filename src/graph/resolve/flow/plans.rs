@@ -17,7 +17,7 @@ use crate::parse::flow::DefFlow;
 
 use super::Solver;
 use super::builtins;
-use super::values::{Store, Val, Var, extend};
+use super::values::{Store, Val, Vals, Var, extend};
 
 /// A plan's index before it is made.
 const UNMADE: u32 = u32::MAX;
@@ -85,7 +85,7 @@ pub(super) struct Plans {
 }
 
 /// Appends the values of `parts` to `out` (the current unit reads each slot).
-fn read_parts(parts: &[Part], store: &mut Store, out: &mut Vec<Val>) {
+fn read_parts(parts: &[Part], store: &mut Store, out: &mut Vals) {
     for part in parts {
         match *part {
             Part::Slot(at) => extend(out, store.get_at(at)),
@@ -98,9 +98,9 @@ impl Solver<'_> {
     /// A bare name `id` read in `scope`: the innermost function binding it (class bodies
     /// only for code directly in them), then the module: its assignments, definitions and
     /// imports; then builtins.
-    pub(super) fn read_name(&mut self, file: u32, scope: Option<u32>, id: u32) -> Vec<Val> {
+    pub(super) fn read_name(&mut self, file: u32, scope: Option<u32>, id: u32) -> Vals {
         let plan = self.name_plan(file, scope, id);
-        let mut out = Vec::new();
+        let mut out = Vals::new();
         let NamePlan { parts, module, .. } = &self.plans.names[plan as usize];
         let module = *module;
         read_parts(parts, &mut self.store, &mut out);
@@ -191,13 +191,13 @@ impl Solver<'_> {
 
     /// A class attribute or method along the MRO: assignments to the class or its
     /// instances, then definitions. Read through an instance (`bind`), a function binds.
-    pub(super) fn member(&mut self, class: u32, id: u32, bind: bool) -> Vec<Val> {
+    pub(super) fn member(&mut self, class: u32, id: u32, bind: bool) -> Vals {
         let plan = self.member_plan(class, id);
         self.read_member(plan, bind)
     }
 
-    fn read_member(&mut self, plan: u32, bind: bool) -> Vec<Val> {
-        let mut out = Vec::new();
+    fn read_member(&mut self, plan: u32, bind: bool) -> Vals {
+        let mut out = Vals::new();
         read_parts(
             &self.plans.members[plan as usize].parts,
             &mut self.store,
@@ -249,8 +249,8 @@ impl Solver<'_> {
 
     /// What the outside bases of a class and of the classes in its MRO hold, read where
     /// each class is defined (`class A(ext.Base)` gives `ext.Base`).
-    pub(super) fn outside_bases(&mut self, class: u32) -> Vec<Val> {
-        let mut out = Vec::new();
+    pub(super) fn outside_bases(&mut self, class: u32) -> Vals {
+        let mut out = Vals::new();
         for c in self.mro(class).iter().copied() {
             let Some(bases) = self.external_based.get(&c).cloned() else {
                 continue;
@@ -286,19 +286,19 @@ impl Solver<'_> {
     /// `class.name` or `instance.name` (`instance`): the member; when nothing in the
     /// project's MRO holds it, anything from an outside base, else (on an instance) what
     /// subclasses hold.
-    pub(super) fn class_attribute(&mut self, class: u32, id: u32, instance: bool) -> Vec<Val> {
+    pub(super) fn class_attribute(&mut self, class: u32, id: u32, instance: bool) -> Vals {
         let plan = self.member_plan(class, id);
         let vals = self.read_member(plan, instance);
         if !vals.is_empty() {
             return vals;
         }
         if self.plans.members[plan as usize].outside {
-            let mut out = Vec::new();
+            let mut out = Vals::new();
             let name = self.spelled.get(id as usize).copied().unwrap_or("");
             // A name the project assigns as an attribute (`cls.user = …` in a test's setup)
             // is data of ours the pass did not follow, not the outside base's member.
             let bases = if self.attributes_written.contains(&id) {
-                Vec::new()
+                Vals::new()
             } else {
                 self.outside_bases(class)
             };
@@ -320,7 +320,7 @@ impl Solver<'_> {
 
     /// An attribute a class's instances lack but its subclasses' have (`self.child()` in a
     /// base whose subclasses set `self.child`): the instance may be any of those.
-    fn in_subclasses(&mut self, plan: u32, class: u32, id: u32) -> Vec<Val> {
+    fn in_subclasses(&mut self, plan: u32, class: u32, id: u32) -> Vals {
         let subclasses = match &self.plans.members[plan as usize].subclasses {
             Some(found) => found.clone(),
             None => {
@@ -338,7 +338,7 @@ impl Solver<'_> {
                 found
             }
         };
-        let mut out = Vec::new();
+        let mut out = Vals::new();
         for &sub in subclasses.iter() {
             let vals = self.member(sub, id, true);
             extend(&mut out, &vals);
@@ -349,17 +349,17 @@ impl Solver<'_> {
     /// A name imported into `module`: a global of another project module (followed
     /// through at most `MAX_REEXPORTS` modules that only re-import it), or something from
     /// outside the project.
-    pub(super) fn imported_value(&mut self, module: u32, id: u32) -> Vec<Val> {
+    pub(super) fn imported_value(&mut self, module: u32, id: u32) -> Vals {
         self.imported_through(module, id, MAX_REEXPORTS)
     }
 
-    fn imported_through(&mut self, module: u32, id: u32, hops: u32) -> Vec<Val> {
+    fn imported_through(&mut self, module: u32, id: u32, hops: u32) -> Vals {
         let plan = self.import_plan(module, id);
-        let mut out = Vec::new();
+        let mut out = Vals::new();
         for at in 0..self.plans.imports[plan as usize].sources.len() {
             let source = &self.plans.imports[plan as usize].sources[at];
             let (global, further) = (source.global, source.further);
-            let mut vals = Vec::new();
+            let mut vals = Vals::new();
             read_parts(global.as_slice(), &mut self.store, &mut vals);
             if vals.is_empty()
                 && hops > 0

@@ -6,7 +6,7 @@ use crate::graph::resolve::types;
 use crate::parse::flow::{DefFlow, Expr};
 
 use super::Solver;
-use super::values::{Val, Var};
+use super::values::{Val, Vals, Var};
 
 impl<'r> Solver<'r> {
     /// What holds before any statement runs: parameters' own containers, `self` and `cls`,
@@ -122,7 +122,7 @@ impl<'r> Solver<'r> {
     /// What an annotation names of the project: instances of its classes, or the classes
     /// themselves for `type[X]` (not for a `Protocol`, which only the classes matching it
     /// make).
-    fn annotated(&self, file: u32, scope: Option<u32>, text: &str) -> Vec<Val> {
+    fn annotated(&self, file: u32, scope: Option<u32>, text: &str) -> Vals {
         let classes = self.r.resolve_type(file, scope, text);
         if types::names_a_class_object(text) {
             classes

@@ -35,6 +35,10 @@ pub(super) enum Val {
     Lambda(u32),
 }
 
+/// What an expression holds: nearly always one or two values, so kept inline (an
+/// evaluation builds several such lists).
+pub(super) type Vals = SmallVec<[Val; 3]>;
+
 /// A variable of the fixpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Var {
@@ -196,7 +200,7 @@ impl Store {
 
 /// Appends `more` to `out` without duplicates. `more` is itself free of them (a variable's
 /// values, or a list built by `extend`), so into an empty `out` it is copied whole.
-pub(super) fn extend(out: &mut Vec<Val>, more: &[Val]) {
+pub(super) fn extend(out: &mut Vals, more: &[Val]) {
     if out.is_empty() {
         out.extend_from_slice(more);
         return;
