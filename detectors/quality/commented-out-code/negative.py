@@ -6,3 +6,8 @@ def f():
 # Codes of the protocol not handled yet:
 # CODE_PAUSE = 0x13
 # CODE_RESUME = "resume"
+
+
+def g():
+    # x = compute()
+    return 2

@@ -45,13 +45,23 @@ pub fn commented_out_code(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         }
         run.clear();
     };
-    for &comment in &ctx.collected.comments {
+    let comments = &ctx.collected.comments;
+    let lines: Vec<u32> = comments.iter().map(|&c| ctx.flat.line(c)).collect();
+    for (at, &comment) in comments.iter().enumerate() {
+        let line = lines[at];
+        // A comment with no other on the line before or after cannot be part of a run:
+        // the statement test, the costly part, is kept for those that can.
+        let paired = (at > 0 && lines[at - 1] + 1 == line)
+            || lines.get(at + 1).is_some_and(|&next| next == line + 1);
+        if !paired {
+            flush(&mut run);
+            continue;
+        }
         let text = ctx.flat.text(comment, ctx.source);
         if text.contains('\n') {
             flush(&mut run);
             continue;
         }
-        let line = ctx.flat.line(comment);
         // Only whole-line comments: trailing comments explain the code before them.
         let before = ctx
             .source
