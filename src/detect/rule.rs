@@ -76,6 +76,10 @@ pub struct QuerySpec {
     /// function; e.g. one that escapes its values before marking the result safe).
     #[serde(default)]
     pub unless_function: Option<String>,
+    /// Report only in files whose text matches this regex (a parse call in a file that
+    /// makes an unsafe parser).
+    #[serde(default)]
+    pub only_file: Option<String>,
     /// Report only inside a loop body (`for`/`while`/`loop`, not across a function).
     #[serde(default)]
     pub in_loop: bool,

@@ -12,3 +12,7 @@ def sax(stream, handler):
     parser = make_parser()
     parser.setFeature(feature_external_ges, False)
     parser.parse(stream)
+
+
+def load_text(text, parser):
+    return etree.fromstring(text, parser)

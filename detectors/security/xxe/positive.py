@@ -5,7 +5,12 @@ from xml.sax.handler import feature_external_ges
 
 def load(path):
     parser = etree.XMLParser(resolve_entities=True)  # expect: xxe
-    return etree.parse(path, parser)
+    return etree.parse(path, parser)  # expect: xxe
+
+
+def load_text(text):
+    lax = etree.XMLParser(resolve_entities=True)  # expect: xxe
+    return etree.fromstring(text, parser=lax)  # expect: xxe
 
 
 def load_dtd(path):

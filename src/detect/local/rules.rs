@@ -66,6 +66,7 @@ struct Filters {
     unless_line_rest: Option<LazyRegex>,
     unless_function: Option<LazyRegex>,
     only_enclosing: Option<LazyRegex>,
+    only_file: Option<LazyRegex>,
     in_loop: bool,
     outlives_loop: Option<String>,
     in_async: bool,
@@ -157,6 +158,7 @@ impl LangRules {
                 unless_line_rest: regex(&rule.source, &spec.unless_line_rest)?,
                 unless_function: regex(&rule.source, &spec.unless_function)?,
                 only_enclosing: regex(&rule.source, &spec.only_enclosing)?,
+                only_file: regex(&rule.source, &spec.only_file)?,
                 in_loop: spec.in_loop,
                 outlives_loop: spec.outlives_loop.clone(),
                 in_async: spec.in_async,
@@ -311,6 +313,13 @@ impl LangRules {
                 if let Some(regex) = &filters.unless_function
                     && enclosing_function(tree, at, family)
                         .is_some_and(|f| regex.is_match(tree.text(f, source)))
+                {
+                    return;
+                }
+                if filters
+                    .only_file
+                    .as_ref()
+                    .is_some_and(|regex| !regex.is_match(source))
                 {
                     return;
                 }
