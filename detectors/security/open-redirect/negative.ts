@@ -10,3 +10,9 @@ export function popup() {
   window.open("/help/" + page);
   location.replace("/home");
 }
+export function PUT(request: Request, res: any) {
+  // Back to the request's own URL: this site.
+  const here = new URL(request.url);
+  res.redirect(here.pathname);
+  res.redirect(request.url);
+}

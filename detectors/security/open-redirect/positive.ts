@@ -16,3 +16,7 @@ export function popup() {
   window.open(target!); // expect: open-redirect
   location.replace(location.hash.slice(1)); // expect: open-redirect
 }
+export function PUT(request: Request) {
+  const { searchParams } = new URL(request.url);
+  return NextResponse.redirect(searchParams.get("next")!); // expect: open-redirect
+}

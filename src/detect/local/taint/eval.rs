@@ -226,6 +226,13 @@ impl Analyser<'_, '_, '_> {
             && let Some(mut taint) = self.eval(object, depth + 1)
         {
             taint.stringified |= method == "toString";
+            // A query parameter read off a URL (`new URL(req.url).searchParams.get("next")`)
+            // is the query's value, whatever the URL was: a sink that trusts the request's
+            // own URL does not trust what its query says.
+            if callee_text.contains("searchParams.get") && matches!(taint.origin, Origin::Source(_))
+            {
+                taint.origin = Origin::Source(callee_text.to_string());
+            }
             return Some(taint.step(line, format!("through .{method}()")));
         }
         if self.tables.passes_arguments(callee_text) {
