@@ -1,6 +1,6 @@
 import subprocess
+import urllib.request
 
-import httpx
 from fastapi import FastAPI, Query
 from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlalchemy import text
@@ -15,12 +15,11 @@ async def items(name: str = Query(...)):
     return rows
 
 
-@app.get("/proxy")
-async def proxy(url: str):
-    async with httpx.AsyncClient() as client:
-        # ruleid: ssrf
-        response = await client.get(url)
-    return response.text
+@app.get("/status")
+def status(host: str):
+    # ruleid: ssrf
+    with urllib.request.urlopen(f"http://{host}/health") as reply:
+        return reply.read()
 
 
 @app.get("/go")
