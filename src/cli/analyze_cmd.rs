@@ -14,7 +14,6 @@ use crate::cli::graph_cmd::index_with_pass;
 use crate::cli::progress::Progress;
 use crate::detect::analyze::{Catalog, analyze};
 use crate::detect::config::Config;
-use crate::detect::memory::Memory;
 use crate::detect::{Finding, Severity, baseline, rule};
 use crate::report::{findings_json, findings_text, markdown, sarif, summary};
 
@@ -57,7 +56,7 @@ pub fn run(global: &GlobalArgs, args: AnalyzeArgs) -> anyhow::Result<i32> {
         catalog,
         &config,
         only.as_ref(),
-        &Memory::default(),
+        rules.memory(),
     );
     let detected = detecting.elapsed();
     progress.finish();

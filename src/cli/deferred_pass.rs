@@ -4,16 +4,24 @@
 //! walk that follows runs on one thread and leaves a core free.
 //! The engine first asks for the pass after the walk (its key decides which cached results
 //! are current), so the loading hides behind the walk instead of preceding it.
+//!
+//! Likewise the results of the files parsed are decoded into the run's `Memory` while the
+//! graph is resolved, which leaves a core free for long stretches, instead of after it.
 
 use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
 
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+
 use crate::detect::analyze::Catalog;
 use crate::detect::local::Pass;
+use crate::detect::memory::Memory;
 use crate::lang::LangId;
-use crate::parse::LocalPass;
 use crate::parse::facts::FileFacts;
 use crate::parse::flat::FlatTree;
+use crate::parse::{LocalBytes, LocalPass};
 
 /// The rule catalog and the local pass made from it.
 pub struct Rules {
@@ -26,6 +34,8 @@ type Loaded = Result<Rules, anyhow::Error>;
 pub struct DeferredPass {
     loading: Mutex<Option<JoinHandle<Loaded>>>,
     loaded: OnceLock<Loaded>,
+    /// The run's memory (a one-shot one), holding the results decoded beforehand.
+    memory: Memory,
 }
 
 impl DeferredPass {
@@ -34,7 +44,13 @@ impl DeferredPass {
         DeferredPass {
             loading: Mutex::new(Some(std::thread::spawn(load))),
             loaded: OnceLock::new(),
+            memory: Memory::default(),
         }
+    }
+
+    /// The memory to analyse with: the fresh results already decoded.
+    pub fn memory(&self) -> &Memory {
+        &self.memory
     }
 
     /// What the loading gave, waiting for it if need be.
@@ -84,6 +100,12 @@ impl LocalPass for DeferredPass {
         if let Some(pass) = self.pass() {
             pass.prepare(language);
         }
+    }
+
+    fn fresh_results(&self, results: &HashMap<String, LocalBytes>) {
+        results.par_iter().for_each(|(path, bytes)| {
+            self.memory.decoded(path, bytes);
+        });
     }
 }
 

@@ -24,7 +24,7 @@ impl Engine {
         entries: &mut [(usize, FileEntry)],
         mut out: Vec<Option<Arc<FileFacts>>>,
         store: Option<&Store>,
-        fresh_local: &mut HashMap<String, Vec<u8>>,
+        fresh_local: &mut HashMap<String, LocalBytes>,
         report: &mut Report,
     ) -> (Vec<Arc<FileFacts>>, Option<String>) {
         let missing: Vec<usize> = entries
@@ -75,7 +75,7 @@ impl Engine {
                         && let Some((_, entry)) = entries.iter_mut().find(|(e, _)| *e == i)
                     {
                         entry.local = local_key(&pass.key(), &entry.hash);
-                        fresh_local.insert(facts.path.clone(), local);
+                        fresh_local.insert(facts.path.clone(), LocalBytes::from(local));
                     }
                     out[i] = Some(Arc::new(facts));
                 }
@@ -94,7 +94,7 @@ impl Engine {
         &self,
         files: &[SourceFile],
         entries: &[(usize, FileEntry)],
-        fresh: HashMap<String, Vec<u8>>,
+        fresh: HashMap<String, LocalBytes>,
         memory: Option<&BTreeMap<String, LocalBytes>>,
         store: Option<&Store>,
         report: &mut Report,
@@ -102,10 +102,7 @@ impl Engine {
         let Some(pass) = self.options.pass.as_deref() else {
             return;
         };
-        let mut out: BTreeMap<String, LocalBytes> = fresh
-            .into_iter()
-            .map(|(p, b)| (p, LocalBytes::from(b)))
-            .collect();
+        let mut out: BTreeMap<String, LocalBytes> = fresh.into_iter().collect();
         let wanted: Vec<&SourceFile> = entries.iter().map(|(i, _)| &files[*i]).collect();
         let mut missing: Vec<&str> = Vec::new();
         for file in &wanted {

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use crate::engine::Report;
 use crate::engine::live::Live;
-use crate::parse::{self, FileFacts, LocalPass, SkipReason, Skipped, SourceFile};
+use crate::parse::{self, FileFacts, LocalBytes, LocalPass, SkipReason, Skipped, SourceFile};
 use crate::store::{self, FileEntry};
 
 /// Files modified this recently are hashed even when size and time match the cache: an
@@ -36,7 +36,7 @@ pub(super) struct Checked {
     /// Files whose time changed but not their content.
     pub touched: Vec<(usize, FileEntry)>,
     /// The local pass's results of the files parsed now, by path.
-    pub fresh_local: HashMap<String, Vec<u8>>,
+    pub fresh_local: HashMap<String, LocalBytes>,
     /// Paths known before and no longer found.
     pub removed: Vec<String>,
     pub project: Vec<(String, String)>,
@@ -72,7 +72,7 @@ impl Checked {
                 Check::Parsed(entry, facts, local) => {
                     report.fresh.push(facts.path.clone());
                     if let Some(local) = local {
-                        fresh_local.insert(facts.path.clone(), local);
+                        fresh_local.insert(facts.path.clone(), LocalBytes::from(local));
                     }
                     entries.push((index, entry));
                     parsed.push(Some(*facts));

@@ -136,7 +136,7 @@ impl Engine {
             .map(|p| live.resolver.facts()[p.file as usize].clone())
             .collect();
         for (path, bytes) in std::mem::take(&mut checked.fresh_local) {
-            live.local.insert(path, bytes.into());
+            live.local.insert(path, bytes);
         }
         let local: Vec<(String, LocalBytes)> = facts
             .iter()

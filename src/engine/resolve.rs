@@ -46,7 +46,7 @@ impl Engine {
             local: checked
                 .fresh_local
                 .iter()
-                .map(|(path, bytes)| (path.as_str(), bytes.as_slice()))
+                .map(|(path, bytes)| (path.as_str(), &**bytes))
                 .collect(),
             removed,
             graph: None,
@@ -72,12 +72,18 @@ impl Engine {
                 }
             },
             || {
-                store.as_mut().map(|store| {
+                let saved = store.as_mut().map(|store| {
                     let started = Instant::now();
                     let saved = store.save(&update);
                     tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "facts saved");
                     saved
-                })
+                });
+                // Resolution is serial for long stretches: the pass reads its results on
+                // the core it leaves free.
+                if let Some(pass) = self.options.pass.as_deref() {
+                    pass.fresh_results(&checked.fresh_local);
+                }
+                saved
             },
         );
         drop(update);

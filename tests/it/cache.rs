@@ -438,3 +438,70 @@ fn after_a_restart_an_intact_cache_is_verified_once_and_kept() {
     assert!(!synced.verified && synced.warnings.is_empty());
     assert_eq!(stored_paths(&synced), ["app/models.py", "web/a.ts"]);
 }
+
+/// A pass whose result for a file is its path, and which records the results it is
+/// handed while the graph is resolved.
+#[derive(Default)]
+struct Recording {
+    given: std::sync::Mutex<Vec<(String, Vec<u8>)>>,
+}
+
+impl repotoire::parse::LocalPass for Recording {
+    fn key(&self) -> [u8; 32] {
+        [7; 32]
+    }
+
+    fn run(
+        &self,
+        _language: repotoire::lang::LangId,
+        _source: &str,
+        _tree: &repotoire::parse::flat::FlatTree<'_>,
+        facts: &repotoire::parse::FileFacts,
+    ) -> Vec<u8> {
+        facts.path.as_bytes().to_vec()
+    }
+
+    fn fresh_results(
+        &self,
+        results: &std::collections::HashMap<String, repotoire::parse::LocalBytes>,
+    ) {
+        let mut given = self.given.lock().unwrap();
+        given.extend(results.iter().map(|(p, b)| (p.clone(), b.to_vec())));
+        given.sort();
+    }
+}
+
+#[test]
+fn the_pass_is_handed_the_results_of_exactly_the_files_parsed_in_that_run() {
+    let dir = Dir::with_fixture(FIXTURE);
+    let recording = std::sync::Arc::new(Recording::default());
+    let engine = |pass: &std::sync::Arc<Recording>| {
+        repotoire::engine::Engine::new(
+            dir.path(),
+            repotoire::engine::Options {
+                pass: Some(pass.clone()),
+                ..repotoire::engine::Options::default()
+            },
+        )
+        .expect("engine")
+    };
+    let report = engine(&recording).refresh();
+    assert_eq!(report.parsed, 5);
+    let given = std::mem::take(&mut *recording.given.lock().unwrap());
+    let paths: Vec<&str> = given.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(
+        paths,
+        ["app/__init__.py", "app/models.py", "app/views.py", "web/a.ts", "web/b.ts"]
+    );
+    // What it is handed is what `run` gave for that file, and what the report keeps.
+    for (path, bytes) in &given {
+        assert_eq!(bytes, path.as_bytes());
+        assert_eq!(&*report.local[path], path.as_bytes());
+    }
+
+    std::fs::write(dir.join("web/b.ts"), "export function b() { return 1; }\n").unwrap();
+    engine(&recording).refresh();
+    let given = recording.given.lock().unwrap();
+    let paths: Vec<&str> = given.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(paths, ["web/b.ts"]);
+}
