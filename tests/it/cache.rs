@@ -491,7 +491,13 @@ fn the_pass_is_handed_the_results_of_exactly_the_files_parsed_in_that_run() {
     let paths: Vec<&str> = given.iter().map(|(p, _)| p.as_str()).collect();
     assert_eq!(
         paths,
-        ["app/__init__.py", "app/models.py", "app/views.py", "web/a.ts", "web/b.ts"]
+        [
+            "app/__init__.py",
+            "app/models.py",
+            "app/views.py",
+            "web/a.ts",
+            "web/b.ts"
+        ]
     );
     // What it is handed is what `run` gave for that file, and what the report keeps.
     for (path, bytes) in &given {

@@ -32,7 +32,7 @@ impl Analyser<'_, '_, '_> {
         self.tables.is_request_name(name)
             && self
                 .env_get(name)
-                .is_some_and(|t| t.origin == request_object(name))
+                .is_some_and(|t| *t.origin == request_object(name))
     }
 
     /// Where a parameter's value comes from: a request, an event from outside, or the

@@ -9,7 +9,7 @@ impl Analyser<'_, '_, '_> {
             .filter_map(|n| self.eval(n, depth + 1))
             // What is certain before what another file's function decides; a source before
             // a parameter.
-            .min_by_key(|t| (t.through.is_some(), matches!(t.origin, Origin::Param(..))))
+            .min_by_key(|t| (t.through.is_some(), matches!(*t.origin, Origin::Param(..))))
     }
 
     /// The taint of an expression, if any.
@@ -229,9 +229,10 @@ impl Analyser<'_, '_, '_> {
             // A query parameter read off a URL (`new URL(req.url).searchParams.get("next")`)
             // is the query's value, whatever the URL was: a sink that trusts the request's
             // own URL does not trust what its query says.
-            if callee_text.contains("searchParams.get") && matches!(taint.origin, Origin::Source(_))
+            if callee_text.contains("searchParams.get")
+                && matches!(*taint.origin, Origin::Source(_))
             {
-                taint.origin = Origin::Source(callee_text.to_string());
+                taint.origin = std::rc::Rc::new(Origin::Source(callee_text.to_string()));
             }
             return Some(taint.step(line, format!("through .{method}()")));
         }

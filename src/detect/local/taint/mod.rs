@@ -37,8 +37,11 @@ use units::{enclosing_class, function_name, keep_source_fields, safe_fields};
 
 #[derive(Debug, Clone)]
 struct Taint {
-    origin: Origin,
-    steps: Vec<(u32, String)>,
+    /// Shared between copies, as `steps` is.
+    origin: std::rc::Rc<Origin>,
+    /// Shared between copies: a value is copied on every read of a name that holds it,
+    /// and only a copy that takes a step of its own needs its own list.
+    steps: std::rc::Rc<Vec<(u32, String)>>,
     /// Built into a larger string (concatenation, formatting, interpolation).
     formatted: bool,
     /// Cast to a string (`String(x)`, `str(x)`): it can no longer be an object.
@@ -63,8 +66,8 @@ struct Through {
 impl Taint {
     fn new(origin: Origin, line: u32, note: String) -> Taint {
         Taint {
-            origin,
-            steps: vec![(line, note)],
+            origin: std::rc::Rc::new(origin),
+            steps: std::rc::Rc::new(vec![(line, note)]),
             formatted: false,
             stringified: false,
             argv_tail: false,
@@ -74,7 +77,7 @@ impl Taint {
 
     fn step(mut self, line: u32, note: String) -> Taint {
         if self.steps.len() < 12 && self.steps.last().is_none_or(|s| s.1 != note) {
-            self.steps.push((line, note));
+            std::rc::Rc::make_mut(&mut self.steps).push((line, note));
         }
         self
     }
@@ -240,7 +243,7 @@ impl Analyser<'_, '_, '_> {
         }
         for (_, (env, known)) in self.outer.iter().rev() {
             if let Some(taint) = env.get(name) {
-                return matches!(taint.origin, Origin::Source(_)).then_some(taint);
+                return matches!(*taint.origin, Origin::Source(_)).then_some(taint);
             }
             if known.contains_key(name) {
                 return None;

@@ -32,7 +32,7 @@ impl Analyser<'_, '_, '_> {
             return;
         };
         let unformatted_source =
-            spec.sources_unformatted && matches!(taint.origin, Origin::Source(_));
+            spec.sources_unformatted && matches!(*taint.origin, Origin::Source(_));
         if (spec.objects && taint.stringified)
             || (spec.program && taint.argv_tail)
             || (spec.bare && taint.formatted)
@@ -49,7 +49,7 @@ impl Analyser<'_, '_, '_> {
         }
         let line = self.flat.line(node);
         let taint = taint.step(line, format!("reaches {what}"));
-        match &taint.origin {
+        match &*taint.origin {
             Origin::Source(source) => {
                 let (severity, trust) = tables::source_trust(self.family, source);
                 // A build script's environment and arguments are cargo's, not a user's; a
@@ -61,7 +61,7 @@ impl Analyser<'_, '_, '_> {
                     return;
                 }
                 let message = format!("{source} reaches {what} {}{trust}", spec.consequence);
-                self.report(node, sink, message, severity, taint.steps.clone(), false);
+                self.report(node, sink, message, severity, taint.steps.to_vec(), false);
             }
             Origin::Param(index, name) => {
                 // A parameter named like a query is SQL itself being wrapped, not a value.
@@ -95,7 +95,7 @@ impl Analyser<'_, '_, '_> {
                     param: *index,
                     rule: sink.rule.clone(),
                     sink: what.clone(),
-                    steps: taint.steps.clone(),
+                    steps: taint.steps.to_vec(),
                     reported: level.is_some(),
                     constant_here,
                 });
@@ -111,7 +111,7 @@ impl Analyser<'_, '_, '_> {
                     sink,
                     message,
                     Some(severity),
-                    taint.steps.clone(),
+                    taint.steps.to_vec(),
                     audit,
                 );
             }
@@ -136,7 +136,7 @@ impl Analyser<'_, '_, '_> {
         needs_formatting: bool,
     ) {
         self.audit(node, arg, sink, what);
-        let arg = match (through.arg, &taint.origin) {
+        let arg = match (through.arg, &*taint.origin) {
             (Some(_), Origin::Source(source)) if sink.ignores_source(source) => return,
             (Some(index), origin) => Some((index, origin.clone())),
             (None, _) => None,
@@ -163,7 +163,7 @@ impl Analyser<'_, '_, '_> {
             call_line: through.line,
             arg,
             needs_formatting,
-            steps: taint.steps,
+            steps: std::rc::Rc::unwrap_or_clone(taint.steps),
         });
     }
 

@@ -73,7 +73,7 @@ impl Analyser<'_, '_, '_> {
             taint.stringified |= r.stringified;
             if found
                 .as_ref()
-                .is_none_or(|f| matches!(f.origin, Origin::Param(..)))
+                .is_none_or(|f| matches!(*f.origin, Origin::Param(..)))
             {
                 found = Some(taint);
             }
@@ -153,19 +153,19 @@ impl Analyser<'_, '_, '_> {
                     .out
                     .returns
                     .iter()
-                    .any(|r| r.function == function && r.origin == taint.origin)
+                    .any(|r| r.function == function && r.origin == *taint.origin)
             {
                 return;
             }
             self.out.returns.push(ReturnSummary {
                 function,
-                origin: taint.origin,
+                origin: std::rc::Rc::unwrap_or_clone(taint.origin),
                 formatted: taint.formatted,
-                steps: taint.steps,
+                steps: std::rc::Rc::unwrap_or_clone(taint.steps),
             });
             return;
         };
-        if let Origin::Param(param, _) = &taint.origin
+        if let Origin::Param(param, _) = &*taint.origin
             && returned.len() < 8
         {
             returned.push(Returned {
@@ -200,7 +200,7 @@ impl Analyser<'_, '_, '_> {
             .arguments(call)
             .enumerate()
             .filter_map(|(i, a)| Some((i as u32, self.eval(a, depth + 1)?)))
-            .min_by_key(|(_, t)| (t.through.is_some(), matches!(t.origin, Origin::Param(..))));
+            .min_by_key(|(_, t)| (t.through.is_some(), matches!(*t.origin, Origin::Param(..))));
         let note = format!("returned by {callee}()");
         let (arg, taint) = match tainted {
             // A helper's result handed to another helper: not followed.

@@ -105,8 +105,10 @@ impl Analyser<'_, '_, '_> {
                     callee: method.to_string(),
                     line,
                     arg: index as u32,
-                    origin: taint.origin.clone(),
-                    steps: taint.step(line, format!("passed to {method}()")).steps,
+                    origin: (*taint.origin).clone(),
+                    steps: std::rc::Rc::unwrap_or_clone(
+                        taint.step(line, format!("passed to {method}()")).steps,
+                    ),
                 });
             }
         }

@@ -32,7 +32,7 @@ pub(super) fn keep_source_fields(
 ) {
     for (name, taint) in env {
         if (name.starts_with("self.") || name.starts_with("this."))
-            && matches!(taint.origin, Origin::Source(_))
+            && matches!(*taint.origin, Origin::Source(_))
         {
             fields
                 .entry(class)
