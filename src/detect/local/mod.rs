@@ -23,6 +23,7 @@ mod suppressions;
 pub mod taint;
 mod todo_comment;
 mod too_many_returns;
+mod truncating_cast;
 mod unused_import;
 pub use unused_import::name as unused_import_name;
 mod unused_variable;
@@ -192,6 +193,7 @@ pub const LOCAL_DETECTORS: &[(&str, LocalDetector)] = &[
     ("prototype-pollution-path", path_setter::path_setter),
     ("todo-comment", todo_comment::todo_comment),
     ("too-many-returns", too_many_returns::too_many_returns),
+    ("truncating-cast", truncating_cast::truncating_cast),
     ("unused-import", unused_import::unused_import),
     ("unused-variable", unused_variable::unused_variable),
 ];
