@@ -6,6 +6,7 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::detect::local::functions::hit;
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;
@@ -15,12 +16,10 @@ pub fn truncating_cast(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         return;
     }
     let flat = ctx.flat;
-    let mut at = 0;
-    while at < flat.len() as u32 {
+    for at in 0..flat.len() as u32 {
         if flat.kind(at) == "function_item" {
             function(ctx, at, hits);
         }
-        at += 1;
     }
 }
 
@@ -100,20 +99,13 @@ fn check(
     if from.is_none_or(|from| from <= to) || deliberate(body, value, target) {
         return;
     }
-    let node = flat.entry(cast).node;
-    hits.push(Hit {
-        rule: "truncating-cast".into(),
-        line: flat.line(cast),
-        end_line: node.end_position().row as u32 + 1,
-        column: node.start_position().column as u32 + 1,
-        message: format!(
+    hits.push(hit(
+        "truncating-cast",
+        flat.entry(cast).node,
+        format!(
             "`{value} as {target}` silently drops the high bits when the value does not fit; use `{target}::try_from(…)`"
         ),
-        severity: None,
-        flow: Vec::new(),
-        value: None,
-        audit: false,
-    });
+    ));
 }
 
 /// Whether the function shows that it knows the cast truncates: it compares against the
