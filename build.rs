@@ -2,12 +2,117 @@
 //! files beside it (fixtures stay out: only the test suite reads them), and compiles the
 //! flat-tree walk against the headers of the tree-sitter crate in use.
 //!
+//! The regexes those rules and `queries/` use are checked here as well (the check a run
+//! would otherwise begin each language's compilation with), into a table of their
+//! required literals.
+//!
 //! The rules go in as JSON, converted here: every analysis reads all of them before it
 //! looks at a file, and `serde_json` reads them in about half the time `toml` took. A rule
 //! that is not valid TOML stops the build.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+#[path = "src/parse/query/regex_check.rs"]
+mod regex_check;
+
+/// Rule fields (query filters and sink entries) that hold a regex.
+const REGEX_KEYS: &[&str] = &[
+    "unless_enclosing",
+    "only_enclosing",
+    "unless_path",
+    "only_path",
+    "unless_above",
+    "unless_line_rest",
+    "unless_function",
+    "only_file",
+    "callee",
+    "assign",
+    "unless_call",
+    "only_call",
+    "unless_before",
+    "only_before",
+    "unless_source",
+    "decorated",
+];
+
+/// The regex of every `#match?` and `#not-match?` in query text, unescaped as the query
+/// parser does. A string picked up by mistake only adds a row to the table.
+fn match_patterns(scm: &str, out: &mut BTreeSet<String>) {
+    for predicate in ["#match?", "#not-match?"] {
+        for (at, _) in scm.match_indices(predicate) {
+            let rest = &scm[at + predicate.len()..];
+            let Some(open) = rest.find('"') else {
+                continue;
+            };
+            let mut text = Vec::new();
+            let mut bytes = rest[open + 1..].bytes();
+            while let Some(b) = bytes.next() {
+                match b {
+                    b'"' => {
+                        out.insert(String::from_utf8_lossy(&text).into_owned());
+                        break;
+                    }
+                    b'\\' => match bytes.next() {
+                        Some(b'n') => text.push(b'\n'),
+                        Some(b't') => text.push(b'\t'),
+                        Some(c) => text.push(c),
+                        None => break,
+                    },
+                    c => text.push(c),
+                }
+            }
+        }
+    }
+}
+
+/// The regexes a rule holds: its regex fields and its queries' predicates.
+fn rule_patterns(value: &toml::Value, key: Option<&str>, out: &mut BTreeSet<String>) {
+    match value {
+        toml::Value::String(text) => {
+            if key.is_some_and(|k| REGEX_KEYS.contains(&k)) {
+                out.insert(text.clone());
+            }
+            match_patterns(text, out);
+        }
+        toml::Value::Array(items) => items.iter().for_each(|v| rule_patterns(v, key, out)),
+        toml::Value::Table(table) => table
+            .iter()
+            .for_each(|(k, v)| rule_patterns(v, Some(k), out)),
+        _ => {}
+    }
+}
+
+/// The table `regexes::CHECKED_AHEAD` includes: each pattern that passes the check, with
+/// its required literal.
+fn checked_table(patterns: &BTreeSet<String>) -> String {
+    let mut code = String::from("&[\n");
+    for pattern in patterns {
+        if let Ok(required) = regex_check::check(pattern) {
+            let required = match required {
+                Some(bytes) => format!("Some(&{bytes:?})"),
+                None => "None".to_string(),
+            };
+            let _ = writeln!(code, "    ({pattern:?}, {required}),");
+        }
+    }
+    code.push(']');
+    code
+}
+
+fn scm_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+        if path.is_dir() {
+            scm_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "scm") {
+            out.push(path);
+        }
+    }
+}
 
 fn rules(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -62,6 +167,9 @@ fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
     let detectors = manifest.join("detectors");
     println!("cargo:rerun-if-changed=detectors");
+    println!("cargo:rerun-if-changed=queries");
+    println!("cargo:rerun-if-changed=src/parse/query/regex_check.rs");
+    let mut patterns = BTreeSet::new();
     let mut found = Vec::new();
     rules(&detectors, &mut found);
     // Each rule with a digest of its text, which the local pass's cache key takes instead
@@ -79,13 +187,29 @@ fn main() {
         let table: toml::Table = text
             .parse()
             .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+        for (key, value) in &table {
+            rule_patterns(value, Some(key), &mut patterns);
+        }
         let json =
             serde_json::to_string(&table).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
         let _ = writeln!(code, "    ({relative:?}, {json:?}, {}),", digest(&json));
     }
     code.push_str("];\n");
-    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap_or_default()).join("embedded_rules.rs");
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap_or_default());
+    let out = out_dir.join("embedded_rules.rs");
     if let Err(err) = std::fs::write(&out, code) {
+        panic!("writing {}: {err}", out.display());
+    }
+    let mut queries = Vec::new();
+    scm_files(&manifest.join("queries"), &mut queries);
+    for path in &queries {
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|err| panic!("reading {}: {err}", path.display()));
+        match_patterns(&text, &mut patterns);
+    }
+    let out = out_dir.join("checked_regexes.rs");
+    if let Err(err) = std::fs::write(&out, checked_table(&patterns)) {
         panic!("writing {}: {err}", out.display());
     }
 }

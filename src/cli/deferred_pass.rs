@@ -8,8 +8,7 @@
 //! Likewise the results of the files parsed are decoded into the run's `Memory` while the
 //! graph is resolved, which leaves a core free for long stretches, instead of after it.
 
-use std::sync::{Mutex, OnceLock};
-use std::thread::JoinHandle;
+use std::sync::{Arc, OnceLock};
 
 use std::collections::HashMap;
 
@@ -32,18 +31,32 @@ pub struct Rules {
 type Loaded = Result<Rules, anyhow::Error>;
 
 pub struct DeferredPass {
-    loading: Mutex<Option<JoinHandle<Loaded>>>,
-    loaded: OnceLock<Loaded>,
+    /// Set by the loading thread, once.
+    loaded: Arc<OnceLock<Loaded>>,
     /// The run's memory (a one-shot one), holding the results decoded beforehand.
     memory: Memory,
 }
 
 impl DeferredPass {
-    /// Starts `load` on a new thread.
+    /// Starts `load` on a new thread, which then reads the rules' queries ahead of their
+    /// compilation (`Pass::parse_ahead`) while the engine is still walking.
     pub fn spawn(load: impl FnOnce() -> Loaded + Send + 'static) -> DeferredPass {
+        let loaded = Arc::new(OnceLock::new());
+        let cell = Arc::clone(&loaded);
+        std::thread::spawn(move || {
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(load))
+                .unwrap_or_else(|_| {
+                    Err(anyhow::anyhow!(
+                        "loading the detectors failed (the loader panicked)"
+                    ))
+                });
+            let _ = cell.set(result);
+            if let Some(Ok(rules)) = cell.get() {
+                rules.pass.parse_ahead();
+            }
+        });
         DeferredPass {
-            loading: Mutex::new(Some(std::thread::spawn(load))),
-            loaded: OnceLock::new(),
+            loaded,
             memory: Memory::default(),
         }
     }
@@ -55,21 +68,7 @@ impl DeferredPass {
 
     /// What the loading gave, waiting for it if need be.
     pub fn get(&self) -> &Loaded {
-        self.loaded.get_or_init(|| {
-            let handle = self
-                .loading
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .take();
-            match handle.map(JoinHandle::join) {
-                Some(Ok(loaded)) => loaded,
-                Some(Err(_)) => Err(anyhow::anyhow!(
-                    "loading the detectors failed (the loader panicked)"
-                )),
-                // Only `get_or_init` takes the handle, and it runs once.
-                None => Err(anyhow::anyhow!("the detectors were never loaded")),
-            }
-        })
+        self.loaded.wait()
     }
 
     fn pass(&self) -> Option<&Pass> {

@@ -282,6 +282,11 @@ impl Pass {
         self
     }
 
+    /// Reads every rule's queries now, once per process (see `rules::parse_ahead`).
+    pub fn parse_ahead(&self) {
+        rules::parse_ahead(&self.rules);
+    }
+
     /// Compiles every language's rules now (what `new` leaves to each language's first file).
     pub fn compile_all(&self) -> Result<(), String> {
         crate::lang::LANGUAGES

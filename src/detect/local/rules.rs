@@ -142,6 +142,16 @@ impl<'r> RuleQuery<'r> {
     }
 }
 
+/// Parses the queries of `rules`, each text once per process, so that compiling a
+/// language's rules finds them read: a thread idle while the tree is walked can do it.
+pub fn parse_ahead(rules: &[Rule]) {
+    for rule in rules.iter().filter(|r| r.engine == Engine::Query) {
+        for spec in rule.query.values() {
+            let _ = syntax::parse_shared(&spec.scm);
+        }
+    }
+}
+
 impl LangRules {
     pub fn new(language: LangId, rules: &[Rule]) -> Result<LangRules, String> {
         let query = RuleQuery::new(language, rules)?;

@@ -4,6 +4,7 @@
 mod compiled;
 pub mod matcher;
 mod plan;
+mod regex_check;
 pub mod regexes;
 pub mod syntax;
 

@@ -19,6 +19,10 @@ use std::sync::{LazyLock, Mutex, OnceLock};
 use regex_automata::meta::{self, Regex};
 use regex_automata::util::syntax;
 
+#[cfg(test)]
+use super::regex_check::required_literal;
+use super::regex_check::{Checked, check};
+
 /// Compiled regexes by pattern, and whether compiled for ASCII texts only.
 static COMPILED: LazyLock<Mutex<HashMap<(String, bool), Regex>>> = LazyLock::new(Default::default);
 
@@ -132,10 +136,33 @@ impl LazyRegex {
 /// queries) and the rule catalog checks the sinks' patterns before a family compiles them.
 static CHECKED: LazyLock<Mutex<HashMap<String, Checked>>> = LazyLock::new(Default::default);
 
-/// A pattern's required literal (see `required_literal`), or why `Regex::new` refuses it.
-type Checked = Result<Option<Vec<u8>>, String>;
+/// The embedded rules' and queries' patterns, checked when the binary was built: (pattern,
+/// its required literal), sorted by pattern. Only patterns that passed are here.
+static CHECKED_AHEAD: &[(&str, Option<&[u8]>)] =
+    include!(concat!(env!("OUT_DIR"), "/checked_regexes.rs"));
+
+fn checked_ahead(pattern: &str) -> Option<Checked> {
+    let found = CHECKED_AHEAD
+        .binary_search_by(|(known, _)| (*known).cmp(pattern))
+        .ok()
+        .map(|at| Ok(CHECKED_AHEAD[at].1.map(<[u8]>::to_vec)));
+    #[cfg(test)]
+    if found.is_none() {
+        MISSED_AHEAD.with(|missed| missed.borrow_mut().push(pattern.to_string()));
+    }
+    found
+}
+
+// Patterns this thread asked about that the build did not check (see the tests).
+#[cfg(test)]
+thread_local! {
+    static MISSED_AHEAD: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
 
 fn checked(pattern: &str) -> Checked {
+    if let Some(known) = checked_ahead(pattern) {
+        return known;
+    }
     if let Some(known) = CHECKED.lock().ok().and_then(|c| c.get(pattern).cloned()) {
         return known;
     }
@@ -146,41 +173,15 @@ fn checked(pattern: &str) -> Checked {
     found
 }
 
-/// The syntax check `Regex::new` runs. An ASCII pattern that never switches Unicode off
-/// (`(?-u)`) is read without Unicode first: its classes and case folding then cost no
-/// Unicode tables, and such a pattern the ASCII reading accepts, the Unicode one accepts
-/// too (only `\p{…}` and friends need Unicode, and only `(?-u)` can make a pattern match
-/// invalid UTF-8). Other patterns, and any the ASCII reading refuses, take the full reading.
-fn check(pattern: &str) -> Checked {
-    if pattern.is_ascii() && !switches_unicode(pattern) {
-        let ascii = regex_syntax::ParserBuilder::new()
-            .unicode(false)
-            .utf8(false)
-            .build()
-            .parse(pattern);
-        // An escape such as `\xE9` is a byte here and a character there: such a literal
-        // is read again with Unicode.
-        if let Ok(hir) = ascii
-            && let required = required_literal(&hir)
-            && required.as_ref().is_none_or(|r| r.is_ascii())
-        {
-            return Ok(required);
-        }
-    }
-    let hir = regex_syntax::Parser::new()
-        .parse(pattern)
-        .map_err(|e| e.to_string())?;
-    Ok(required_literal(&hir))
-}
-
-/// Every pattern checked so far in this process, and whether the reading `check` chose
+/// Every pattern checked so far in this process or by the build, and whether the reading `check` chose
 /// gave what the full reading gives (for the tests of the rules that use them).
 #[cfg(test)]
 pub fn checked_patterns_agree() -> Vec<(String, bool)> {
-    let patterns: Vec<String> = CHECKED
+    let mut patterns: Vec<String> = CHECKED
         .lock()
         .map(|c| c.keys().cloned().collect())
         .unwrap_or_default();
+    patterns.extend(CHECKED_AHEAD.iter().map(|(p, _)| p.to_string()));
     patterns
         .into_iter()
         .map(|pattern| {
@@ -199,37 +200,60 @@ fn full_check(pattern: &str) -> Checked {
         .map_err(|e| e.to_string())
 }
 
-/// Whether a flag group of the pattern names `u` (`(?-u:…)`, `(?iu)`); an escaped `\(?`
-/// counts too, which only sends the pattern to the full reading.
-fn switches_unicode(pattern: &str) -> bool {
-    pattern.match_indices("(?").any(|(at, _)| {
-        pattern[at + 2..]
-            .bytes()
-            .take_while(|b| b.is_ascii_alphabetic() || *b == b'-')
-            .any(|b| b == b'u')
-    })
-}
-
-/// The longest literal that every match of `hir` contains, if there is one: a text
-/// without it cannot match. Alternations, classes (case-insensitive letters among them)
-/// and optional parts require nothing.
-fn required_literal(hir: &regex_syntax::hir::Hir) -> Option<Vec<u8>> {
-    use regex_syntax::hir::HirKind;
-    match hir.kind() {
-        HirKind::Literal(literal) => Some(literal.0.to_vec()),
-        HirKind::Repetition(repetition) if repetition.min > 0 => required_literal(&repetition.sub),
-        HirKind::Capture(capture) => required_literal(&capture.sub),
-        HirKind::Concat(parts) => parts
-            .iter()
-            .filter_map(required_literal)
-            .max_by_key(Vec::len),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table the build wrote holds what the check gives, and compiling everything the
+    /// binary embeds (every language's queries and rules, every family's sinks) asks about
+    /// no pattern the build did not check.
+    #[test]
+    fn the_build_checked_every_embedded_regex() {
+        assert!(CHECKED_AHEAD.len() > 100, "{} rows", CHECKED_AHEAD.len());
+        assert!(CHECKED_AHEAD.windows(2).all(|w| w[0].0 < w[1].0), "sorted");
+        for (pattern, required) in CHECKED_AHEAD {
+            assert_eq!(
+                check(pattern),
+                Ok(required.map(<[u8]>::to_vec)),
+                "{pattern}"
+            );
+        }
+        let missed = std::thread::spawn(|| {
+            use crate::lang::{LANGUAGES, LangId, query_source};
+            let catalog = crate::detect::analyze::Catalog::builtin().expect("embedded rules");
+            let pass = catalog.pass().expect("pass");
+            pass.compile_all().expect("every language compiles");
+            for spec in LANGUAGES {
+                crate::parse::query::Matcher::new(&(spec.grammar)(), &query_source(spec))
+                    .expect("queries compile");
+            }
+            // A file of each family compiles that family's sinks.
+            for (path, language, text) in [
+                ("a.py", LangId::Python, "import os\nos.system(input())\n"),
+                ("a.ts", LangId::TypeScript, "eval(location.hash)\n"),
+                (
+                    "a.rs",
+                    LangId::Rust,
+                    "fn f(s: String) { std::process::Command::new(s); }\n",
+                ),
+            ] {
+                let bytes = text.as_bytes();
+                crate::parse::parse_checked(
+                    path,
+                    language,
+                    bytes,
+                    crate::parse::hash(bytes),
+                    Some(&pass),
+                    None,
+                )
+                .expect("parses");
+            }
+            MISSED_AHEAD.with(|missed| missed.borrow().clone())
+        })
+        .join()
+        .expect("compiling panicked");
+        assert_eq!(missed, Vec::<String>::new());
+    }
 
     /// What `Regex::new` refuses is refused when the rule set is built, not at first use.
     #[test]
