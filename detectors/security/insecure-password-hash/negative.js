@@ -2,3 +2,9 @@ const crypto = require("crypto");
 function etag(body) {
   return crypto.createHash("sha256").update(body).digest("hex");
 }
+function passwordResetToken() {
+  return crypto.createHash("sha256").update(crypto.randomBytes(32)).digest("hex");
+}
+function hashPassword(pw) {
+  return bcrypt.hashSync(pw, 12);
+}

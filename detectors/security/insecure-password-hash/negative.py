@@ -14,3 +14,11 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.Argon2PasswordHasher",
     "django.contrib.auth.hashers.MD5PasswordHasher",
 ]
+
+
+def password_reset_token():
+    return hashlib.sha256(os.urandom(32)).hexdigest()
+
+
+def hash_password(pw):
+    return hashlib.pbkdf2_hmac("sha256", pw.encode(), SALT, 600_000)

@@ -3,3 +3,11 @@ use sha2::{Digest, Sha256};
 fn checksum(data: &[u8]) -> Vec<u8> {
     Sha256::digest(data).to_vec()
 }
+
+fn password_reset_token(seed: &[u8]) -> Vec<u8> {
+    Sha256::digest(seed).to_vec()
+}
+
+fn hash_password(secret: &str) -> String {
+    argon2::hash_encoded(secret.as_bytes(), b"salt", &argon2::Config::default()).unwrap()
+}

@@ -2,3 +2,9 @@ const crypto = require("crypto");
 function store(user) {
   return crypto.createHash("sha256").update(user.password).digest("hex"); // expect: insecure-password-hash
 }
+const { createHash } = require("crypto");
+function hashPassword(pw) {
+  return createHash("sha1").update(pw).digest("hex"); // expect: insecure-password-hash
+}
+const verifyPassword = (plain, stored) =>
+  crypto.createHash("md5").update(plain).digest("hex") === stored; // expect: insecure-password-hash

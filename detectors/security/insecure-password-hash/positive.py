@@ -11,3 +11,17 @@ def salt():
 
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # expect: insecure-password-hash
+
+
+def hash_password(pw, salt):
+    return hashlib.sha256((salt + pw).encode()).hexdigest()  # expect: insecure-password-hash
+
+
+def check_password(plain, stored):
+    digest = hashlib.md5()  # expect: insecure-password-hash
+    digest.update(plain.encode())
+    return digest.hexdigest() == stored
+
+
+def set_password(self, raw):
+    self.hash = hashlib.new("sha1", raw.encode()).hexdigest()  # expect: insecure-password-hash

@@ -3,3 +3,9 @@ use sha2::{Digest, Sha256};
 fn store(password: &str) -> Vec<u8> {
     Sha256::digest(password.as_bytes()).to_vec() // expect: insecure-password-hash
 }
+
+fn hash_password(secret: &str) -> Vec<u8> {
+    let mut hasher = Sha256::new(); // expect: insecure-password-hash
+    hasher.update(secret.as_bytes());
+    hasher.finalize().to_vec()
+}
