@@ -173,8 +173,8 @@ fn checked(pattern: &str) -> Checked {
     found
 }
 
-/// Every pattern checked so far in this process or by the build, and whether the reading `check` chose
-/// gave what the full reading gives (for the tests of the rules that use them).
+/// Every pattern checked so far in this process or by the build, and whether the reading
+/// `check` chose gave what the full reading gives (for the tests of the rules that use them).
 #[cfg(test)]
 pub fn checked_patterns_agree() -> Vec<(String, bool)> {
     let mut patterns: Vec<String> = CHECKED
