@@ -52,6 +52,10 @@ def set_cookie():
     resp.set_cookie("session", request.args["v"], secure=False, httponly=False)
     # ruleid: header-injection
     resp.headers["X-User"] = request.args["user"]
+    # ruleid: session-cookie-not-secure
+    resp.set_cookie("remember_token", request.args["t"])
+    # ok: session-cookie-not-secure
+    resp.set_cookie("remember_token", request.args["t"], secure=True, httponly=True)
     return resp
 
 

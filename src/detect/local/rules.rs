@@ -462,4 +462,39 @@ mod tests {
             .collect();
         assert!(differ.is_empty(), "{differ:?}");
     }
+
+    /// Compiling everything the binary embeds (every language's queries and rules, every
+    /// family's sinks) on a fresh thread asks about no regex the build did not check.
+    #[test]
+    fn the_build_checked_every_embedded_regex() {
+        let missed = std::thread::spawn(|| {
+            use crate::lang::{LANGUAGES, query_source};
+            let catalog = crate::detect::analyze::Catalog::builtin().expect("embedded rules");
+            let pass = catalog.pass().expect("pass");
+            pass.compile_all().expect("every language compiles");
+            for spec in LANGUAGES {
+                crate::parse::query::Matcher::new(&(spec.grammar)(), &query_source(spec))
+                    .expect("queries compile");
+            }
+            // A file of each family compiles that family's sinks.
+            for (path, language, text) in [
+                ("a.py", LangId::Python, "import os\nos.system(input())\n"),
+                ("a.ts", LangId::TypeScript, "eval(location.hash)\n"),
+                (
+                    "a.rs",
+                    LangId::Rust,
+                    "fn f(s: String) { std::process::Command::new(s); }\n",
+                ),
+            ] {
+                let bytes = text.as_bytes();
+                let hash = crate::parse::hash(bytes);
+                crate::parse::parse_checked(path, language, bytes, hash, Some(&pass), None)
+                    .expect("parses");
+            }
+            crate::parse::query::regexes::missed_ahead()
+        })
+        .join()
+        .expect("compiling panicked");
+        assert_eq!(missed, Vec::<String>::new());
+    }
 }
