@@ -101,20 +101,8 @@ fn checked_table(patterns: &BTreeSet<String>) -> String {
     code
 }
 
-fn scm_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
-        if path.is_dir() {
-            scm_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "scm") {
-            out.push(path);
-        }
-    }
-}
-
-fn rules(dir: &Path, out: &mut Vec<PathBuf>) {
+/// The files under `dir` (at any depth, in path order) that `wanted` accepts.
+fn files(dir: &Path, wanted: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -122,8 +110,8 @@ fn rules(dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            rules(&path, out);
-        } else if path.file_name().is_some_and(|n| n == "rule.toml") {
+            files(&path, wanted, out);
+        } else if wanted(&path) {
             out.push(path);
         }
     }
@@ -171,7 +159,11 @@ fn main() {
     println!("cargo:rerun-if-changed=src/parse/query/regex_check.rs");
     let mut patterns = BTreeSet::new();
     let mut found = Vec::new();
-    rules(&detectors, &mut found);
+    files(
+        &detectors,
+        &|p| p.file_name().is_some_and(|n| n == "rule.toml"),
+        &mut found,
+    );
     // Each rule with a digest of its text, which the local pass's cache key takes instead
     // of hashing every rule's text in every run.
     let mut code = String::from("pub static EMBEDDED: &[(&str, &str, u128)] = &[\n");
@@ -201,7 +193,11 @@ fn main() {
         panic!("writing {}: {err}", out.display());
     }
     let mut queries = Vec::new();
-    scm_files(&manifest.join("queries"), &mut queries);
+    files(
+        &manifest.join("queries"),
+        &|p| p.extension().is_some_and(|e| e == "scm"),
+        &mut queries,
+    );
     for path in &queries {
         println!("cargo:rerun-if-changed={}", path.display());
         let text = std::fs::read_to_string(path)
