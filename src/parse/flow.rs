@@ -207,6 +207,8 @@ pub enum CallHow {
     /// A decorator applied to a definition. Unknown decorators give back what they were
     /// given.
     Decorator,
+    /// `raise E` with no call: where `E` is a class, Python constructs it.
+    Raise,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -378,6 +378,83 @@ app.handle -calls(1.0)-> app.fail
 }
 
 #[test]
+fn raising_a_class_constructs_it_and_raising_an_instance_does_not() {
+    check_calls(
+        r#"
+//- app.py
+class AppError(Exception):
+    def __init__(self):
+        pass
+
+class Errors:
+    class Nested(Exception):
+        def __init__(self):
+            pass
+
+    def __call__(self):
+        pass
+
+Alias = AppError
+
+def bare():
+    raise AppError
+
+def aliased():
+    raise Alias from None
+
+def nested():
+    raise Errors.Nested
+
+def again(err: AppError, handler: Errors):
+    raise err
+
+def not_a_class():
+    raise Errors()
+"#,
+        r#"
+app.aliased -calls(0.8)-> app.AppError.__init__
+app.bare -calls(0.8)-> app.AppError.__init__
+app.nested -calls(0.8)-> app.Errors.Nested.__init__
+app.not_a_class -calls(1.0)-> app.Errors
+"#,
+    );
+}
+
+#[test]
+fn items_after_a_star_count_from_the_end_and_string_keys_are_not_numbers() {
+    check_calls(
+        r#"
+//- app.py
+def a(): pass
+def b(): pass
+def c(): pass
+def d(): pass
+
+def unpack():
+    first, *middle, last = a, b, c, d
+    first()
+    last()
+
+TABLE = {1: a, "1": b}
+
+def by_number():
+    TABLE[1]()
+    [c, d][1]()
+
+def by_string():
+    TABLE["1"]()
+"#,
+        r#"
+app.by_number -calls(0.8)-> app.a
+app.by_number -calls(0.8)-> app.d
+app.by_string -calls(0.8)-> app.b
+app.unpack -calls(0.8)-> app.a
+app.unpack -calls(0.8)-> app.d
+"#,
+    );
+}
+
+#[test]
 fn loops_call_next_and_slices_keep_the_positions_they_take() {
     check_calls(
         r#"

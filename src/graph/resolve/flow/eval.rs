@@ -322,6 +322,19 @@ impl<'r> Solver<'r> {
     }
 
     /// The container `*rest` gets: the positions from `from`, less `after` at the end.
+    /// How many positions a container's items are known at (a tuple display's length).
+    fn positions(&mut self, container: u32) -> usize {
+        self.store.get(Var::Keys(container));
+        self.box_keys[container as usize]
+            .iter()
+            .filter(|&&key| {
+                self.spelled
+                    .get(key as usize)
+                    .is_some_and(|name| name.parse::<usize>().is_ok())
+            })
+            .count()
+    }
+
     fn rest_of(&mut self, container: u32, from: usize, after: usize) -> u32 {
         let rest = self.container(u32::MAX, container, 5);
         self.store.get(Var::Keys(container));
@@ -394,13 +407,28 @@ impl<'r> Solver<'r> {
                 for &val in vals {
                     match val {
                         Val::Boxed(container) => {
+                            let star = items.iter().position(|t| matches!(t, Target::Star(_)));
                             for (position, item) in items.iter().enumerate() {
-                                let mut got = if matches!(item, Target::Star(_)) {
+                                let mut got = if star == Some(position) {
                                     let after = items.len() - position - 1;
                                     smallvec![Val::Boxed(self.rest_of(container, position, after))]
                                 } else {
-                                    let key = self.position_key(position);
-                                    Vals::from_slice(self.store.get(Var::Elem(container, key)))
+                                    // After a star, items count from the end.
+                                    let at = match star {
+                                        Some(star) if position > star => self
+                                            .positions(container)
+                                            .checked_sub(items.len() - position),
+                                        _ => Some(position),
+                                    };
+                                    match at {
+                                        Some(at) => {
+                                            let key = self.position_key(at);
+                                            Vals::from_slice(
+                                                self.store.get(Var::Elem(container, key)),
+                                            )
+                                        }
+                                        None => Vals::new(),
+                                    }
                                 };
                                 extend(&mut got, self.store.get(Var::Elem(container, ANY_KEY)));
                                 self.assign(file, scope, item, &got);

@@ -60,7 +60,10 @@ impl<'r> Solver<'r> {
         let Some(call) = flow.calls.get(index as usize) else {
             return CallOutcome::default();
         };
-        let callees = self.eval(file, call.scope, call.callee);
+        let mut callees = self.eval(file, call.scope, call.callee);
+        if call.how == CallHow::Raise {
+            callees.retain(|c| self.is_class_value(*c));
+        }
         // Arguments no callee takes are not evaluated, unless reading them calls a getter.
         let args = if call.how == CallHow::Decorator
             || callees.iter().any(|&c| self.takes_arguments(c))
@@ -93,6 +96,15 @@ impl<'r> Solver<'r> {
             external: found.external && targets.is_empty(),
             targets: targets.into_boxed_slice(),
             externals: externals.into_boxed_slice(),
+        }
+    }
+
+    /// Whether `value` is a class (of the project or a library's), not an instance.
+    fn is_class_value(&self, value: Val) -> bool {
+        match value {
+            Val::Def(node) | Val::Static(node) => self.r.is_class(node),
+            Val::Ext(id) => id != 0 && names_a_class(&self.externals[id as usize]),
+            _ => false,
         }
     }
 

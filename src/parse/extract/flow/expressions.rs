@@ -255,7 +255,16 @@ impl Builder<'_, '_> {
                     return None;
                 }
                 let body = text.trim_start_matches(|c: char| c.is_ascii_alphabetic());
-                body.trim_matches(|c| c == '"' || c == '\'')
+                let body = body.trim_matches(|c| c == '"' || c == '\'');
+                // `d["1"]` is not `d[1]`: a string of digits keeps a quote.
+                if !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) {
+                    if body.len() > MAX_KEY {
+                        return None;
+                    }
+                    let quoted = format!("'{body}");
+                    return Some(self.intern(&quoted));
+                }
+                body
             }
             _ => return None,
         };

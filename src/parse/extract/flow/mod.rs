@@ -172,6 +172,7 @@ impl Builder<'_, '_> {
                 }
             }
             "yield" => self.yield_step(index),
+            "raise_statement" => self.raise_step(index),
             "for_statement" | "for_in_clause" => self.for_step(index),
             "with_item" => self.with_step(index),
             "except_clause" => {
@@ -262,6 +263,31 @@ impl Builder<'_, '_> {
             value = self.push(Expr::Elements(value));
         }
         self.step(index, StepKind::Yield(value));
+    }
+
+    /// `raise E` (not `raise E(…)`, which is a call of its own) constructs `E` if it is
+    /// a class; a raised instance is left alone.
+    fn raise_step(&mut self, index: u32) {
+        let cause = self.flat.field(index, "cause");
+        let Some(raised) = self.operands(index).into_iter().find(|&c| Some(c) != cause) else {
+            return;
+        };
+        if !matches!(self.kind(raised), "identifier" | "attribute") {
+            return;
+        }
+        let callee = self.expr(raised, 0);
+        let (line, column) = self.position(raised);
+        self.flow.calls.push(FlowCall {
+            scope: self.scope(index),
+            how: CallHow::Raise,
+            callee,
+            args: Run::default(),
+            keywords: Run::default(),
+            spread: None,
+            spread_keywords: None,
+            line,
+            column,
+        });
     }
 
     fn for_step(&mut self, index: u32) {
