@@ -88,6 +88,18 @@ impl Flow {
                             ..
                         },
                     ) => oa == ob && na == nb,
+                    (
+                        Expr::Index {
+                            object: oa,
+                            key: ka,
+                            ..
+                        },
+                        Expr::Index {
+                            object: ob,
+                            key: kb,
+                            ..
+                        },
+                    ) => oa == ob && ka == kb,
                     _ => a == b,
                 });
         let calls_same = self.calls.len() == other.calls.len()
@@ -127,10 +139,12 @@ pub enum Expr {
     },
     /// What call `Flow::calls[i]` returns.
     Call(u32),
-    /// `object[key]`; `key` is `NO_NAME` unless a constant.
+    /// `object[key]`; `key` is `NO_NAME` unless a constant; `line` is where an instance's
+    /// `__getitem__` would be called.
     Index {
         object: ExprId,
         key: NameId,
+        line: u32,
     },
     /// `object[from:to]`: positions `from` up to `to` (exclusive, `OPEN` for the end);
     /// `from == OPEN` when a bound is not a constant, so any element may be anywhere.

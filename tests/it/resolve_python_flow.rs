@@ -455,6 +455,45 @@ app.unpack -calls(0.8)-> app.d
 }
 
 #[test]
+fn indexing_an_instance_and_builtins_on_it_call_its_dunder_methods() {
+    check_calls(
+        r#"
+//- app.py
+class Row:
+    def __getitem__(self, key):
+        return Cell()
+    def __len__(self):
+        return 1
+    def __str__(self):
+        return "row"
+
+class Cell:
+    def render(self): pass
+
+class Plain:
+    pass
+
+def use(row: Row, plain: Plain, table: dict):
+    row["a"].render()
+    row[0]
+    print(row[1])
+    len(row)
+    str(row)
+    table["x"]
+    len(plain)
+    str(table)
+"#,
+        r#"
+app.Row.__getitem__ -calls(1.0)-> app.Cell
+app.use -calls(0.8)-> app.Cell.render
+app.use -calls(0.8)-> app.Row.__getitem__
+app.use -calls(0.8)-> app.Row.__len__
+app.use -calls(0.8)-> app.Row.__str__
+"#,
+    );
+}
+
+#[test]
 fn loops_call_next_and_slices_keep_the_positions_they_take() {
     check_calls(
         r#"

@@ -103,7 +103,10 @@ impl Resolver {
             }
             for &(caller, getter, site) in &outcome.reads {
                 let line = match facts.flow.exprs.get(site as usize) {
-                    Some(crate::parse::flow::Expr::Attr { line, .. }) => *line,
+                    Some(
+                        crate::parse::flow::Expr::Attr { line, .. }
+                        | crate::parse::flow::Expr::Index { line, .. },
+                    ) => *line,
                     _ => facts
                         .flow
                         .calls

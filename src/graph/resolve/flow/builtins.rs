@@ -32,6 +32,9 @@ pub(super) enum Effect {
     Super,
     /// `type(x)`: the class of an instance.
     TypeOf,
+    /// Calls this method of an instance given as its first argument (`len(x)` calls
+    /// `x.__len__()`); what it gives back is the library's.
+    Dunder(&'static str),
     Static,
     ClassMethod,
     Property,
@@ -39,23 +42,30 @@ pub(super) enum Effect {
 
 /// Known externals by qualified name (builtins under `builtins.`).
 pub(super) const EFFECTS: &[(&str, Effect)] = &[
+    ("builtins.abs", Effect::Dunder("__abs__")),
+    ("builtins.bool", Effect::Dunder("__bool__")),
     ("builtins.classmethod", Effect::ClassMethod),
     ("builtins.dict", Effect::Dict),
     ("builtins.enumerate", Effect::Collects),
     ("builtins.filter", Effect::CallsFirst { keep: true }),
+    ("builtins.format", Effect::Dunder("__format__")),
     ("builtins.frozenset", Effect::Collects),
     ("builtins.getattr", Effect::GetAttr),
+    ("builtins.hash", Effect::Dunder("__hash__")),
     ("builtins.iter", Effect::Collects),
+    ("builtins.len", Effect::Dunder("__len__")),
     ("builtins.list", Effect::Collects),
     ("builtins.map", Effect::CallsFirst { keep: false }),
     ("builtins.max", Effect::CallsKey { one: true }),
     ("builtins.min", Effect::CallsKey { one: true }),
     ("builtins.next", Effect::Element),
     ("builtins.property", Effect::Property),
+    ("builtins.repr", Effect::Dunder("__repr__")),
     ("builtins.reversed", Effect::Collects),
     ("builtins.set", Effect::Collects),
     ("builtins.sorted", Effect::CallsKey { one: false }),
     ("builtins.staticmethod", Effect::Static),
+    ("builtins.str", Effect::Dunder("__str__")),
     ("builtins.super", Effect::Super),
     ("builtins.tuple", Effect::Collects),
     ("builtins.type", Effect::TypeOf),

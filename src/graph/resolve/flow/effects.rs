@@ -84,18 +84,8 @@ impl<'r> Solver<'r> {
                     extend(&mut found.results, &vals);
                 }
             }
-            Effect::Super => {
-                let class = match first.iter().find_map(|v| match v {
-                    Val::Def(c) if self.r.is_class(*c) => Some(*c),
-                    _ => None,
-                }) {
-                    Some(class) => Some(class),
-                    None => self.r.enclosing_class(file, call.scope),
-                };
-                if let Some(class) = class {
-                    extend(&mut found.results, &[Val::Super(class)]);
-                }
-            }
+            Effect::Super => self.super_of(file, call, &first, found),
+            Effect::Dunder(method) => self.dunder(&first, method, found),
             Effect::TypeOf => {
                 for val in first {
                     if let Val::Inst(class) = val {
@@ -123,6 +113,36 @@ impl<'r> Solver<'r> {
     fn site_container(&mut self, file: u32, call: &FlowCall) -> u32 {
         let site = call.line.wrapping_mul(4096).wrapping_add(call.column);
         self.container(file, site, 4)
+    }
+
+    /// `super(C, self)` is `C`'s; `super()` the enclosing class's.
+    fn super_of(&mut self, file: u32, call: &FlowCall, first: &[Val], found: &mut Found) {
+        let class = match first.iter().find_map(|v| match v {
+            Val::Def(c) if self.r.is_class(*c) => Some(*c),
+            _ => None,
+        }) {
+            Some(class) => Some(class),
+            None => self.r.enclosing_class(file, call.scope),
+        };
+        if let Some(class) = class {
+            extend(&mut found.results, &[Val::Super(class)]);
+        }
+    }
+
+    /// `len(x)` and its kind: the method `method` of each instance among `vals` is called.
+    fn dunder(&mut self, vals: &[Val], method: &'static str, found: &mut Found) {
+        let id = self.name(method);
+        for &val in vals {
+            let Val::Inst(class) = val else {
+                continue;
+            };
+            for bound in self.class_attribute(class, id, true) {
+                if let Val::Bound(target) = bound {
+                    found.targets.push(target);
+                }
+            }
+        }
+        extend(&mut found.results, &[Val::Ext(0)]);
     }
 
     /// The interned name of a constant argument.

@@ -41,9 +41,11 @@ impl<'r> Solver<'r> {
                 let at = self.result_slot(file, *call);
                 Vals::from_slice(self.store.get_at(at))
             }
-            Expr::Index { object, key } => {
+            Expr::Index { object, key, .. } => {
                 let objects = self.eval(file, scope, *object);
-                self.index(&objects, self.key(file, *key))
+                let mut out = self.index(&objects, self.key(file, *key));
+                self.get_item(file, scope, &objects, expr, &mut out);
+                out
             }
             Expr::Slice { object, from, to } => {
                 let objects = self.eval(file, scope, *object);
@@ -210,6 +212,34 @@ impl<'r> Solver<'r> {
                 self.reads.insert((file, caller, getter, site));
             } else {
                 extend(out, &[val]);
+            }
+        }
+    }
+
+    /// `instance[key]` calls the class's `__getitem__` (written down like a property's
+    /// getter) and gives what it returns.
+    fn get_item(
+        &mut self,
+        file: u32,
+        scope: Option<u32>,
+        objects: &[Val],
+        site: ExprId,
+        out: &mut Vals,
+    ) {
+        let Some(id) = self.dunder_getitem else {
+            return;
+        };
+        for &object in objects {
+            let Val::Inst(class) = object else {
+                continue;
+            };
+            for method in self.class_attribute(class, id, true) {
+                if let Val::Bound(getter) = method {
+                    let returned = Vals::from_slice(self.store.get(Var::Ret(getter)));
+                    extend(out, &returned);
+                    let caller = self.scope_node(file, scope);
+                    self.reads.insert((file, caller, getter, site));
+                }
             }
         }
     }

@@ -118,7 +118,8 @@ impl<'r> Solver<'r> {
         }
     }
 
-    /// Whether an argument of the call reads an attribute that can hold a property.
+    /// Whether an argument of the call reads an attribute that can hold a property, or
+    /// indexes what may be an instance with `__getitem__`.
     fn reads_property(&self, file: u32, call: &FlowCall) -> bool {
         let flow = self.flow(file);
         let mut stack: Vec<ExprId> = flow.list(call.args).to_vec();
@@ -133,6 +134,7 @@ impl<'r> Solver<'r> {
                     }
                     stack.push(*object);
                 }
+                Some(Expr::Index { .. }) if self.dunder_getitem.is_some() => return true,
                 Some(
                     Expr::Index { object: inner, .. }
                     | Expr::Slice { object: inner, .. }

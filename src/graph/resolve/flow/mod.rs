@@ -26,6 +26,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 pub(super) use builtins::is_builtin;
 
+use crate::graph::model::NodeKind;
 use crate::graph::resolve::Resolver;
 use crate::lang::Family;
 use crate::parse::flow::{DefFlow, ExprId, Flow, NO_NAME, NameId, StepKind};
@@ -128,6 +129,9 @@ pub(super) struct Solver<'r> {
     /// The interned `__iter__` and `__next__`, which iteration asks for.
     dunder_iter: u32,
     dunder_next: u32,
+    /// The interned `__getitem__`, which indexing an instance calls, when a project method
+    /// has that name.
+    dunder_getitem: Option<u32>,
     /// Classes with a base from outside the project (`class Client(werkzeug.Client)`): an
     /// attribute none of the project's classes in their MRO defines comes from there.
     external_based: FxHashMap<u32, Vec<(u32, &'r str)>>,
@@ -222,6 +226,7 @@ impl<'r> Solver<'r> {
             descendant_cache: FxHashMap::default(),
             dunder_iter: 0,
             dunder_next: 0,
+            dunder_getitem: None,
             depth: 0,
         };
         let mut bases: Vec<(&u32, &Vec<u32>)> = r.bases.iter().collect();
@@ -234,6 +239,12 @@ impl<'r> Solver<'r> {
         solver.size_plans(r.facts.len());
         solver.dunder_iter = solver.name("__iter__");
         solver.dunder_next = solver.name("__next__");
+        if r.nodes
+            .iter()
+            .any(|n| n.kind == NodeKind::Method && n.name == "__getitem__")
+        {
+            solver.dunder_getitem = Some(solver.name("__getitem__"));
+        }
         solver.index_members();
         solver.external_based = index::external_based(r);
         for file in solver.python_files().collect::<Vec<_>>() {

@@ -114,8 +114,9 @@ impl Builder<'_, '_> {
                     return self.push(Expr::Slice { object, from, to });
                 }
                 let key = subscript.and_then(|k| self.key(k)).unwrap_or(NO_NAME);
+                let line = self.position(index).0;
                 let object = self.expr(object, d);
-                Expr::Index { object, key }
+                Expr::Index { object, key, line }
             }
             "string" | "integer" => match self.key(index) {
                 Some(key) => Expr::Constant(key),

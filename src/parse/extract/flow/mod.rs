@@ -156,9 +156,10 @@ impl Builder<'_, '_> {
                 self.step(index, StepKind::Assign { target, value });
             }
             "expression_statement" => {
-                // A bare attribute read may call a property's getter.
+                // A bare attribute read may call a property's getter, and indexing an
+                // instance its `__getitem__`.
                 if let [only] = self.operands(index)[..]
-                    && self.kind(only) == "attribute"
+                    && matches!(self.kind(only), "attribute" | "subscript")
                 {
                     let value = self.expr(only, 0);
                     let target = Target::Unpack(Vec::new());
