@@ -88,3 +88,8 @@ by_id = lambda user: "SELECT * FROM users WHERE id = %s"
 
 def lambda_helper(request, cursor):
     cursor.execute(by_id(request.args["id"]), (request.args["id"],))
+
+
+def by_keyword(request, cursor):
+    order = "name"
+    cursor.execute("SELECT * FROM t WHERE u = %(user)s ORDER BY {order}".format(order=order), {"user": request.args["user"]})

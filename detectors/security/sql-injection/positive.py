@@ -63,3 +63,8 @@ user_query = lambda name: "SELECT * FROM users WHERE name = '" + name + "'"
 
 def lambda_helper(request, cursor):
     cursor.execute(user_query(request.args["name"]))  # expect: sql-injection
+
+
+def by_keyword(request, cursor):
+    user = request.args["user"]
+    cursor.execute("SELECT * FROM t WHERE u = '{user}'".format(user=user))  # expect: sql-injection

@@ -203,7 +203,7 @@ impl Analyser<'_, '_, '_> {
             self.kind(callee),
             "attribute" | "member_expression" | "field_expression"
         );
-        // `"…".format(x)` / `"…{}".join(xs)`: arguments flow into the string.
+        // `"…".format(x, name=y)` / `"…{}".join(xs)`: arguments flow into the string.
         if let Some(with_receiver) = self.tables.formats_arguments(callee_text, method) {
             let receiver = if member && with_receiver {
                 self.object_of(callee)
@@ -213,7 +213,8 @@ impl Analyser<'_, '_, '_> {
             if self.escaping_receiver(receiver) {
                 return None;
             }
-            let taint = self.union(self.arguments(node).chain(receiver), depth)?;
+            let given = self.arguments(node).chain(self.keyword_values(node));
+            let taint = self.union(given.chain(receiver), depth)?;
             return Some(Taint {
                 formatted: true,
                 argv_tail: false,
