@@ -485,15 +485,23 @@ class Config:
     def mode(self):
         return 1
 
+class AppError(Exception):
+    def __init__(self):
+        pass
+
 CONFIG = Config()
 //- app/main.py
-from app.handlers import HANDLER, REGISTRY, CONFIG
+from app.handlers import HANDLER, REGISTRY, CONFIG, AppError
 
 def run():
     HANDLER()
     for f in REGISTRY:
         f()
     CONFIG.mode()
+    CONFIG["key"]()
+
+def fail():
+    raise AppError
 //- app/plugins.py
 from app.handlers import register, first, second
 
@@ -542,6 +550,19 @@ fn value_flow_edges_follow_edits_in_other_files() {
         "a body edit",
     );
     assert!(has_edge("app.main.run", "app.handlers.Config.mode"));
+    assert!(has_edge("app.main.fail", "app.handlers.AppError.__init__"));
+    assert!(!has_edge("app.main.run", "app.handlers.Config.__getitem__"));
+    edit_and_compare(
+        &engine,
+        &dir,
+        (
+            "app/handlers.py",
+            "        return 1\n",
+            "        return 1\n\n    def __getitem__(self, key):\n        return first\n",
+        ),
+        "indexing made a call",
+    );
+    assert!(has_edge("app.main.run", "app.handlers.Config.__getitem__"));
     // Only lines move: value flow is not solved again, and every line still follows.
     edit(
         "app/main.py",
