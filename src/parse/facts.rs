@@ -198,6 +198,9 @@ pub struct CallSite {
     pub receiver: Option<String>,
     /// A static path qualifier, as written (`Vec`, `crate::a`).
     pub scope: Option<String>,
+    /// The class an enclosing `receiver instanceof C` test names (TS/JS).
+    #[serde(default)]
+    pub narrowed: Option<String>,
     pub line: u32,
     pub column: u32,
 }

@@ -265,3 +265,53 @@ users.unbound -calls(0.9)-> repo.Repo.first
 "#,
     );
 }
+
+#[test]
+fn an_instanceof_test_narrows_the_receiver_inside_its_branch() {
+    crate::support::check_calls(
+        r#"
+//- src/shapes.ts
+export interface Shape { area(): number; }
+export class Circle implements Shape {
+  area() { return 1; }
+  radius() { return 1; }
+}
+export class Square implements Shape {
+  area() { return 2; }
+  side() { return 2; }
+}
+export type AnyShape = Circle | Square | (() => void);
+
+export function inIf(shape: AnyShape) {
+  if (shape instanceof Circle) {
+    shape.radius();
+  }
+}
+
+export function inAnd(shape: AnyShape) {
+  return (shape instanceof Square) && shape.side();
+}
+
+export function inTernary(shape: AnyShape) {
+  return shape instanceof Circle ? shape.radius() : 0;
+}
+
+export function outside(shape: AnyShape, other: AnyShape) {
+  if (other instanceof Circle) {
+    shape.radius();
+  }
+  if (shape instanceof Circle) {
+    return () => shape.radius();
+  } else {
+    shape.side();
+  }
+  shape.radius();
+}
+"#,
+        r#"
+src/shapes.inAnd -calls(0.9)-> src/shapes.Square.side
+src/shapes.inIf -calls(0.9)-> src/shapes.Circle.radius
+src/shapes.inTernary -calls(0.9)-> src/shapes.Circle.radius
+"#,
+    );
+}

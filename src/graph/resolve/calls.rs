@@ -78,6 +78,15 @@ impl Resolver {
 
     /// Where each call site of a file goes (lookups only read the resolver), and the calls
     /// that went nowhere as facts kept for tools and later patches.
+    /// The receiver an `instanceof` test around the call narrowed to a project class.
+    fn narrowed_receiver(&self, file: u32, call: &CallSite) -> Option<Receiver> {
+        let classes = self.resolve_type(file, call.caller, call.narrowed.as_deref()?);
+        (!classes.is_empty()).then_some(Receiver::Instance {
+            classes,
+            exact: false,
+        })
+    }
+
     pub(super) fn calls_of(&self, file: u32) -> FileCalls {
         let facts = &self.facts[file as usize];
         let mut locals: LocalBindings<'_> = FxHashMap::default();
@@ -251,7 +260,10 @@ impl Resolver {
                 Resolution::Direct,
             );
         } else if let Some(receiver) = &call.receiver {
-            match self.receiver(file, call.caller, receiver, &context.locals) {
+            match self
+                .narrowed_receiver(file, call)
+                .unwrap_or_else(|| self.receiver(file, call.caller, receiver, &context.locals))
+            {
                 Receiver::Static(nodes) => (
                     nodes
                         .iter()

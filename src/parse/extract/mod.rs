@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use tree_sitter::{Node, Tree};
 
-use crate::lang::LangId;
+use crate::lang::{Family, LangId};
 use crate::parse::captures::{CompiledQuery, Role};
 use crate::parse::facts::*;
 use crate::parse::flat::{FlatTree, field_child};
@@ -15,6 +15,7 @@ mod bindings;
 mod callbacks;
 mod flow;
 mod imports;
+mod narrowing;
 mod objects;
 mod symbols;
 
@@ -224,12 +225,20 @@ pub fn extract(
             Some(path) => path,
             None => (receiver, scope),
         };
+        let narrowed = match receiver {
+            Some(r) if lang.family() == Family::Ecma && r.kind() == "identifier" => ctx
+                .flat
+                .index_of(node)
+                .and_then(|at| narrowing::narrowed(ctx.flat, source, at, ctx.text(r))),
+            _ => None,
+        };
         out.calls.push(CallSite {
             caller: locator.innermost(node.start_byte(), |_| true),
             kind,
             name: ctx.text(name).to_string(),
             receiver: receiver.map(|r| short_expression(ctx.text(r))),
             scope: scope.map(|s| short_expression(ctx.text(s))),
+            narrowed,
             line: line_of(name),
             column: name.start_position().column as u32 + 1,
         });
