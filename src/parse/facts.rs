@@ -198,7 +198,8 @@ pub struct CallSite {
     pub receiver: Option<String>,
     /// A static path qualifier, as written (`Vec`, `crate::a`).
     pub scope: Option<String>,
-    /// The class an enclosing `receiver instanceof C` test names (TS/JS).
+    /// The class an enclosing `receiver instanceof C` or `isinstance(receiver, C)` test
+    /// names.
     #[serde(default)]
     pub narrowed: Option<String>,
     pub line: u32,

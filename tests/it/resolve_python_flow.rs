@@ -494,6 +494,53 @@ app.use -calls(0.8)-> app.Row.__str__
 }
 
 #[test]
+fn an_isinstance_test_narrows_what_the_receiver_holds_inside_its_branch() {
+    check_calls(
+        r#"
+//- app.py
+class Model:
+    def save(self): pass
+
+class Form:
+    def save(self): pass
+
+def only_models(obj):
+    if isinstance(obj, Model):
+        obj.save()
+
+def only_forms(obj):
+    return isinstance(obj, Form) and obj.save()
+
+def ternary(obj):
+    return obj.save() if isinstance(obj, Model) else None
+
+def after(obj):
+    if isinstance(obj, (Model, Form)):
+        pass
+    obj.save()
+
+def run():
+    for f in (only_models, only_forms, ternary, after):
+        f(Model())
+        f(Form())
+"#,
+        r#"
+app.after -calls(0.8)-> app.Form.save
+app.after -calls(0.8)-> app.Model.save
+app.only_forms -calls(0.9)-> app.Form.save
+app.only_models -calls(0.9)-> app.Model.save
+app.run -calls(0.8)-> app.after
+app.run -calls(0.8)-> app.only_forms
+app.run -calls(0.8)-> app.only_models
+app.run -calls(0.8)-> app.ternary
+app.run -calls(1.0)-> app.Form
+app.run -calls(1.0)-> app.Model
+app.ternary -calls(0.9)-> app.Model.save
+"#,
+    );
+}
+
+#[test]
 fn loops_call_next_and_slices_keep_the_positions_they_take() {
     check_calls(
         r#"

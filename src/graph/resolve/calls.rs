@@ -78,7 +78,7 @@ impl Resolver {
 
     /// Where each call site of a file goes (lookups only read the resolver), and the calls
     /// that went nowhere as facts kept for tools and later patches.
-    /// The receiver an `instanceof` test around the call narrowed to a project class.
+    /// The receiver a type test around the call narrowed to a project class.
     fn narrowed_receiver(&self, file: u32, call: &CallSite) -> Option<Receiver> {
         let classes = self.resolve_type(file, call.caller, call.narrowed.as_deref()?);
         (!classes.is_empty()).then_some(Receiver::Instance {
@@ -145,23 +145,11 @@ impl Resolver {
         for call in &facts.calls {
             let caller = self.caller_node(file, call.caller);
             let (targets, how) = self.resolve_call(file, call, &context);
-            let Some(found) = by_site.get(&(call.line, call.column)) else {
-                calls.push((caller, targets, how));
-                continue;
+            let resolved = match by_site.get(&(call.line, call.column)) {
+                Some(found) => self.joined(caller, call, (targets, how), found, &mut only_flow),
+                None => (targets, how),
             };
-            let mut flow = found.targets.to_vec();
-            self.keep_last_definitions(&mut flow);
-            if self.names_a_replaced_definition(&targets, how) {
-                // The call names a decorated definition: it reaches it, as an editor or a
-                // type checker says, through what the decorator put in its place.
-                for target in flow.into_iter().filter(|t| !targets.contains(t)) {
-                    only_flow.push((caller, target, call.line));
-                }
-                calls.push((caller, targets, how));
-            } else {
-                let (targets, how) = with_flow(&flow, found.external, targets, how);
-                calls.push((caller, targets, how));
-            }
+            calls.push((caller, resolved.0, resolved.1));
         }
         let unresolved = facts
             .calls
@@ -190,6 +178,34 @@ impl Resolver {
             })
             .collect();
         (calls, unresolved, only_flow)
+    }
+
+    /// What names and types found for a call, joined with what value flow found for it.
+    fn joined(
+        &self,
+        caller: u32,
+        call: &CallSite,
+        (targets, how): (Vec<u32>, Resolution),
+        found: &CallOutcome,
+        only_flow: &mut Vec<(u32, u32, u32)>,
+    ) -> (Vec<u32>, Resolution) {
+        // A type test around the call says more than the values its receiver holds
+        // anywhere in the function.
+        if call.narrowed.is_some() && !targets.is_empty() && how <= Resolution::KnownType {
+            return (targets, how);
+        }
+        let mut flow = found.targets.to_vec();
+        self.keep_last_definitions(&mut flow);
+        if self.names_a_replaced_definition(&targets, how) {
+            // The call names a decorated definition: it reaches it, as an editor or a
+            // type checker says, through what the decorator put in its place.
+            for target in flow.into_iter().filter(|t| !targets.contains(t)) {
+                only_flow.push((caller, target, call.line));
+            }
+            (targets, how)
+        } else {
+            with_flow(&flow, found.external, targets, how)
+        }
     }
 
     /// Whether a call resolved by name or type names only decorated definitions whose name

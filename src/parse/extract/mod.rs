@@ -226,7 +226,7 @@ pub fn extract(
             None => (receiver, scope),
         };
         let narrowed = match receiver {
-            Some(r) if lang.family() == Family::Ecma && r.kind() == "identifier" => ctx
+            Some(r) if lang.family() != Family::Rust && r.kind() == "identifier" => ctx
                 .flat
                 .index_of(node)
                 .and_then(|at| narrowing::narrowed(ctx.flat, source, at, ctx.text(r))),

@@ -1,14 +1,16 @@
-//! The class an `instanceof` test narrows a call's receiver to (TypeScript/JavaScript):
-//! `if (x instanceof C) { x.m() }`, `x instanceof C && x.m()`, `x instanceof C ? x.m() : …`.
-//! Resolution types such a receiver by that class rather than by what `x` was declared as.
+//! The class a type test narrows a call's receiver to: `if (x instanceof C) { x.m() }`,
+//! `x instanceof C && x.m()`, `x instanceof C ? x.m() : …` in TypeScript/JavaScript;
+//! `if isinstance(x, C): x.m()`, `isinstance(x, C) and x.m()`, `x.m() if isinstance(x, C)
+//! else …` in Python. Resolution types such a receiver by that class rather than by what `x`
+//! was declared as or holds elsewhere.
 
 use crate::parse::flat::FlatTree;
 
-/// Tests joined by `&&` read at most this deep.
+/// Tests joined by `&&` / `and` read at most this deep.
 const MAX_DEPTH: u32 = 8;
 
-/// What the innermost `instanceof` test on `receiver` that holds where `call` runs names,
-/// within the function around the call.
+/// What the innermost type test on `receiver` that holds where `call` runs names, within
+/// the function around the call.
 pub(super) fn narrowed(
     flat: &FlatTree<'_>,
     source: &str,
@@ -18,7 +20,11 @@ pub(super) fn narrowed(
     let mut child = call;
     while let Some(parent) = flat.parent(child) {
         let kind = flat.kind(parent);
-        if kind.contains("function") || kind.contains("method") || kind.contains("class") {
+        if kind.contains("function")
+            || kind.contains("method")
+            || kind.contains("class")
+            || kind == "lambda"
+        {
             return None;
         }
         let (test, branch) = match kind {
@@ -26,8 +32,16 @@ pub(super) fn narrowed(
                 flat.field(parent, "condition"),
                 flat.field(parent, "consequence"),
             ),
-            "binary_expression" if operator(flat, source, parent) == Some("&&") => {
+            "binary_expression" | "boolean_operator"
+                if matches!(operator(flat, source, parent), Some("&&" | "and")) =>
+            {
                 (flat.field(parent, "left"), flat.field(parent, "right"))
+            }
+            // Python's `value if test else other` names no fields.
+            "conditional_expression" => {
+                let mut parts = flat.named_children(parent);
+                let value = parts.next();
+                (parts.next(), value)
             }
             _ => (None, None),
         };
@@ -58,17 +72,15 @@ fn tested<'s>(
             let inner = flat.named_children(test).next()?;
             tested(flat, source, inner, receiver, depth + 1)
         }
-        "binary_expression" => match operator(flat, source, test)? {
+        "call" => isinstance(flat, source, test, receiver),
+        "binary_expression" | "boolean_operator" => match operator(flat, source, test)? {
             "instanceof" => {
                 let left = flat.field(test, "left")?;
                 let right = flat.field(test, "right")?;
                 let class = flat.text(right, source);
-                let plain = class
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.');
-                (flat.text(left, source) == receiver && plain).then_some(class)
+                (flat.text(left, source) == receiver && is_path(class)).then_some(class)
             }
-            "&&" => {
+            "&&" | "and" => {
                 let left = flat.field(test, "left")?;
                 let right = flat.field(test, "right")?;
                 tested(flat, source, left, receiver, depth + 1)
@@ -78,6 +90,36 @@ fn tested<'s>(
         },
         _ => None,
     }
+}
+
+/// `isinstance(receiver, C)` with one class (a tuple of classes narrows to none of them).
+fn isinstance<'s>(
+    flat: &FlatTree<'_>,
+    source: &'s str,
+    call: u32,
+    receiver: &str,
+) -> Option<&'s str> {
+    let function = flat.field(call, "function")?;
+    let arguments = flat.field(call, "arguments")?;
+    let mut given = flat
+        .named_children(arguments)
+        .filter(|&a| flat.kind(a) != "comment");
+    let (Some(value), Some(class), None) = (given.next(), given.next(), given.next()) else {
+        return None;
+    };
+    let class_text = flat.text(class, source);
+    (flat.text(function, source) == "isinstance"
+        && flat.text(value, source) == receiver
+        && is_path(class_text))
+    .then_some(class_text)
+}
+
+/// A name or a dotted path (`C`, `models.Model`), not an expression.
+fn is_path(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.')
 }
 
 fn operator<'s>(flat: &FlatTree<'_>, source: &'s str, binary: u32) -> Option<&'s str> {
