@@ -210,6 +210,12 @@ pub fn extract(
     };
 
     let mut seen_calls = HashSet::new();
+    // Most files test no type: their calls are not walked up for one.
+    let tests_types = match lang.family() {
+        Family::Python => source.contains("isinstance"),
+        Family::Ecma => source.contains("instanceof"),
+        Family::Rust => false,
+    };
     for RawCall {
         kind,
         node,
@@ -226,7 +232,7 @@ pub fn extract(
             None => (receiver, scope),
         };
         let narrowed = match receiver {
-            Some(r) if lang.family() != Family::Rust && r.kind() == "identifier" => ctx
+            Some(r) if tests_types && r.kind() == "identifier" => ctx
                 .flat
                 .index_of(node)
                 .and_then(|at| narrowing::narrowed(ctx.flat, source, at, ctx.text(r))),
