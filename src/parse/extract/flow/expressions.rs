@@ -21,18 +21,8 @@ impl Builder<'_, '_> {
             }
             _ => (CallHow::Unnamed, index),
         };
-        let (line, column) = self.position(name_node);
-        self.flow.calls.push(FlowCall {
-            scope: self.scope(index),
-            how,
-            callee: 0,
-            args: Run::default(),
-            keywords: Run::default(),
-            spread: None,
-            spread_keywords: None,
-            line,
-            column,
-        });
+        let position = self.position(name_node);
+        self.push_call(index, how, 0, Run::default(), position);
         let callee = match function {
             Some(f) => self.expr(f, depth + 1),
             None => self.push(Expr::Unknown),

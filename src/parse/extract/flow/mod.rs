@@ -277,18 +277,8 @@ impl Builder<'_, '_> {
             return;
         }
         let callee = self.expr(raised, 0);
-        let (line, column) = self.position(raised);
-        self.flow.calls.push(FlowCall {
-            scope: self.scope(index),
-            how: CallHow::Raise,
-            callee,
-            args: Run::default(),
-            keywords: Run::default(),
-            spread: None,
-            spread_keywords: None,
-            line,
-            column,
-        });
+        let at = self.position(raised);
+        self.push_call(index, CallHow::Raise, callee, Run::default(), at);
     }
 
     fn for_step(&mut self, index: u32) {
@@ -377,9 +367,22 @@ impl Builder<'_, '_> {
         let args = self.run(args);
         let (line, column) = self.position(at);
         let callee = self.push(Expr::Attr { object, name, line });
+        self.push_call(at, CallHow::Implicit, callee, args, (line, column))
+    }
+
+    /// Records a call with positional arguments only, made in the scope around node `at`;
+    /// its index in `Flow::calls`.
+    fn push_call(
+        &mut self,
+        at: u32,
+        how: CallHow,
+        callee: ExprId,
+        args: Run,
+        (line, column): (u32, u32),
+    ) -> u32 {
         self.flow.calls.push(FlowCall {
             scope: self.scope(at),
-            how: CallHow::Implicit,
+            how,
             callee,
             args,
             keywords: Run::default(),
@@ -418,20 +421,9 @@ impl Builder<'_, '_> {
                 continue;
             };
             let callee = self.expr(inner, 0);
-            let (line, column) = self.position(inner);
+            let at = self.position(inner);
             let args = self.run(&[value]);
-            self.flow.calls.push(FlowCall {
-                scope: self.scope(decorator),
-                how: CallHow::Decorator,
-                callee,
-                args,
-                keywords: Run::default(),
-                spread: None,
-                spread_keywords: None,
-                line,
-                column,
-            });
-            let call = (self.flow.calls.len() - 1) as u32;
+            let call = self.push_call(decorator, CallHow::Decorator, callee, args, at);
             decorated = Some(call);
             value = self.push(Expr::Call(call));
         }
