@@ -233,14 +233,16 @@ impl<'r> Solver<'r> {
             let Val::Inst(class) = object else {
                 continue;
             };
-            for method in self.class_attribute(class, id, true) {
-                if let Val::Bound(getter) = method {
-                    let returned = Vals::from_slice(self.store.get(Var::Ret(getter)));
-                    extend(out, &returned);
-                    let caller = self.scope_node(file, scope);
-                    self.reads.insert((file, caller, getter, site));
-                }
-            }
+            // Read like a property: its getter runs, and what it returns comes back.
+            let getters: Vals = self
+                .class_attribute(class, id, true)
+                .into_iter()
+                .filter_map(|method| match method {
+                    Val::Bound(getter) => Some(Val::Prop(getter)),
+                    _ => None,
+                })
+                .collect();
+            self.read(file, scope, &getters, site, out);
         }
     }
 
@@ -351,22 +353,9 @@ impl<'r> Solver<'r> {
         out
     }
 
-    /// The container `*rest` gets: the positions from `from`, less `after` at the end.
-    /// How many positions a container's items are known at (a tuple display's length).
-    fn positions(&mut self, container: u32) -> usize {
-        self.store.get(Var::Keys(container));
-        self.box_keys[container as usize]
-            .iter()
-            .filter(|&&key| {
-                self.spelled
-                    .get(key as usize)
-                    .is_some_and(|name| name.parse::<usize>().is_ok())
-            })
-            .count()
-    }
-
-    fn rest_of(&mut self, container: u32, from: usize, after: usize) -> u32 {
-        let rest = self.container(u32::MAX, container, 5);
+    /// The (position, key) of each item a container holds at a known position (a tuple
+    /// display's), in order; the unit under way now reads the container's keys.
+    fn positioned(&mut self, container: u32) -> Vec<(usize, u32)> {
         self.store.get(Var::Keys(container));
         let mut positions: Vec<(usize, u32)> = self.box_keys[container as usize]
             .iter()
@@ -376,6 +365,13 @@ impl<'r> Solver<'r> {
             })
             .collect();
         positions.sort_unstable();
+        positions
+    }
+
+    /// The container `*rest` gets: the positions from `from`, less `after` at the end.
+    fn rest_of(&mut self, container: u32, from: usize, after: usize) -> u32 {
+        let rest = self.container(u32::MAX, container, 5);
+        let positions = self.positioned(container);
         let count = positions.len();
         for (position, key) in positions {
             if position >= from && position + after < count {
@@ -446,7 +442,8 @@ impl<'r> Solver<'r> {
                                     // After a star, items count from the end.
                                     let at = match star {
                                         Some(star) if position > star => self
-                                            .positions(container)
+                                            .positioned(container)
+                                            .len()
                                             .checked_sub(items.len() - position),
                                         _ => Some(position),
                                     };
