@@ -26,12 +26,6 @@ def upload():
     doc.save(os.path.join("/uploads", secure_filename(doc.filename)))
 
 
-def main():
-    # A command-line tool opens the file its operator names.
-    with open(sys.argv[1]) as config:
-        return config.read()
-
-
 def attach(request):
     upload = request.FILES["file"]
     document = Document()

@@ -36,3 +36,7 @@ app.get("/export", (req, res) => {
 exports.thumbnail = async (event, context) => {
   return fs.readFileSync("/tmp/" + event.pathParameters.name); // expect: path-traversal
 };
+// A command-line tool reads the file its operator names: only a review sees it.
+function cli() {
+  return fs.readFileSync(process.argv[2], "utf8"); // audit: path-traversal
+}

@@ -1,3 +1,4 @@
+import sys
 import os
 
 import tornado.web
@@ -45,3 +46,9 @@ def lambda_handler(event, context):
 def make_thumbnail(event, context):
     name = event["pathParameters"]["name"]
     return open("/tmp/" + name).read()  # expect: path-traversal
+
+
+def main():
+    # A command-line tool opens the file its operator names: only a review sees it.
+    with open(sys.argv[1]) as config:  # audit: path-traversal
+        return config.read()

@@ -15,3 +15,9 @@ pub async fn save(Query(q): Query<Upload>, body: Bytes) {
     let mut file = File::create(Path::new("/srv/data").join(&q.file)).unwrap(); // expect: path-traversal
     file.write_all(&body).unwrap();
 }
+
+// The operator's environment names the folder: only a review sees it.
+pub fn clear_cache() {
+    let dir = std::env::var("CACHE_DIR").unwrap();
+    std::fs::remove_dir_all(dir).unwrap(); // audit: path-traversal
+}

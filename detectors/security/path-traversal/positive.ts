@@ -1,6 +1,11 @@
+import * as fs from "fs";
 export function send(req: any, res: any) {
   res.sendFile(req.query.file); // expect: path-traversal
 }
 export function deliver(job: any, res: any) {
   res.sendFile(job.path()); // audit: path-traversal
+}
+// The operator's environment names the file: only a review sees it.
+export function configured(): string {
+  return fs.readFileSync(process.env.CONFIG_PATH as string, "utf8"); // audit: path-traversal
 }

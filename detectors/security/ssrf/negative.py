@@ -22,11 +22,6 @@ async def status(service: str):
     return response.text
 
 
-def fetch_cli():
-    # The operator's own argument: a command-line client fetches what it is told to.
-    return requests.get(sys.argv[1])
-
-
 def age(request):
     # The host is fixed before the first hole.
     name = request.POST.get("user_name")

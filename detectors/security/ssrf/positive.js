@@ -7,3 +7,7 @@ exports.handler = async (event) => {
 function refresh(feed) {
   return fetch(feed.sourceUrl()); // audit: ssrf
 }
+// A command-line client fetches what its operator names: only a review sees it.
+async function cli() {
+  return fetch(process.argv[2]); // audit: ssrf
+}

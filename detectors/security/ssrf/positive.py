@@ -1,3 +1,4 @@
+import sys
 import requests
 
 def proxy(request):
@@ -24,3 +25,8 @@ async def proxy(url: str):
 def age(request):
     env = request.POST.get("env")
     return requests.get("https://{}/age".format(env))  # expect: ssrf
+
+
+def fetch_cli():
+    # The operator's own argument: a command-line client fetches what it is told to.
+    return requests.get(sys.argv[1])  # audit: ssrf

@@ -9,3 +9,9 @@ pub async fn proxy(State(client): State<reqwest::Client>, Json(req): Json<Proxy>
     let url = format!("http://{}/status", req.host);
     client.get(url).send().await.unwrap().text().await.unwrap() // expect: ssrf
 }
+
+// The operator's environment names the endpoint: only a review sees it.
+pub async fn report() -> String {
+    let endpoint = std::env::var("REPORT_URL").unwrap();
+    reqwest::get(&endpoint).await.unwrap().text().await.unwrap() // audit: ssrf
+}

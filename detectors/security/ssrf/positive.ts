@@ -16,3 +16,7 @@ export async function GET(request: Request) {
 export async function relay(req: any) {
   return fetch("https://" + req.query.host + "/status"); // expect: ssrf
 }
+// The operator's environment names the endpoint: only a review sees it.
+export async function report() {
+  return axios.get(process.env.REPORT_URL as string); // audit: ssrf
+}

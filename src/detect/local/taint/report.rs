@@ -51,17 +51,7 @@ impl Analyser<'_, '_, '_> {
         let taint = taint.step(line, format!("reaches {what}"));
         match &*taint.origin {
             Origin::Source(source) => {
-                let (severity, trust) = tables::source_trust(self.family, source);
-                // A build script's environment and arguments are cargo's, not a user's; a
-                // sink may rule some sources out (a redirect back to the request's path).
-                if (severity.is_some()
-                    && (!sink.local_input || is_build_script(&self.ctx.facts.path)))
-                    || sink.ignores_source(source)
-                {
-                    return;
-                }
-                let message = format!("{source} reaches {what} {}{trust}", spec.consequence);
-                self.report(node, sink, message, severity, taint.steps.to_vec(), false);
+                self.source_reached(node, sink, source, &what, taint.steps.to_vec());
             }
             Origin::Param(index, name) => {
                 // A parameter named like a query is SQL itself being wrapped, not a value.
@@ -116,6 +106,30 @@ impl Analyser<'_, '_, '_> {
                 );
             }
         }
+    }
+
+    /// A finding for `source` reaching `sink`. A build script's environment and arguments
+    /// are cargo's, not a user's; a sink may rule some sources out (a redirect back to the
+    /// request's path); the operator's input, where the rule leaves it to the program, is
+    /// an audit finding, and only where the sink audits values of unknown origin.
+    fn source_reached(
+        &mut self,
+        node: u32,
+        sink: &Sink,
+        source: &str,
+        what: &str,
+        steps: Vec<(u32, String)>,
+    ) {
+        let (severity, trust, audit) =
+            tables::source_trust_in(self.family, source, sink.local_input);
+        if (severity.is_some() && is_build_script(&self.ctx.facts.path))
+            || sink.ignores_source(source)
+            || (audit && !sink.spec.audit)
+        {
+            return;
+        }
+        let message = format!("{source} reaches {what} {}{trust}", sink.spec.consequence);
+        self.report(node, sink, message, severity, steps, audit);
     }
 
     /// A sink fed by what a function of another file returns: audited as any value of

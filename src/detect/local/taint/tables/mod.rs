@@ -200,17 +200,39 @@ pub fn names_sql(name: &str) -> bool {
 /// network is reported low, since whoever sets it can usually run code anyway (CodeQL's
 /// default threat model leaves such sources out).
 pub fn source_trust(family: Family, source: &str) -> (Option<Severity>, &'static str) {
+    let (severity, tail, _) = source_trust_in(family, source, true);
+    (severity, tail)
+}
+
+/// `source_trust` for a rule that says whether the operator's input counts
+/// (`local_input`). Where it does not (a command-line tool opens the files it is told to),
+/// such input is still a value the program does not choose: an audit finding, as any value
+/// of unknown origin at that sink is. The flag says so (`true`: audit only).
+pub fn source_trust_in(
+    family: Family,
+    source: &str,
+    local_input: bool,
+) -> (Option<Severity>, &'static str, bool) {
     if of(family)
         .sources
         .iter()
         .any(|s| s.local && s.describe() == source)
     {
-        (
-            Some(Severity::Low),
-            " [local input: whoever sets it can usually run code already]",
-        )
+        if local_input {
+            (
+                Some(Severity::Low),
+                " [local input: whoever sets it can usually run code already]",
+                false,
+            )
+        } else {
+            (
+                Some(Severity::Low),
+                " [local input: what the program is told to use, often its job; look twice where whoever sets it is not the operator]",
+                true,
+            )
+        }
     } else {
-        (None, "")
+        (None, "", false)
     }
 }
 
