@@ -93,3 +93,17 @@ def lambda_helper(request, cursor):
 def by_keyword(request, cursor):
     order = "name"
     cursor.execute("SELECT * FROM t WHERE u = %(user)s ORDER BY {order}".format(order=order), {"user": request.args["user"]})
+
+
+# A helper that runs a whole statement, given fixed text or a value passed apart.
+def run_fixed(sql, params=()):
+    return cursor.execute(sql, params)
+
+
+def everything(request):
+    return run_fixed("SELECT * FROM t WHERE owner = %s", (request.GET["owner"],))
+
+
+def named(request):
+    query = request.GET["saved_query_name"]
+    return run_fixed(query)

@@ -68,3 +68,21 @@ def lambda_helper(request, cursor):
 def by_keyword(request, cursor):
     user = request.args["user"]
     cursor.execute("SELECT * FROM t WHERE u = '{user}'".format(user=user))  # expect: sql-injection
+
+
+# A helper that runs a whole statement: the caller who builds it from the request is the
+# finding, two calls away.
+def run_statement(sql):
+    return cursor.execute(sql)
+
+
+def rows_for(owner):
+    return run_statement("SELECT * FROM t WHERE owner = '" + owner + "'")
+
+
+def owned(request):
+    return rows_for(request.GET["owner"])  # expect: sql-injection
+
+
+def removed(request):
+    return run_statement("DELETE FROM t WHERE id = " + request.GET["id"])  # expect: sql-injection

@@ -192,7 +192,10 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
             callee_path,
         } in passed
         {
-            let Some(summary) = summaries.get(&(callee_path, callee.line, call.arg)) else {
+            let Some(summary) = summaries
+                .get(&(callee_path, callee.line, call.arg))
+                .filter(|s| call.formatted || !s.needs_formatting)
+            else {
                 continue;
             };
             let mut flow: Vec<(&str, u32, String)> = call
@@ -263,6 +266,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                                 steps,
                                 reported: false,
                                 constant_here: false,
+                                needs_formatting: summary.needs_formatting && !call.formatted,
                             },
                         ));
                     }

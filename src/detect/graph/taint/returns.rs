@@ -66,6 +66,7 @@ pub(super) fn through_returns<'c>(
                                 steps,
                                 reported: false,
                                 constant_here: false,
+                                needs_formatting: false,
                             },
                         )),
                     }

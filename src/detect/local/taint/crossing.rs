@@ -27,6 +27,10 @@ pub struct Summary {
     /// ...and every call of the function in its file passes this parameter a constant:
     /// without callers elsewhere, no outside data reaches the sink.
     pub constant_here: bool,
+    /// The sink wants a built string (a query, a command line) and the parameter reaches
+    /// it as it is: only a caller that passes one built from tainted data is a finding
+    /// (`run_query(sql)` given `"… WHERE id = " + id`).
+    pub needs_formatting: bool,
 }
 
 /// A tainted value passed to a call the file cannot see into.
@@ -37,6 +41,8 @@ pub struct TaintCall {
     pub line: u32,
     pub arg: u32,
     pub origin: Origin,
+    /// The value was built into a larger string on the way.
+    pub formatted: bool,
     pub steps: Vec<(u32, String)>,
 }
 

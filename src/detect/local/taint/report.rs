@@ -44,7 +44,8 @@ impl Analyser<'_, '_, '_> {
             self.through(node, arg, sink, &what, &through, taint, needs_formatting);
             return;
         }
-        if needs_formatting {
+        // A parameter that must arrive built into a string is left to its callers.
+        if needs_formatting && !matches!(*taint.origin, Origin::Param(..)) {
             return;
         }
         let line = self.flat.line(node);
@@ -58,7 +59,7 @@ impl Analyser<'_, '_, '_> {
                 let sql_itself = sink.rule == "sql-injection" && tables::names_sql(name);
                 // Where parameters are too common to report (`open(path)`), a review
                 // still sees them.
-                let level = if sql_itself {
+                let level = if sql_itself || needs_formatting {
                     None
                 } else if spec.parameters {
                     Some((Severity::Medium, false))
@@ -88,6 +89,7 @@ impl Analyser<'_, '_, '_> {
                     steps: taint.steps.to_vec(),
                     reported: level.is_some(),
                     constant_here,
+                    needs_formatting,
                 });
                 let Some((severity, audit)) = level else {
                     return;

@@ -106,6 +106,7 @@ impl Analyser<'_, '_, '_> {
                     line,
                     arg: index as u32,
                     origin: (*taint.origin).clone(),
+                    formatted: taint.formatted,
                     steps: std::rc::Rc::unwrap_or_clone(
                         taint.step(line, format!("passed to {method}()")).steps,
                     ),
