@@ -29,6 +29,7 @@ mod resolve_python;
 mod resolve_python_annotations;
 mod resolve_python_flow;
 mod resolve_rust;
+mod taint_helpers;
 mod taint_levels;
 mod taint_through_returns;
 mod tools;

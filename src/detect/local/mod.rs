@@ -213,7 +213,7 @@ pub struct Pass {
 }
 
 /// Bumped when `LocalResults` changes shape, so results cached before are worked out again.
-const RESULTS_FORMAT: u8 = 12;
+const RESULTS_FORMAT: u8 = 13;
 
 /// `Pass::spent` slots before the local detectors' (which follow in `Pass::local` order).
 const SPENT_RULES: usize = 0;

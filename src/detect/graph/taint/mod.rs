@@ -4,6 +4,7 @@
 
 mod returns;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use petgraph::Direction;
@@ -13,7 +14,7 @@ use rustc_hash::FxHashMap;
 
 use crate::detect::graph::GraphCtx;
 use crate::detect::local::Hit;
-use crate::detect::local::taint::{Origin, Summary, TaintCall, tables};
+use crate::detect::local::taint::{CallThrough, Origin, ReturnSummary, Summary, TaintCall, tables};
 use crate::detect::rule::Rule;
 use crate::graph::model::{EdgeKind, Node, NodeKind};
 
@@ -23,7 +24,9 @@ const MAX_CALLS: usize = 3;
 /// A tainted value handed to a function the graph resolves the call to.
 pub struct Passed<'a> {
     pub path: &'a str,
-    pub call: &'a TaintCall,
+    /// As the file recorded it, or, for a value another file's function returned, with
+    /// what that function gives back in its place.
+    pub call: Cow<'a, TaintCall>,
     pub callee: &'a Node,
     pub callee_path: &'a str,
 }
@@ -141,23 +144,68 @@ fn passed<'c, 'a>(ctx: &'c GraphCtx<'a>) -> &'c [Passed<'a>] {
         let snap: &'a crate::graph::snapshot::Snapshot = ctx.snap;
         let local: &'a HashMap<&'a str, std::sync::Arc<crate::detect::local::LocalResults>> =
             ctx.local;
+        let returns = returns::return_summaries(ctx);
         let mut out = Vec::new();
         for (path, results) in local {
-            for call in &results.taint.calls {
-                for callee in callees(ctx, path, call.function, call.line)
-                    .filter(|callee| callee.name == call.callee)
-                {
-                    out.push(Passed {
-                        path,
-                        call,
-                        callee,
-                        callee_path: snap.file_path(callee),
-                    });
+            for recorded in &results.taint.calls {
+                let values: Vec<Cow<'a, TaintCall>> = match &recorded.through {
+                    None => vec![Cow::Borrowed(recorded)],
+                    Some(through) => returned_values(ctx, &returns, path, recorded, through),
+                };
+                for call in values {
+                    for callee in callees(ctx, path, call.function, call.line)
+                        .filter(|callee| callee.name == call.callee)
+                    {
+                        out.push(Passed {
+                            path,
+                            call: call.clone(),
+                            callee,
+                            callee_path: snap.file_path(callee),
+                        });
+                    }
                 }
             }
         }
         out
     })
+}
+
+/// A passed value that another file's function returned: tainted as what that function
+/// gives back says (its tainted argument, or a source it reads itself), once per origin.
+fn returned_values<'a>(
+    ctx: &GraphCtx<'a>,
+    returns: &rustc_hash::FxHashMap<(&'a str, u32), Vec<&'a ReturnSummary>>,
+    path: &'a str,
+    call: &'a TaintCall,
+    through: &CallThrough,
+) -> Vec<Cow<'a, TaintCall>> {
+    let mut out: Vec<Cow<'a, TaintCall>> = Vec::new();
+    for callee in callees(ctx, path, call.function, through.line)
+        .filter(|callee| callee.name == through.callee)
+    {
+        let callee_path = ctx.snap.file_path(callee);
+        for summary in returns
+            .get(&(callee_path, callee.line))
+            .into_iter()
+            .flatten()
+        {
+            let origin = match (through.arg, &summary.origin) {
+                (Some(arg), Origin::Param(param, _)) if arg == *param => call.origin.clone(),
+                (None, Origin::Source(source)) => Origin::Source(source.clone()),
+                _ => continue,
+            };
+            if out.iter().any(|c| c.origin == origin) {
+                continue;
+            }
+            out.push(Cow::Owned(TaintCall {
+                origin,
+                formatted: call.formatted || summary.formatted,
+                through: None,
+                ..call.clone()
+            }));
+        }
+    }
+    out
 }
 
 #[expect(
@@ -187,7 +235,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
         let mut derived = Vec::new();
         for &Passed {
             path,
-            call,
+            ref call,
             callee,
             callee_path,
         } in passed

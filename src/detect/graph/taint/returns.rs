@@ -22,15 +22,7 @@ pub(super) fn through_returns<'c>(
 ) -> (Vec<(String, Hit)>, Vec<Derived<'c>>) {
     let mut hits = Vec::new();
     let mut derived = Vec::new();
-    let mut returns: FxHashMap<(&str, u32), Vec<&ReturnSummary>> = FxHashMap::default();
-    for (path, results) in ctx.local {
-        for summary in &results.taint.returns {
-            returns
-                .entry((*path, summary.function))
-                .or_default()
-                .push(summary);
-        }
-    }
+    let returns = return_summaries(ctx);
     if returns.is_empty() {
         return (hits, derived);
     }
@@ -75,6 +67,22 @@ pub(super) fn through_returns<'c>(
         }
     }
     (hits, derived)
+}
+
+/// What each function gives back, by (file, function line).
+pub(super) fn return_summaries<'a>(
+    ctx: &GraphCtx<'a>,
+) -> FxHashMap<(&'a str, u32), Vec<&'a ReturnSummary>> {
+    let mut returns: FxHashMap<(&str, u32), Vec<&ReturnSummary>> = FxHashMap::default();
+    for (path, results) in ctx.local {
+        for summary in &results.taint.returns {
+            returns
+                .entry((*path, summary.function))
+                .or_default()
+                .push(summary);
+        }
+    }
+    returns
 }
 
 /// What reaches the sink when the callee returns `summary`: the tainted argument when it

@@ -43,7 +43,21 @@ pub struct TaintCall {
     pub origin: Origin,
     /// The value was built into a larger string on the way.
     pub formatted: bool,
+    /// The value is what a function of another file returned (`shell(build_cmd(host))`):
+    /// it is tainted only if that function gives back its tainted argument (or a source
+    /// of its own), which the graph tells.
+    pub through: Option<CallThrough>,
     pub steps: Vec<(u32, String)>,
+}
+
+/// The call of another file's function whose result a passed value is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CallThrough {
+    pub callee: String,
+    pub line: u32,
+    /// The tainted argument it was given (`origin` is what that argument carries); `None`:
+    /// only a source the callee returns itself taints the value.
+    pub arg: Option<u32>,
 }
 
 /// What a function gives back: one of its parameters, or a source it reads.

@@ -30,7 +30,9 @@ use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
 use crate::parse::flat::FlatTree;
 use bindings::DESTRUCTURING;
-pub use crossing::{FileTaint, Origin, ReturnSummary, Summary, TaintCall, ThroughCall};
+pub use crossing::{
+    CallThrough, FileTaint, Origin, ReturnSummary, Summary, TaintCall, ThroughCall,
+};
 use grammar::{CONTAINERS, Fields, VISITED_KINDS};
 pub use sinks::{Sink, SinkSpec, SinkTable};
 use units::{enclosing_class, function_name, keep_source_fields, safe_fields};

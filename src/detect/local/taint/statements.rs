@@ -99,7 +99,7 @@ impl Analyser<'_, '_, '_> {
         }
         let mut calls = Vec::new();
         for (index, arg) in self.arguments(node).enumerate() {
-            if let Some(taint) = self.eval(arg, 0).filter(|t| t.through.is_none()) {
+            if let Some(taint) = self.eval(arg, 0) {
                 calls.push(TaintCall {
                     function: self.function_line,
                     callee: method.to_string(),
@@ -107,6 +107,11 @@ impl Analyser<'_, '_, '_> {
                     arg: index as u32,
                     origin: (*taint.origin).clone(),
                     formatted: taint.formatted,
+                    through: taint.through.as_ref().map(|t| CallThrough {
+                        callee: t.callee.clone(),
+                        line: t.line,
+                        arg: t.arg,
+                    }),
                     steps: std::rc::Rc::unwrap_or_clone(
                         taint.step(line, format!("passed to {method}()")).steps,
                     ),

@@ -1,0 +1,114 @@
+//! Request data handed between helpers of different files: a value one helper builds and
+//! returns, passed to another whose parameter reaches a sink; and a helper that runs a
+//! whole statement, fed one built from request data.
+
+use crate::analyze::json_findings;
+use crate::support::Dir;
+
+/// (file, line) of each finding of `detector` that is not an audit one.
+fn found(dir: &Dir, detector: &str) -> Vec<(String, u64)> {
+    json_findings(dir, &[])
+        .iter()
+        .filter(|f| f["detector"] == detector)
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap_or("").to_string(),
+                f["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+const SHELL: &str = r#"
+//- runner.py
+import subprocess
+
+def shell(cmd):
+    return subprocess.run(cmd, shell=True)
+//- views.py
+from flask import request
+from runner import shell
+from commands import command_for
+
+def ping():
+    cmd = command_for(request.args["host"])
+    return shell(cmd)
+"#;
+
+#[test]
+fn a_command_one_helper_builds_from_request_data_reaches_another_helpers_shell() {
+    let dir = Dir::with_fixture(&format!(
+        "{SHELL}//- commands.py\ndef command_for(host):\n    return \"ping -c 1 \" + host\n"
+    ));
+    let hits = found(&dir, "command-injection");
+    assert!(hits.contains(&("views.py".into(), 7)), "{hits:?}");
+}
+
+#[test]
+fn a_helper_that_quotes_what_it_builds_passes_nothing_on() {
+    let dir = Dir::with_fixture(&format!(
+        "{SHELL}//- commands.py\nimport shlex\n\ndef command_for(host):\n    return \"ping -c 1 \" + shlex.quote(host)\n"
+    ));
+    let hits = found(&dir, "command-injection");
+    assert!(!hits.iter().any(|h| h.0 == "views.py"), "{hits:?}");
+}
+
+const EXPRESS: &str = r#"
+//- server.js
+const { run } = require("./run");
+const { commandFor } = require("./commands");
+const app = require("express")();
+app.get("/list", (req, res) => {
+  const cmd = commandFor(req.query.dir);
+  run(cmd);
+});
+//- run.js
+const { exec } = require("child_process");
+function run(cmd) {
+  return exec(cmd);
+}
+module.exports = { run };
+"#;
+
+#[test]
+fn javascript_command_built_by_one_module_and_run_by_another() {
+    let dir = Dir::with_fixture(&format!(
+        "{EXPRESS}//- commands.js\nfunction commandFor(dir) {{\n  return \"ls \" + dir;\n}}\nmodule.exports = {{ commandFor }};\n"
+    ));
+    let hits = found(&dir, "command-injection");
+    assert!(hits.contains(&("server.js".into(), 6)), "{hits:?}");
+}
+
+#[test]
+fn javascript_fixed_command_built_by_one_module_is_no_injection() {
+    let dir = Dir::with_fixture(&format!(
+        "{EXPRESS}//- commands.js\nfunction commandFor(dir) {{\n  return \"ls /srv\";\n}}\nmodule.exports = {{ commandFor }};\n"
+    ));
+    let hits = found(&dir, "command-injection");
+    assert!(!hits.iter().any(|h| h.0 == "server.js"), "{hits:?}");
+}
+
+const STATEMENTS: &str = r#"
+//- db.py
+import sqlite3
+
+def run_sql(sql, params=()):
+    return sqlite3.connect("app.db").execute(sql, params)
+"#;
+
+#[test]
+fn a_statement_built_from_request_data_for_a_helper_that_runs_it_is_an_injection() {
+    let dir = Dir::with_fixture(&format!(
+        "{STATEMENTS}//- views.py\nfrom flask import request\nfrom db import run_sql\n\ndef remove():\n    return run_sql(\"DELETE FROM t WHERE id = \" + request.args[\"id\"])\n"
+    ));
+    let hits = found(&dir, "sql-injection");
+    assert!(hits.contains(&("views.py".into(), 5)), "{hits:?}");
+}
+
+#[test]
+fn request_data_given_apart_from_the_statement_is_no_injection() {
+    let dir = Dir::with_fixture(&format!(
+        "{STATEMENTS}//- views.py\nfrom flask import request\nfrom db import run_sql\n\ndef remove():\n    return run_sql(\"DELETE FROM t WHERE id = ?\", (request.args[\"id\"],))\n"
+    ));
+    assert_eq!(found(&dir, "sql-injection"), Vec::new());
+}
