@@ -112,3 +112,45 @@ fn request_data_given_apart_from_the_statement_is_no_injection() {
     ));
     assert_eq!(found(&dir, "sql-injection"), Vec::new());
 }
+
+const AXUM: &str = r#"
+//- Cargo.toml
+[package]
+name = "svc"
+version = "0.1.0"
+edition = "2021"
+//- src/main.rs
+mod db;
+mod queries;
+use axum::extract::Query;
+use std::collections::HashMap;
+
+async fn find(Query(q): Query<HashMap<String, String>>) {
+    let name = q.get("name").cloned().unwrap_or_default();
+    let sql = queries::query_for(&name);
+    db::run(&sql);
+}
+//- src/db.rs
+pub fn run(sql: &str) {
+    let conn = rusqlite::Connection::open("app.db").unwrap();
+    conn.execute(sql, []).unwrap();
+}
+"#;
+
+#[test]
+fn rust_statement_built_in_one_module_and_run_in_another() {
+    let dir = Dir::with_fixture(&format!(
+        "{AXUM}//- src/queries.rs\npub fn query_for(name: &str) -> String {{\n    format!(\"SELECT * FROM users WHERE name = '{{}}'\", name)\n}}\n"
+    ));
+    let hits = found(&dir, "sql-injection");
+    assert!(hits.contains(&("src/main.rs".into(), 9)), "{hits:?}");
+}
+
+#[test]
+fn rust_fixed_statement_from_another_module_is_no_injection() {
+    let dir = Dir::with_fixture(&format!(
+        "{AXUM}//- src/queries.rs\npub fn query_for(_name: &str) -> String {{\n    \"SELECT * FROM users\".to_string()\n}}\n"
+    ));
+    let hits = found(&dir, "sql-injection");
+    assert!(!hits.iter().any(|h| h.0 == "src/main.rs"), "{hits:?}");
+}

@@ -54,6 +54,28 @@ pub(super) fn imported_names(imports: &[Import]) -> rustc_hash::FxHashSet<String
         .collect()
 }
 
+/// What a Rust path can start with to name a function of another file of the crate:
+/// `crate`, `self`, `super`, and the modules this file declares in files of their own
+/// (`mod util;`), so that `util::query_for(x)` is followed as `query_for(x)` with `use
+/// util::query_for` would be.
+pub(super) fn rust_module_heads(source: &str) -> impl Iterator<Item = String> + '_ {
+    let declared = crate::parse::lines(source).filter_map(|line| {
+        let line = line.trim();
+        let rest = line
+            .strip_prefix("pub(crate) ")
+            .or_else(|| line.strip_prefix("pub "))
+            .unwrap_or(line);
+        let name = rest.strip_prefix("mod ")?.strip_suffix(';')?.trim();
+        name.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
+            .then(|| name.to_string())
+    });
+    ["crate", "self", "super"]
+        .into_iter()
+        .map(str::to_string)
+        .chain(declared)
+}
+
 /// `callee` with its first name replaced by the library path it was imported as, if it
 /// was.
 pub(super) fn library_callee(

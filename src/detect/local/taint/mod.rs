@@ -149,7 +149,10 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     let mut class_fields = ClassFields::default();
     let safe_fields = safe_fields(ctx.facts, tables::of(family));
     let library_names = imports::library_names(&ctx.facts.imports, family);
-    let imported = imports::imported_names(&ctx.facts.imports);
+    let mut imported = imports::imported_names(&ctx.facts.imports);
+    if family == Family::Rust {
+        imported.extend(imports::rust_module_heads(ctx.source));
+    }
     // The file's own top-level statements (a script, a browser page's code) come first, as
     // the tree's root: what they leave tainted, every function of the file sees.
     let units: Vec<u32> = std::iter::once(0).chain(functions).collect();
