@@ -31,3 +31,17 @@ import { execSync as sh } from "node:child_process";
 app.get("/archive", (req, res) => {
   sh("tar czf out.tgz " + req.query.dir); // expect: command-injection
 });
+// An options object: the caller that fills it from the request is the finding.
+function deploy({ target }) {
+  exec("scp build.tgz " + target); // audit: command-injection
+}
+app.get("/deploy", (req, res) => {
+  deploy({ target: req.query.target }); // expect: command-injection
+});
+// The same options filled with fixed text: only the review of the sink remains.
+function publish({ target }) {
+  exec("scp build.tgz " + target); // audit: command-injection
+}
+app.get("/publish", (req, res) => {
+  publish({ target: "releases:/srv" });
+});

@@ -95,12 +95,11 @@ impl Analyser<'_, '_, '_> {
     }
 
     /// `async ({ command }) => …` given to `server.tool`: in a handler reached from outside,
-    /// each name the pattern binds is input. Elsewhere (a component's props) a pattern stays
-    /// unbound, as before. False when the parameter is no pattern.
+    /// each name the pattern binds is input. Elsewhere (`runWith({ target })`, a
+    /// component's props) each is the parameter, which callers that pass a tainted object
+    /// taint (`report::is_pattern` keeps such parameters to summaries and audit findings).
+    /// False when the parameter is no pattern.
     pub(super) fn destructured_param(&mut self, param: u32, index: u32, entry: Entry) -> bool {
-        if entry == Entry::Internal || self.returned.is_some() {
-            return false;
-        }
         let pattern = match self.kind(param) {
             "object_pattern" | "array_pattern" => param,
             "required_parameter" | "optional_parameter" => {
@@ -117,7 +116,12 @@ impl Analyser<'_, '_, '_> {
         for name in names {
             self.env.remove(&name);
             self.known.remove(&name);
-            if let Some(origin) = self.param_origin(index, &name, param, None, entry) {
+            let origin = if self.returned.is_some() {
+                Some(Origin::Param(index, name.clone()))
+            } else {
+                self.param_origin(index, &name, param, None, entry)
+            };
+            if let Some(origin) = origin {
                 self.bind_param(name, param, origin);
             }
         }

@@ -59,9 +59,15 @@ impl Analyser<'_, '_, '_> {
                 let sql_itself = sink.rule == "sql-injection" && tables::names_sql(name);
                 // Where parameters are too common to report (`open(path)`), a review
                 // still sees them.
+                // A destructured parameter is often an options object or a component's
+                // props, whose callers are rarely what decides: a summary, and for a review.
+                let pattern = self
+                    .params
+                    .get(*index as usize)
+                    .is_some_and(|&param| self.is_pattern(param));
                 let level = if sql_itself || needs_formatting {
                     None
-                } else if spec.parameters {
+                } else if spec.parameters && !pattern {
                     Some((Severity::Medium, false))
                 } else if spec.audit && !spec.returns {
                     Some((Severity::Low, true))
@@ -107,6 +113,18 @@ impl Analyser<'_, '_, '_> {
                     audit,
                 );
             }
+        }
+    }
+
+    /// Whether a parameter binds names through a pattern (`{ target }`, `[a, b]`).
+    fn is_pattern(&self, param: u32) -> bool {
+        match self.kind(param) {
+            "object_pattern" | "array_pattern" => true,
+            "required_parameter" | "optional_parameter" => self
+                .flat
+                .field(param, "pattern")
+                .is_some_and(|p| matches!(self.kind(p), "object_pattern" | "array_pattern")),
+            _ => false,
         }
     }
 
