@@ -45,3 +45,18 @@ function publish({ target }) {
 app.get("/publish", (req, res) => {
   publish({ target: "releases:/srv" });
 });
+// A constructor keeps its parameter in a field a method runs.
+class Pinger {
+  constructor(host) {
+    this.host = host;
+  }
+  ping() {
+    exec("ping -c 1 " + this.host); // audit: command-injection
+  }
+}
+app.get("/ping-host", (req, res) => {
+  new Pinger(req.query.host).ping(); // expect: command-injection
+});
+app.get("/ping-home", (req, res) => {
+  new Pinger("example.com").ping();
+});

@@ -114,3 +114,21 @@ import subprocess as sp
 def archive_imported(request):
     shell("tar czf out.tgz " + request.args["dir"])  # expect: command-injection
     sp.call("gzip " + request.args["file"], shell=True)  # expect: command-injection
+
+
+# A constructor keeps its parameter in a field a method runs: whoever constructs it from
+# the request is the finding; a fixed host is none.
+class Pinger:
+    def __init__(self, host):
+        self.host = host
+
+    def ping(self):
+        os.system("ping -c 1 " + self.host)  # audit: command-injection
+
+
+def ping_view(request):
+    Pinger(request.GET["host"]).ping()  # expect: command-injection
+
+
+def ping_home():
+    Pinger("example.com").ping()

@@ -154,7 +154,7 @@ fn passed<'c, 'a>(ctx: &'c GraphCtx<'a>) -> &'c [Passed<'a>] {
                 };
                 for call in values {
                     for callee in callees(ctx, path, call.function, call.line)
-                        .filter(|callee| callee.name == call.callee)
+                        .filter(|callee| names_callee(callee, &call.callee))
                     {
                         out.push(Passed {
                             path,
@@ -168,6 +168,22 @@ fn passed<'c, 'a>(ctx: &'c GraphCtx<'a>) -> &'c [Passed<'a>] {
         }
         out
     })
+}
+
+/// Whether a call spelled `called` reaches `callee`: by its name, or, for a constructor,
+/// by its class's (`Handler(x)` runs `Handler.__init__`, `new Runner(x)` its
+/// `constructor`).
+fn names_callee(callee: &Node, called: &str) -> bool {
+    if callee.name == called {
+        return true;
+    }
+    matches!(callee.name.as_str(), "__init__" | "constructor")
+        && callee
+            .qualified_name
+            .rsplit(['.', ':'])
+            .filter(|part| !part.is_empty())
+            .nth(1)
+            == Some(called)
 }
 
 /// A passed value that another file's function returned: tainted as what that function

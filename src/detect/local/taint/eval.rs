@@ -8,8 +8,14 @@ impl Analyser<'_, '_, '_> {
         nodes
             .filter_map(|n| self.eval(n, depth + 1))
             // What is certain before what another file's function decides; a source before
-            // a parameter.
-            .min_by_key(|t| (t.through.is_some(), matches!(*t.origin, Origin::Param(..))))
+            // a parameter, and this function's parameter before a constructor's.
+            .min_by_key(|t| {
+                (
+                    t.through.is_some(),
+                    matches!(*t.origin, Origin::Param(..)),
+                    t.owner.is_some(),
+                )
+            })
     }
 
     /// The taint of an expression, if any.

@@ -54,6 +54,10 @@ struct Taint {
     /// Carried only if a function of another file gives it back (`query_for(x)`): the
     /// graph decides.
     through: Option<std::rc::Rc<Through>>,
+    /// The first line of the function whose parameter `origin` names, when that is not the
+    /// function analysed: a constructor's parameter a method reads back from the field the
+    /// constructor stored it in (`self.host = host`, then `self.host` in `ping`).
+    owner: Option<u32>,
 }
 
 /// A call into another file whose result a value is.
@@ -74,6 +78,7 @@ impl Taint {
             stringified: false,
             argv_tail: false,
             through: None,
+            owner: None,
         }
     }
 
@@ -196,9 +201,11 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             analyser.function(unit);
         }
         let class = analyser.class;
+        let constructor = matches!(analyser.function_name.as_str(), "__init__" | "constructor")
+            .then_some(analyser.function_line);
         let scope = (analyser.env, analyser.known);
         if let Some(class) = class {
-            keep_source_fields(&mut class_fields, class, &scope.0);
+            keep_source_fields(&mut class_fields, class, &scope.0, constructor);
         }
         let end = flat.entry(unit).end;
         if units.get(at + 1).is_some_and(|next| *next < end) {

@@ -55,65 +55,95 @@ impl Analyser<'_, '_, '_> {
                 self.source_reached(node, sink, source, &what, taint.steps.to_vec());
             }
             Origin::Param(index, name) => {
-                // A parameter named like a query is SQL itself being wrapped, not a value.
-                let sql_itself = sink.rule == "sql-injection" && tables::names_sql(name);
-                // Where parameters are too common to report (`open(path)`), a review
-                // still sees them.
-                // A destructured parameter is often an options object or a component's
-                // props, whose callers are rarely what decides: a summary, and for a review.
-                let pattern = self
-                    .params
-                    .get(*index as usize)
-                    .is_some_and(|&param| self.is_pattern(param));
-                let level = if sql_itself || needs_formatting {
-                    None
-                } else if spec.parameters && !pattern {
-                    Some((Severity::Medium, false))
-                } else if spec.audit && !spec.returns {
-                    Some((Severity::Low, true))
-                } else {
-                    None
-                };
-                let constant_here = level.is_some()
-                    && self.params.get(*index as usize).is_some_and(|&param| {
-                        callers::constant_in_file(
-                            self.ctx,
-                            self.calls,
-                            &callers::Param {
-                                function: &self.function_name,
-                                index: *index,
-                                name,
-                                node: param,
-                            },
-                        )
-                    });
-                self.out.summaries.push(Summary {
-                    function: self.function_line,
-                    param: *index,
-                    rule: sink.rule.clone(),
-                    sink: what.clone(),
-                    steps: taint.steps.to_vec(),
-                    reported: level.is_some(),
-                    constant_here,
-                    needs_formatting,
-                });
-                let Some((severity, audit)) = level else {
-                    return;
-                };
-                let message = format!(
-                    "parameter `{name}` of `{}` reaches {what} {} without a recognised sanitiser; callers decide whether it is attacker-controlled",
-                    self.function_name, spec.consequence
-                );
-                self.report(
-                    node,
-                    sink,
-                    message,
-                    Some(severity),
-                    taint.steps.to_vec(),
-                    audit,
-                );
+                let (index, name) = (*index, name.clone());
+                self.param_reached(node, sink, &what, index, &name, &taint, needs_formatting);
             }
         }
+    }
+
+    /// A parameter reaching `sink`: a summary for its callers, and a finding where the
+    /// sink reports parameters (medium, "callers decide") or audits what it is given.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the sink's site, the parameter and the value's verdicts"
+    )]
+    fn param_reached(
+        &mut self,
+        node: u32,
+        sink: &Sink,
+        what: &str,
+        index: u32,
+        name: &str,
+        taint: &Taint,
+        needs_formatting: bool,
+    ) {
+        let spec = &sink.spec;
+        // A parameter named like a query is SQL itself being wrapped, not a value.
+        let sql_itself = sink.rule == "sql-injection" && tables::names_sql(name);
+        // A destructured parameter (an options object, a component's props) or a
+        // constructor's parameter read back from its field: their callers rarely decide
+        // alone, so a summary for them and a finding for a review only.
+        let indirect = taint.owner.is_some()
+            || self
+                .params
+                .get(index as usize)
+                .is_some_and(|&param| self.is_pattern(param));
+        let level = if sql_itself || needs_formatting {
+            None
+        } else if spec.parameters && !indirect {
+            Some((Severity::Medium, false))
+        } else if spec.audit && !spec.returns {
+            // Where parameters are too common to report (`open(path)`), a review still
+            // sees them.
+            Some((Severity::Low, true))
+        } else {
+            None
+        };
+        let constant_here = level.is_some()
+            && taint.owner.is_none()
+            && self.params.get(index as usize).is_some_and(|&param| {
+                callers::constant_in_file(
+                    self.ctx,
+                    self.calls,
+                    &callers::Param {
+                        function: &self.function_name,
+                        index,
+                        name,
+                        node: param,
+                    },
+                )
+            });
+        self.out.summaries.push(Summary {
+            function: taint.owner.unwrap_or(self.function_line),
+            param: index,
+            rule: sink.rule.clone(),
+            sink: what.to_string(),
+            steps: taint.steps.to_vec(),
+            reported: level.is_some(),
+            constant_here,
+            needs_formatting,
+        });
+        let Some((severity, audit)) = level else {
+            return;
+        };
+        let message = match taint.owner {
+            Some(_) => format!(
+                "parameter `{name}` of the class's constructor, kept in a field, reaches {what} {} without a recognised sanitiser; callers decide whether it is attacker-controlled",
+                spec.consequence
+            ),
+            None => format!(
+                "parameter `{name}` of `{}` reaches {what} {} without a recognised sanitiser; callers decide whether it is attacker-controlled",
+                self.function_name, spec.consequence
+            ),
+        };
+        self.report(
+            node,
+            sink,
+            message,
+            Some(severity),
+            taint.steps.to_vec(),
+            audit,
+        );
     }
 
     /// Whether a parameter binds names through a pattern (`{ target }`, `[a, b]`).
@@ -170,6 +200,9 @@ impl Analyser<'_, '_, '_> {
         needs_formatting: bool,
     ) {
         self.audit(node, arg, sink, what);
+        if taint.owner.is_some() {
+            return;
+        }
         let arg = match (through.arg, &*taint.origin) {
             (Some(_), Origin::Source(source)) if sink.ignores_source(source) => return,
             (Some(index), origin) => Some((index, origin.clone())),

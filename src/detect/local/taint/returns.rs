@@ -142,7 +142,10 @@ impl Analyser<'_, '_, '_> {
     /// Records what a returned value carries: while summarising, the parameter; otherwise,
     /// for other files' calls, the parameter or the source (`ReturnSummary`).
     pub(super) fn note_returned(&mut self, value: u32) {
-        let Some(taint) = self.eval(value, 0).filter(|t| t.through.is_none()) else {
+        let Some(taint) = self
+            .eval(value, 0)
+            .filter(|t| t.through.is_none() && t.owner.is_none())
+        else {
             return;
         };
         let Some(returned) = &mut self.returned else {
@@ -200,7 +203,13 @@ impl Analyser<'_, '_, '_> {
             .arguments(call)
             .enumerate()
             .filter_map(|(i, a)| Some((i as u32, self.eval(a, depth + 1)?)))
-            .min_by_key(|(_, t)| (t.through.is_some(), matches!(*t.origin, Origin::Param(..))));
+            .min_by_key(|(_, t)| {
+                (
+                    t.through.is_some(),
+                    matches!(*t.origin, Origin::Param(..)),
+                    t.owner.is_some(),
+                )
+            });
         let note = format!("returned by {callee}()");
         let (arg, taint) = match tainted {
             // A helper's result handed to another helper: not followed.

@@ -99,7 +99,9 @@ impl Analyser<'_, '_, '_> {
         }
         let mut calls = Vec::new();
         for (index, arg) in self.arguments(node).enumerate() {
-            if let Some(taint) = self.eval(arg, 0) {
+            // A constructor's parameter read back from a field is the constructor's to
+            // pass on, not this function's.
+            if let Some(taint) = self.eval(arg, 0).filter(|t| t.owner.is_none()) {
                 calls.push(TaintCall {
                     function: self.function_line,
                     callee: method.to_string(),

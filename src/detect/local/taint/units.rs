@@ -24,22 +24,33 @@ pub(super) fn enclosing_class(flat: &FlatTree<'_>, function: u32) -> Option<u32>
     None
 }
 
-/// Keeps the fields a method set from a source for the class's later methods.
+/// Keeps the fields a method set from a source, and those a constructor set from its
+/// parameters, for the class's later methods.
 pub(super) fn keep_source_fields(
     fields: &mut ClassFields,
     class: u32,
     env: &FxHashMap<String, Taint>,
+    constructor: Option<u32>,
 ) {
     for (name, taint) in env {
-        if (name.starts_with("self.") || name.starts_with("this."))
-            && matches!(*taint.origin, Origin::Source(_))
-        {
-            fields
-                .entry(class)
-                .or_default()
-                .entry(name.clone())
-                .or_insert_with(|| taint.clone());
+        if !(name.starts_with("self.") || name.starts_with("this.")) {
+            continue;
         }
+        let kept = match (&*taint.origin, constructor) {
+            (Origin::Source(_), _) => taint.clone(),
+            // A constructor's parameter: the methods that read the field speak for the
+            // constructor's callers.
+            (Origin::Param(..), Some(line)) if taint.owner.is_none() => Taint {
+                owner: Some(line),
+                ..taint.clone()
+            },
+            _ => continue,
+        };
+        fields
+            .entry(class)
+            .or_default()
+            .entry(name.clone())
+            .or_insert(kept);
     }
 }
 
