@@ -154,3 +154,35 @@ fn rust_fixed_statement_from_another_module_is_no_injection() {
     let hits = found(&dir, "sql-injection");
     assert!(!hits.iter().any(|h| h.0 == "src/main.rs"), "{hits:?}");
 }
+
+const PACKAGE: &str = r#"
+//- pkg/__init__.py
+//- pkg/views.py
+from flask import request
+from .tasks import run
+
+def build():
+    return run(request.args, shell=True)
+"#;
+
+/// A function of the project's own named like a library's sink (`run`, `subprocess.run`)
+/// is followed into, never taken for the sink.
+#[test]
+fn a_project_function_named_like_a_sink_is_followed_not_matched() {
+    let dir = Dir::with_fixture(&format!(
+        "{PACKAGE}//- pkg/tasks.py\nimport os\n\ndef run(opts, shell=False):\n    os.system(\"make \" + opts[\"target\"])\n"
+    ));
+    let hits = found(&dir, "command-injection");
+    assert!(
+        hits.iter().any(|h| h.0 == "pkg/views.py" && h.1 == 5),
+        "{hits:?}"
+    );
+}
+
+#[test]
+fn a_project_function_named_like_a_sink_that_runs_nothing_is_no_finding() {
+    let dir = Dir::with_fixture(&format!(
+        "{PACKAGE}//- pkg/tasks.py\ndef run(opts, shell=False):\n    return dict(opts)\n"
+    ));
+    assert_eq!(found(&dir, "command-injection"), Vec::new());
+}

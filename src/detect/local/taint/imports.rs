@@ -46,6 +46,23 @@ pub(super) fn library_names(imports: &[Import], family: Family) -> FxHashMap<Str
 }
 
 /// Every local name the file's imports bind, wherever from.
+/// The names imported from the project's own modules: a relative path (`from .tasks import
+/// run`, `require("./run")`) or a Rust `crate::`, `self::` or `super::` one.
+pub(super) fn own_names(imports: &[Import]) -> rustc_hash::FxHashSet<String> {
+    imports
+        .iter()
+        .filter(|import| {
+            import.path.starts_with('.')
+                || matches!(
+                    import.path.split("::").next(),
+                    Some("crate" | "self" | "super")
+                )
+        })
+        .filter_map(|import| import.local_name())
+        .map(str::to_string)
+        .collect()
+}
+
 pub(super) fn imported_names(imports: &[Import]) -> rustc_hash::FxHashSet<String> {
     imports
         .iter()

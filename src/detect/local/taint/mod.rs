@@ -132,6 +132,9 @@ struct Analyser<'a, 'c, 't> {
     library_names: &'a FxHashMap<String, String>,
     /// Every name the file's imports bind, the project's own modules included.
     imported: &'a FxHashSet<String>,
+    /// Names imported from the project's own modules (relative imports, `crate::`): a
+    /// call of one is never a library's sink of the same name.
+    own_imports: &'a FxHashSet<String>,
     /// While summarising a function for `returns`: the parameters its returns carry.
     returned: Option<Vec<returns::Returned>>,
     out: &'a mut FileTaint,
@@ -154,6 +157,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     let mut class_fields = ClassFields::default();
     let safe_fields = safe_fields(ctx.facts, tables::of(family));
     let library_names = imports::library_names(&ctx.facts.imports, family);
+    let own_imports = imports::own_names(&ctx.facts.imports);
     let mut imported = imports::imported_names(&ctx.facts.imports);
     if family == Family::Rust {
         imported.extend(imports::rust_module_heads(ctx.source));
@@ -191,6 +195,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             safe_fields: &safe_fields,
             library_names: &library_names,
             imported: &imported,
+            own_imports: &own_imports,
             returned: None,
             out: &mut out,
             hits,

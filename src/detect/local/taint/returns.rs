@@ -126,6 +126,7 @@ impl Analyser<'_, '_, '_> {
             safe_fields: self.safe_fields,
             library_names: self.library_names,
             imported: self.imported,
+            own_imports: self.own_imports,
             returned: Some(Vec::new()),
             out: &mut out,
             hits: &mut hits,

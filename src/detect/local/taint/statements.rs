@@ -72,15 +72,24 @@ impl Analyser<'_, '_, '_> {
         let callee_text = callee_text.as_ref();
         let line = self.flat.line(node);
         let is_new = self.kind(node) == "new_expression";
-        let mut sinks = self
-            .sinks
-            .calls(self.family, callee_text, is_new, self.ctx, node);
+        // A function imported from the project's own modules (a relative import) is
+        // theirs: `run` from `.tasks` is not `subprocess.run`. (A method called through an
+        // imported name, `Order.objects.raw`, still may be a library's.)
+        let library = self.library_callee(callee_text);
+        let own = self.own_imports.contains(callee_text);
+        let mut sinks = if own {
+            Vec::new()
+        } else {
+            self.sinks
+                .calls(self.family, callee_text, is_new, self.ctx, node)
+        };
         if sinks.is_empty()
-            && let Some(library) = self.library_callee(callee_text)
+            && !own
+            && let Some(library) = &library
         {
             sinks = self
                 .sinks
-                .calls(self.family, &library, is_new, self.ctx, node);
+                .calls(self.family, library, is_new, self.ctx, node);
         }
         if !sinks.is_empty() {
             let callee_text = callee_text.to_string();
