@@ -119,3 +119,10 @@ import subprocess as sp
 def archive_imported(request):
     shell("tar czf out.tgz static/")
     sp.call(["gzip", request.args["file"]])
+
+
+# Numbers made of request data: a comprehension that casts each element.
+def sleep_all(request):
+    delays = [int(d) for d in request.json["delays"]]
+    for delay in delays:
+        os.system("sleep %d" % delay)

@@ -132,3 +132,10 @@ def ping_view(request):
 
 def ping_home():
     Pinger("example.com").ping()
+
+
+# The elements of request data, kept as they are through a comprehension.
+def run_all(request):
+    commands = [c.strip() for c in request.json["commands"]]
+    for command in commands:
+        os.system(command)  # expect: command-injection

@@ -99,10 +99,45 @@ impl Analyser<'_, '_, '_> {
             // A container carries what it holds (`{"name": x}`, `[x]`, `{...x}`), keys
             // and values alike.
             "list" | "tuple" | "array" => self.eval_sequence(node, depth),
+            "list_comprehension" | "set_comprehension" | "generator_expression" => {
+                self.eval_comprehension(node, depth)
+            }
             kind if CONTAINERS.contains(&kind) => self.union(flat.named_children(node), depth),
             "call" | "call_expression" | "new_expression" => self.eval_call(node, depth),
             _ => None,
         }
+    }
+
+    /// `[x for x in xs]`, `(x.strip() for x in xs)`: the elements of a tainted iterable,
+    /// kept as they are or through a method that passes its receiver on. Anything else
+    /// made of them (`int(x)`, `x.id`) is left alone.
+    fn eval_comprehension(&self, node: u32, depth: u32) -> Option<Taint> {
+        let flat = self.flat;
+        let body = flat.named_children(node).next()?;
+        let clause = flat
+            .named_children(node)
+            .find(|&child| self.kind(child) == "for_in_clause")?;
+        let variable = flat.field(clause, "left")?;
+        let iterable = flat.field(clause, "right")?;
+        if self.kind(variable) != "identifier" {
+            return None;
+        }
+        let name = self.text(variable);
+        let element = match self.kind(body) {
+            "identifier" => self.text(body) == name,
+            "call" => self.callee_of(body).is_some_and(|callee| {
+                let method = self.text(callee).rsplit('.').next().unwrap_or("");
+                self.object_of(callee)
+                    .is_some_and(|object| self.text(object) == name)
+                    && self.tables.passes_receiver(method)
+            }),
+            _ => false,
+        };
+        if !element {
+            return None;
+        }
+        let taint = self.eval(iterable, depth + 1)?;
+        Some(taint.step(flat.line(node), "its elements".into()))
     }
 
     /// A list's taint, which notes whether its first element (an argv's program) is clean.
