@@ -94,21 +94,26 @@ impl Analyser<'_, '_, '_> {
         })
     }
 
+    /// The pattern a parameter binds its names through (`{ target }`, `[a, b]`), if any.
+    pub(super) fn pattern_of(&self, param: u32) -> Option<u32> {
+        match self.kind(param) {
+            "object_pattern" | "array_pattern" => Some(param),
+            "required_parameter" | "optional_parameter" => self
+                .flat
+                .field(param, "pattern")
+                .filter(|&p| matches!(self.kind(p), "object_pattern" | "array_pattern")),
+            _ => None,
+        }
+    }
+
     /// `async ({ command }) => …` given to `server.tool`: in a handler reached from outside,
     /// each name the pattern binds is input. Elsewhere (`runWith({ target })`, a
     /// component's props) each is the parameter, which callers that pass a tainted object
-    /// taint (`report::is_pattern` keeps such parameters to summaries and audit findings).
-    /// False when the parameter is no pattern.
+    /// taint (`report` keeps such parameters to summaries and audit findings). False when
+    /// the parameter is no pattern.
     pub(super) fn destructured_param(&mut self, param: u32, index: u32, entry: Entry) -> bool {
-        let pattern = match self.kind(param) {
-            "object_pattern" | "array_pattern" => param,
-            "required_parameter" | "optional_parameter" => {
-                match self.flat.field(param, "pattern") {
-                    Some(p) if matches!(self.kind(p), "object_pattern" | "array_pattern") => p,
-                    _ => return false,
-                }
-            }
-            _ => return false,
+        let Some(pattern) = self.pattern_of(param) else {
+            return false;
         };
         let mut names = Vec::new();
         self.pattern_names(pattern, &mut names);

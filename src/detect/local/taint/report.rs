@@ -87,7 +87,7 @@ impl Analyser<'_, '_, '_> {
             || self
                 .params
                 .get(index as usize)
-                .is_some_and(|&param| self.is_pattern(param));
+                .is_some_and(|&param| self.pattern_of(param).is_some());
         let level = if sql_itself || needs_formatting {
             None
         } else if spec.parameters && !indirect {
@@ -144,18 +144,6 @@ impl Analyser<'_, '_, '_> {
             taint.steps.to_vec(),
             audit,
         );
-    }
-
-    /// Whether a parameter binds names through a pattern (`{ target }`, `[a, b]`).
-    fn is_pattern(&self, param: u32) -> bool {
-        match self.kind(param) {
-            "object_pattern" | "array_pattern" => true,
-            "required_parameter" | "optional_parameter" => self
-                .flat
-                .field(param, "pattern")
-                .is_some_and(|p| matches!(self.kind(p), "object_pattern" | "array_pattern")),
-            _ => false,
-        }
     }
 
     /// A finding for `source` reaching `sink`. A build script's environment and arguments
