@@ -283,8 +283,8 @@ impl<'r> Solver<'r> {
             match val {
                 Val::Boxed(container) => {
                     self.store.get(Var::Keys(container));
-                    let keys = self.box_keys[container as usize].clone();
-                    for key in keys {
+                    for at in 0..self.box_keys[container as usize].len() {
+                        let key = self.box_keys[container as usize][at];
                         each(self.store.get(Var::Elem(container, key)));
                     }
                 }

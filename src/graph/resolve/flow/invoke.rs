@@ -1,9 +1,13 @@
 //! Calls: what each callee value does with the arguments (parameters bound, containers
 //! filled, known library effects) and what the call returns.
 
-use crate::graph::model::NodeKind;
-use crate::parse::flow::{CallHow, Expr, ExprId, FlowCall, ParamKind};
+use smallvec::{SmallVec, smallvec};
+use std::rc::Rc;
 
+use crate::graph::model::NodeKind;
+use crate::parse::flow::{CallHow, DefFlow, Expr, ExprId, FlowCall, ParamKind};
+
+use super::plans::Entry;
 use super::values::{ANY_KEY, Val, Vals, Var, extend};
 use super::{CallOutcome, MAX_TARGETS, Solver};
 
@@ -200,7 +204,7 @@ impl<'r> Solver<'r> {
             },
             Val::Bound(method) => self.enter(method, 1, args, found),
             Val::Inst(class) => {
-                for method in self.member_of(class, "__call__") {
+                for &method in self.member_of(class, "__call__").iter() {
                     self.enter(method, 1, args, found);
                 }
             }
@@ -234,15 +238,22 @@ impl<'r> Solver<'r> {
         }
     }
 
-    /// The methods `name` of a class along its MRO (the first class defining it).
-    fn member_of(&self, class: u32, name: &str) -> Vec<u32> {
-        self.r
+    /// The methods `name` (a dunder the pass calls itself) of a class along its MRO (the
+    /// first class defining it), looked up once per class.
+    fn member_of(&mut self, class: u32, name: &'static str) -> Rc<[u32]> {
+        if let Some(known) = self.dunder_cache.get(&(class, name)) {
+            return known.clone();
+        }
+        let found: Rc<[u32]> = self
+            .r
             .class_member(class, name)
             .map(|(found, _)| found)
             .unwrap_or_default()
             .into_iter()
             .filter(|&m| self.r.nodes[m as usize].kind == NodeKind::Method)
-            .collect()
+            .collect();
+        self.dunder_cache.insert((class, name), found.clone());
+        found
     }
 
     /// A class called: `__new__` and `__init__` along its MRO run; an instance comes back.
@@ -262,10 +273,10 @@ impl<'r> Solver<'r> {
                 }
             }
         }
-        for init in inits {
+        for &init in inits.iter() {
             self.enter(init, 1, args, found);
         }
-        for new in self.member_of(class, "__new__") {
+        for &new in self.member_of(class, "__new__").iter() {
             self.enter(new, 1, args, found);
         }
         extend(&mut found.results, &[Val::Inst(class)]);
@@ -275,16 +286,18 @@ impl<'r> Solver<'r> {
     /// ones), its return values out.
     fn enter(&mut self, function: u32, skip: usize, args: &Args<'r>, found: &mut Found) {
         found.targets.push(function);
-        let returned = Vals::from_slice(self.store.get(Var::Ret(function)));
         let Some(&(file, def)) = self.defs.get(&function) else {
+            let returned = Vals::from_slice(self.store.get(Var::Ret(function)));
             extend(&mut found.results, &returned);
             return;
         };
-        let params = self.param_slots(function, file, def);
-        let returned = self.passed_through(function, skip, &returned, args);
+        let entry = self.entry(function, file, def);
+        let params = &entry.params;
+        let returned = Vals::from_slice(self.store.get_at(entry.ret));
+        let returned = self.passed_through(function, def, &entry, skip, &returned, args);
         extend(&mut found.results, &returned);
-        let mut bound = vec![false; def.params.len()];
-        let positional: Vec<usize> = (0..def.params.len())
+        let mut bound: SmallVec<[bool; 16]> = smallvec![false; def.params.len()];
+        let positional: SmallVec<[usize; 16]> = (0..def.params.len())
             .filter(|&i| def.params[i].kind == ParamKind::Positional)
             .skip(skip)
             .collect();
@@ -349,6 +362,8 @@ impl<'r> Solver<'r> {
     fn passed_through(
         &mut self,
         function: u32,
+        def: &DefFlow,
+        entry: &Entry,
         skip: usize,
         returned: &[Val],
         args: &Args<'r>,
@@ -356,13 +371,10 @@ impl<'r> Solver<'r> {
         if returned.is_empty() {
             return Vals::new();
         }
-        let Some(&(file, def)) = self.defs.get(&function) else {
-            return Vals::from_slice(returned);
-        };
         // Only the returned values matter: which of them a parameter brought in.
         let mut incoming = Vals::new();
         let mut anything = false;
-        let params = self.param_slots(function, file, def);
+        let params = &entry.params;
         for (i, param) in def.params.iter().enumerate() {
             if i < skip && param.kind == ParamKind::Positional {
                 continue;
@@ -392,7 +404,7 @@ impl<'r> Solver<'r> {
         if !undecided {
             return Vals::from_slice(returned);
         }
-        let given = self.given(function, args, returned);
+        let given = self.given(entry.given, args, returned);
         // A parameter that can hold anything may have brought any outside value in: only
         // what this call gave and what the function makes itself come back.
         returned
@@ -414,7 +426,7 @@ impl<'r> Solver<'r> {
     /// default). Elements are read only while a returned value is still unaccounted for:
     /// once all are, more elements could not change the answer (and a new returned value
     /// runs the call again anyway).
-    fn given(&mut self, function: u32, args: &Args<'r>, returned: &[Val]) -> Vals {
+    fn given(&mut self, defaults: u32, args: &Args<'r>, returned: &[Val]) -> Vals {
         let mut given = Vals::new();
         let mut all: Vec<&Vals> = args.positional.iter().collect();
         all.extend(args.keywords.iter().map(|(_, v)| v));
@@ -423,7 +435,7 @@ impl<'r> Solver<'r> {
         }
         keep_returned(&mut given, returned, &args.spread);
         keep_returned(&mut given, returned, &args.spread_keywords);
-        let defaults = Vals::from_slice(self.store.get(Var::Given(function)));
+        let defaults = Vals::from_slice(self.store.get_at(defaults));
         keep_returned(&mut given, returned, &defaults);
         for vals in all {
             if given.len() == returned.len() {

@@ -115,6 +115,8 @@ pub(super) struct Solver<'r> {
     member_list: Vec<u32>,
     module_cache: FxHashMap<(u32, u32), std::rc::Rc<[u32]>>,
     mro_cache: FxHashMap<u32, std::rc::Rc<[u32]>>,
+    /// `__init__`, `__new__` and `__call__` of each class asked about.
+    dunder_cache: FxHashMap<(u32, &'static str), std::rc::Rc<[u32]>>,
     /// Interned `external.attribute` names.
     external_attrs: FxHashMap<(u32, u32), u32>,
     /// Names assigned as an attribute somewhere (`x.name = …`).
@@ -217,6 +219,7 @@ impl<'r> Solver<'r> {
             member_list: Vec::new(),
             module_cache: FxHashMap::default(),
             mro_cache: FxHashMap::default(),
+            dunder_cache: FxHashMap::default(),
             subclasses: FxHashMap::default(),
             external_based: FxHashMap::default(),
             guards: FxHashMap::default(),

@@ -77,11 +77,21 @@ pub(super) struct Plans {
     members: Vec<MemberPlan>,
     /// By file, then call: the slot of what the call returns, `UNMADE` before.
     results: Vec<Vec<u32>>,
-    /// By function: its parameters' slots, in order.
-    params: FxHashMap<u32, Rc<[u32]>>,
+    /// By function node: what entering it reads, `UNMADE` before.
+    entry_index: Vec<u32>,
+    entries: Vec<Entry>,
     /// By (module, name).
     import_index: FxHashMap<(u32, u32), u32>,
     imports: Vec<ImportPlan>,
+}
+
+/// What a call reads and writes of the function it enters: its parameters' slots
+/// (`Var::Local(function, parameter)`, in order), its return and its defaults.
+#[derive(Clone)]
+pub(super) struct Entry {
+    pub(super) params: Rc<[u32]>,
+    pub(super) ret: u32,
+    pub(super) given: u32,
 }
 
 /// Appends the values of `parts` to `out` (the current unit reads each slot).
@@ -446,12 +456,19 @@ impl Solver<'_> {
         }
     }
 
-    /// The slots of a function's parameters (`Var::Local(function, parameter)`), in order.
-    pub(super) fn param_slots(&mut self, function: u32, file: u32, def: &DefFlow) -> Rc<[u32]> {
-        if let Some(known) = self.plans.params.get(&function) {
-            return known.clone();
+    /// What entering `function` (defined by `def` in `file`) reads and writes.
+    pub(super) fn entry(&mut self, function: u32, file: u32, def: &DefFlow) -> Entry {
+        let known = self
+            .plans
+            .entry_index
+            .get(function as usize)
+            .copied()
+            .unwrap_or(UNMADE);
+        if known != UNMADE {
+            return self.plans.entries[known as usize].clone();
         }
-        let slots: Rc<[u32]> = def
+        let ret = self.store.slot_of(Var::Ret(function));
+        let params: Rc<[u32]> = def
             .params
             .iter()
             .map(|param| {
@@ -459,7 +476,14 @@ impl Solver<'_> {
                 self.store.slot_of(Var::Local(function, name))
             })
             .collect();
-        self.plans.params.insert(function, slots.clone());
-        slots
+        let given = self.store.slot_of(Var::Given(function));
+        let entry = Entry { params, ret, given };
+        let index = &mut self.plans.entry_index;
+        if index.len() <= function as usize {
+            index.resize(self.r.nodes.len().max(function as usize + 1), UNMADE);
+        }
+        index[function as usize] = self.plans.entries.len() as u32;
+        self.plans.entries.push(entry.clone());
+        entry
     }
 }
