@@ -29,6 +29,7 @@ const REGEX_KEYS: &[&str] = &[
     "only_file",
     "callee",
     "assign",
+    "built",
     "unless_call",
     "only_call",
     "unless_before",

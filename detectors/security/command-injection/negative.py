@@ -126,3 +126,9 @@ def sleep_all(request):
     delays = [int(d) for d in request.json["delays"]]
     for delay in delays:
         os.system("sleep %d" % delay)
+
+def loop_shell(event, context):
+    import asyncio
+    loop = asyncio.new_event_loop()
+    loop.run_until_complete(loop.subprocess_shell(asyncio.SubprocessProtocol, "echo hello"))
+    loop.run_until_complete(loop.subprocess_exec(asyncio.SubprocessProtocol, "ls", event["dir"]))

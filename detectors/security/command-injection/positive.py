@@ -139,3 +139,9 @@ def run_all(request):
     commands = [c.strip() for c in request.json["commands"]]
     for command in commands:
         os.system(command)  # expect: command-injection
+
+def loop_shell(event, context):
+    import asyncio
+    loop = asyncio.new_event_loop()
+    loop.run_until_complete(loop.subprocess_shell(asyncio.SubprocessProtocol, event["cmd"]))  # expect: command-injection
+    loop.run_until_complete(asyncio.subprocess.create_subprocess_shell(event["cmd"]))  # expect: command-injection

@@ -5,6 +5,7 @@
 //! which follows it along resolved call edges.
 
 mod bindings;
+mod building;
 mod callers;
 mod crossing;
 mod entry;
@@ -102,6 +103,9 @@ struct Analyser<'a, 'c, 't> {
     env: FxHashMap<String, Taint>,
     /// Names assigned untainted values in this function, and what those may hold.
     known: FxHashMap<String, unknown::Shape>,
+    /// Names holding a plain string literal, with its text, where a rule watches strings
+    /// being built (`building.rs`).
+    literals: FxHashMap<String, String>,
     /// Names holding a guard's verdict (`ok = is_safe_url(next)`), and the names the
     /// guard tested: `if ok:` vouches for them.
     verdicts: FxHashMap<String, Vec<u32>>,
@@ -176,6 +180,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             family,
             env: FxHashMap::default(),
             known: FxHashMap::default(),
+            literals: FxHashMap::default(),
             verdicts: FxHashMap::default(),
             outer: &around,
             sinks,

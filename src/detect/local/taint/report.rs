@@ -150,7 +150,7 @@ impl Analyser<'_, '_, '_> {
     /// are cargo's, not a user's; a sink may rule some sources out (a redirect back to the
     /// request's path); the operator's input, where the rule leaves it to the program, is
     /// an audit finding, and only where the sink audits values of unknown origin.
-    fn source_reached(
+    pub(super) fn source_reached(
         &mut self,
         node: u32,
         sink: &Sink,

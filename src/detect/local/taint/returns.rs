@@ -110,6 +110,7 @@ impl Analyser<'_, '_, '_> {
             family: self.family,
             env: FxHashMap::default(),
             known: FxHashMap::default(),
+            literals: FxHashMap::default(),
             verdicts: FxHashMap::default(),
             outer: &[],
             sinks: self.sinks,

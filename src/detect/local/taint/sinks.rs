@@ -27,10 +27,15 @@ pub struct SinkSpec {
     /// dangerous one.
     #[serde(default)]
     pub assign: Option<String>,
-    /// The value a function returns (a web view's response body). Exactly one of
-    /// `callee`, `assign` and `returns`.
+    /// The value a function returns (a web view's response body).
     #[serde(default)]
     pub returns: bool,
+    /// A regex over the constant text of a string an assignment builds (concatenates,
+    /// formats, interpolates) from a tainted value: building it is the danger, wherever it
+    /// is used (SQL spliced together from a request). Exactly one of `callee`, `assign`,
+    /// `returns` and `built`.
+    #[serde(default)]
+    pub built: Option<String>,
     /// With `assign`: the dangerous value is the first key the target is indexed by
     /// (`obj[key][sub] = …`), not the value assigned.
     #[serde(default)]
@@ -132,9 +137,16 @@ impl SinkSpec {
                 self.family
             ));
         }
-        let kinds = [self.callee.is_some(), self.assign.is_some(), self.returns];
+        let kinds = [
+            self.callee.is_some(),
+            self.assign.is_some(),
+            self.returns,
+            self.built.is_some(),
+        ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            return Some("a sink needs exactly one of `callee`, `assign` and `returns`".into());
+            return Some(
+                "a sink needs exactly one of `callee`, `assign`, `returns` and `built`".into(),
+            );
         }
         if self.key && self.assign.is_none() {
             return Some("a sink's `key` goes with `assign`".into());
@@ -149,6 +161,7 @@ impl SinkSpec {
         [
             &self.callee,
             &self.assign,
+            &self.built,
             &self.unless_call,
             &self.only_call,
             &self.unless_before,
@@ -179,6 +192,7 @@ pub struct Sink {
     only_before: Option<LazyRegex>,
     unless_source: Option<LazyRegex>,
     decorated: Option<LazyRegex>,
+    built: Option<LazyRegex>,
 }
 
 impl Sink {
@@ -222,6 +236,7 @@ struct FamilySinks {
     assigns: Option<NameSet>,
     assign_sinks: Vec<Sink>,
     return_sinks: Vec<Sink>,
+    built_sinks: Vec<Sink>,
 }
 
 /// The sinks of every taint rule, by family. Each family's regexes are compiled for its
@@ -262,6 +277,7 @@ impl FamilySinks {
                 only_before: regex(&spec.only_before, rule)?,
                 unless_source: regex(&spec.unless_source, rule)?,
                 decorated: regex(&spec.decorated, rule)?,
+                built: regex(&spec.built, rule)?,
             };
             if let Some(callee) = &spec.callee {
                 calls.push(callee.clone());
@@ -269,6 +285,8 @@ impl FamilySinks {
             } else if let Some(assign) = &spec.assign {
                 assigns.push(assign.clone());
                 at.assign_sinks.push(sink);
+            } else if spec.built.is_some() {
+                at.built_sinks.push(sink);
             } else {
                 at.return_sinks.push(sink);
             }
@@ -365,6 +383,20 @@ impl SinkTable {
     /// The sinks a function's returned value reaches.
     pub fn returns(&self, family: Family) -> &[Sink] {
         &self.family(family).return_sinks
+    }
+
+    /// The sinks a string built with constant text `text` is.
+    pub fn built<'s>(&'s self, family: Family, text: &str) -> Vec<&'s Sink> {
+        self.family(family)
+            .built_sinks
+            .iter()
+            .filter(|sink| sink.built.as_ref().is_some_and(|re| re.is_match(text)))
+            .collect()
+    }
+
+    /// Whether any rule of `family` watches built strings.
+    pub fn watches_building(&self, family: Family) -> bool {
+        !self.family(family).built_sinks.is_empty()
     }
 }
 

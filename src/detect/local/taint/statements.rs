@@ -26,12 +26,15 @@ impl Analyser<'_, '_, '_> {
             Some(taint) => {
                 let mut taint = taint.step(self.flat.line(left), format!("assigned to `{name}`"));
                 taint.formatted |= augmented;
+                let was_tainted = self.env.contains_key(&name);
+                self.check_built(left, &name, right, &taint, augmented, was_tainted);
                 self.known.remove(&name);
                 self.env.insert(name, taint);
             }
             None if !augmented => {
                 self.env.remove(&name);
                 self.remember(&name, right, false);
+                self.note_literal(&name, right);
             }
             None => self.remember(&name, right, true),
         }

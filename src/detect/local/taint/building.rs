@@ -1,0 +1,145 @@
+//! Strings dangerous as soon as they are built from tainted data (`built` sinks): SQL
+//! spliced together from a request is reported where it is put together, wherever it then
+//! runs (the query may be handed on, logged, or run by code the pass cannot see).
+
+use super::*;
+
+/// Most string pieces read from one assigned expression.
+const MAX_PIECES: usize = 64;
+/// Longest constant text remembered for a name.
+const MAX_LITERAL: usize = 512;
+
+impl Analyser<'_, '_, '_> {
+    /// `name = right` (`augmented`: `name += right`) has just bound `taint`: a `built` sink
+    /// whose pattern the string's constant text matches is reached where a source's value
+    /// first enters the string (a name already holding it, built on further, is not
+    /// reported again).
+    pub(super) fn check_built(
+        &mut self,
+        left: u32,
+        name: &str,
+        right: u32,
+        taint: &Taint,
+        augmented: bool,
+        was_tainted: bool,
+    ) {
+        // A value another file's function returns is the graph's to decide, at sinks only.
+        if !taint.formatted
+            || taint.through.is_some()
+            || !matches!(*taint.origin, Origin::Source(_))
+            || !self.sinks.watches_building(self.family)
+            || (was_tainted && self.mentions(right, name))
+        {
+            return;
+        }
+        let Some(built) = self.building(right) else {
+            return;
+        };
+        let held = augmented.then(|| self.literals.get(name)).flatten();
+        let text = self.constant_text(held.map(String::as_str), built);
+        let Origin::Source(source) = &*taint.origin else {
+            return;
+        };
+        for sink in self.sinks.built(self.family, &text) {
+            let what = sink
+                .spec
+                .what
+                .clone()
+                .unwrap_or_else(|| "a built string".into());
+            let line = self.flat.line(left);
+            let steps = taint.clone().step(line, format!("built into {what}")).steps;
+            self.source_reached(left, sink, source, &what, steps.to_vec());
+        }
+    }
+
+    /// Keeps the text of a plain string literal bound to `name` (`sql = "SELECT …"`), so
+    /// what is later added to it is known to build on it; any other value forgets it.
+    pub(super) fn note_literal(&mut self, name: &str, right: u32) {
+        let flat = self.flat;
+        let plain = matches!(
+            self.kind(right),
+            "string" | "string_literal" | "template_string"
+        ) && !(right..flat.entry(right).end)
+            .any(|n| matches!(flat.kind(n), "interpolation" | "template_substitution"));
+        if plain && self.sinks.watches_building(self.family) {
+            let mut text = self.constant_text(None, right);
+            let mut end = MAX_LITERAL.min(text.len());
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            text.truncate(end);
+            self.literals.insert(name.to_string(), text);
+        } else if !self.literals.is_empty() {
+            self.literals.remove(name);
+        }
+    }
+
+    /// The expression that builds the assigned string, if the value is one being built
+    /// (not, say, what a query call returns when given a tainted parameter).
+    fn building(&self, right: u32) -> Option<u32> {
+        let flat = self.flat;
+        let mut node = right;
+        while matches!(
+            self.kind(node),
+            "await"
+                | "await_expression"
+                | "parenthesized_expression"
+                | "as_expression"
+                | "non_null_expression"
+                | "reference_expression"
+        ) {
+            node = flat.named_children(node).next()?;
+        }
+        match self.kind(node) {
+            "string"
+            | "template_string"
+            | "concatenated_string"
+            | "binary_operator"
+            | "binary_expression"
+            | "macro_invocation" => Some(node),
+            "call" | "call_expression" => {
+                let callee = self.child(node, self.fields.function)?;
+                let text = self.text(callee);
+                let method = text.rsplit(['.', ':']).next().unwrap_or(text);
+                matches!(method, "format" | "concat" | "join" | "sprintf").then_some(node)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the expression reads `name`.
+    fn mentions(&self, node: u32, name: &str) -> bool {
+        let flat = self.flat;
+        (node..flat.entry(node).end).any(|n| {
+            matches!(
+                flat.kind(n),
+                "identifier" | "attribute" | "member_expression" | "field_expression"
+            ) && self.text(n) == name
+        })
+    }
+
+    /// The constant parts of a string built by `right` after `held` (what `name += right`
+    /// builds on), joined by spaces; a name in it holding a literal counts as that literal.
+    fn constant_text(&self, held: Option<&str>, right: u32) -> String {
+        let flat = self.flat;
+        let mut text = held.unwrap_or_default().to_string();
+        let mut pieces = 0;
+        for node in right..flat.entry(right).end {
+            let piece = match flat.kind(node) {
+                "string_content" | "string_fragment" => self.text(node),
+                "identifier" => match self.literals.get(self.text(node)) {
+                    Some(literal) => literal.as_str(),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            text.push(' ');
+            text.push_str(piece);
+            pieces += 1;
+            if pieces == MAX_PIECES {
+                break;
+            }
+        }
+        text
+    }
+}
