@@ -87,6 +87,10 @@ pub struct QuerySpec {
     /// variable, not assigned in its body), else nothing is repeated across iterations.
     #[serde(default)]
     pub outlives_loop: Option<String>,
+    /// Not when the capture named here is a name its function (or the file) only ever
+    /// binds to constant strings (`el.innerHTML = name` after `const name = "<b>…</b>"`).
+    #[serde(default)]
+    pub unless_constant: Option<String>,
     /// Report only inside an `async` function.
     #[serde(default)]
     pub in_async: bool,

@@ -33,3 +33,9 @@ function renumber(row, count) {
 function appendRow(table) {
   table.innerHTML += "<tr><td></td></tr>";
 }
+
+function constantMarkup(el) {
+  const banner = "<div class='note'>Saved</div>";
+  el.innerHTML = banner;
+  document.write(banner);
+}

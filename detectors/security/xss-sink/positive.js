@@ -19,3 +19,9 @@ function showName(name) {
 function appendRow(table, cells) {
   table.innerHTML += cells; // expect: xss-sink
 }
+
+function changingMarkup(el, note) {
+  let banner = "<div class='note'>Saved</div>";
+  banner = note;
+  el.innerHTML = banner; // expect: xss-sink
+}

@@ -5,6 +5,7 @@
 //! cached per file under a key of the whole rule set, so config changes never re-parse.
 
 mod commented_out_code;
+mod constant_names;
 mod enclosing;
 mod file_marks;
 mod floating_promise;

@@ -3,6 +3,7 @@
 
 use tree_sitter::Node;
 
+use crate::detect::local::constant_names::bound_to_constants;
 use crate::detect::local::enclosing::{
     ECMA_DEFINITIONS, bound_in_loop, enclosing_function, in_async, in_loop, in_rust_test,
     moved_into_closure,
@@ -69,6 +70,7 @@ struct Filters {
     only_file: Option<LazyRegex>,
     in_loop: bool,
     outlives_loop: Option<String>,
+    unless_constant: Option<String>,
     in_async: bool,
     path_ok: Box<dyn Fn(&str) -> bool + Send + Sync>,
 }
@@ -171,6 +173,7 @@ impl LangRules {
                 only_file: regex(&rule.source, &spec.only_file)?,
                 in_loop: spec.in_loop,
                 outlives_loop: spec.outlives_loop.clone(),
+                unless_constant: spec.unless_constant.clone(),
                 in_async: spec.in_async,
                 path_ok: Box::new(move |path| {
                     unless_path.as_ref().is_none_or(|r| !r.is_match(path))
@@ -343,6 +346,15 @@ impl LangRules {
                         .index_of(*value)
                         .is_some_and(|value| bound_in_loop(tree, value, source, family))
                         || moved_into_closure(tree, at, source, family))
+                {
+                    return;
+                }
+                if let Some(name) = &filters.unless_constant
+                    && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
+                    && let Some((_, value)) = captures.iter().find(|(c, _)| *c as usize == index)
+                    && tree
+                        .index_of(*value)
+                        .is_some_and(|value| bound_to_constants(tree, value, source, family))
                 {
                     return;
                 }
