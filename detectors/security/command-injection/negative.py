@@ -132,3 +132,7 @@ def loop_shell(event, context):
     loop = asyncio.new_event_loop()
     loop.run_until_complete(loop.subprocess_shell(asyncio.SubprocessProtocol, "echo hello"))
     loop.run_until_complete(loop.subprocess_exec(asyncio.SubprocessProtocol, "ls", event["dir"]))
+
+def listed_shell(event, context):
+    script = event["id"]
+    subprocess.call(["echo done", script], shell=True)

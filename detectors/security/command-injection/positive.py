@@ -145,3 +145,7 @@ def loop_shell(event, context):
     loop = asyncio.new_event_loop()
     loop.run_until_complete(loop.subprocess_shell(asyncio.SubprocessProtocol, event["cmd"]))  # expect: command-injection
     loop.run_until_complete(asyncio.subprocess.create_subprocess_shell(event["cmd"]))  # expect: command-injection
+
+def listed_shell(event, context):
+    cmd = event["id"].split()
+    subprocess.call([cmd[0], "some", "args"], shell=True)  # expect: command-injection
