@@ -1,10 +1,11 @@
 //! Strings dangerous as soon as they are built from tainted data (`built` sinks): SQL
-//! spliced together from a request is reported where it is put together, wherever it then
-//! runs (the query may be handed on, logged, or run by code the pass cannot see).
+//! spliced together from a request, a URL whose host the request names. They are reported
+//! where they are put together (an assignment or a `return`), wherever they then go (the
+//! string may be handed on, logged, or used by code the pass cannot see).
 
 use super::*;
 
-/// Most string pieces read from one assigned expression.
+/// Most string pieces read from one built expression.
 const MAX_PIECES: usize = 64;
 /// Longest constant text remembered for a name.
 const MAX_LITERAL: usize = 512;
@@ -23,20 +24,41 @@ impl Analyser<'_, '_, '_> {
         augmented: bool,
         was_tainted: bool,
     ) {
+        let held = augmented
+            .then(|| self.literals.get(name).cloned())
+            .flatten();
+        if was_tainted && (augmented || self.mentions(right, name)) {
+            return;
+        }
+        self.check_built_value(left, held.as_deref(), right, taint);
+    }
+
+    /// `return <string built from a source>`: as an assignment's value is.
+    pub(super) fn check_built_return(&mut self, statement: u32, value: u32) {
+        if self.building(value).is_none() || !self.sinks.watches_building(self.family) {
+            return;
+        }
+        if let Some(taint) = self.eval(value, 0) {
+            self.check_built_value(statement, None, value, &taint);
+        }
+    }
+
+    /// A string built by `right` (after `held`, what `name += right` builds on) and
+    /// carrying `taint`, at `site`: the `built` sinks its constant text matches.
+    fn check_built_value(&mut self, site: u32, held: Option<&str>, right: u32, taint: &Taint) {
         // A value another file's function returns is the graph's to decide, at sinks only.
         if !taint.formatted
             || taint.through.is_some()
             || !matches!(*taint.origin, Origin::Source(_))
             || !self.sinks.watches_building(self.family)
-            || (was_tainted && self.mentions(right, name))
         {
             return;
         }
-        let Some(built) = self.building(right) else {
+        // `name += value` builds on what `name` held, whatever the value is.
+        let Some(built) = held.map_or_else(|| self.building(right), |_| Some(right)) else {
             return;
         };
-        let held = augmented.then(|| self.literals.get(name)).flatten();
-        let text = self.constant_text(held.map(String::as_str), built);
+        let text = self.constant_text(held, built);
         let Origin::Source(source) = &*taint.origin else {
             return;
         };
@@ -46,9 +68,9 @@ impl Analyser<'_, '_, '_> {
                 .what
                 .clone()
                 .unwrap_or_else(|| "a built string".into());
-            let line = self.flat.line(left);
+            let line = self.flat.line(site);
             let steps = taint.clone().step(line, format!("built into {what}")).steps;
-            self.source_reached(left, sink, source, &what, steps.to_vec());
+            self.source_reached(site, sink, source, &what, steps.to_vec());
         }
     }
 

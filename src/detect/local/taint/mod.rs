@@ -436,6 +436,7 @@ impl Analyser<'_, '_, '_> {
             "return_statement" => {
                 if let Some(value) = self.flat.named_children(node).next() {
                     self.note_returned(value);
+                    self.check_built_return(node, value);
                 }
                 let sinks = self.sinks.returns(self.family);
                 if let Some(value) = self.flat.named_children(node).next()
