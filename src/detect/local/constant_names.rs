@@ -86,8 +86,10 @@ fn bindings(tree: &FlatTree<'_>, scope: u32, name: &str, source: &str) -> Option
 }
 
 /// A string literal with nothing interpolated.
-fn constant_string(tree: &FlatTree<'_>, node: u32) -> bool {
-    matches!(tree.kind(node), "string" | "template_string")
-        && !(node..tree.entry(node).end)
-            .any(|n| matches!(tree.kind(n), "interpolation" | "template_substitution"))
+pub(crate) fn constant_string(tree: &FlatTree<'_>, node: u32) -> bool {
+    matches!(
+        tree.kind(node),
+        "string" | "string_literal" | "template_string"
+    ) && !(node..tree.entry(node).end)
+        .any(|n| matches!(tree.kind(n), "interpolation" | "template_substitution"))
 }

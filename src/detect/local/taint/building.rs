@@ -4,6 +4,7 @@
 //! string may be handed on, logged, or used by code the pass cannot see).
 
 use super::*;
+use crate::detect::local::constant_names::constant_string;
 
 /// Most string pieces read from one built expression.
 const MAX_PIECES: usize = 64;
@@ -24,12 +25,12 @@ impl Analyser<'_, '_, '_> {
         augmented: bool,
         was_tainted: bool,
     ) {
-        let held = augmented
-            .then(|| self.literals.get(name).cloned())
-            .flatten();
         if was_tainted && (augmented || self.mentions(right, name)) {
             return;
         }
+        let held = augmented
+            .then(|| self.literals.get(name).cloned())
+            .flatten();
         self.check_built_value(left, held.as_deref(), right, taint);
     }
 
@@ -47,10 +48,10 @@ impl Analyser<'_, '_, '_> {
     /// carrying `taint`, at `site`: the `built` sinks its constant text matches.
     fn check_built_value(&mut self, site: u32, held: Option<&str>, right: u32, taint: &Taint) {
         // A value another file's function returns is the graph's to decide, at sinks only.
-        if !taint.formatted
-            || taint.through.is_some()
-            || !matches!(*taint.origin, Origin::Source(_))
-            || !self.sinks.watches_building(self.family)
+        let Origin::Source(source) = &*taint.origin else {
+            return;
+        };
+        if !taint.formatted || taint.through.is_some() || !self.sinks.watches_building(self.family)
         {
             return;
         }
@@ -59,9 +60,6 @@ impl Analyser<'_, '_, '_> {
             return;
         };
         let text = self.constant_text(held, built);
-        let Origin::Source(source) = &*taint.origin else {
-            return;
-        };
         for sink in self.sinks.built(self.family, &text) {
             let what = sink
                 .spec
@@ -77,13 +75,7 @@ impl Analyser<'_, '_, '_> {
     /// Keeps the text of a plain string literal bound to `name` (`sql = "SELECT …"`), so
     /// what is later added to it is known to build on it; any other value forgets it.
     pub(super) fn note_literal(&mut self, name: &str, right: u32) {
-        let flat = self.flat;
-        let plain = matches!(
-            self.kind(right),
-            "string" | "string_literal" | "template_string"
-        ) && !(right..flat.entry(right).end)
-            .any(|n| matches!(flat.kind(n), "interpolation" | "template_substitution"));
-        if plain && self.sinks.watches_building(self.family) {
+        if constant_string(self.flat, right) && self.sinks.watches_building(self.family) {
             let mut text = self.constant_text(None, right);
             let mut end = MAX_LITERAL.min(text.len());
             while !text.is_char_boundary(end) {
