@@ -151,6 +151,7 @@ impl<'e> Run<'e> {
             }
         }
         self.report.timings.push(("total", self.total.elapsed()));
+        tracing::debug!(stages = ?self.report.timings, "engine");
         self.report
     }
 }

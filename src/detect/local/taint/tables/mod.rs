@@ -2,9 +2,13 @@
 //! `detectors/taint/<family>.toml`, read once, and the questions the analysis asks of it
 //! (sinks are data too, in each rule's `[[sink]]` entries).
 
+mod lookup;
+
 use std::sync::OnceLock;
 
 use serde::Deserialize;
+
+use lookup::{Names, Paths};
 
 use crate::detect::finding::Severity;
 use crate::detect::local::Ctx;
@@ -15,45 +19,45 @@ use crate::lang::Family;
 #[serde(deny_unknown_fields)]
 pub struct Tables {
     #[serde(default)]
-    request_names: Vec<String>,
+    request_names: Names,
     #[serde(default)]
-    request_fields: Vec<String>,
+    request_fields: Names,
     #[serde(default)]
-    request_state: Vec<String>,
+    request_state: Names,
     #[serde(default)]
-    lambda_events: Vec<String>,
+    lambda_events: Names,
     #[serde(default)]
     lambda_handlers: Vec<String>,
     /// A function of any name whose parameters are an event and one of these (`(event,
     /// context)`) is a handler too: functions are named for the platform in its config.
     #[serde(default)]
-    lambda_contexts: Vec<String>,
+    lambda_contexts: Names,
     #[serde(default)]
-    route_methods: Vec<String>,
+    route_methods: Names,
     /// Methods that register a handler a client drives (an MCP server's `tool`): the
     /// function given to them (Python: decorated by them) takes its parameters from outside.
     #[serde(default)]
-    handler_methods: Vec<String>,
+    handler_methods: Names,
     /// Parameter decorators through which a framework fills a parameter from the request
     /// (NestJS's `@Query('q') q`, `@Body() dto`).
     #[serde(default)]
-    request_decorators: Vec<String>,
+    request_decorators: Names,
     /// Methods a server calls per request on a handler object (`do_GET` of http.server's
     /// `BaseHTTPRequestHandler`, `prefix*`), and the fields of `self` holding that request.
     #[serde(default)]
     handler_verbs: Vec<String>,
     #[serde(default)]
-    handler_fields: Vec<String>,
+    handler_fields: Names,
     #[serde(default)]
     injected_calls: Vec<String>,
     #[serde(default)]
-    injected_types: Vec<String>,
+    injected_types: Names,
     #[serde(default)]
-    safe_types: Vec<String>,
+    safe_types: Names,
     #[serde(default)]
     extractors: Vec<String>,
     #[serde(default)]
-    body_types: Vec<String>,
+    body_types: Names,
     #[serde(default, rename = "source")]
     sources: Vec<Source>,
     #[serde(default)]
@@ -64,6 +68,9 @@ pub struct Tables {
     /// texts the analysis asks about start with none of them.
     #[serde(skip)]
     read_heads: rustc_hash::FxHashSet<String>,
+    /// Each `call` source by its callee, at its place among the sources.
+    #[serde(skip)]
+    source_calls: Paths,
 }
 
 /// A read (`sys.argv`) or a call (`input()`) that yields untrusted data.
@@ -96,29 +103,29 @@ struct Sanitisers {
     #[serde(default)]
     prefixes: Vec<String>,
     #[serde(default)]
-    calls: Vec<String>,
+    calls: Paths,
     #[serde(default)]
-    methods: Vec<String>,
+    methods: Names,
     /// Receivers that escape what they format: `Markup("<b>{}</b>").format(x)`.
     #[serde(default)]
-    escaping_formats: Vec<String>,
+    escaping_formats: Paths,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Flow {
     #[serde(default)]
-    formats: Vec<String>,
+    formats: Names,
     #[serde(default)]
-    appends: Vec<String>,
+    appends: Names,
     #[serde(default)]
-    fills: Vec<String>,
+    fills: Names,
     #[serde(default)]
-    receiver: Vec<String>,
+    receiver: Names,
     #[serde(default)]
-    arguments: Vec<String>,
+    arguments: Paths,
     #[serde(default)]
-    stringify: Vec<String>,
+    stringify: Names,
 }
 
 const TEXTS: [(Family, &str, &str); 3] = [
@@ -160,21 +167,24 @@ pub fn of(family: Family) -> &'static Tables {
             .filter_map(|s| s.read.as_deref())
             .map(|read| read.split('.').next().unwrap_or(read).to_string())
             .collect();
+        tables.source_calls = Paths::indexed(
+            tables
+                .sources
+                .iter()
+                .enumerate()
+                .filter_map(|(at, s)| Some((s.call.clone()?, at))),
+        );
         tables
     })
 }
 
-fn has(list: &[String], item: &str) -> bool {
-    list.iter().any(|s| s == item)
+fn has(list: &Names, item: &str) -> bool {
+    list.has(item)
 }
 
-/// `callee` is `entry`, or a path ending in it (`std::path::Path::new` for `Path::new`).
-fn has_path(list: &[String], callee: &str) -> bool {
-    list.iter().any(|s| {
-        callee
-            .strip_suffix(s.as_str())
-            .is_some_and(|head| head.is_empty() || head.ends_with("::"))
-    })
+/// `callee` is an entry, or a path ending in one (`std::path::Path::new` for `Path::new`).
+fn has_path(list: &Paths, callee: &str) -> bool {
+    list.has(callee)
 }
 
 /// The head of a type: `web::Query<Info>` → `Query`, `&State<Db>` → `State`.
@@ -429,14 +439,8 @@ impl Tables {
         if let Some(source) = self.source_attribute(callee) {
             return Some(source);
         }
-        self.sources
-            .iter()
-            .find(|s| {
-                s.call
-                    .as_ref()
-                    .is_some_and(|c| has_path(std::slice::from_ref(c), callee))
-            })
-            .map(Source::describe)
+        let at = self.source_calls.first(callee)?;
+        self.sources.get(at).map(Source::describe)
     }
 
     pub fn is_sanitiser(&self, callee: &str, method: &str) -> bool {
