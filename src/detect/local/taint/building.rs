@@ -28,10 +28,24 @@ impl Analyser<'_, '_, '_> {
         if was_tainted && (augmented || self.mentions(right, name)) {
             return;
         }
+        // `el.innerHTML = "<b>" + v`: the assignment is a sink of its own, reported as one.
+        if !self.sinks.assigns(self.family, name).is_empty() {
+            return;
+        }
         let held = augmented
             .then(|| self.literals.get(name).cloned())
             .flatten();
-        self.check_built_value(left, held.as_deref(), right, taint);
+        self.check_built_value(left, held.as_deref(), right, taint, false);
+    }
+
+    /// `container[key] = right`: a string built there is built as an assignment's is.
+    pub(super) fn check_built_item(&mut self, left: u32, right: u32) {
+        if self.building(right).is_none() || !self.sinks.watches_building(self.family) {
+            return;
+        }
+        if let Some(taint) = self.eval(right, 0) {
+            self.check_built_value(left, None, right, &taint, false);
+        }
     }
 
     /// `return <string built from a source>`: as an assignment's value is.
@@ -40,13 +54,21 @@ impl Analyser<'_, '_, '_> {
             return;
         }
         if let Some(taint) = self.eval(value, 0) {
-            self.check_built_value(statement, None, value, &taint);
+            self.check_built_value(statement, None, value, &taint, true);
         }
     }
 
     /// A string built by `right` (after `held`, what `name += right` builds on) and
-    /// carrying `taint`, at `site`: the `built` sinks its constant text matches.
-    fn check_built_value(&mut self, site: u32, held: Option<&str>, right: u32, taint: &Taint) {
+    /// carrying `taint`, at `site` (`returned`: a `return`): the `built` sinks its constant
+    /// text matches.
+    fn check_built_value(
+        &mut self,
+        site: u32,
+        held: Option<&str>,
+        right: u32,
+        taint: &Taint,
+        returned: bool,
+    ) {
         // A value another file's function returns is the graph's to decide, at sinks only.
         let Origin::Source(source) = &*taint.origin else {
             return;
@@ -60,7 +82,16 @@ impl Analyser<'_, '_, '_> {
             return;
         };
         let text = self.constant_text(held, built);
-        for sink in self.sinks.built(self.family, &text) {
+        // What the string is assigned to (`unless_call` rules a target out).
+        let target = if returned {
+            String::new()
+        } else {
+            self.text(site).to_string()
+        };
+        for sink in self.sinks.built(self.family, &text, returned) {
+            if sink.ruled_out_by(&target) {
+                continue;
+            }
             let what = sink
                 .spec
                 .what

@@ -36,6 +36,10 @@ pub struct SinkSpec {
     /// `returns` and `built`.
     #[serde(default)]
     pub built: Option<String>,
+    /// With `built`: only strings an assignment builds, not one a function returns (which
+    /// the response sinks judge: a view's returned HTML is `reflected-xss`).
+    #[serde(default)]
+    pub assigned_only: bool,
     /// With `assign`: the dangerous value is the first key the target is indexed by
     /// (`obj[key][sub] = …`), not the value assigned.
     #[serde(default)]
@@ -213,6 +217,11 @@ impl Sink {
                 .is_some_and(|re| !re.is_match(code))
     }
 
+    /// Whether `unless_call` rules out a call or target with this text.
+    pub fn ruled_out_by(&self, text: &str) -> bool {
+        self.unless.as_ref().is_some_and(|re| re.is_match(text))
+    }
+
     /// Whether flows from this source are none of the sink's concern.
     pub fn ignores_source(&self, source: &str) -> bool {
         self.unless_source
@@ -385,11 +394,12 @@ impl SinkTable {
         &self.family(family).return_sinks
     }
 
-    /// The sinks a string built with constant text `text` is.
-    pub fn built<'s>(&'s self, family: Family, text: &str) -> Vec<&'s Sink> {
+    /// The sinks a string built with constant text `text` is (`returned`: by a `return`).
+    pub fn built<'s>(&'s self, family: Family, text: &str, returned: bool) -> Vec<&'s Sink> {
         self.family(family)
             .built_sinks
             .iter()
+            .filter(|sink| !(returned && sink.spec.assigned_only))
             .filter(|sink| sink.built.as_ref().is_some_and(|re| re.is_match(text)))
             .collect()
     }

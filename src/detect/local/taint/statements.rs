@@ -10,6 +10,7 @@ impl Analyser<'_, '_, '_> {
             return;
         }
         if matches!(self.kind(left), "subscript" | "subscript_expression") {
+            self.check_built_item(left, right);
             self.store_in_container(left, right);
             return;
         }
