@@ -165,26 +165,95 @@ impl Analyser<'_, '_, '_> {
 
     /// The constant parts of a string built by `right` after `held` (what `name += right`
     /// builds on), joined by spaces; a name in it holding a literal counts as that literal.
+    /// An operand of a `+` chain or an interpolation that carries nothing from a source is a
+    /// fixed part of the string (`"https://" + API_HOST + …`): it shows as `\u{1}` glued to
+    /// the piece before it, so a pattern for a value right after some text skips it.
     fn constant_text(&self, held: Option<&str>, right: u32) -> String {
-        let flat = self.flat;
         let mut text = held.unwrap_or_default().to_string();
         let mut pieces = 0;
-        for node in right..flat.entry(right).end {
-            let piece = match flat.kind(node) {
-                "string_content" | "string_fragment" => self.text(node),
-                "identifier" => match self.literals.get(self.text(node)) {
+        self.pieces(right, &mut text, &mut pieces, 0);
+        text
+    }
+
+    fn pieces(&self, node: u32, text: &mut String, pieces: &mut usize, depth: u32) {
+        if *pieces >= MAX_PIECES || depth > MAX_PIECES as u32 {
+            return;
+        }
+        let flat = self.flat;
+        match self.kind(node) {
+            "binary_operator" | "binary_expression"
+                if self
+                    .child(node, self.fields.operator)
+                    .is_some_and(|op| self.text(op) == "+") =>
+            {
+                for child in flat.named_children(node) {
+                    self.pieces(child, text, pieces, depth + 1);
+                }
+            }
+            "parenthesized_expression" => {
+                for child in flat.named_children(node) {
+                    self.pieces(child, text, pieces, depth + 1);
+                }
+            }
+            "string" | "template_string" | "concatenated_string" => {
+                for child in flat.named_children(node) {
+                    match self.kind(child) {
+                        "string_content" | "string_fragment" => {
+                            Self::push_piece(text, pieces, self.text(child));
+                        }
+                        "interpolation" | "template_substitution" => {
+                            if let Some(value) = flat.named_children(child).next() {
+                                self.operand(value, text, pieces);
+                            }
+                        }
+                        "string" | "template_string" => self.pieces(child, text, pieces, depth + 1),
+                        _ => {}
+                    }
+                }
+            }
+            "binary_operator" | "binary_expression" | "call" | "call_expression"
+            | "macro_invocation" | "string_literal" | "raw_string_literal" => {
+                self.scanned_pieces(node, text, pieces);
+            }
+            _ => self.operand(node, text, pieces),
+        }
+    }
+
+    /// A value put into the string: a name holding a literal is that literal; one carrying
+    /// a source's value leaves a gap; any other is fixed (`\u{1}`).
+    fn operand(&self, node: u32, text: &mut String, pieces: &mut usize) {
+        if self.kind(node) == "identifier"
+            && let Some(literal) = self.literals.get(self.text(node))
+        {
+            Self::push_piece(text, pieces, literal);
+        } else if self.eval(node, 0).is_none() {
+            text.push('\u{1}');
+        }
+    }
+
+    /// The string pieces under `node` in order (a format call's or macro's, whose
+    /// placeholders stand in the text for their values).
+    fn scanned_pieces(&self, node: u32, text: &mut String, pieces: &mut usize) {
+        let flat = self.flat;
+        for at in node..flat.entry(node).end {
+            if *pieces >= MAX_PIECES {
+                break;
+            }
+            let piece = match flat.kind(at) {
+                "string_content" | "string_fragment" => self.text(at),
+                "identifier" => match self.literals.get(self.text(at)) {
                     Some(literal) => literal.as_str(),
                     None => continue,
                 },
                 _ => continue,
             };
-            text.push(' ');
-            text.push_str(piece);
-            pieces += 1;
-            if pieces == MAX_PIECES {
-                break;
-            }
+            Self::push_piece(text, pieces, piece);
         }
-        text
+    }
+
+    fn push_piece(text: &mut String, pieces: &mut usize, piece: &str) {
+        text.push(' ');
+        text.push_str(piece);
+        *pieces += 1;
     }
 }
