@@ -19,3 +19,10 @@ app.get("/echo", (req, res) => {
 app.get("/echo.json", (req, res) => {
   res.type("json").send(JSON.stringify({ text: req.query.text }));
 });
+
+export default {
+  async fetch(request) {
+    const name = new URL(request.url).searchParams.get("name");
+    return new Response("Hello " + name);
+  },
+};

@@ -19,3 +19,11 @@ app.get("/echo", (req, res) => {
   res.set("Content-Type", "text/html");
   res.send("You said " + req.query.text); // expect: reflected-xss
 });
+
+// A worker answering HTML.
+export default {
+  async fetch(request) {
+    const name = new URL(request.url).searchParams.get("name");
+    return new Response("<h1>" + name + "</h1>", { headers: { "content-type": "text/html;charset=UTF-8" } }); // expect: reflected-xss
+  },
+};
