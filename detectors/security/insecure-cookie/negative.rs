@@ -1,0 +1,13 @@
+use actix_web::cookie::Cookie;
+
+pub fn session_cookie(value: String) -> Cookie<'static> {
+    Cookie::build("session", value)
+        .secure(true)
+        .http_only(true)
+        .finish()
+}
+
+pub fn client() -> Client {
+    // Not a cookie: a connection setting of another builder.
+    Client::builder().secure(false).build()
+}

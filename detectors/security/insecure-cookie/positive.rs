@@ -1,0 +1,14 @@
+use actix_web::cookie::Cookie;
+
+pub fn session_cookie(value: String) -> Cookie<'static> {
+    Cookie::build("session", value)
+        .secure(false) // expect: insecure-cookie
+        .http_only(true)
+        .finish()
+}
+
+pub fn remember(value: String) -> cookie::Cookie<'static> {
+    let mut cookie = cookie::Cookie::new("remember", value);
+    cookie.set_http_only(false); // expect: insecure-cookie
+    cookie
+}
