@@ -4,3 +4,9 @@ async function signup(req, User) {
 async function patch(req, user) {
   Object.assign(user, req.body); // expect: mass-assignment
 }
+// Koa keeps the parsed body on ctx.request.
+router.post("/profile", async (ctx) => {
+  const user = await User.findById(ctx.state.userId);
+  Object.assign(user, ctx.request.body); // expect: mass-assignment
+  ctx.body = await user.save();
+});
