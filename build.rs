@@ -151,9 +151,45 @@ fn digest(text: &str) -> u128 {
     (u128::from(half(1)) << 64) | u128::from(half(2))
 }
 
+/// The commit being built, when the source is a git checkout (empty otherwise): a cache
+/// written by another build of the same version holds what that build's code found, so
+/// the cache keys take the commit too (`process::BUILD`).
+fn build_commit(manifest: &Path) -> String {
+    let git = manifest.join(".git");
+    let head_path = git.join("HEAD");
+    let Ok(head) = std::fs::read_to_string(&head_path) else {
+        return String::new();
+    };
+    println!("cargo:rerun-if-changed={}", head_path.display());
+    let head = head.trim();
+    let Some(reference) = head.strip_prefix("ref: ") else {
+        return head.to_string();
+    };
+    let loose = git.join(reference);
+    if let Ok(sha) = std::fs::read_to_string(&loose) {
+        println!("cargo:rerun-if-changed={}", loose.display());
+        return sha.trim().to_string();
+    }
+    let packed = git.join("packed-refs");
+    let Ok(text) = std::fs::read_to_string(&packed) else {
+        return String::new();
+    };
+    println!("cargo:rerun-if-changed={}", packed.display());
+    text.lines()
+        .find_map(|line| {
+            line.strip_suffix(reference)
+                .map(|sha| sha.trim().to_string())
+        })
+        .unwrap_or_default()
+}
+
 fn main() {
     flat_walk();
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
+    println!(
+        "cargo:rustc-env=REPOTOIRE_BUILD_COMMIT={}",
+        build_commit(&manifest)
+    );
     let detectors = manifest.join("detectors");
     println!("cargo:rerun-if-changed=detectors");
     println!("cargo:rerun-if-changed=queries");

@@ -5,6 +5,14 @@
 pub mod huge_pages;
 pub mod parser_heap;
 
+/// This build: the version, and the commit when built from a git checkout. Caches are keyed
+/// by it, so a build of other code never reads what this one's code found (or the reverse).
+pub const BUILD: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    "+",
+    env!("REPOTOIRE_BUILD_COMMIT")
+);
+
 static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
 
 /// Notes when the process started (the first thing `main` does).

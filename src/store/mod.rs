@@ -134,7 +134,7 @@ pub struct Store {
 pub fn schema_key() -> String {
     format!(
         "{SCHEMA_VERSION}:{}:{}",
-        env!("CARGO_PKG_VERSION"),
+        crate::process::BUILD,
         crate::lang::fingerprint()
     )
 }

@@ -8,7 +8,7 @@ use crate::detect::rule::{self, Rule};
 /// with `{:?}` escapes each character of their docs and queries).
 pub(super) fn key_of(rules: &[Rule]) -> [u8; 32] {
     let mut hasher = blake3::Hasher::new();
-    hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
+    hasher.update(crate::process::BUILD.as_bytes());
     hasher.update(&[super::RESULTS_FORMAT]);
     for text in super::taint::tables::texts() {
         hasher.update(text.as_bytes());
