@@ -10,6 +10,9 @@ use crate::detect::local::constant_names::constant_string;
 const MAX_PIECES: usize = 64;
 /// Longest constant text remembered for a name.
 const MAX_LITERAL: usize = 512;
+/// Deepest nesting of `+` chains and interpolations read (a left-leaning chain nests once
+/// per operand).
+const MAX_DEPTH: u32 = 256;
 
 impl Analyser<'_, '_, '_> {
     /// `name = right` (`augmented`: `name += right`) has just bound `taint`: a `built` sink
@@ -175,8 +178,9 @@ impl Analyser<'_, '_, '_> {
         text
     }
 
+    /// Appends the pieces of `node` to `text` (see `constant_text`).
     fn pieces(&self, node: u32, text: &mut String, pieces: &mut usize, depth: u32) {
-        if *pieces >= MAX_PIECES || depth > MAX_PIECES as u32 {
+        if *pieces >= MAX_PIECES || depth > MAX_DEPTH {
             return;
         }
         let flat = self.flat;
