@@ -1,3 +1,6 @@
+//! axum and actix-web handlers: request data into HTML, redirects, files, SQL, commands and
+//! outgoing requests, with the safe form of each beside it.
+
 use axum::extract::{Form, Json, Path, Query};
 use axum::response::{Html, Redirect};
 use actix_web::{web, HttpResponse};

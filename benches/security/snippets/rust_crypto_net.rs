@@ -1,3 +1,6 @@
+//! Rust crypto and network settings: weak hashes and keys, certificate checks, listening
+//! addresses, cookie flags, generators for secrets, ciphers and embedded keys.
+
 use md5::{Digest, Md5};
 use rsa::RsaPrivateKey;
 use sha1::Sha1;
