@@ -39,3 +39,8 @@ function constantMarkup(el) {
   el.innerHTML = banner;
   document.write(banner);
 }
+
+function fixedFragment(range) {
+  const markup = "<li>Saved</li>";
+  return range.createContextualFragment(markup);
+}

@@ -8,3 +8,13 @@ export function fromQuery(el: HTMLElement): void {
   el.textContent = params.get("q")!;
   el.innerHTML = "<b>fixed</b>" as string;
 }
+
+export class CommentView {
+  constructor(private sanitizer: DomSanitizer, private comment: string) {}
+  get banner(): SafeHtml {
+    return this.sanitizer.bypassSecurityTrustHtml("<b>Saved</b>");
+  }
+  get body(): SafeHtml {
+    return this.sanitizer.bypassSecurityTrustHtml(DOMPurify.sanitize(this.comment));
+  }
+}

@@ -25,3 +25,7 @@ function changingMarkup(el, note) {
   banner = note;
   el.innerHTML = banner; // expect: xss-sink
 }
+
+function fragmentOf(range, markup) {
+  return range.createContextualFragment(markup); // expect: xss-sink
+}
