@@ -1,17 +1,13 @@
-import express from "express";
+import express, { Request, Response } from "express";
 const app = express();
 
-app.get("/a", function (req, res) {
-  const origin = req.query.origin;
+app.get("/a", (req: Request, res: Response) => {
+  const origin = req.query.origin as string;
   res.writeHead(200, { "Access-Control-Allow-Origin": origin }); // expect: cors-origin-from-request
 });
 
-app.get("/b", function (req, res) {
-  res.set({ "Content-Length": 123, "access-control-allow-origin": req.body.origin, ETag: "1" }); // expect: cors-origin-from-request
-});
-
-app.get("/c", function (req, res) {
-  let origin = req.headers.origin;
-  res.set("access-control-allow-origin", origin); // expect: cors-origin-from-request
-  res.json({ ok: true });
-});
+export function preflight(req: Request, res: Response): void {
+  const origin: string = req.headers.origin!;
+  res.setHeader("Access-Control-Allow-Origin", origin); // expect: cors-origin-from-request
+  res.end();
+}

@@ -1,11 +1,16 @@
-import express from "express";
-const { createObjectCsvWriter } = require("csv-writer");
-const Papa = require("papaparse");
+import express, { Request, Response } from "express";
+import { createObjectCsvWriter } from "csv-writer";
+import Papa from "papaparse";
 const app = express();
 
-app.post("/export", async (req, res) => {
+interface Row {
+  name: string;
+}
+
+app.post("/export", async (req: Request, res: Response) => {
   const writer = createObjectCsvWriter({ path: "/tmp/out.csv", header: [{ id: "name", title: "Name" }] });
-  await writer.writeRecords([{ name: req.body.name }]); // expect: csv-injection
-  const text = Papa.unparse([[req.query.note, "x"]]); // expect: csv-injection
+  const rows: Row[] = [{ name: req.body.name as string }];
+  await writer.writeRecords(rows); // expect: csv-injection
+  const text: string = Papa.unparse([[req.query.note as string, "x"]]); // expect: csv-injection
   res.type("text/csv").send(text);
 });
