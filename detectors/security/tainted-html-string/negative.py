@@ -22,6 +22,12 @@ def hello():
     return "<p>Hello, %s</p>" % flask.request.args["name"]
 
 
+def source_link(request):
+    msg = "See"
+    msg += ' (<a href="{}" rel="noopener">{}</a>)'.format(request.build_absolute_uri("/source"), "source")
+    return msg
+
+
 def main():
     import sys
 
