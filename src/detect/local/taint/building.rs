@@ -43,21 +43,21 @@ impl Analyser<'_, '_, '_> {
 
     /// `container[key] = right`: a string built there is built as an assignment's is.
     pub(super) fn check_built_item(&mut self, left: u32, right: u32) {
-        if self.building(right).is_none() || !self.sinks.watches_building(self.family) {
-            return;
-        }
-        if let Some(taint) = self.eval(right, 0) {
-            self.check_built_value(left, None, right, &taint, false);
-        }
+        self.check_built_at(left, right, false);
     }
 
     /// `return <string built from a source>`: as an assignment's value is.
     pub(super) fn check_built_return(&mut self, statement: u32, value: u32) {
+        self.check_built_at(statement, value, true);
+    }
+
+    /// A string `value` builds, at `site`, when it carries taint (`returned`: a `return`).
+    fn check_built_at(&mut self, site: u32, value: u32, returned: bool) {
         if self.building(value).is_none() || !self.sinks.watches_building(self.family) {
             return;
         }
         if let Some(taint) = self.eval(value, 0) {
-            self.check_built_value(statement, None, value, &taint, true);
+            self.check_built_value(site, None, value, &taint, returned);
         }
     }
 

@@ -178,15 +178,6 @@ pub fn of(family: Family) -> &'static Tables {
     })
 }
 
-fn has(list: &Names, item: &str) -> bool {
-    list.has(item)
-}
-
-/// `callee` is an entry, or a path ending in one (`std::path::Path::new` for `Path::new`).
-fn has_path(list: &Paths, callee: &str) -> bool {
-    list.has(callee)
-}
-
 /// The head of a type: `web::Query<Info>` → `Query`, `&State<Db>` → `State`.
 fn type_head(text: &str) -> &str {
     let text = text
@@ -268,7 +259,7 @@ fn optional_of(text: &str) -> &str {
 
 impl Tables {
     pub fn is_request_name(&self, name: &str) -> bool {
-        has(&self.request_names, name)
+        self.request_names.has(name)
     }
 
     /// `request.user`, `request.session`, `req.method`: what the server keeps about a
@@ -278,7 +269,7 @@ impl Tables {
         let (Some(first), Some(second)) = (parts.next(), parts.next()) else {
             return false;
         };
-        self.is_request_name(first) && has(&self.request_state, second)
+        self.is_request_name(first) && self.request_state.has(second)
     }
 
     /// The `event` of an AWS Lambda handler (`def lambda_handler(event, context)`,
@@ -291,7 +282,7 @@ impl Tables {
         param: &str,
         params: impl FnOnce() -> Vec<String>,
     ) -> bool {
-        if !has(&self.lambda_events, param) {
+        if !self.lambda_events.has(param) {
             return false;
         }
         self.lambda_handlers
@@ -301,7 +292,7 @@ impl Tables {
                 None => function == h,
             })
             || matches!(params().as_slice(),
-                [event, context] if event == param && has(&self.lambda_contexts, context))
+                [event, context] if event == param && self.lambda_contexts.has(context))
     }
 
     /// `self.path`, `self.headers[…]`, `self.rfile.read(…)` read in a request method of a
@@ -319,14 +310,14 @@ impl Tables {
                 }),
                 None => function == v,
             });
-        (verb && has(&self.handler_fields, field)).then(|| format!("self.{field}"))
+        (verb && self.handler_fields.has(field)).then(|| format!("self.{field}"))
     }
 
     /// The request decorator a parameter's text starts with (`@Query('cmd') cmd: string`).
     pub fn request_decorator<'p>(&self, param_text: &'p str) -> Option<&'p str> {
         let name = param_text.strip_prefix('@')?;
         let name = &name[..name.find(|c: char| !c.is_alphanumeric() && c != '_')?];
-        has(&self.request_decorators, name).then_some(name)
+        self.request_decorators.has(name).then_some(name)
     }
 
     /// `@app.route("/u/<name>")`, `@router.get(…)`, `#[get("/u/{name}")]`: a web route,
@@ -335,7 +326,7 @@ impl Tables {
         if let Some(attribute) = decorator.strip_prefix("#[") {
             let head = attribute.split('(').next().unwrap_or("");
             let method = head.rsplit("::").next().unwrap_or(head);
-            return attribute.contains('(') && has(&self.route_methods, method);
+            return attribute.contains('(') && self.route_methods.has(method);
         }
         let Some(head) = decorator
             .strip_prefix('@')
@@ -348,7 +339,7 @@ impl Tables {
             && head
                 .rsplit('.')
                 .next()
-                .is_some_and(|method| has(&self.route_methods, method))
+                .is_some_and(|method| self.route_methods.has(method))
     }
 
     /// `@mcp.tool`, `@mcp.tool()`, `server.tool`: registers a handler a client drives.
@@ -357,7 +348,7 @@ impl Tables {
         let head = head.split('(').next().unwrap_or(head).trim();
         head.rsplit('.')
             .next()
-            .is_some_and(|method| has(&self.handler_methods, method))
+            .is_some_and(|method| self.handler_methods.has(method))
     }
 
     /// A route parameter the framework injects rather than the request (`db =
@@ -367,10 +358,8 @@ impl Tables {
             return true;
         }
         param_text.split_once(':').is_some_and(|(_, t)| {
-            has(
-                &self.injected_types,
-                type_head(t.split('=').next().unwrap_or(t)),
-            )
+            self.injected_types
+                .has(type_head(t.split('=').next().unwrap_or(t)))
         })
     }
 
@@ -388,24 +377,22 @@ impl Tables {
 
     /// A handler's parameter of this type is its body (`body: String`).
     pub fn is_body_type(&self, type_text: &str) -> bool {
-        has(
-            &self.body_types,
-            type_text.trim().trim_start_matches("mut "),
-        )
+        self.body_types
+            .has(type_text.trim().trim_start_matches("mut "))
     }
 
     /// A type that cannot carry an injection: numbers, booleans, and an extractor of one
     /// (`Path<u32>`).
     pub fn is_safe_type(&self, type_text: &str) -> bool {
         let text = optional_of(type_text.trim().trim_start_matches(':').trim());
-        if has(&self.safe_types, text) {
+        if self.safe_types.has(text) {
             return true;
         }
         self.extractor(text).is_some()
             && text
                 .split_once('<')
                 .and_then(|(_, inner)| inner.strip_suffix('>'))
-                .is_some_and(|inner| has(&self.safe_types, inner.trim()))
+                .is_some_and(|inner| self.safe_types.has(inner.trim()))
     }
 
     /// `request.GET…`, `req.body…`, `sys.argv`, `process.env…`: the source it reads, if any.
@@ -420,7 +407,7 @@ impl Tables {
             .next()
             .map(|s| s.split(['[', '(']).next().unwrap_or(s));
         if self.is_request_name(first)
-            && let Some(second) = second.filter(|s| has(&self.request_fields, s))
+            && let Some(second) = second.filter(|s| self.request_fields.has(s))
         {
             return Some(format!("{first}.{second}"));
         }
@@ -450,44 +437,44 @@ impl Tables {
                 .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
         };
         let s = &self.sanitisers;
-        s.prefixes.iter().any(starts) || has_path(&s.calls, callee) || has(&s.methods, method)
+        s.prefixes.iter().any(starts) || s.calls.has(callee) || s.methods.has(method)
     }
 
     /// Whether a format called on `receiver` (a call of it: `Markup(…)`) escapes.
     pub fn escapes_formatting(&self, receiver: &str) -> bool {
-        has_path(&self.sanitisers.escaping_formats, receiver)
+        self.sanitisers.escaping_formats.has(receiver)
     }
 
     /// `"…{}".format(x)`: the method builds its arguments into its receiver's string;
     /// `Some(false)` for a whole callee listed (`util.format`), whose receiver is a module.
     pub fn formats_arguments(&self, callee: &str, method: &str) -> Option<bool> {
-        if callee.contains('.') && has(&self.flow.formats, callee) {
+        if callee.contains('.') && self.flow.formats.has(callee) {
             return Some(false);
         }
-        has(&self.flow.formats, method).then_some(true)
+        self.flow.formats.has(method).then_some(true)
     }
 
     /// `s.push_str(x)`, `items.append(x)`: the receiver takes in the argument.
     pub fn appends(&self, method: &str) -> bool {
-        has(&self.flow.appends, method)
+        self.flow.appends.has(method)
     }
 
     /// `stdin.read_line(&mut buf)`: the argument takes in what the receiver carries.
     pub fn fills(&self, method: &str) -> bool {
-        has(&self.flow.fills, method)
+        self.flow.fills.has(method)
     }
 
     pub fn passes_receiver(&self, method: &str) -> bool {
-        has(&self.flow.receiver, method)
+        self.flow.receiver.has(method)
     }
 
     pub fn passes_arguments(&self, callee: &str) -> bool {
-        has_path(&self.flow.arguments, callee) || self.stringifies(callee)
+        self.flow.arguments.has(callee) || self.stringifies(callee)
     }
 
     /// `str(x)`, `String(x)`: the result is a string, no longer an object.
     pub fn stringifies(&self, callee: &str) -> bool {
-        has(&self.flow.stringify, callee)
+        self.flow.stringify.has(callee)
     }
 }
 
