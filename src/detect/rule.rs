@@ -94,6 +94,21 @@ pub struct QuerySpec {
     /// Report only inside an `async` function.
     #[serde(default)]
     pub in_async: bool,
+    /// Report only where a called name is the library function named: the name is read
+    /// through the file's imports (`h.md5` after `import hashlib as h`, `md5` after `from
+    /// hashlib import md5`, both `hashlib.md5`); a name no import binds is read as written.
+    #[serde(default)]
+    pub callee: Option<CalleeFilter>,
+}
+
+/// `callee = { capture = "_callee", path = '^hashlib\.(md5|sha1)$' }`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalleeFilter {
+    /// The capture holding the called expression (a name or a dotted path).
+    pub capture: String,
+    /// A regex the library path must match.
+    pub path: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

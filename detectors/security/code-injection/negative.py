@@ -43,3 +43,8 @@ def loads_of_our_own(request):
     from json import loads
 
     return loads(request.body)
+
+
+def restore_weights(request):
+    import torch
+    return torch.load(request.files["model"], weights_only=True)

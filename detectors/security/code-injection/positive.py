@@ -36,3 +36,13 @@ import _pickle
 def restore_imported(request):
     undill(request.data)  # expect: code-injection
     return _pickle.load(request.files["state"])  # expect: code-injection
+
+
+def restore_model(request):
+    import torch
+    import pandas as pd
+    from pickle import Unpickler
+    model = torch.load(request.files["model"])  # expect: code-injection
+    frame = pd.read_pickle(request.files["frame"])  # expect: code-injection
+    state = Unpickler(request.files["state"]).load()  # expect: code-injection
+    return model, frame, state

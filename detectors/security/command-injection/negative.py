@@ -136,3 +136,11 @@ def loop_shell(event, context):
 def listed_shell(event, context):
     script = event["id"]
     subprocess.call(["echo done", script], shell=True)
+
+def remote_tail_quoted(request):
+    import shlex
+    import paramiko
+    client = paramiko.SSHClient()
+    client.connect("build.internal")
+    client.exec_command("tail -n 50 " + shlex.quote(request.args["log"]))
+    client.exec_command("uptime")

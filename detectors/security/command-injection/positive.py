@@ -149,3 +149,9 @@ def loop_shell(event, context):
 def listed_shell(event, context):
     cmd = event["id"].split()
     subprocess.call([cmd[0], "some", "args"], shell=True)  # expect: command-injection
+
+def remote_tail(request):
+    import paramiko
+    client = paramiko.SSHClient()
+    client.connect("build.internal")
+    client.exec_command("tail -n 50 " + request.args["log"])  # expect: command-injection

@@ -9,3 +9,19 @@ def copy(value):
     import pickle
 
     return pickle.loads(pickle.dumps(value))
+
+
+from yaml import load, SafeLoader
+import numpy as np
+import pandas as pd
+import base64
+
+
+def read_settings(text, path, token):
+    a = load(text, Loader=SafeLoader)
+    b = np.load(path)
+    c = pd.read_csv(path)
+    d = base64.b64decode(token)
+    with open(path) as f:
+        e = f.read()
+    return a, b, c, d, e

@@ -14,3 +14,23 @@ def sign_well(token):
 
 def checksum_new(data):
     return hashlib.new("md5", data, usedforsecurity=False).hexdigest()
+
+from .digests import md5
+from Crypto.Hash import SHA256
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import padding
+
+def project_md5(token):
+    return md5(token)
+
+def sign_sha256(token):
+    return SHA256.new(token).hexdigest()
+
+def oaep():
+    return padding.OAEP(mgf=padding.MGF1(algorithm=hashes.SHA1()), algorithm=hashes.SHA256(), label=None)
+
+def modern():
+    return hashes.Hash(hashes.SHA256())
+
+def undefined_md5(token):
+    return md5sum(token)

@@ -5,3 +5,29 @@ def sign(token):
 
 def sign_again(token):
     return hashlib.new("md5", token.encode()).hexdigest()  # expect: weak-hash
+
+from hashlib import md5, sha1
+import hashlib as h
+from Crypto.Hash import MD5
+from Cryptodome.Hash import SHA
+from cryptography.hazmat.primitives import hashes
+
+def sign_imported(token):
+    return md5(token.encode()).hexdigest()  # expect: weak-hash
+
+def sign_imported_sha1(token):
+    return sha1(token.encode()).hexdigest()  # expect: weak-hash
+
+def sign_aliased(token):
+    return h.md5(token.encode()).hexdigest()  # expect: weak-hash
+
+def sign_pycryptodome(token):
+    return MD5.new(token).hexdigest()  # expect: weak-hash
+
+def sign_pycryptodomex(token):
+    return SHA.new(token).hexdigest()  # expect: weak-hash
+
+def sign_cryptography(token):
+    digest = hashes.Hash(hashes.MD5())  # expect: weak-hash
+    digest.update(token)
+    return digest.finalize()

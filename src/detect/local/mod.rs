@@ -11,6 +11,7 @@ mod file_marks;
 mod floating_promise;
 mod functions;
 mod hardcoded_secret;
+mod imports;
 mod inconsistent_return;
 mod key;
 mod late_binding;

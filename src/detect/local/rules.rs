@@ -8,7 +8,7 @@ use crate::detect::local::enclosing::{
     ECMA_DEFINITIONS, bound_in_loop, enclosing_function, in_async, in_loop, in_rust_test,
     moved_into_closure,
 };
-use crate::detect::local::{Collected, Hit, is_test_path, line_of};
+use crate::detect::local::{Collected, Hit, imports, is_test_path, line_of};
 use crate::detect::rule::{Engine, QuerySpec, Rule, query_languages};
 use crate::lang::{Family, LangId};
 use crate::parse::FileFacts;
@@ -72,6 +72,8 @@ struct Filters {
     outlives_loop: Option<String>,
     unless_constant: Option<String>,
     in_async: bool,
+    /// The capture holding the called name, and what its library path must match.
+    callee: Option<(String, LazyRegex)>,
     path_ok: Box<dyn Fn(&str) -> bool + Send + Sync>,
 }
 
@@ -175,6 +177,13 @@ impl LangRules {
                 outlives_loop: spec.outlives_loop.clone(),
                 unless_constant: spec.unless_constant.clone(),
                 in_async: spec.in_async,
+                callee: match &spec.callee {
+                    Some(c) => Some((
+                        c.capture.clone(),
+                        regex(&rule.source, &Some(c.path.clone()))?.ok_or("callee path")?,
+                    )),
+                    None => None,
+                },
                 path_ok: Box::new(move |path| {
                     unless_path.as_ref().is_none_or(|r| !r.is_match(path))
                         && only_path.as_ref().is_none_or(|r| r.is_match(path))
@@ -243,6 +252,8 @@ impl LangRules {
         hits: &mut Vec<Hit>,
     ) {
         let test_file = is_test_path(&facts.path);
+        let family = self.language.family();
+        let library_names = std::cell::OnceCell::new();
         for index in 0..tree.len() as u32 {
             let entry = tree.entry(index);
             let list = match self.collect.get(entry.kind as usize) {
@@ -287,7 +298,6 @@ impl LangRules {
                 let Some(at) = tree.index_of(node) else {
                     return;
                 };
-                let family = self.language.family();
                 if rule.skip_tests
                     && (test_file || (family == Family::Rust && in_rust_test(tree, at, source)))
                 {
@@ -360,6 +370,23 @@ impl LangRules {
                 }
                 if filters.in_async && !in_async(tree, at, family, source) {
                     return;
+                }
+                if let Some((name, path)) = &filters.callee
+                    && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
+                    && let Some((_, callee)) = captures.iter().find(|(c, _)| *c as usize == index)
+                {
+                    let names = library_names
+                        .get_or_init(|| imports::library_names(&facts.imports, family));
+                    let written: String = source
+                        .get(callee.byte_range())
+                        .unwrap_or_default()
+                        .chars()
+                        .filter(|c| !c.is_whitespace())
+                        .collect();
+                    let library = imports::library_callee(names, family, &written);
+                    if !path.is_match(library.as_deref().unwrap_or(&written)) {
+                        return;
+                    }
                 }
                 let message =
                     template(&rule.message, &self.matcher.capture_names, captures, source);

@@ -11,7 +11,6 @@ mod crossing;
 mod entry;
 mod eval;
 mod grammar;
-mod imports;
 mod jsx;
 mod name_set;
 mod report;
@@ -160,11 +159,11 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     let returns = returns::Returns::new(functions.clone());
     let mut class_fields = ClassFields::default();
     let safe_fields = safe_fields(ctx.facts, tables::of(family));
-    let library_names = imports::library_names(&ctx.facts.imports, family);
-    let own_imports = imports::own_names(&ctx.facts.imports);
-    let mut imported = imports::imported_names(&ctx.facts.imports);
+    let library_names = crate::detect::local::imports::library_names(&ctx.facts.imports, family);
+    let own_imports = crate::detect::local::imports::own_names(&ctx.facts.imports);
+    let mut imported = crate::detect::local::imports::imported_names(&ctx.facts.imports);
     if family == Family::Rust {
-        imported.extend(imports::rust_module_heads(ctx.source));
+        imported.extend(crate::detect::local::imports::rust_module_heads(ctx.source));
     }
     // The file's own top-level statements (a script, a browser page's code) come first, as
     // the tree's root: what they leave tainted, every function of the file sees.
@@ -250,7 +249,7 @@ impl Analyser<'_, '_, '_> {
 
     /// What a call through an imported name calls, by its library path.
     fn library_callee(&self, callee: &str) -> Option<String> {
-        imports::library_callee(self.library_names, self.family, callee)
+        crate::detect::local::imports::library_callee(self.library_names, self.family, callee)
     }
 
     /// The taint a name holds here, or in a function around this one when it holds a

@@ -1,5 +1,5 @@
-//! What a call through an imported name calls, spelled as the sink and source tables
-//! spell a library's functions: `sp.call` after `import subprocess as sp` is
+//! What a call through an imported name calls, spelled as the taint tables and the rules'
+//! `callee` filters spell a library's functions: `sp.call` after `import subprocess as sp` is
 //! `subprocess.call`, `system` after `from os import system` is `os.system`, `run` after
 //! `import { execSync as run } from "child_process"` is `child_process.execSync`.
 
@@ -11,7 +11,7 @@ use crate::parse::{Import, ImportKind};
 /// Each local name the file's imports bind to a library module or member, by the path it
 /// stands for. Project modules (relative paths, `crate::`, `super::`) are left out: what
 /// they define is no library's.
-pub(super) fn library_names(imports: &[Import], family: Family) -> FxHashMap<String, String> {
+pub(crate) fn library_names(imports: &[Import], family: Family) -> FxHashMap<String, String> {
     let separator = separator(family);
     let mut names = FxHashMap::default();
     for import in imports {
@@ -48,7 +48,7 @@ pub(super) fn library_names(imports: &[Import], family: Family) -> FxHashMap<Str
 /// Every local name the file's imports bind, wherever from.
 /// The names imported from the project's own modules: a relative path (`from .tasks import
 /// run`, `require("./run")`) or a Rust `crate::`, `self::` or `super::` one.
-pub(super) fn own_names(imports: &[Import]) -> rustc_hash::FxHashSet<String> {
+pub(crate) fn own_names(imports: &[Import]) -> rustc_hash::FxHashSet<String> {
     imports
         .iter()
         .filter(|import| {
@@ -63,7 +63,7 @@ pub(super) fn own_names(imports: &[Import]) -> rustc_hash::FxHashSet<String> {
         .collect()
 }
 
-pub(super) fn imported_names(imports: &[Import]) -> rustc_hash::FxHashSet<String> {
+pub(crate) fn imported_names(imports: &[Import]) -> rustc_hash::FxHashSet<String> {
     imports
         .iter()
         .filter_map(|import| import.local_name())
@@ -75,7 +75,7 @@ pub(super) fn imported_names(imports: &[Import]) -> rustc_hash::FxHashSet<String
 /// `crate`, `self`, `super`, and the modules this file declares in files of their own
 /// (`mod util;`), so that `util::query_for(x)` is followed as `query_for(x)` with `use
 /// util::query_for` would be.
-pub(super) fn rust_module_heads(source: &str) -> impl Iterator<Item = String> + '_ {
+pub(crate) fn rust_module_heads(source: &str) -> impl Iterator<Item = String> + '_ {
     let declared = crate::parse::lines(source).filter_map(|line| {
         let line = line.trim();
         let rest = line
@@ -95,7 +95,7 @@ pub(super) fn rust_module_heads(source: &str) -> impl Iterator<Item = String> + 
 
 /// `callee` with its first name replaced by the library path it was imported as, if it
 /// was.
-pub(super) fn library_callee(
+pub(crate) fn library_callee(
     names: &FxHashMap<String, String>,
     family: Family,
     callee: &str,
