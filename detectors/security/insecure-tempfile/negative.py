@@ -6,3 +6,8 @@ def scratch():
     fd, path = tempfile.mkstemp()
     folder = tempfile.mkdtemp()
     return handle, fd, path, folder
+
+
+def project_mktemp():
+    from .paths import mktemp
+    return mktemp("cache")

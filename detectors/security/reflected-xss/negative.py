@@ -54,3 +54,9 @@ async def sanic_page(request):
 
 def echo_text(request):
     return HttpResponse("You said " + request.GET["text"], content_type="text/plain")
+
+
+def fixed_banner():
+    from django.utils.safestring import mark_safe
+    from django.utils.html import format_html
+    return mark_safe(format_html("<b>{}</b>", "hello")), mark_safe("<hr>")

@@ -39,3 +39,7 @@ class GreetHandler(tornado.web.RequestHandler):
 async def sanic_hello(request):
     name = request.args.get("name")
     return response.html("<h1>" + name + "</h1>")  # expect: reflected-xss
+
+
+def profile_bio(profile):
+    return mark_safe(profile.bio_html)  # audit: reflected-xss

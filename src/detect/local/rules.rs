@@ -375,16 +375,22 @@ impl LangRules {
                     && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
                     && let Some((_, callee)) = captures.iter().find(|(c, _)| *c as usize == index)
                 {
-                    let names = library_names
-                        .get_or_init(|| imports::library_names(&facts.imports, family));
+                    let (names, own) = library_names.get_or_init(|| {
+                        (
+                            imports::library_names(&facts.imports, family),
+                            imports::own_names(&facts.imports),
+                        )
+                    });
                     let written: String = source
                         .get(callee.byte_range())
                         .unwrap_or_default()
                         .chars()
                         .filter(|c| !c.is_whitespace())
                         .collect();
+                    let head = written.split(['.', ':']).next().unwrap_or_default();
                     let library = imports::library_callee(names, family, &written);
-                    if !path.is_match(library.as_deref().unwrap_or(&written)) {
+                    if own.contains(head) || !path.is_match(library.as_deref().unwrap_or(&written))
+                    {
                         return;
                     }
                 }
