@@ -86,3 +86,8 @@ def owned(request):
 
 def removed(request):
     return run_statement("DELETE FROM t WHERE id = " + request.GET["id"])  # expect: sql-injection
+
+
+def by_template(request, cursor):
+    query = "SELECT * FROM users WHERE name = '[NAME]'".replace("[NAME]", request.args["name"])
+    cursor.execute(query)  # expect: sql-injection

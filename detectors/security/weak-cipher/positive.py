@@ -9,3 +9,11 @@ def enc(key, data):
 def enc_ecb(key, data):
     from Crypto.Cipher import AES
     return AES.new(key, AES.MODE_ECB).encrypt(data)  # expect: weak-cipher
+
+
+def legacy_ciphers(key):
+    from Crypto.Cipher import XOR
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    a = XOR.new(key)  # expect: weak-cipher
+    b = Cipher(algorithms.IDEA(key), mode=modes.CBC(b"0" * 8))  # expect: weak-cipher
+    return a, b

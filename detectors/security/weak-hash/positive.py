@@ -31,3 +31,6 @@ def sign_cryptography(token):
     digest = hashes.Hash(hashes.MD5())  # expect: weak-hash
     digest.update(token)
     return digest.finalize()
+
+def sign_named(token):
+    return hashlib.new(name="MD4", data=token).hexdigest()  # expect: weak-hash

@@ -6,3 +6,9 @@ other = RSA.generate(2048)
 from cryptography.hazmat.primitives.asymmetric import ec
 
 modern = ec.generate_private_key(ec.SECP256R1())
+
+
+def strong_keys():
+    from Crypto.PublicKey import RSA
+    from cryptography.hazmat.primitives.asymmetric import dsa, rsa
+    return RSA.generate(bits=3072), dsa.generate_private_key(2048), rsa.generate_private_key(65537, 4096)

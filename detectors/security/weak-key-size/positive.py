@@ -6,3 +6,12 @@ legacy = RSA.generate(1024)  # expect: weak-key-size
 from cryptography.hazmat.primitives.asymmetric import ec
 
 small = ec.generate_private_key(ec.SECP192R1())  # expect: weak-key-size
+
+
+def more_small_keys():
+    from Crypto.PublicKey import RSA
+    from cryptography.hazmat.primitives.asymmetric import dsa, rsa
+    a = RSA.generate(bits=1024)  # expect: weak-key-size
+    b = dsa.generate_private_key(1024)  # expect: weak-key-size
+    c = rsa.generate_private_key(65537, 1024)  # expect: weak-key-size
+    return a, b, c

@@ -381,12 +381,12 @@ impl LangRules {
                             imports::own_names(&facts.imports),
                         )
                     });
-                    let written: String = source
-                        .get(callee.byte_range())
-                        .unwrap_or_default()
-                        .chars()
-                        .filter(|c| !c.is_whitespace())
-                        .collect();
+                    let text = source.get(callee.byte_range()).unwrap_or_default();
+                    let written: std::borrow::Cow<'_, str> = if text.contains(char::is_whitespace) {
+                        text.chars().filter(|c| !c.is_whitespace()).collect()
+                    } else {
+                        text.into()
+                    };
                     let head = written.split(['.', ':']).next().unwrap_or_default();
                     let library = imports::library_callee(names, family, &written);
                     if own.contains(head) || !path.is_match(library.as_deref().unwrap_or(&written))
