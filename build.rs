@@ -36,6 +36,7 @@ const REGEX_KEYS: &[&str] = &[
     "only_before",
     "unless_source",
     "decorated",
+    "path",
 ];
 
 /// The regex of every `#match?` and `#not-match?` in query text, unescaped as the query

@@ -19,3 +19,8 @@ def bundled():
 
 def build():
     return ET.fromstring("<root><item/></root>")
+
+
+def events(stream, make_parser):
+    from xml.dom import pulldom
+    return pulldom.parse(request.stream, make_parser())

@@ -34,3 +34,8 @@ def modern():
 
 def undefined_md5(token):
     return md5sum(token)
+
+def _sqlite_md5(text):
+    # SQLite's MD5() for the database's queries: the algorithm is what is asked for.
+    from hashlib import md5
+    return md5(text.encode()).hexdigest()

@@ -15,7 +15,7 @@ from cryptography.hazmat.primitives import hashes
 def sign_imported(token):
     return md5(token.encode()).hexdigest()  # expect: weak-hash
 
-def sign_imported_sha1(token):
+def sign_with_sha_one(token):
     return sha1(token.encode()).hexdigest()  # expect: weak-hash
 
 def sign_aliased(token):
