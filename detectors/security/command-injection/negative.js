@@ -38,3 +38,13 @@ app.get("/archive", (req, res) => {
   sh("tar czf out.tgz static/");
   runTask("archive " + req.query.dir);
 });
+app.get("/argv", (req, res) => {
+  spawn("git", ["-c", "core.pager=cat", "log", req.query.ref]);
+  spawn("ls", [req.query.dir]);
+});
+function command(text) {
+  return text.trim();
+}
+app.get("/own-command", (req, res) => {
+  res.json(command(req.query.text));
+});

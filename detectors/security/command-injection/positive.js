@@ -60,3 +60,10 @@ app.get("/ping-host", (req, res) => {
 app.get("/ping-home", (req, res) => {
   new Pinger("example.com").ping();
 });
+app.get("/shell-argv", (req, res) => {
+  spawn("sh", ["-c", req.query.cmd]); // expect: command-injection
+});
+app.get("/execa", async (req, res) => {
+  const execa = require("execa");
+  await execa.command(req.query.cmd); // expect: command-injection
+});

@@ -13,8 +13,8 @@ impl Analyser<'_, '_, '_> {
     pub(super) fn sink(&mut self, node: u32, arg: u32, sink: &Sink, callee: &str) {
         let spec = &sink.spec;
         let argv = matches!(self.kind(arg), "list" | "tuple" | "array");
-        if (spec.argv_safe && argv && !self.runs_a_shell(arg))
-            || (spec.shell_argv && !(argv && self.runs_a_shell(arg)))
+        if (spec.argv_safe && argv && !self.runs_a_shell(node, arg))
+            || (spec.shell_argv && !(argv && self.runs_a_shell(node, arg)))
         {
             return;
         }
@@ -274,22 +274,31 @@ impl Analyser<'_, '_, '_> {
 impl Analyser<'_, '_, '_> {
     /// Whether an argv list starts a shell on a command string (`["sh", "-c", cmd]`,
     /// `["cmd", "/c", cmd]`): then its elements are a command line after all.
-    fn runs_a_shell(&self, list: u32) -> bool {
+    fn runs_a_shell(&self, call: u32, list: u32) -> bool {
+        let unquote = |n: u32| self.text(n).trim_matches(['"', '\'', '`']).to_string();
         let items: Vec<String> = self
             .flat
             .named_children(list)
             .take(2)
-            .map(|n| self.text(n).trim_matches(['"', '\'', '`']).to_string())
+            .map(unquote)
             .collect();
-        let [program, flag] = items.as_slice() else {
-            return false;
+        let is_shell = |program: &str| {
+            let program = program.rsplit(['/', '\\']).next().unwrap_or(program);
+            matches!(
+                program.trim_end_matches(".exe"),
+                "sh" | "bash" | "zsh" | "dash" | "ksh" | "cmd" | "powershell" | "pwsh"
+            )
         };
-        let program = program.rsplit(['/', '\\']).next().unwrap_or(program);
-        let shell = matches!(
-            program.trim_end_matches(".exe"),
-            "sh" | "bash" | "zsh" | "dash" | "ksh" | "cmd" | "powershell" | "pwsh"
-        );
-        shell && matches!(flag.as_str(), "-c" | "/c" | "/C" | "-Command" | "-lc")
+        let is_flag = |flag: &str| matches!(flag, "-c" | "/c" | "/C" | "-Command" | "-lc");
+        match items.as_slice() {
+            [program, flag] if is_shell(program) && is_flag(flag) => true,
+            // `spawn("sh", ["-c", cmd])`: the program first, its arguments after.
+            [flag, ..] if is_flag(flag) => self
+                .arguments(call)
+                .next()
+                .is_some_and(|program| program != list && is_shell(&unquote(program))),
+            _ => false,
+        }
     }
 
     /// Whether a built string starts with a value that is not a constant but carries no
