@@ -52,3 +52,10 @@ def lambda_handler(event, context):
 def django_static(request, path):
     fullpath = Path(safe_join(ROOT, path))
     return DjangoFileResponse(fullpath.open("rb"))
+
+
+def scratch_report(rows):
+    import os
+    import tempfile
+    with open(os.path.join(tempfile.gettempdir(), "report.csv"), "w") as f:
+        f.writelines(rows)
