@@ -45,7 +45,42 @@ pub(crate) fn library_names(imports: &[Import], family: Family) -> FxHashMap<Str
     names
 }
 
-/// Every local name the file's imports bind, wherever from.
+/// A file's imported names, for telling which library function a called expression names.
+pub(crate) struct LibraryNames {
+    family: Family,
+    library: FxHashMap<String, String>,
+    own: rustc_hash::FxHashSet<String>,
+}
+
+impl LibraryNames {
+    pub(crate) fn new(imports: &[Import], family: Family) -> LibraryNames {
+        LibraryNames {
+            family,
+            library: library_names(imports, family),
+            own: own_names(imports),
+        }
+    }
+
+    /// Whether `callee` (as written, `h.md5`) names a library function whose path (read
+    /// through the imports, `hashlib.md5`) passes `wanted`. A name the project's own modules
+    /// give is no library's; a name no import binds is taken as written.
+    pub(crate) fn calls(&self, callee: &str, wanted: impl Fn(&str) -> bool) -> bool {
+        let written: std::borrow::Cow<'_, str> = if callee.contains(char::is_whitespace) {
+            callee.chars().filter(|c| !c.is_whitespace()).collect()
+        } else {
+            callee.into()
+        };
+        let head = written.split(['.', ':']).next().unwrap_or_default();
+        if self.own.contains(head) {
+            return false;
+        }
+        match library_callee(&self.library, self.family, &written) {
+            Some(path) => wanted(&path),
+            None => wanted(&written),
+        }
+    }
+}
+
 /// The names imported from the project's own modules: a relative path (`from .tasks import
 /// run`, `require("./run")`) or a Rust `crate::`, `self::` or `super::` one.
 pub(crate) fn own_names(imports: &[Import]) -> rustc_hash::FxHashSet<String> {
@@ -63,6 +98,7 @@ pub(crate) fn own_names(imports: &[Import]) -> rustc_hash::FxHashSet<String> {
         .collect()
 }
 
+/// Every local name the file's imports bind, wherever from.
 pub(crate) fn imported_names(imports: &[Import]) -> rustc_hash::FxHashSet<String> {
     imports
         .iter()
@@ -159,6 +195,27 @@ mod tests {
         assert_eq!(call("os.path.join"), None);
         assert_eq!(call("run"), None);
         assert_eq!(call("systemd"), None);
+    }
+
+    #[test]
+    fn a_called_name_is_read_through_imports_and_the_projects_own_are_not_a_librarys() {
+        let imports = vec![
+            import(ImportKind::Module, "hashlib", None, Some("h")),
+            import(ImportKind::Member, "hashlib", Some("sha1"), None),
+            import(ImportKind::Member, ".digests", Some("md5"), None),
+        ];
+        let names = LibraryNames::new(&imports, Family::Python);
+        let md5 = |path: &str| path == "hashlib.md5" || path == "hashlib.sha1";
+        assert!(names.calls("h.md5", md5));
+        assert!(names.calls("h .\n md5", md5));
+        assert!(names.calls("sha1", md5));
+        assert!(
+            names.calls("hashlib.md5", md5),
+            "an unbound name is read as written"
+        );
+        assert!(!names.calls("md5", md5), "the project's own md5");
+        assert!(!names.calls("h.sha256", md5));
+        assert!(!names.calls("hh.md5", md5));
     }
 
     #[test]

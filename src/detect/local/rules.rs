@@ -371,26 +371,15 @@ impl LangRules {
                 if filters.in_async && !in_async(tree, at, family, source) {
                     return;
                 }
-                if let Some((name, path)) = &filters.callee
-                    && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
-                    && let Some((_, callee)) = captures.iter().find(|(c, _)| *c as usize == index)
-                {
-                    let (names, own) = library_names.get_or_init(|| {
-                        (
-                            imports::library_names(&facts.imports, family),
-                            imports::own_names(&facts.imports),
-                        )
-                    });
-                    let text = source.get(callee.byte_range()).unwrap_or_default();
-                    let written: std::borrow::Cow<'_, str> = if text.contains(char::is_whitespace) {
-                        text.chars().filter(|c| !c.is_whitespace()).collect()
-                    } else {
-                        text.into()
-                    };
-                    let head = written.split(['.', ':']).next().unwrap_or_default();
-                    let library = imports::library_callee(names, family, &written);
-                    if own.contains(head) || !path.is_match(library.as_deref().unwrap_or(&written))
-                    {
+                if let Some((name, path)) = &filters.callee {
+                    let index = self.matcher.capture_names.iter().position(|n| n == name);
+                    let text = captures
+                        .iter()
+                        .find(|(c, _)| Some(*c as usize) == index)
+                        .and_then(|(_, callee)| source.get(callee.byte_range()));
+                    let names = library_names
+                        .get_or_init(|| imports::LibraryNames::new(&facts.imports, family));
+                    if !text.is_some_and(|text| names.calls(text, |p| path.is_match(p))) {
                         return;
                     }
                 }
