@@ -18,6 +18,7 @@ mod late_binding;
 mod lock_across_await;
 mod path_setter;
 mod recursive_merge;
+mod rule_filters;
 mod rules;
 mod secret_names;
 mod statements;

@@ -8,6 +8,7 @@ use crate::detect::local::enclosing::{
     ECMA_DEFINITIONS, bound_in_loop, enclosing_function, in_async, in_loop, in_rust_test,
     moved_into_closure,
 };
+use crate::detect::local::rule_filters::Filters;
 use crate::detect::local::{Collected, Hit, imports, is_test_path, line_of};
 use crate::detect::rule::{Engine, QuerySpec, Rule, query_languages};
 use crate::lang::{Family, LangId};
@@ -61,22 +62,6 @@ fn collect_kinds(language: LangId) -> [&'static [&'static str]; 5] {
     }
 }
 
-struct Filters {
-    unless_enclosing: Option<LazyRegex>,
-    unless_above: Option<LazyRegex>,
-    unless_line_rest: Option<LazyRegex>,
-    unless_function: Option<LazyRegex>,
-    only_enclosing: Option<LazyRegex>,
-    only_file: Option<LazyRegex>,
-    in_loop: bool,
-    outlives_loop: Option<String>,
-    unless_constant: Option<String>,
-    in_async: bool,
-    /// The capture holding the called name, and what its library path must match.
-    callee: Option<(String, LazyRegex)>,
-    path_ok: Box<dyn Fn(&str) -> bool + Send + Sync>,
-}
-
 pub struct LangRules {
     language: LangId,
     matcher: Matcher,
@@ -89,12 +74,6 @@ pub struct LangRules {
     match_capture: Option<u32>,
     /// Kind id → `Collected` slot + 1 (0: not collected).
     collect: Vec<u8>,
-}
-
-fn regex(source: &str, text: &Option<String>) -> Result<Option<LazyRegex>, String> {
-    text.as_deref()
-        .map(|t| LazyRegex::new(t).map_err(|e| format!("{source}: {e}")))
-        .transpose()
 }
 
 /// The query a language's rules compile into: every `[query.<key>]` of a query rule that
@@ -164,31 +143,7 @@ impl LangRules {
         let mut filters = Vec::new();
         for &(index, spec, count) in &query.parts {
             let rule = &rules[index];
-            let unless_path = regex(&rule.source, &spec.unless_path)?;
-            let only_path = regex(&rule.source, &spec.only_path)?;
-            filters.push(Filters {
-                unless_enclosing: regex(&rule.source, &spec.unless_enclosing)?,
-                unless_above: regex(&rule.source, &spec.unless_above)?,
-                unless_line_rest: regex(&rule.source, &spec.unless_line_rest)?,
-                unless_function: regex(&rule.source, &spec.unless_function)?,
-                only_enclosing: regex(&rule.source, &spec.only_enclosing)?,
-                only_file: regex(&rule.source, &spec.only_file)?,
-                in_loop: spec.in_loop,
-                outlives_loop: spec.outlives_loop.clone(),
-                unless_constant: spec.unless_constant.clone(),
-                in_async: spec.in_async,
-                callee: match &spec.callee {
-                    Some(c) => Some((
-                        c.capture.clone(),
-                        regex(&rule.source, &Some(c.path.clone()))?.ok_or("callee path")?,
-                    )),
-                    None => None,
-                },
-                path_ok: Box::new(move |path| {
-                    unless_path.as_ref().is_none_or(|r| !r.is_match(path))
-                        && only_path.as_ref().is_none_or(|r| r.is_match(path))
-                }),
-            });
+            filters.push(Filters::of(rule, spec)?);
             patterns.extend(std::iter::repeat_n(Some((index, filters.len() - 1)), count));
             skipped_in_tests.extend(std::iter::repeat_n(rule.skip_tests, count));
         }

@@ -1,0 +1,57 @@
+//! What a query rule's spec asks of a match beyond its pattern (`unless_enclosing`,
+//! `in_loop`, `callee`, …; detectors/README.md), compiled once per rule.
+
+use crate::detect::rule::{QuerySpec, Rule};
+use crate::parse::query::regexes::LazyRegex;
+
+pub(super) struct Filters {
+    pub(super) unless_enclosing: Option<LazyRegex>,
+    pub(super) unless_above: Option<LazyRegex>,
+    pub(super) unless_line_rest: Option<LazyRegex>,
+    pub(super) unless_function: Option<LazyRegex>,
+    pub(super) only_enclosing: Option<LazyRegex>,
+    pub(super) only_file: Option<LazyRegex>,
+    pub(super) in_loop: bool,
+    pub(super) outlives_loop: Option<String>,
+    pub(super) unless_constant: Option<String>,
+    pub(super) in_async: bool,
+    /// The capture holding the called name, and what its library path must match.
+    pub(super) callee: Option<(String, LazyRegex)>,
+    pub(super) path_ok: Box<dyn Fn(&str) -> bool + Send + Sync>,
+}
+
+impl Filters {
+    pub(super) fn of(rule: &Rule, spec: &QuerySpec) -> Result<Filters, String> {
+        let unless_path = regex(&rule.source, &spec.unless_path)?;
+        let only_path = regex(&rule.source, &spec.only_path)?;
+        Ok(Filters {
+            unless_enclosing: regex(&rule.source, &spec.unless_enclosing)?,
+            unless_above: regex(&rule.source, &spec.unless_above)?,
+            unless_line_rest: regex(&rule.source, &spec.unless_line_rest)?,
+            unless_function: regex(&rule.source, &spec.unless_function)?,
+            only_enclosing: regex(&rule.source, &spec.only_enclosing)?,
+            only_file: regex(&rule.source, &spec.only_file)?,
+            in_loop: spec.in_loop,
+            outlives_loop: spec.outlives_loop.clone(),
+            unless_constant: spec.unless_constant.clone(),
+            in_async: spec.in_async,
+            callee: match &spec.callee {
+                Some(c) => Some((
+                    c.capture.clone(),
+                    LazyRegex::new(&c.path).map_err(|e| format!("{}: {e}", rule.source))?,
+                )),
+                None => None,
+            },
+            path_ok: Box::new(move |path| {
+                unless_path.as_ref().is_none_or(|r| !r.is_match(path))
+                    && only_path.as_ref().is_none_or(|r| r.is_match(path))
+            }),
+        })
+    }
+}
+
+fn regex(source: &str, text: &Option<String>) -> Result<Option<LazyRegex>, String> {
+    text.as_deref()
+        .map(|t| LazyRegex::new(t).map_err(|e| format!("{source}: {e}")))
+        .transpose()
+}
