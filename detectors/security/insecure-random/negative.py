@@ -19,3 +19,11 @@ def layout():
     basis = random.random()
     consider = random.randint(0, 1)
     return basis, consider
+
+
+def shuffle_deck(deck):
+    from random import choice
+    from .tokens import randint
+    card = choice(deck)
+    session_token = randint(32)
+    return card, session_token

@@ -21,3 +21,15 @@ def start_session(response):
     sid = str(random.getrandbits(64))  # expect: insecure-random
     sess_id = random.randint(0, 2**32)  # expect: insecure-random
     response.set_cookie("sid", sid + str(sess_id))
+
+
+def issue_reset():
+    from random import randint
+    import random as rnd
+    reset_token = randint(0, 10**12)  # expect: insecure-random
+    return reset_token, rnd.random()
+
+
+def new_nonce():
+    from random import choice
+    return "".join(choice("0123456789abcdef") for _ in range(16))  # expect: insecure-random
