@@ -15,8 +15,9 @@ pub(super) struct Filters {
     pub(super) outlives_loop: Option<String>,
     pub(super) unless_constant: Option<String>,
     pub(super) in_async: bool,
-    /// The capture holding the called name, and what its library path must match.
-    pub(super) callee: Option<(String, LazyRegex)>,
+    /// The capture holding the called name (its index once the matcher is built), and
+    /// what its library path must match.
+    pub(super) callee: Option<(String, Option<u32>, LazyRegex)>,
     pub(super) path_ok: Box<dyn Fn(&str) -> bool + Send + Sync>,
 }
 
@@ -38,6 +39,7 @@ impl Filters {
             callee: match &spec.callee {
                 Some(c) => Some((
                     c.capture.clone(),
+                    None,
                     LazyRegex::new(&c.path).map_err(|e| format!("{}: {e}", rule.source))?,
                 )),
                 None => None,
@@ -47,6 +49,18 @@ impl Filters {
                     && only_path.as_ref().is_none_or(|r| r.is_match(path))
             }),
         })
+    }
+}
+
+impl Filters {
+    /// Finds the callee capture among the matcher's capture names.
+    pub(super) fn resolve(&mut self, capture_names: &[String]) {
+        if let Some((name, index, _)) = &mut self.callee {
+            *index = capture_names
+                .iter()
+                .position(|n| n == name)
+                .map(|i| i as u32);
+        }
     }
 }
 

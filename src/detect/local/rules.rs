@@ -165,6 +165,9 @@ impl LangRules {
                 })
                 .unwrap_or_else(|| format!("{}: {e}", language.name()))
         })?;
+        for filter in &mut filters {
+            filter.resolve(&matcher.capture_names);
+        }
         let match_capture = matcher
             .capture_names
             .iter()
@@ -208,7 +211,7 @@ impl LangRules {
     ) {
         let test_file = is_test_path(&facts.path);
         let family = self.language.family();
-        let library_names = std::cell::OnceCell::new();
+        let imported = std::cell::OnceCell::new();
         for index in 0..tree.len() as u32 {
             let entry = tree.entry(index);
             let list = match self.collect.get(entry.kind as usize) {
@@ -253,6 +256,18 @@ impl LangRules {
                 let Some(at) = tree.index_of(node) else {
                     return;
                 };
+                // Cheap and selective (a pattern on `.get(` meets every dict read): first.
+                if let Some((_, index, path)) = &filters.callee {
+                    let text = captures
+                        .iter()
+                        .find(|(c, _)| Some(*c) == *index)
+                        .and_then(|(_, callee)| source.get(callee.byte_range()));
+                    let names =
+                        imported.get_or_init(|| imports::LibraryNames::new(&facts.imports, family));
+                    if !text.is_some_and(|text| names.calls(text, |p| path.is_match(p))) {
+                        return;
+                    }
+                }
                 if rule.skip_tests
                     && (test_file || (family == Family::Rust && in_rust_test(tree, at, source)))
                 {
@@ -325,18 +340,6 @@ impl LangRules {
                 }
                 if filters.in_async && !in_async(tree, at, family, source) {
                     return;
-                }
-                if let Some((name, path)) = &filters.callee {
-                    let index = self.matcher.capture_names.iter().position(|n| n == name);
-                    let text = captures
-                        .iter()
-                        .find(|(c, _)| Some(*c as usize) == index)
-                        .and_then(|(_, callee)| source.get(callee.byte_range()));
-                    let names = library_names
-                        .get_or_init(|| imports::LibraryNames::new(&facts.imports, family));
-                    if !text.is_some_and(|text| names.calls(text, |p| path.is_match(p))) {
-                        return;
-                    }
                 }
                 let message =
                     template(&rule.message, &self.matcher.capture_names, captures, source);
