@@ -133,10 +133,6 @@ def loop_shell(event, context):
     loop.run_until_complete(loop.subprocess_shell(asyncio.SubprocessProtocol, "echo hello"))
     loop.run_until_complete(loop.subprocess_exec(asyncio.SubprocessProtocol, "ls", event["dir"]))
 
-def listed_shell(event, context):
-    script = event["id"]
-    subprocess.call(["echo done", script], shell=True)
-
 def remote_tail_quoted(request):
     import shlex
     import paramiko

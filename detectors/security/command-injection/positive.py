@@ -155,3 +155,9 @@ def remote_tail(request):
     client = paramiko.SSHClient()
     client.connect("build.internal")
     client.exec_command("tail -n 50 " + request.args["log"])  # expect: command-injection
+
+def listed_shell_tail(event, context):
+    script = event["id"]
+    # The shell gets `script` as `$0`: harmless to `echo`, but a review reads a shell fed
+    # from the event, and the next edit of the command string runs it.
+    subprocess.call(["echo done", script], shell=True)  # expect: command-injection

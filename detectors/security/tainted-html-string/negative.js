@@ -15,3 +15,8 @@ function banner(name) {
 }
 
 document.getElementById("out").innerHTML = "<p>" + location.hash + "</p>"; // the assignment is its own sink
+
+app.get("/logged", (req, res) => {
+  console.log("<b>" + req.query.text + "</b>");
+  res.end();
+});

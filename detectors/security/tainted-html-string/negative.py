@@ -38,3 +38,12 @@ def main():
 def usage(name):
     # A parameter: its callers decide.
     return "<b>" + name + "</b>"
+
+
+def echo_handler(event, context):
+    import logging
+
+    print(f"<div>{event['input']}</div>")
+    logging.getLogger(__name__).info("<b>%s</b>" % event["input"])
+    publish("<div>%s</div>" % len(event["input"]))
+    return {"statusCode": 204}

@@ -25,3 +25,8 @@ window.addEventListener("message", (event) => {
   const note = '<span title="' + event.data + '">note</span>'; // expect: tainted-html-string
   keep(note);
 });
+
+app.get("/notice", (req, res) => {
+  showNotice("<b>" + req.query.text + "</b>"); // expect: tainted-html-string
+  res.end();
+});

@@ -29,3 +29,8 @@ class ProfileView(TemplateView):
 def load_model(model):
     page = "<body style='margin: 0px'><entity model='{}'></entity></body>".format(model)  # expect: tainted-html-string
     return flask.render_template("shell.html", inner=page)
+
+
+def banner_handler(event, context):
+    publish(f"<div class='banner'>{event['input']}</div>")  # expect: tainted-html-string
+    return {"statusCode": 204}

@@ -25,3 +25,13 @@ def read_settings(text, path, token):
     with open(path) as f:
         e = f.read()
     return a, b, c, d, e
+
+
+import _pickle
+
+
+def fixed_payloads():
+    a = _pickle.loads(b"\x80\x04K\x01.")
+    blob = b"\x80\x04K\x02."
+    b = _pickle.loads(blob)
+    return a, b, _pickle.loads(_pickle.dumps([1, 2, 3]))

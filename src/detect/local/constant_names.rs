@@ -7,15 +7,18 @@ use crate::parse::flat::FlatTree;
 
 use super::enclosing::enclosing_function;
 
-/// Whether `value` is a name that its function (or, when the function does not bind it,
-/// the file) binds at least once and only ever to a constant string, and that is no
-/// parameter there.
+/// Whether `value` is a constant string, or a name that its function (or, when the
+/// function does not bind it, the file) binds at least once and only ever to a constant
+/// string, and that is no parameter there.
 pub(crate) fn bound_to_constants(
     tree: &FlatTree<'_>,
     value: u32,
     source: &str,
     family: Family,
 ) -> bool {
+    if constant_string(tree, value) {
+        return true;
+    }
     if tree.kind(value) != "identifier" {
         return false;
     }

@@ -46,6 +46,12 @@ impl Analyser<'_, '_, '_> {
         self.check_built_at(left, right, false);
     }
 
+    /// `f(<string built from a source>)` for a call that is no sink of its own: the string
+    /// goes where the pass cannot follow, as a stored one does.
+    pub(super) fn check_built_argument(&mut self, call: u32, arg: u32) {
+        self.check_built_at(call, arg, false);
+    }
+
     /// `return <string built from a source>`: as an assignment's value is.
     pub(super) fn check_built_return(&mut self, statement: u32, value: u32) {
         self.check_built_at(statement, value, true);

@@ -110,6 +110,13 @@ impl Analyser<'_, '_, '_> {
         if self.tables.is_sanitiser(callee_text, method) || self.out.calls.len() > 2000 {
             return;
         }
+        let logs = writes_a_log(callee_text);
+        let method = method.to_string();
+        if !logs {
+            for arg in self.arguments(node).collect::<Vec<_>>() {
+                self.check_built_argument(node, arg);
+            }
+        }
         let mut calls = Vec::new();
         for (index, arg) in self.arguments(node).enumerate() {
             // A constructor's parameter read back from a field is the constructor's to
@@ -117,7 +124,7 @@ impl Analyser<'_, '_, '_> {
             if let Some(taint) = self.eval(arg, 0).filter(|t| t.owner.is_none()) {
                 calls.push(TaintCall {
                     function: self.function_line,
-                    callee: method.to_string(),
+                    callee: method.clone(),
                     line,
                     arg: index as u32,
                     origin: (*taint.origin).clone(),
@@ -135,4 +142,31 @@ impl Analyser<'_, '_, '_> {
         }
         self.out.calls.extend(calls);
     }
+}
+
+/// Whether a call only prints or logs what it is given: a string built for a log line is
+/// no HTML page, query or URL.
+fn writes_a_log(callee: &str) -> bool {
+    let method = callee.rsplit(['.', ':']).next().unwrap_or(callee);
+    matches!(
+        method,
+        "print"
+            | "println"
+            | "eprintln"
+            | "pprint"
+            | "debug"
+            | "info"
+            | "warn"
+            | "warning"
+            | "error"
+            | "exception"
+            | "critical"
+            | "fatal"
+            | "log"
+            | "trace"
+            | "write"
+            | "writeln"
+            | "echo"
+            | "secho"
+    ) || callee.starts_with("console.")
 }
