@@ -26,3 +26,10 @@ export async function checked(target: string) {
 export async function avatar(req: any) {
   return fetch("https://cdn.example.com/avatars/" + req.query.id);
 }
+const request = require("request");
+module.exports = function fixedProxy() {
+  return (req: any, res: any) => {
+    request.get(`https://reddit.com/${req.query.path}/about`);
+    res.end();
+  };
+};

@@ -20,3 +20,14 @@ export async function relay(req: any) {
 export async function report() {
   return axios.get(process.env.REPORT_URL as string); // audit: ssrf
 }
+// Express middleware made by a factory, with the `request` and `superagent` clients.
+const request = require("request");
+import superagent from "superagent";
+module.exports = function imageProxy() {
+  return (req: any, res: any) => {
+    const url = req.body.imageUrl;
+    request.get(url); // expect: ssrf
+    superagent.get(`${req.query.url}/thumb`); // expect: ssrf
+    res.end();
+  };
+};
