@@ -16,3 +16,22 @@ export function PUT(request: Request, res: any) {
   res.redirect(here.pathname);
   res.redirect(request.url);
 }
+
+import { Controller, Get, Query, Redirect } from "@nestjs/common";
+
+@Controller("docs")
+export class VersionedDocsController {
+  @Get("version")
+  @Redirect("https://docs.nestjs.com", 302)
+  version(@Query("version") version: string) {
+    if (version === "5") {
+      return { url: "https://docs.nestjs.com/v5/" };
+    }
+  }
+
+  // Not a redirect: the object is the response body.
+  @Get("echo")
+  echo(@Query("to") to: string) {
+    return { url: to };
+  }
+}

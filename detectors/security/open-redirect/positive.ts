@@ -20,3 +20,14 @@ export function PUT(request: Request) {
   const { searchParams } = new URL(request.url);
   return NextResponse.redirect(searchParams.get("next")!); // expect: open-redirect
 }
+
+import { Controller, Get, Query, Redirect } from "@nestjs/common";
+
+@Controller("docs")
+export class DocsController {
+  @Get("go")
+  @Redirect("https://docs.nestjs.com", 302)
+  go(@Query("to") to: string) {
+    return { url: to }; // expect: open-redirect
+  }
+}

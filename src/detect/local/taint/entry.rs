@@ -94,6 +94,28 @@ impl Analyser<'_, '_, '_> {
         })
     }
 
+    /// `({ params, body }: Request) => …`: a TypeScript parameter declared as a server's
+    /// request, whose fields the client wrote wherever the function is reached from.
+    fn typed_as_request(&self, param: u32) -> bool {
+        if self.family != Family::Ecma {
+            return false;
+        }
+        let declared = if matches!(self.kind(param), "object_pattern") {
+            self.flat.parent(param)
+        } else {
+            Some(param)
+        };
+        let Some(annotation) = declared.and_then(|p| self.flat.field(p, "type")) else {
+            return false;
+        };
+        let text = self.text(annotation).trim_start_matches(':').trim();
+        let head = text.split('<').next().unwrap_or(text).trim();
+        matches!(
+            head,
+            "Request" | "express.Request" | "Express.Request" | "FastifyRequest"
+        )
+    }
+
     /// The pattern a parameter binds its names through (`{ target }`, `[a, b]`), if any.
     pub(super) fn pattern_of(&self, param: u32) -> Option<u32> {
         match self.kind(param) {
@@ -118,10 +140,13 @@ impl Analyser<'_, '_, '_> {
         let mut names = Vec::new();
         self.pattern_names(pattern, &mut names);
         self.params.push(param);
+        let request = self.typed_as_request(param);
         for name in names {
             self.env.remove(&name);
             self.known.remove(&name);
-            let origin = if self.returned.is_some() {
+            let origin = if request && self.tables.is_request_field(&name) {
+                Some(Origin::Source(format!("the request's `{name}`")))
+            } else if self.returned.is_some() {
                 Some(Origin::Param(index, name.clone()))
             } else {
                 self.param_origin(index, &name, param, None, entry)
@@ -227,6 +252,21 @@ impl Analyser<'_, '_, '_> {
             }
             attributes.reverse();
             return attributes.join("\n");
+        }
+        if self.family == Family::Ecma {
+            // A class member's decorators come before it in the class body.
+            let mut decorators = Vec::new();
+            let mut at = function;
+            while let Some(previous) = flat.prev_sibling(at) {
+                match flat.kind(previous) {
+                    "decorator" => decorators.push(self.text(previous).replace('\n', " ")),
+                    "comment" => {}
+                    _ => break,
+                }
+                at = previous;
+            }
+            decorators.reverse();
+            return decorators.join("\n");
         }
         flat.parent(function)
             .filter(|&p| flat.kind(p) == "decorated_definition")

@@ -262,6 +262,11 @@ impl Tables {
         self.request_names.has(name)
     }
 
+    /// `body`, `query`, `params`: a field of the request the client wrote.
+    pub fn is_request_field(&self, name: &str) -> bool {
+        self.request_fields.has(name)
+    }
+
     /// `request.user`, `request.session`, `req.method`: what the server keeps about a
     /// request or decides itself, not what the client wrote.
     pub fn request_state(&self, text: &str) -> bool {
