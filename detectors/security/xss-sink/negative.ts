@@ -17,4 +17,7 @@ export class CommentView {
   get body(): SafeHtml {
     return this.sanitizer.bypassSecurityTrustHtml(DOMPurify.sanitize(this.comment));
   }
+  get escaped(): string | null {
+    return this.sanitizer.sanitize(SecurityContext.HTML, this.comment);
+  }
 }

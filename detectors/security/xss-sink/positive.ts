@@ -18,4 +18,7 @@ export class CommentView {
   get link(): SafeUrl {
     return this.sanitizer.bypassSecurityTrustUrl(`javascript:${this.comment}`); // expect: xss-sink
   }
+  get raw(): string | null {
+    return this.sanitizer.sanitize(SecurityContext.NONE, this.comment); // expect: xss-sink
+  }
 }
