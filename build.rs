@@ -34,6 +34,7 @@ const REGEX_KEYS: &[&str] = &[
     "only_call",
     "unless_before",
     "only_before",
+    "only_function",
     "unless_source",
     "decorated",
     "path",

@@ -60,3 +60,11 @@ def fixed_banner():
     from django.utils.safestring import mark_safe
     from django.utils.html import format_html
     return mark_safe(format_html("<b>{}</b>", "hello")), mark_safe("<hr>")
+
+
+def notify_plain(request):
+    from django.core.mail import EmailMessage, send_mail
+
+    body = request.POST.get("body")
+    EmailMessage("News", body, "noreply@example.com", ["staff@example.com"]).send()
+    send_mail("News", body, "noreply@example.com", ["staff@example.com"])

@@ -43,3 +43,16 @@ async def sanic_hello(request):
 
 def profile_bio(profile):
     return mark_safe(profile.bio_html)  # audit: reflected-xss
+
+
+def notify_staff(request):
+    from django.core.mail import EmailMessage, EmailMultiAlternatives, send_mail
+
+    body = request.POST.get("body")
+    email = EmailMessage("News", body, "noreply@example.com", ["staff@example.com"])  # expect: reflected-xss
+    email.content_subtype = "html"
+    email.send()
+    send_mail("News", "see the HTML part", "noreply@example.com", ["staff@example.com"], html_message=body)  # expect: reflected-xss
+    alt = EmailMultiAlternatives("News", "plain", "noreply@example.com", ["staff@example.com"])
+    alt.attach_alternative(body, "text/html")  # expect: reflected-xss
+    alt.send()

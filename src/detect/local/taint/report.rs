@@ -23,7 +23,9 @@ impl Analyser<'_, '_, '_> {
         {
             return;
         }
-        if sink.ruled_out_before(self.code_before(node)) {
+        if sink.ruled_out_before(self.code_before(node))
+            || sink.ruled_out_in(self.code_of_function())
+        {
             return;
         }
         let what = sink.what(callee);
@@ -341,6 +343,12 @@ impl Analyser<'_, '_, '_> {
             };
         }
         false
+    }
+
+    /// The function's code, all of it.
+    fn code_of_function(&self) -> &str {
+        let range = self.flat.entry(self.unit).range();
+        self.ctx.source.get(range).unwrap_or("")
     }
 
     /// The function's code from its start up to `node`.

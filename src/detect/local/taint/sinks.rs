@@ -113,6 +113,10 @@ pub struct SinkSpec {
     /// `Command::new("sh")` a later `cmd.arg("-c").arg(…)` configures).
     #[serde(default)]
     pub only_before: Option<String>,
+    /// Only when the function's code, all of it, matches this regex (an HTML email: the
+    /// `content_subtype = "html"` set after the message is made).
+    #[serde(default)]
+    pub only_function: Option<String>,
     /// Not for sources whose description matches this regex (`request.path`, which a
     /// redirect sends back to this site).
     #[serde(default)]
@@ -170,6 +174,7 @@ impl SinkSpec {
             &self.only_call,
             &self.unless_before,
             &self.only_before,
+            &self.only_function,
             &self.unless_source,
             &self.decorated,
         ]
@@ -194,6 +199,7 @@ pub struct Sink {
     only: Option<LazyRegex>,
     before: Option<LazyRegex>,
     only_before: Option<LazyRegex>,
+    only_function: Option<LazyRegex>,
     unless_source: Option<LazyRegex>,
     decorated: Option<LazyRegex>,
     built: Option<LazyRegex>,
@@ -215,6 +221,13 @@ impl Sink {
                 .only_before
                 .as_ref()
                 .is_some_and(|re| !re.is_match(code))
+    }
+
+    /// Whether the code of the function around a call (all of it) rules the sink out.
+    pub fn ruled_out_in(&self, function: &str) -> bool {
+        self.only_function
+            .as_ref()
+            .is_some_and(|re| !re.is_match(function))
     }
 
     /// Whether `unless_call` rules out a call or target with this text.
@@ -284,6 +297,7 @@ impl FamilySinks {
                 only: regex(&spec.only_call, rule)?,
                 before: regex(&spec.unless_before, rule)?,
                 only_before: regex(&spec.only_before, rule)?,
+                only_function: regex(&spec.only_function, rule)?,
                 unless_source: regex(&spec.unless_source, rule)?,
                 decorated: regex(&spec.decorated, rule)?,
                 built: regex(&spec.built, rule)?,
