@@ -59,3 +59,9 @@ def scratch_report(rows):
     import tempfile
     with open(os.path.join(tempfile.gettempdir(), "report.csv"), "w") as f:
         f.writelines(rows)
+
+
+def page_count(request):
+    # Arithmetic on a converted value is no path.
+    pages = int(request.GET["total"]) / 20
+    return open("/srv/reports/summary.txt").read(), pages

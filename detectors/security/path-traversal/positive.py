@@ -52,3 +52,11 @@ def main():
     # A command-line tool opens the file its operator names: only a review sees it.
     with open(sys.argv[1]) as config:  # audit: path-traversal
         return config.read()
+
+
+@fastapi_app.get("/static/{full_path:path}")
+def spa(full_path: str):
+    from pathlib import Path
+
+    candidate = Path("/srv/static") / full_path
+    return FileResponse(candidate)  # expect: path-traversal

@@ -68,6 +68,12 @@ impl Analyser<'_, '_, '_> {
                 if matches!(operator, "??" | "||") {
                     return self.union(sides.into_iter().flatten(), depth);
                 }
+                // Python's `/` joins paths (`STATIC_DIR / name`): a tainted value that
+                // reaches one unconverted is a string, and a string divides only as a path.
+                if operator == "/" && self.family == Family::Python {
+                    let taint = self.union(sides.into_iter().flatten(), depth)?;
+                    return Some(taint.step(flat.line(node), "joined into a path".into()));
+                }
                 if !matches!(operator, "+" | "%") {
                     return None;
                 }
