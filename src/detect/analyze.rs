@@ -52,6 +52,18 @@ impl Catalog {
             }
         }
         rules.sort_by(|a, b| a.id.cmp(&b.id));
+        for rule in &rules {
+            if let Some(unknown) = rule
+                .yields_to
+                .iter()
+                .find(|other| !rules.iter().any(|r| &r.id == *other))
+            {
+                return Err(RuleError::Invalid {
+                    path: rule.source.clone(),
+                    reason: format!("`yields_to` names no rule `{unknown}`"),
+                });
+            }
+        }
         Ok(Catalog {
             rules: rules.into(),
         })
@@ -244,6 +256,7 @@ pub fn analyze(
         analysis.timings.push((id, took));
         raw.extend(hits);
     }
+    yield_lines(&mut raw, catalog, &enabled, config);
 
     let excluded = config.excluded();
     let vendored_folders = crate::detect::vendored::vendored_folders(snap, &decoded);
@@ -407,4 +420,62 @@ impl<'s> SymbolIndex<'s> {
             .min_by_key(|(start, end, _)| end - start)
             .map(|(_, _, index)| self.snap.graph[*index].qualified_name.clone())
     }
+}
+
+/// Leaves out a finding where a rule it yields to (`yields_to`) reports the same line at
+/// least as severely, in this run (enabled, and an audit finding only when auditing).
+fn yield_lines(
+    raw: &mut Vec<(String, Hit)>,
+    catalog: &Catalog,
+    enabled: &HashSet<String>,
+    config: &Config,
+) {
+    let yields: HashMap<&str, &[String]> = catalog
+        .rules
+        .iter()
+        .filter(|r| !r.yields_to.is_empty())
+        .map(|r| (r.id.as_str(), r.yields_to.as_slice()))
+        .collect();
+    if !raw
+        .iter()
+        .any(|(_, hit)| yields.contains_key(hit.rule.as_str()))
+    {
+        return;
+    }
+    // As the finding will say it (see `analyze`).
+    let severity = |hit: &Hit| {
+        config
+            .severity
+            .get(&hit.rule)
+            .and_then(|s| Severity::parse(s))
+            .or(hit.severity)
+            .or_else(|| catalog.get(&hit.rule).map(|r| r.severity))
+    };
+    let gone: Vec<bool> = {
+        let mut reported: HashMap<(&str, u32, &str), Option<Severity>> = HashMap::new();
+        for (path, hit) in raw.iter() {
+            if enabled.contains(&hit.rule) && (config.audit || !hit.audit) {
+                let at = reported
+                    .entry((path.as_str(), hit.line, hit.rule.as_str()))
+                    .or_default();
+                *at = (*at).max(severity(hit));
+            }
+        }
+        raw.iter()
+            .map(|(path, hit)| {
+                yields.get(hit.rule.as_str()).is_some_and(|others| {
+                    others.iter().any(|other| {
+                        reported
+                            .get(&(path.as_str(), hit.line, other.as_str()))
+                            .is_some_and(|&s| s >= severity(hit))
+                    })
+                })
+            })
+            .collect()
+    };
+    let mut at = 0;
+    raw.retain(|_| {
+        at += 1;
+        !gone[at - 1]
+    });
 }

@@ -321,6 +321,53 @@ fn audit_findings_appear_only_when_auditing() {
     assert_eq!(json_findings(&dir, &[]), plain);
 }
 
+/// A rule that says less (`unsafe-deserialization`) gives way on a line where one that says
+/// more (`code-injection`, which traced the request there) reports as severely; alone, or
+/// where the other finding is milder or not asked for, it stays.
+#[test]
+fn a_finding_yields_to_one_that_says_more_on_its_line() {
+    let dir = Dir::with_fixture(
+        r#"
+//- app/views.py
+import pickle
+from flask import Flask, request
+
+app = Flask(__name__)
+
+
+@app.route("/load", methods=["POST"])
+def load():
+    return pickle.loads(request.data)
+
+
+def cached():
+    with open("/var/cache/app.pkl", "rb") as f:
+        return pickle.load(f)
+"#,
+    );
+    let on_line = |findings: &[Value], line: u64| -> Vec<String> {
+        let mut ids: Vec<String> = findings
+            .iter()
+            .filter(|f| f["line"] == line)
+            .map(|f| f["detector"].as_str().unwrap_or("").to_string())
+            .collect();
+        ids.sort();
+        ids
+    };
+    let plain = json_findings(&dir, &[]);
+    assert_eq!(on_line(&plain, 9), ["code-injection"], "{plain:?}");
+    assert_eq!(on_line(&plain, 14), ["unsafe-deserialization"], "{plain:?}");
+    // The audit finding on the cached file is low: the medium one stays beside it.
+    let audited = json_findings(&dir, &["--audit"]);
+    assert_eq!(
+        on_line(&audited, 14),
+        ["code-injection", "unsafe-deserialization"],
+        "{audited:?}"
+    );
+    let only = json_findings(&dir, &["--only", "unsafe-deserialization"]);
+    assert_eq!(on_line(&only, 9), ["unsafe-deserialization"], "{only:?}");
+}
+
 /// Local results depend only on the file and the rule set: a config change (disabling a
 /// detector, a new threshold) re-runs no parse, yet the findings follow the new config.
 #[test]
@@ -736,6 +783,26 @@ fn a_broken_rule_of_the_repository_is_an_error_before_any_file_is_read() {
     assert!(
         !dir.join(".repotoire/cache.redb").exists(),
         "files were read before the rules were checked"
+    );
+}
+
+/// A repository's rule may yield to another rule, which must exist.
+#[test]
+fn a_rule_yielding_to_no_rule_is_an_error_naming_its_file() {
+    let dir = Dir::with_fixture(PROJECT);
+    let yielding = OWN_RULE.replace(
+        "message = \"`print` of a debug value\"",
+        "message = \"`print` of a debug value\"\nyields_to = [\"no-such-rule\"]",
+    );
+    assert_ne!(yielding, OWN_RULE);
+    dir.write(".repotoire/detectors/no-print-debug/rule.toml", &yielding);
+    let output = analyze(&dir, &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let err = stderr(&output);
+    assert!(err.contains("no-print-debug/rule.toml"), "{err}");
+    assert!(
+        err.contains("`yields_to` names no rule `no-such-rule`"),
+        "{err}"
     );
 }
 
