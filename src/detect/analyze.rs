@@ -473,9 +473,6 @@ fn yield_lines(
             })
             .collect()
     };
-    let mut at = 0;
-    raw.retain(|_| {
-        at += 1;
-        !gone[at - 1]
-    });
+    let mut gone = gone.into_iter();
+    raw.retain(|_| !gone.next().unwrap_or(false));
 }

@@ -151,9 +151,9 @@ pub struct Rule {
     /// Where a taint rule's values do harm (`engine = "taint"`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sink: Vec<SinkSpec>,
-    /// Rules that say more about the same line: where one of them reports it, this
-    /// rule's finding there is left out (`unsafe-deserialization` where `code-injection`
-    /// traced the request into the same `pickle.loads`).
+    /// Rules that say more about the same line: where one of them reports it at least as
+    /// severely, this rule's finding there is left out (`unsafe-deserialization` where
+    /// `code-injection` traced the request into the same `pickle.loads`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub yields_to: Vec<String>,
     /// Where it came from (set by the loader).

@@ -110,6 +110,7 @@ impl Analyser<'_, '_, '_> {
         if self.tables.is_sanitiser(callee_text, method) || self.out.calls.len() > 2000 {
             return;
         }
+        // `callee_text` borrows the source through `self`, which the checks need mutably.
         let logs = writes_a_log(callee_text);
         let method = method.to_string();
         if !logs {
