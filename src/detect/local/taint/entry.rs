@@ -236,37 +236,14 @@ impl Analyser<'_, '_, '_> {
     }
 
     /// The decorators of `function`, one per line (read once per function: the entry
-    /// point and every return statement ask). Rust's are the attributes before it.
+    /// point and every return statement ask). Rust's are the attributes before it, a
+    /// TypeScript class member's the decorators before it in the class body.
     pub(super) fn decorators_of(&self, function: u32) -> String {
         let flat = self.flat;
-        if self.family == Family::Rust {
-            let mut attributes = Vec::new();
-            let mut at = function;
-            while let Some(previous) = flat.prev_sibling(at) {
-                match flat.kind(previous) {
-                    "attribute_item" => attributes.push(self.text(previous).replace('\n', " ")),
-                    "line_comment" | "block_comment" => {}
-                    _ => break,
-                }
-                at = previous;
-            }
-            attributes.reverse();
-            return attributes.join("\n");
-        }
-        if self.family == Family::Ecma {
-            // A class member's decorators come before it in the class body.
-            let mut decorators = Vec::new();
-            let mut at = function;
-            while let Some(previous) = flat.prev_sibling(at) {
-                match flat.kind(previous) {
-                    "decorator" => decorators.push(self.text(previous).replace('\n', " ")),
-                    "comment" => {}
-                    _ => break,
-                }
-                at = previous;
-            }
-            decorators.reverse();
-            return decorators.join("\n");
+        match self.family {
+            Family::Rust => return self.preceding(function, "attribute_item"),
+            Family::Ecma => return self.preceding(function, "decorator"),
+            Family::Python => {}
         }
         flat.parent(function)
             .filter(|&p| flat.kind(p) == "decorated_definition")
@@ -278,5 +255,23 @@ impl Analyser<'_, '_, '_> {
                     .join("\n")
             })
             .unwrap_or_default()
+    }
+
+    /// The text of the `kind` siblings right before `node` (comments between them skipped),
+    /// in order, one per line.
+    fn preceding(&self, node: u32, kind: &str) -> String {
+        let flat = self.flat;
+        let mut found = Vec::new();
+        let mut at = node;
+        while let Some(previous) = flat.prev_sibling(at) {
+            match flat.kind(previous) {
+                k if k == kind => found.push(self.text(previous).replace('\n', " ")),
+                "comment" | "line_comment" | "block_comment" => {}
+                _ => break,
+            }
+            at = previous;
+        }
+        found.reverse();
+        found.join("\n")
     }
 }
