@@ -35,3 +35,9 @@ def report(request):
 def latest_report(request):
     # ok: path
     return FileResponse(open(REPORTS / "latest.pdf", "rb"))
+
+
+def report_text(request):
+    name = request.GET["name"]
+    # ruleid: path
+    return (REPORTS / name).read_text()

@@ -65,3 +65,14 @@ def page_count(request):
     # Arithmetic on a converted value is no path.
     pages = int(request.GET["total"]) / 20
     return open("/srv/reports/summary.txt").read(), pages
+
+
+def uploaded_copy(request):
+    from pathlib import Path
+
+    # An upload's own `open` and a fixed path's reads are no traversal.
+    upload = request.FILES["doc"]
+    with upload.open() as src:
+        data = src.read()
+    template = Path("/srv/templates/report.txt").read_text()
+    return template, data

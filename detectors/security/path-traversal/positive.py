@@ -60,3 +60,14 @@ def spa(full_path: str):
 
     candidate = Path("/srv/static") / full_path
     return FileResponse(candidate)  # expect: path-traversal
+
+
+@app.route("/notes")
+def notes():
+    from pathlib import Path
+
+    name = request.args["name"]
+    text = (Path("/srv/notes") / name).read_text()  # expect: path-traversal
+    Path(request.args["old"]).unlink()  # expect: path-traversal
+    with (Path("/srv/notes") / name).open() as f:  # expect: path-traversal
+        return text + f.read()

@@ -384,8 +384,15 @@ impl Analyser<'_, '_, '_> {
     }
 
     /// The arguments that carry a sink's dangerous value: by position (from there on with
-    /// `rest`), else by keyword.
+    /// `rest`), else by keyword; or the object a `receiver` sink's method is called on.
     pub(super) fn sink_arguments(&self, call: u32, sink: &Sink) -> Vec<u32> {
+        if sink.spec.receiver {
+            return self
+                .callee_of(call)
+                .and_then(|callee| self.object_of(callee))
+                .into_iter()
+                .collect();
+        }
         let from = sink.spec.arg as usize;
         if sink.spec.rest {
             return self.arguments(call).skip(from).collect();

@@ -53,6 +53,10 @@ pub struct SinkSpec {
     /// The keyword argument that carries it when it is not given by position.
     #[serde(default)]
     pub arg_name: Option<String>,
+    /// The dangerous value is the object the method is called on, not an argument
+    /// (`Path(name).read_text()`).
+    #[serde(default)]
+    pub receiver: bool,
     /// Only a value built into a larger string counts (an SQL string passed whole is a
     /// query, not an injection).
     #[serde(default)]
