@@ -486,3 +486,83 @@ mac::tests::parse_escape -calls(1.0)-> mac::parser
 "#,
     );
 }
+
+/// An impl for a reference type with a lifetime (`impl Trait for &'a mut Writer<W>`) holds
+/// the methods of `Writer`: `self.method()` inside it is the sibling method.
+#[test]
+fn impls_for_references_with_lifetimes_attach_to_the_type() {
+    check(
+        r#"
+//- Cargo.toml
+[package]
+name = "ser"
+//- src/lib.rs
+pub trait Sink { fn put_char(self, c: char); fn put_str(self, s: &str); }
+pub struct Writer<W> { out: W }
+impl<'a, W> Sink for &'a mut Writer<W> {
+    fn put_char(self, c: char) { self.put_str("c"); }
+    fn put_str(self, s: &str) {}
+}
+pub struct Reader;
+impl<'r> Reader { fn next(&self) {} }
+impl<'r> Iterator for &'r Reader {
+    type Item = u8;
+    fn next(&mut self) -> Option<u8> { self.peek(); None }
+}
+impl Reader { fn peek(&self) {} }
+"#,
+        r#"
+ser::Reader::next -calls(1.0)-> ser::Reader::peek
+ser::Writer -inherits(1.0)-> ser::Sink
+ser::Writer::put_char -calls(1.0)-> ser::Writer::put_str
+"#,
+    );
+}
+
+/// A type implementing one trait twice (for itself and for a reference to it) holds two
+/// methods of each name: `self.m()` and `Self::m()` are the one in the caller's own block.
+#[test]
+fn self_calls_in_one_of_two_impls_of_a_trait_stay_in_their_block() {
+    let dir = crate::support::Dir::with_fixture(
+        r#"
+//- Cargo.toml
+[package]
+name = "ser"
+//- src/lib.rs
+pub trait Sink { fn put_char(self, c: char); fn put_str(self, s: &str); }
+pub struct Writer;
+impl<'a> Sink for &'a mut Writer {
+    fn put_char(self, c: char) { self.put_str("c"); }
+    fn put_str(self, s: &str) {}
+}
+impl Sink for Writer {
+    fn put_char(self, c: char) { Self::put_str(self, "c"); }
+    fn put_str(self, s: &str) {}
+}
+"#,
+    );
+    let (snap, _) = dir.build();
+    let mut calls: Vec<String> = snap
+        .graph
+        .edge_indices()
+        .filter_map(|e| {
+            let (s, t) = snap.graph.edge_endpoints(e)?;
+            let edge = &snap.graph[e];
+            (edge.kind == repotoire::graph::model::EdgeKind::Calls).then(|| {
+                let (s, t) = (&snap.graph[s], &snap.graph[t]);
+                format!(
+                    "{}@{} -({:.1})-> {}@{}",
+                    s.name, s.line, edge.confidence, t.name, t.line
+                )
+            })
+        })
+        .collect();
+    calls.sort();
+    assert_eq!(
+        calls,
+        [
+            "put_char@4 -(1.0)-> put_str@5",
+            "put_char@8 -(1.0)-> put_str@9"
+        ]
+    );
+}

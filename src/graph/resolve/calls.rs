@@ -355,6 +355,7 @@ impl Resolver {
         if self.family(file) == Family::Rust {
             let mut seen = rustc_hash::FxHashSet::default();
             unique.retain(|&t| seen.insert(t));
+            self.prefer_own_impl(file, call, &mut unique);
             if !unique.iter().all(|&t| self.in_trait_impl(t)) {
                 self.keep_last_definitions(&mut unique);
             }
@@ -371,6 +372,38 @@ impl Resolver {
             how = Resolution::Ambiguous;
         }
         (unique, how)
+    }
+
+    /// `self.m()` and `Self::m()` in a Rust impl block that defines `m` call that `m`: a type
+    /// implementing one trait twice (for `Value` and for `&Value`) holds two of them, and
+    /// the block's own is the one its `Self` has.
+    fn prefer_own_impl(&self, file: u32, call: &CallSite, targets: &mut Vec<u32>) {
+        let on_self = call.receiver.as_deref() == Some("self")
+            || (call.receiver.is_none() && call.scope.as_deref() == Some("Self"));
+        if targets.len() < 2 || !on_self {
+            return;
+        }
+        let symbols = &self.facts[file as usize].symbols;
+        let Some(block) = call
+            .caller
+            .and_then(|c| symbols.get(c as usize))
+            .and_then(|s| s.parent)
+            .filter(|&p| symbols[p as usize].kind == SymbolKind::Impl)
+        else {
+            return;
+        };
+        let own: Vec<u32> = targets
+            .iter()
+            .copied()
+            .filter(|&t| {
+                self.origin[t as usize].is_some_and(|(f, s)| {
+                    f == file && self.facts[f as usize].symbols[s as usize].parent == Some(block)
+                })
+            })
+            .collect();
+        if own.len() == 1 {
+            *targets = own;
+        }
     }
 
     /// Whether `name` is a parameter or typed local of a function around `scope` that no
