@@ -9,3 +9,10 @@
 ; Generic parameters stand for their first trait bound: `T: Shape`, `where T: Shape`.
 (type_parameter name: (type_identifier) @bind.name bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @bind.type))
 (where_predicate left: (type_identifier) @bind.name bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @bind.type))
+; A name a pattern binds has the type of the field it matches: `Value::Number(n)`,
+; `Some(ref n)`, `Shape::Rect { width, .. }`, `Rect { width: w, .. }`.
+(tuple_struct_pattern type: (_) @bind.pattern (identifier) @bind.name)
+(tuple_struct_pattern type: (_) @bind.pattern (ref_pattern (identifier) @bind.name))
+(tuple_struct_pattern type: (_) @bind.pattern (mut_pattern (identifier) @bind.name))
+(struct_pattern type: (_) @bind.pattern (field_pattern name: (shorthand_field_identifier) @bind.name))
+(struct_pattern type: (_) @bind.pattern (field_pattern name: (field_identifier) pattern: (identifier) @bind.name))

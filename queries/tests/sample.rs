@@ -34,3 +34,12 @@ fn in_macros(engine: &Engine) {
     println!("{} {}", compute(1), engine.total());
     assert_eq!(Engine::default(), make());
 }
+
+// Pattern bindings take the type of the field they match.
+pub enum Token { Word(String), Number(u64) }
+pub fn token_len(token: &Token) -> usize {
+    match token {
+        Token::Word(ref word) => word.len(),
+        Token::Number(mut n) => { n += 1; n as usize }
+    }
+}

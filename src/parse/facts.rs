@@ -249,6 +249,10 @@ pub enum BindingSource {
     /// An object literal used as a namespace; `type_text` lists its entries
     /// (`parse::extract::objects`).
     Object,
+    /// A name a Rust pattern binds to a field of what it matches: `type_text` is the
+    /// struct or enum variant and the field, `Value::Number.0` for `Value::Number(n)`,
+    /// `Shape::Rect.width` for `Shape::Rect { width, .. }`.
+    Pattern,
 }
 
 impl Binding {

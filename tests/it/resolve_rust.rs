@@ -1,6 +1,6 @@
 //! Rust resolution: the module tree, use trees, re-exports, impls and trait impls, paths.
 
-use crate::support::check;
+use crate::support::{check, check_calls};
 
 #[test]
 fn the_mod_tree_use_trees_and_pub_use_resolve() {
@@ -564,5 +564,50 @@ impl Sink for Writer {
             "put_char@4 -(1.0)-> put_str@5",
             "put_char@8 -(1.0)-> put_str@9"
         ]
+    );
+}
+
+/// A name a pattern binds has the type of the field it matches: an enum variant's
+/// (`Value::Number(n)`, `Self::Text(ref s)`, `Shape::Rect { width, .. }`) or a struct's;
+/// `Some(x)` names no project type and stays unknown.
+#[test]
+fn names_bound_by_patterns_have_their_fields_types() {
+    check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "pat"
+//- src/lib.rs
+pub struct Number;
+impl Number { pub fn is_i64(&self) -> bool { true } }
+pub struct Text;
+impl Text { pub fn len(&self) -> usize { 0 } }
+pub struct Width;
+impl Width { pub fn get(&self) -> u32 { 0 } }
+pub enum Value { Number(Number), Text(Text), Rect { width: Width } }
+pub struct Pair(Number, Text);
+impl Value {
+    pub fn is_i64(&self) -> bool {
+        match self {
+            Value::Number(n) => n.is_i64(),
+            Self::Text(ref s) => { s.len(); false }
+            Value::Rect { width, .. } => { width.get(); false }
+        }
+    }
+}
+pub fn split(p: Pair, v: Option<Text>) {
+    let Pair(a, b) = p;
+    a.is_i64();
+    b.len();
+    if let Some(x) = v { x.unknown_method(); }
+}
+"#,
+        r#"
+pat::Value::is_i64 -calls(0.9)-> pat::Number::is_i64
+pat::Value::is_i64 -calls(0.9)-> pat::Text::len
+pat::Value::is_i64 -calls(0.9)-> pat::Width::get
+pat::split -calls(0.9)-> pat::Number::is_i64
+pat::split -calls(0.9)-> pat::Text::len
+"#,
     );
 }

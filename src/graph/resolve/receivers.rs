@@ -335,6 +335,23 @@ impl Resolver {
         Vec::new()
     }
 
+    /// The type of the field a Rust pattern binds: of a struct (`Rect { width, .. }`,
+    /// `Pair(a, b)`) or of an enum's variant (`Value::Number(n)`, `Self::Number(n)`).
+    fn pattern_type(&self, file: u32, binding: &Binding) -> Vec<u32> {
+        let Some((path, field)) = binding.type_text.rsplit_once('.') else {
+            return Vec::new();
+        };
+        let structs = self.resolve_type(file, binding.scope, path);
+        if !structs.is_empty() {
+            return self.field_type(&structs, field);
+        }
+        let Some((owner, variant)) = path.rsplit_once("::") else {
+            return Vec::new();
+        };
+        let enums = self.resolve_type(file, binding.scope, owner);
+        self.field_type(&enums, &format!("{variant}.{field}"))
+    }
+
     /// The classes a binding holds: its annotation, its constructor, or its callee's
     /// declared return type.
     pub(super) fn binding_type(
@@ -361,6 +378,7 @@ impl Resolver {
                 return self.resolve_type(file, binding.scope, &binding.type_text);
             }
             BindingSource::Object => return Vec::new(),
+            BindingSource::Pattern => return self.pattern_type(file, binding),
             BindingSource::Call => {}
         }
         let callees = self.resolve_path(file, binding.scope, &binding.type_text);

@@ -44,6 +44,11 @@ pub(super) fn read<'t>(
         )
     } else if let Some(iterated) = caps.bind_element {
         (iterated, BindingSource::Element)
+    } else if let Some(path) = caps.bind_pattern {
+        let field = pattern_field(flat, name, source)?;
+        let path_text = source.get(path.byte_range())?;
+        entries = Some(format!("{path_text}.{field}"));
+        (path, BindingSource::Pattern)
     } else {
         let object = caps.bind_object?;
         entries = Some(objects::entries(object, source)?);
@@ -59,4 +64,33 @@ pub(super) fn read<'t>(
             .and_then(|list| callbacks::position(list, name)),
         entries,
     })
+}
+
+/// The field of its pattern a name binds: its place in a tuple pattern (`Number(n)`: `0`,
+/// `ref` and `mut` looked through) or the field a struct pattern names (`Rect { width, .. }`,
+/// `Rect { width: w, .. }`: `width`).
+fn pattern_field(flat: &FlatTree<'_>, name: Node<'_>, source: &str) -> Option<String> {
+    let mut inner = name;
+    let mut parent = flat.parent_of(inner)?;
+    while matches!(parent.kind(), "ref_pattern" | "mut_pattern") {
+        inner = parent;
+        parent = flat.parent_of(inner)?;
+    }
+    match parent.kind() {
+        "tuple_struct_pattern" => {
+            let mut cursor = parent.walk();
+            let position = parent
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() != "comment")
+                // The first named child is the pattern's type.
+                .skip(1)
+                .position(|c| c.id() == inner.id())?;
+            Some(position.to_string())
+        }
+        "field_pattern" => {
+            let field = parent.child_by_field_name("name")?;
+            source.get(field.byte_range()).map(str::to_string)
+        }
+        _ => None,
+    }
 }

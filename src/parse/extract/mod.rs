@@ -58,6 +58,7 @@ struct Caps<'t> {
     bind_params: Option<Node<'t>>,
     bind_element: Option<Node<'t>>,
     bind_object: Option<Node<'t>>,
+    bind_pattern: Option<Node<'t>>,
 }
 
 struct RawDef<'t> {
@@ -153,6 +154,7 @@ pub fn extract(
                     Role::BindParams => caps.bind_params = Some(node),
                     Role::BindElement => caps.bind_element = Some(node),
                     Role::BindObject => caps.bind_object = Some(node),
+                    Role::BindPattern => caps.bind_pattern = Some(node),
                     Role::MetricBranch => branches.push(node.start_byte()),
                     Role::MetricNesting => {
                         nestings.push((node.start_byte(), node.end_byte(), node.id()))
@@ -267,8 +269,7 @@ pub fn extract(
     for raw in bindings {
         out.bindings.push(Binding {
             scope: locator.innermost(raw.name.start_byte(), |_| true),
-            name: tuple_position(ctx.flat, raw.name)
-                .unwrap_or_else(|| ctx.text(raw.name).to_string()),
+            name: field_name(ctx.flat, raw.name, source),
             field: raw.field,
             type_text: clip(raw.entries.as_deref().unwrap_or(ctx.text(raw.ty))),
             source: raw.source,
@@ -489,6 +490,31 @@ fn diagnostics(tree: &Tree) -> Vec<Diagnostic> {
 
 #[cfg(test)]
 mod tests;
+
+/// The name a binding is known by: a tuple field's position (`struct P(A, B)`: `B` is
+/// `1`, as `self.1` reads it), and an enum variant's fields under the variant's name
+/// (`Value::Number(Number)`: `Number.0`), which only a pattern reads.
+fn field_name(flat: &FlatTree<'_>, name: Node<'_>, source: &str) -> String {
+    let own = tuple_position(flat, name)
+        .unwrap_or_else(|| source.get(name.byte_range()).unwrap_or("").to_string());
+    let variant = flat
+        .parent_of(name)
+        .and_then(|n| flat.parent_of(n))
+        .filter(|n| n.kind() == "enum_variant")
+        .or_else(|| {
+            // A named field: name → field_declaration → list → variant.
+            flat.parent_of(name)
+                .and_then(|n| flat.parent_of(n))
+                .and_then(|n| flat.parent_of(n))
+                .filter(|n| n.kind() == "enum_variant")
+        })
+        .and_then(|v| v.child_by_field_name("name"))
+        .and_then(|v| source.get(v.byte_range()));
+    match variant {
+        Some(variant) => format!("{variant}.{own}"),
+        None => own,
+    }
+}
 
 /// The position of a tuple struct's field (`struct P(A, B)`: `B` is `1`), by which it is
 /// read (`self.1`).
