@@ -16,3 +16,6 @@
 (tuple_struct_pattern type: (_) @bind.pattern (mut_pattern (identifier) @bind.name))
 (struct_pattern type: (_) @bind.pattern (field_pattern name: (shorthand_field_identifier) @bind.name))
 (struct_pattern type: (_) @bind.pattern (field_pattern name: (field_identifier) pattern: (identifier) @bind.name))
+; A `for` loop's variable holds the elements of what it iterates (`for x in &xs`,
+; `for x in self.items.iter()`).
+(for_expression pattern: (identifier) @bind.name value: [(identifier) (field_expression) (reference_expression) (call_expression)] @bind.element)

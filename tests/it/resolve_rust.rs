@@ -611,3 +611,43 @@ pat::split -calls(0.9)-> pat::Text::len
 "#,
     );
 }
+
+/// A `for` loop's variable holds the elements of what it iterates: a slice, a `Vec`, an
+/// array or a boxed slice, borrowed or through `iter()`/`iter_mut()`/`into_iter()`, of a
+/// parameter, a typed local or a field; a range or an untyped value gives nothing.
+#[test]
+fn loop_variables_have_the_element_type_of_what_they_iterate() {
+    check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "lp"
+//- src/lib.rs
+pub struct Hir;
+impl Hir { pub fn kind(&self) -> u8 { 0 } }
+pub struct Lit;
+impl Lit { pub fn len(&self) -> usize { 0 } }
+pub struct Seq { lits: Vec<Lit>, boxed: Box<[Hir]> }
+impl Seq {
+    pub fn total(&mut self) -> usize {
+        for lit in self.lits.iter_mut() { lit.len(); }
+        for h in &self.boxed { h.kind(); }
+        0
+    }
+}
+pub fn classes(hirs: &[Hir], fixed: [Lit; 2]) {
+    for hir in hirs.iter() { hir.kind(); }
+    for lit in fixed { lit.len(); }
+    let owned: Vec<Hir> = Vec::new();
+    for hir in &owned { hir.kind(); }
+    for i in 0..3 { i.len(); }
+}
+"#,
+        r#"
+lp::Seq::total -calls(0.9)-> lp::Hir::kind
+lp::Seq::total -calls(0.9)-> lp::Lit::len
+lp::classes -calls(0.9)-> lp::Hir::kind
+lp::classes -calls(0.9)-> lp::Lit::len
+"#,
+    );
+}

@@ -115,6 +115,11 @@ impl Resolver {
         locals: Option<&LocalBindings<'_>>,
     ) -> Vec<u32> {
         let mut out = Vec::new();
+        let iterable = if self.family(file) == Family::Rust {
+            rust_iterated(iterable)
+        } else {
+            iterable
+        };
         self.declarations(file, scope, iterable, locals, |file, binding| {
             if let Some(element) = types::element_of(&binding.type_text) {
                 out.extend(self.resolve_type(file, binding.scope, element));
@@ -302,4 +307,20 @@ impl Resolver {
             _ => {}
         }
     }
+}
+
+/// What a Rust `for` loop iterates, as declared: `&xs`, `&mut self.items`, `xs.iter()`,
+/// `self.items.iter_mut()` and `xs.into_iter()` iterate `xs` and `self.items`.
+fn rust_iterated(text: &str) -> &str {
+    let mut t = text.trim();
+    while let Some(rest) = t.strip_prefix('&') {
+        t = rest.trim_start();
+        t = t.strip_prefix("mut ").unwrap_or(t).trim_start();
+    }
+    for method in [".iter()", ".iter_mut()", ".into_iter()"] {
+        if let Some(base) = t.strip_suffix(method) {
+            return base;
+        }
+    }
+    t
 }

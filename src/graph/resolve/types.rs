@@ -218,21 +218,57 @@ const ITERABLES: &[&str] = &[
     "ReadonlyArray",
     "ReadonlySet",
     "Set",
+    // Rust's collections of one element type.
+    "Vec",
+    "VecDeque",
+    "HashSet",
+    "BTreeSet",
+    "BinaryHeap",
+    "LinkedList",
 ];
 
+/// A Rust type as iterated: references and their lifetimes dropped (`&'a mut [T]` → `[T]`).
+fn dereferenced(text: &str) -> &str {
+    let mut t = text.trim();
+    while let Some(rest) = t.strip_prefix('&') {
+        t = rest.trim_start();
+        if let Some(after) = t.strip_prefix('\'') {
+            let end = after
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(after.len());
+            t = after[end..].trim_start();
+        }
+        t = t.strip_prefix("mut ").unwrap_or(t).trim_start();
+    }
+    t
+}
+
 /// The element type of an array, set or iterable type as written: `User[]`, `readonly
-/// User[]`, `Array<User>`, `Set<User>` → `User`.
+/// User[]`, `Array<User>`, `Set<User>`, and Rust's `&[User]`, `[User; 4]`, `Vec<User>`,
+/// `Box<[User]>` → `User`.
 pub fn element_of(text: &str) -> Option<&str> {
-    let t = text.trim();
+    let t = dereferenced(text);
     let t = t.strip_prefix("readonly ").unwrap_or(t).trim();
     if let Some(inner) = t.strip_suffix("[]") {
         return Some(inner.trim());
     }
+    if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        // A Rust slice or array (`[T]`, `[T; 4]`); a TypeScript tuple of several is not.
+        let element = match inner.rfind(';') {
+            Some(semi) => &inner[..semi],
+            None if first_argument(inner).len() < inner.len() => return None,
+            None => inner,
+        };
+        return Some(element.trim());
+    }
     let open = t.find('<')?;
     let inner = t[open + 1..].strip_suffix('>')?;
-    ITERABLES
-        .contains(&t[..open].trim())
-        .then(|| first_argument(inner).trim())
+    let argument = first_argument(inner).trim();
+    // What a box or a small vector holds: `Box<[T]>`, `SmallVec<[T; 4]>`.
+    if matches!(t[..open].trim(), "Box" | "SmallVec") {
+        return element_of(argument);
+    }
+    ITERABLES.contains(&t[..open].trim()).then_some(argument)
 }
 
 /// The type arguments of a generic type as written: `Repo<User, Key>` → `User`, `Key`.
