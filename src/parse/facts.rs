@@ -94,6 +94,38 @@ pub struct Symbol {
     /// class's or interface's type parameters (`<T, R>`).
     pub detail: Option<String>,
     pub metrics: Option<Metrics>,
+    /// Of a Rust `impl` block: whether it is for a reference (`impl Trait for &'a T`).
+    pub borrow: Borrow,
+}
+
+/// How a Rust type is held: owned, or behind a shared or a mutable reference.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Borrow {
+    #[default]
+    Owned,
+    Shared,
+    Mutable,
+}
+
+impl Borrow {
+    /// How a Rust type as written is held: `T`, `&'a T`, `&mut T`.
+    pub fn of_type(text: &str) -> Borrow {
+        let Some(rest) = text.trim_start().strip_prefix('&') else {
+            return Borrow::Owned;
+        };
+        let mut rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix('\'') {
+            let end = after
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(after.len());
+            rest = after[end..].trim_start();
+        }
+        if rest.starts_with("mut ") {
+            Borrow::Mutable
+        } else {
+            Borrow::Shared
+        }
+    }
 }
 
 /// A byte range of a file's text (as parsed: invalid UTF-8 replaced).

@@ -651,3 +651,51 @@ lp::classes -calls(0.9)-> lp::Lit::len
 "#,
     );
 }
+
+/// A trait implemented for a type and for references to it (`IntoIterator` for `Map`,
+/// `&Map` and `&mut Map`): a receiver declared owned, `&` or `&mut` calls that impl's
+/// method.
+#[test]
+fn a_receivers_declared_borrow_picks_the_impl_for_it() {
+    let dir = crate::support::Dir::with_fixture(
+        r#"
+//- Cargo.toml
+[package]
+name = "brw"
+//- src/lib.rs
+pub trait Walk { fn walk(self) -> u8; }
+pub struct Map;
+impl Walk for Map { fn walk(self) -> u8 { 0 } }
+impl<'a> Walk for &'a Map { fn walk(self) -> u8 { 1 } }
+impl<'a> Walk for &'a mut Map { fn walk(self) -> u8 { 2 } }
+pub fn owned(m: Map) -> u8 { m.walk() }
+pub fn shared(m: &Map) -> u8 { m.walk() }
+pub fn mutable(m: &mut Map) -> u8 { m.walk() }
+"#,
+    );
+    let (snap, _) = dir.build();
+    let mut calls: Vec<String> = snap
+        .graph
+        .edge_indices()
+        .filter_map(|e| {
+            let (s, t) = snap.graph.edge_endpoints(e)?;
+            let edge = &snap.graph[e];
+            (edge.kind == repotoire::graph::model::EdgeKind::Calls).then(|| {
+                let (s, t) = (&snap.graph[s], &snap.graph[t]);
+                format!(
+                    "{} -({:.1})-> {}@{}",
+                    s.name, edge.confidence, t.name, t.line
+                )
+            })
+        })
+        .collect();
+    calls.sort();
+    assert_eq!(
+        calls,
+        [
+            "mutable -(0.9)-> walk@5",
+            "owned -(0.9)-> walk@3",
+            "shared -(0.9)-> walk@4",
+        ]
+    );
+}

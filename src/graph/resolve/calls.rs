@@ -9,6 +9,7 @@ use crate::graph::model::{EdgeKind, NodeKind, OutsideKind, Resolution, Unresolve
 use crate::graph::resolve::Resolver;
 use crate::graph::resolve::flow::CallOutcome;
 use crate::lang::Family;
+use crate::parse::facts::Borrow;
 use crate::parse::flow::CallHow;
 use crate::parse::{Binding, CallKind, CallSite, SymbolKind};
 
@@ -356,6 +357,7 @@ impl Resolver {
             let mut seen = rustc_hash::FxHashSet::default();
             unique.retain(|&t| seen.insert(t));
             self.prefer_own_impl(file, call, &mut unique);
+            self.prefer_receivers_borrow(file, call, &context.locals, &mut unique);
             if !unique.iter().all(|&t| self.in_trait_impl(t)) {
                 self.keep_last_definitions(&mut unique);
             }
@@ -403,6 +405,57 @@ impl Resolver {
             .collect();
         if own.len() == 1 {
             *targets = own;
+        }
+    }
+
+    /// A Rust type may implement one trait for itself and for references to it (`Map`,
+    /// `&Map`, `&mut Map` each `IntoIterator`): a receiver whose declared type says how it
+    /// is held calls the impl for that (`map.into_iter()` with `map: &Map` is `&Map`'s).
+    fn prefer_receivers_borrow(
+        &self,
+        file: u32,
+        call: &CallSite,
+        locals: &LocalBindings<'_>,
+        targets: &mut Vec<u32>,
+    ) {
+        if targets.len() < 2 {
+            return;
+        }
+        let Some(receiver) = call.receiver.as_deref() else {
+            return;
+        };
+        let Some(bindings) = self.innermost_bindings(file, call.caller, receiver, locals) else {
+            return;
+        };
+        let mut held = bindings
+            .iter()
+            .filter(|b| b.annotated())
+            .map(|b| Borrow::of_type(&b.type_text));
+        let Some(borrow) = held.next() else {
+            return;
+        };
+        if held.any(|b| b != borrow) || bindings.iter().any(|b| !b.annotated()) {
+            return;
+        }
+        let of_block = |target: u32| {
+            let (f, s) = self.origin[target as usize]?;
+            let symbols = &self.facts[f as usize].symbols;
+            let block = &symbols[symbols[s as usize].parent? as usize];
+            (block.kind == SymbolKind::Impl).then_some(block.borrow)
+        };
+        // Only a choice among impls: a trait's own declaration beside them is dispatch.
+        let blocks: Vec<Option<Borrow>> = targets.iter().map(|&t| of_block(t)).collect();
+        if blocks.iter().any(Option::is_none) || blocks.iter().all(|b| *b == blocks[0]) {
+            return;
+        }
+        let kept: Vec<u32> = targets
+            .iter()
+            .zip(&blocks)
+            .filter(|(_, b)| **b == Some(borrow))
+            .map(|(&t, _)| t)
+            .collect();
+        if !kept.is_empty() {
+            *targets = kept;
         }
     }
 

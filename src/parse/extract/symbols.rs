@@ -66,6 +66,11 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
             end_line: def.node.end_position().row as u32 + 1,
             doc: crate::parse::docs::span_of(ctx.lang, ctx.flat, ctx.source, def.node),
             detail,
+            borrow: if kind == SymbolKind::Impl {
+                crate::parse::facts::Borrow::of_type(ctx.text(def.name))
+            } else {
+                crate::parse::facts::Borrow::Owned
+            },
             // A declaration without a body (an overload, an interface or trait method)
             // repeats what its implementation measures.
             metrics: (kind.is_function_like()
