@@ -108,23 +108,36 @@ pub enum Borrow {
 }
 
 impl Borrow {
-    /// How a Rust type as written is held: `T`, `&'a T`, `&mut T`.
+    /// How a Rust type as written is held (`T`, `&'a T`, `&mut T`), and the type behind
+    /// the references: `&'a mut Foo<T>` is (`Mutable`, `Foo<T>`).
+    pub fn split(text: &str) -> (Borrow, &str) {
+        let mut borrow = Borrow::Owned;
+        let mut t = text.trim_start();
+        while let Some(rest) = t.strip_prefix('&') {
+            t = rest.trim_start();
+            if let Some(after) = t.strip_prefix('\'') {
+                let end = after
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(after.len());
+                t = after[end..].trim_start();
+            }
+            let held = match t.strip_prefix("mut ") {
+                Some(rest) => {
+                    t = rest.trim_start();
+                    Borrow::Mutable
+                }
+                None => Borrow::Shared,
+            };
+            if borrow == Borrow::Owned {
+                borrow = held;
+            }
+        }
+        (borrow, t)
+    }
+
+    /// How a Rust type as written is held.
     pub fn of_type(text: &str) -> Borrow {
-        let Some(rest) = text.trim_start().strip_prefix('&') else {
-            return Borrow::Owned;
-        };
-        let mut rest = rest.trim_start();
-        if let Some(after) = rest.strip_prefix('\'') {
-            let end = after
-                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .unwrap_or(after.len());
-            rest = after[end..].trim_start();
-        }
-        if rest.starts_with("mut ") {
-            Borrow::Mutable
-        } else {
-            Borrow::Shared
-        }
+        Borrow::split(text).0
     }
 }
 

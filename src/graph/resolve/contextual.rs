@@ -312,11 +312,8 @@ impl Resolver {
 /// What a Rust `for` loop iterates, as declared: `&xs`, `&mut self.items`, `xs.iter()`,
 /// `self.items.iter_mut()` and `xs.into_iter()` iterate `xs` and `self.items`.
 fn rust_iterated(text: &str) -> &str {
-    let mut t = text.trim();
-    while let Some(rest) = t.strip_prefix('&') {
-        t = rest.trim_start();
-        t = t.strip_prefix("mut ").unwrap_or(t).trim_start();
-    }
+    let (_, t) = crate::parse::facts::Borrow::split(text);
+    let t = t.trim_end();
     for method in [".iter()", ".iter_mut()", ".into_iter()"] {
         if let Some(base) = t.strip_suffix(method) {
             return base;

@@ -227,27 +227,12 @@ const ITERABLES: &[&str] = &[
     "LinkedList",
 ];
 
-/// A Rust type as iterated: references and their lifetimes dropped (`&'a mut [T]` → `[T]`).
-fn dereferenced(text: &str) -> &str {
-    let mut t = text.trim();
-    while let Some(rest) = t.strip_prefix('&') {
-        t = rest.trim_start();
-        if let Some(after) = t.strip_prefix('\'') {
-            let end = after
-                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .unwrap_or(after.len());
-            t = after[end..].trim_start();
-        }
-        t = t.strip_prefix("mut ").unwrap_or(t).trim_start();
-    }
-    t
-}
-
 /// The element type of an array, set or iterable type as written: `User[]`, `readonly
 /// User[]`, `Array<User>`, `Set<User>`, and Rust's `&[User]`, `[User; 4]`, `Vec<User>`,
 /// `Box<[User]>` → `User`.
 pub fn element_of(text: &str) -> Option<&str> {
-    let t = dereferenced(text);
+    // Rust's references are iterated as what they borrow (`&'a mut [T]` as `[T]`).
+    let (_, t) = crate::parse::facts::Borrow::split(text);
     let t = t.strip_prefix("readonly ").unwrap_or(t).trim();
     if let Some(inner) = t.strip_suffix("[]") {
         return Some(inner.trim());

@@ -342,15 +342,7 @@ fn macro_call_path<'t>(
 
 /// `Foo<T>` → `Foo`, `crate::a::Foo<T>` → `crate::a::Foo`, `&'a mut Foo` → `Foo`.
 pub fn type_name(text: &str) -> String {
-    let mut text = text.trim_start_matches(['&', ' ']);
-    // A reference's lifetime comes before `mut`: `&'a mut Foo`.
-    if let Some(after) = text.strip_prefix('\'') {
-        let end = after
-            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .unwrap_or(after.len());
-        text = after[end..].trim_start();
-    }
-    let text = text.strip_prefix("mut ").unwrap_or(text).trim_start();
+    let (_, text) = crate::parse::facts::Borrow::split(text);
     let end = text.find('<').unwrap_or(text.len());
     clip(text[..end].trim())
 }

@@ -211,3 +211,14 @@ fn anonymous_functions_keep_their_branches_to_themselves() {
         ["make Function 4/2/1/1", "pick Function 1/2/0/1"]
     );
 }
+
+#[test]
+fn rust_references_are_read_through_their_lifetimes() {
+    use crate::parse::facts::Borrow;
+    assert_eq!(super::type_name("&'a mut Serializer<W, F>"), "Serializer");
+    assert_eq!(super::type_name("&'de Value"), "Value");
+    assert_eq!(super::type_name("crate::map::Map<K, V>"), "crate::map::Map");
+    assert_eq!(Borrow::split("&'a mut [Hir]"), (Borrow::Mutable, "[Hir]"));
+    assert_eq!(Borrow::split("&&mut T"), (Borrow::Shared, "T"));
+    assert_eq!(Borrow::split("Vec<T>"), (Borrow::Owned, "Vec<T>"));
+}
