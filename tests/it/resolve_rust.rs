@@ -542,24 +542,8 @@ impl Sink for Writer {
 "#,
     );
     let (snap, _) = dir.build();
-    let mut calls: Vec<String> = snap
-        .graph
-        .edge_indices()
-        .filter_map(|e| {
-            let (s, t) = snap.graph.edge_endpoints(e)?;
-            let edge = &snap.graph[e];
-            (edge.kind == repotoire::graph::model::EdgeKind::Calls).then(|| {
-                let (s, t) = (&snap.graph[s], &snap.graph[t]);
-                format!(
-                    "{}@{} -({:.1})-> {}@{}",
-                    s.name, s.line, edge.confidence, t.name, t.line
-                )
-            })
-        })
-        .collect();
-    calls.sort();
     assert_eq!(
-        calls,
+        crate::support::calls_by_line(&snap),
         [
             "put_char@4 -(1.0)-> put_str@5",
             "put_char@8 -(1.0)-> put_str@9"
@@ -674,28 +658,12 @@ pub fn mutable(m: &mut Map) -> u8 { m.walk() }
 "#,
     );
     let (snap, _) = dir.build();
-    let mut calls: Vec<String> = snap
-        .graph
-        .edge_indices()
-        .filter_map(|e| {
-            let (s, t) = snap.graph.edge_endpoints(e)?;
-            let edge = &snap.graph[e];
-            (edge.kind == repotoire::graph::model::EdgeKind::Calls).then(|| {
-                let (s, t) = (&snap.graph[s], &snap.graph[t]);
-                format!(
-                    "{} -({:.1})-> {}@{}",
-                    s.name, edge.confidence, t.name, t.line
-                )
-            })
-        })
-        .collect();
-    calls.sort();
     assert_eq!(
-        calls,
+        crate::support::calls_by_line(&snap),
         [
-            "mutable -(0.9)-> walk@5",
-            "owned -(0.9)-> walk@3",
-            "shared -(0.9)-> walk@4",
+            "mutable@8 -(0.9)-> walk@5",
+            "owned@6 -(0.9)-> walk@3",
+            "shared@7 -(0.9)-> walk@4",
         ]
     );
 }

@@ -117,6 +117,28 @@ pub fn dump_edges(snap: &Snapshot) -> String {
     lines.join("\n")
 }
 
+/// Calls edges as `caller@line -(confidence)-> callee@line`, sorted: for definitions that
+/// share a qualified name (a type's methods from two impl blocks).
+pub fn calls_by_line(snap: &Snapshot) -> Vec<String> {
+    let mut calls: Vec<String> = snap
+        .graph
+        .edge_indices()
+        .filter_map(|e| {
+            let (s, t) = snap.graph.edge_endpoints(e)?;
+            let edge = &snap.graph[e];
+            (edge.kind == EdgeKind::Calls).then(|| {
+                let (s, t) = (&snap.graph[s], &snap.graph[t]);
+                format!(
+                    "{}@{} -({:.1})-> {}@{}",
+                    s.name, s.line, edge.confidence, t.name, t.line
+                )
+            })
+        })
+        .collect();
+    calls.sort();
+    calls
+}
+
 /// Every node as `kind qualified_name @file:line-end_line`, sorted.
 pub fn dump_nodes(snap: &Snapshot) -> String {
     let mut lines: Vec<String> = snap
