@@ -91,6 +91,10 @@ pub struct QuerySpec {
     /// binds to constant strings (`el.innerHTML = name` after `const name = "<b>…</b>"`).
     #[serde(default)]
     pub unless_constant: Option<String>,
+    /// Where a capture is a name, read the function it names in the file: skip the match
+    /// when that function's text matches, or when the name names no function there.
+    #[serde(default)]
+    pub unless_defined: Option<DefinedFilter>,
     /// Report only inside an `async` function.
     #[serde(default)]
     pub in_async: bool,
@@ -99,6 +103,16 @@ pub struct QuerySpec {
     /// hashlib import md5`, both `hashlib.md5`); a name no import binds is read as written.
     #[serde(default)]
     pub callee: Option<CalleeFilter>,
+}
+
+/// `unless_defined = { capture = "_handler", matches = '[.]origin' }`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DefinedFilter {
+    /// The capture holding the name.
+    pub capture: String,
+    /// A regex the named function's text must not match.
+    pub matches: String,
 }
 
 /// `callee = { capture = "_callee", path = '^hashlib\.(md5|sha1)$' }`.

@@ -16,3 +16,13 @@ pub fn is_wildcard(addr: std::net::Ipv4Addr) -> bool {
 pub fn zeroed() -> [u8; 4] {
     [0, 0, 0, 0]
 }
+
+pub fn is_any(addr: std::net::Ipv4Addr) -> bool {
+    // Compared, not bound.
+    addr == std::net::Ipv4Addr::new(0, 0, 0, 0)
+}
+
+pub fn loopback() -> std::io::Result<TcpListener> {
+    let local = std::net::Ipv4Addr::new(127, 0, 0, 1);
+    TcpListener::bind((local, 8080))
+}

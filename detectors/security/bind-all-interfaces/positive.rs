@@ -11,3 +11,8 @@ pub fn any_v4() -> std::net::SocketAddr {
 pub fn unspecified() -> std::io::Result<TcpListener> {
     TcpListener::bind((std::net::Ipv4Addr::UNSPECIFIED, 8080)) // expect: bind-all-interfaces
 }
+
+pub fn any_interface() -> std::io::Result<TcpListener> {
+    let any = std::net::Ipv4Addr::new(0, 0, 0, 0); // expect: bind-all-interfaces
+    TcpListener::bind((any, 8080))
+}

@@ -53,6 +53,10 @@ def spawn_shell(request):
     os.spawnlp(os.P_WAIT, "sh", "sh", "-c", request.args["cmd"])  # expect: command-injection
 
 
+def exec_shell(request):
+    os.execl("/bin/bash", "/bin/bash", "-c", request.args["cmd"])  # expect: command-injection
+
+
 # A script's own top-level statements.
 job = input("job: ")
 os.system("run-job " + job)  # expect: command-injection

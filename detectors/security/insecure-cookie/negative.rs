@@ -11,3 +11,10 @@ pub fn client() -> Client {
     // Not a cookie: a connection setting of another builder.
     Client::builder().secure(false).build()
 }
+
+pub fn visitor(value: String) -> cookie::Cookie<'static> {
+    let mut c = cookie::Cookie::new("visitor", value);
+    c.set_secure(true);
+    c.set_http_only(true);
+    c
+}

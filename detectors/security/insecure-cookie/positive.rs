@@ -12,3 +12,9 @@ pub fn remember(value: String) -> cookie::Cookie<'static> {
     cookie.set_http_only(false); // expect: insecure-cookie
     cookie
 }
+
+pub fn visitor(value: String) -> cookie::Cookie<'static> {
+    let mut c = cookie::Cookie::new("visitor", value);
+    c.set_secure(false); // expect: insecure-cookie
+    c
+}

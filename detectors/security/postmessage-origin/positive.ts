@@ -3,3 +3,8 @@ export function listen(run: (data: unknown) => void) {
     run(e.data);
   });
 }
+
+const onCommand = (e: MessageEvent) => {
+  eval(String(e.data));
+};
+window.addEventListener("message", onCommand); // expect: postmessage-origin

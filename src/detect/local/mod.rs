@@ -16,6 +16,7 @@ mod inconsistent_return;
 mod key;
 mod late_binding;
 mod lock_across_await;
+mod named_functions;
 mod path_setter;
 mod recursive_merge;
 mod rule_filters;

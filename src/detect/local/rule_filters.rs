@@ -14,6 +14,8 @@ pub(super) struct Filters {
     pub(super) in_loop: bool,
     pub(super) outlives_loop: Option<String>,
     pub(super) unless_constant: Option<String>,
+    /// The capture holding a name, and what the function it names must not match.
+    pub(super) unless_defined: Option<(String, LazyRegex)>,
     pub(super) in_async: bool,
     /// The capture holding the called name (its index once the matcher is built), and
     /// what its library path must match.
@@ -35,6 +37,13 @@ impl Filters {
             in_loop: spec.in_loop,
             outlives_loop: spec.outlives_loop.clone(),
             unless_constant: spec.unless_constant.clone(),
+            unless_defined: match &spec.unless_defined {
+                Some(d) => Some((
+                    d.capture.clone(),
+                    LazyRegex::new(&d.matches).map_err(|e| format!("{}: {e}", rule.source))?,
+                )),
+                None => None,
+            },
             in_async: spec.in_async,
             callee: match &spec.callee {
                 Some(c) => Some((

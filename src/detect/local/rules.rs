@@ -8,6 +8,7 @@ use crate::detect::local::enclosing::{
     ECMA_DEFINITIONS, bound_in_loop, enclosing_function, in_async, in_loop, in_rust_test,
     moved_into_closure,
 };
+use crate::detect::local::named_functions::function_named;
 use crate::detect::local::rule_filters::Filters;
 use crate::detect::local::{Collected, Hit, imports, is_test_path, line_of};
 use crate::detect::rule::{Engine, QuerySpec, Rule, query_languages};
@@ -335,6 +336,16 @@ impl LangRules {
                     && tree
                         .index_of(*value)
                         .is_some_and(|value| bound_to_constants(tree, value, source, family))
+                {
+                    return;
+                }
+                if let Some((name, regex)) = &filters.unless_defined
+                    && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
+                    && let Some((_, named)) = captures.iter().find(|(c, _)| *c as usize == index)
+                    && tree.index_of(*named).is_none_or(|named| {
+                        function_named(tree, named, source)
+                            .is_none_or(|f| regex.is_match(tree.text(f, source)))
+                    })
                 {
                     return;
                 }
