@@ -30,3 +30,6 @@ app.post("/script", (req, res) => {
   const script = new vm.Script("result = " + req.body.expr); // expect: code-injection
   res.json(script.runInNewContext({}));
 });
+function fromHash() {
+  window.eval(location.hash.slice(1)); // expect: code-injection
+}

@@ -48,3 +48,10 @@ function command(text) {
 app.get("/own-command", (req, res) => {
   res.json(command(req.query.text));
 });
+function fixedScript(req) {
+  cp.spawn("sh", ["./rotate-logs.sh", req.query.day]);
+}
+function toolByName(req) {
+  const tool = "convert";
+  spawnSync(tool, ["-resize", req.query.size]);
+}

@@ -67,3 +67,10 @@ app.get("/execa", async (req, res) => {
   const execa = require("execa");
   await execa.command(req.query.cmd); // expect: command-injection
 });
+function viaShellName(userInput) {
+  const shell = "bash";
+  spawnSync(shell, ["-c", userInput]); // expect: command-injection
+}
+function shellScript(req) {
+  cp.spawn("sh", [req.query.script]); // expect: command-injection
+}

@@ -19,21 +19,50 @@ pub(crate) fn bound_to_constants(
     if constant_string(tree, value) {
         return true;
     }
+    constants_bound(tree, value, source, family).is_some_and(|found| !found.is_empty())
+}
+
+/// The text (quotes included) of the constant string `value` is, or that a name its
+/// function (or the file) only ever binds to one same constant stands for.
+pub(crate) fn constant_value<'s>(
+    tree: &FlatTree<'_>,
+    value: u32,
+    source: &'s str,
+    family: Family,
+) -> Option<&'s str> {
+    if constant_string(tree, value) {
+        return Some(tree.text(value, source));
+    }
+    let found = constants_bound(tree, value, source, family)?;
+    let first = tree.text(*found.first()?, source);
+    found
+        .iter()
+        .all(|&c| tree.text(c, source) == first)
+        .then_some(first)
+}
+
+/// The constant strings the identifier `value` is bound to in its function, or in the file
+/// when the function does not bind it; `None` when it is bound to anything else there.
+fn constants_bound(
+    tree: &FlatTree<'_>,
+    value: u32,
+    source: &str,
+    family: Family,
+) -> Option<Vec<u32>> {
     if tree.kind(value) != "identifier" {
-        return false;
+        return None;
     }
     let name = tree.text(value, source);
-    let scope = enclosing_function(tree, value, family);
-    let in_function = scope.map(|f| bindings(tree, f, name, source));
-    match in_function {
-        Some(Some(0)) | None => bindings(tree, 0, name, source).is_some_and(|n| n > 0),
-        Some(found) => found.is_some_and(|n| n > 0),
+    match enclosing_function(tree, value, family).map(|f| bindings(tree, f, name, source)) {
+        Some(Some(found)) if !found.is_empty() => Some(found),
+        Some(None) => None,
+        _ => bindings(tree, 0, name, source),
     }
 }
 
-/// How many times the subtree at `scope` binds `name` to a constant string, or `None` when
-/// it binds it to anything else (or takes it as a parameter).
-fn bindings(tree: &FlatTree<'_>, scope: u32, name: &str, source: &str) -> Option<u32> {
+/// The constant strings the subtree at `scope` binds `name` to, or `None` when it binds it
+/// to anything else (or takes it as a parameter).
+fn bindings(tree: &FlatTree<'_>, scope: u32, name: &str, source: &str) -> Option<Vec<u32>> {
     let (left, right, value, name_field) = (
         tree.field_id("left"),
         tree.field_id("right"),
@@ -46,7 +75,7 @@ fn bindings(tree: &FlatTree<'_>, scope: u32, name: &str, source: &str) -> Option
     } else {
         tree.entry(scope).end
     };
-    let mut found = 0;
+    let mut found = Vec::new();
     for at in scope..end {
         let (target, bound) = match tree.kind(at) {
             "variable_declarator" => (
@@ -79,7 +108,7 @@ fn bindings(tree: &FlatTree<'_>, scope: u32, name: &str, source: &str) -> Option
             continue;
         }
         match bound {
-            Some(b) if constant_string(tree, b) => found += 1,
+            Some(b) if constant_string(tree, b) => found.push(b),
             // `let name;` binds nothing yet.
             None if tree.kind(at) == "variable_declarator" => {}
             _ => return None,

@@ -2,6 +2,7 @@
 //! (and a medium finding where the sink reports parameters), or an audit finding.
 
 use super::*;
+use crate::detect::local::constant_names::constant_value;
 
 /// Most sinks fed by other files' functions a file records.
 const MAX_THROUGHS: usize = 512;
@@ -13,8 +14,13 @@ impl Analyser<'_, '_, '_> {
     pub(super) fn sink(&mut self, node: u32, arg: u32, sink: &Sink, callee: &str) {
         let spec = &sink.spec;
         let argv = matches!(self.kind(arg), "list" | "tuple" | "array");
+        // `spawn("sh", [script, …])`: the shell runs the script its first argument names.
+        let script = (spec.shell_argv && argv)
+            .then(|| self.shell_script(node, arg))
+            .flatten();
+        let arg = script.unwrap_or(arg);
         if (spec.argv_safe && argv && !self.runs_a_shell(node, arg))
-            || (spec.shell_argv && !(argv && self.runs_a_shell(node, arg)))
+            || (spec.shell_argv && script.is_none() && !(argv && self.runs_a_shell(node, arg)))
         {
             return;
         }
@@ -284,23 +290,35 @@ impl Analyser<'_, '_, '_> {
             .take(2)
             .map(unquote)
             .collect();
-        let is_shell = |program: &str| {
-            let program = program.rsplit(['/', '\\']).next().unwrap_or(program);
-            matches!(
-                program.trim_end_matches(".exe"),
-                "sh" | "bash" | "zsh" | "dash" | "ksh" | "cmd" | "powershell" | "pwsh"
-            )
-        };
+        let is_shell = |program: &str| shell(program).is_some();
         let is_flag = |flag: &str| matches!(flag, "-c" | "/c" | "/C" | "-Command" | "-lc");
         match items.as_slice() {
             [program, flag] if is_shell(program) && is_flag(flag) => true,
             // `spawn("sh", ["-c", cmd])`: the program first, its arguments after.
-            [flag, ..] if is_flag(flag) => self
-                .arguments(call)
-                .next()
-                .is_some_and(|program| program != list && is_shell(&unquote(program))),
+            [flag, ..] if is_flag(flag) => self.program(call, list).is_some(),
             _ => false,
         }
+    }
+
+    /// The script a POSIX shell is given to run: the first element of `list` when the
+    /// call's program is such a shell (`spawn("sh", [script])`) and that element is no
+    /// option.
+    fn shell_script(&self, call: u32, list: u32) -> Option<u32> {
+        let program = self.program(call, list)?;
+        if !matches!(program, "sh" | "bash" | "zsh" | "dash" | "ksh") {
+            return None;
+        }
+        let first = self.flat.named_children(list).next()?;
+        let text = self.text(first).trim_start_matches(['"', '\'', '`']);
+        (!text.starts_with('-')).then_some(first)
+    }
+
+    /// The shell a call's first argument names, written there or held by a name bound to
+    /// one constant (`let shell = "bash"`), when that argument is not the list itself.
+    fn program(&self, call: u32, list: u32) -> Option<&'static str> {
+        let program = self.arguments(call).next().filter(|&p| p != list)?;
+        let text = constant_value(self.flat, program, self.ctx.source, self.family)?;
+        shell(text.trim_matches(['"', '\'', '`']))
     }
 
     /// Whether a built string starts with a value that is not a constant but carries no
@@ -430,4 +448,21 @@ fn fixes_host(prefix: &str) -> bool {
 /// Cargo's build script (`build.rs` at a package's root).
 fn is_build_script(path: &str) -> bool {
     path == "build.rs" || path.ends_with("/build.rs")
+}
+
+/// The shell a program path names (`/bin/bash` → `bash`, `cmd.exe` → `cmd`).
+fn shell(program: &str) -> Option<&'static str> {
+    let program = program.rsplit(['/', '\\']).next().unwrap_or(program);
+    [
+        "sh",
+        "bash",
+        "zsh",
+        "dash",
+        "ksh",
+        "cmd",
+        "powershell",
+        "pwsh",
+    ]
+    .into_iter()
+    .find(|&shell| program.trim_end_matches(".exe") == shell)
 }
