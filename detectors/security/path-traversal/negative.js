@@ -26,6 +26,9 @@ app.get("/page", (req, res) => {
   // With a root, Express answers 403 to a path that climbs out of it.
   res.sendFile(req.query.page, { root: path.join(__dirname, "pages") });
 });
+app.get("/static", (req, res) => {
+  res.sendFile(req.query.page, { root: "/srv/static" });
+});
 app.get("/export", (req, res) => {
   const options = { encoding: "utf8" };
   options["file"] = "exports/latest.csv";

@@ -27,6 +27,9 @@ app.get("/page", (req, res) => {
 app.get("/page", (req, res) => {
   res.sendFile(path.join(__dirname, "pages", req.query.page)); // expect: path-traversal
 });
+app.get("/any", (req, res) => {
+  res.sendFile(req.query.file, { root: "/" }); // expect: path-traversal
+});
 app.get("/export", (req, res) => {
   const options = { encoding: "utf8" };
   options["file"] = req.query.file;
