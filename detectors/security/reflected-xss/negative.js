@@ -26,3 +26,11 @@ export default {
     return new Response("Hello " + name);
   },
 };
+exports.handler = async (event) => {
+  const name = event.queryStringParameters.name;
+  return {
+    statusCode: 200,
+    headers: { "Content-Type": "text/plain" },
+    body: "Hello " + name,
+  };
+};

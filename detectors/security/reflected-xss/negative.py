@@ -68,3 +68,13 @@ def notify_plain(request):
     body = request.POST.get("body")
     EmailMessage("News", body, "noreply@example.com", ["staff@example.com"]).send()
     send_mail("News", body, "noreply@example.com", ["staff@example.com"])
+
+
+def lambda_handler(event, context):
+    name = event["queryStringParameters"]["name"]
+    # JSON, not HTML: the client renders it as data.
+    return {
+        "statusCode": 200,
+        "body": json.dumps({"greeting": "Hello " + name}),
+        "headers": {"Content-Type": "application/json"},
+    }

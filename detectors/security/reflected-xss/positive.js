@@ -27,3 +27,11 @@ export default {
     return new Response("<h1>" + name + "</h1>", { headers: { "content-type": "text/html;charset=UTF-8" } }); // expect: reflected-xss
   },
 };
+exports.handler = async (event) => {
+  const name = event.queryStringParameters.name;
+  return {
+    statusCode: 200,
+    headers: { "Content-Type": "text/html" },
+    body: "<p>Hello " + name + "</p>", // expect: reflected-xss
+  };
+};

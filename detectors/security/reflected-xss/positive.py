@@ -56,3 +56,13 @@ def notify_staff(request):
     alt = EmailMultiAlternatives("News", "plain", "noreply@example.com", ["staff@example.com"])
     alt.attach_alternative(body, "text/html")  # expect: reflected-xss
     alt.send()
+
+
+def lambda_handler(event, context):
+    html = f"<div>{event['queryStringParameters']['name']}</div>"
+    result = {
+        "statusCode": 200,
+        "body": html,  # expect: reflected-xss
+        "headers": {"Content-Type": "text/html"},
+    }
+    return result

@@ -14,6 +14,7 @@ mod grammar;
 mod jsx;
 mod name_set;
 mod report;
+mod response_objects;
 mod returns;
 mod sink_shapes;
 mod sinks;
@@ -446,7 +447,15 @@ impl Analyser<'_, '_, '_> {
                         .filter(|s| s.watches(&self.decorators))
                         .collect();
                     for sink in watching {
-                        self.sink(node, value, sink, "return");
+                        // A field is reported where the object gives it its value.
+                        let (at, value) = match &sink.spec.field {
+                            Some(field) => match self.returned_field(node, value, field, sink) {
+                                Some(value) => (value, value),
+                                None => continue,
+                            },
+                            None => (node, value),
+                        };
+                        self.sink(at, value, sink, "return");
                     }
                 }
             }

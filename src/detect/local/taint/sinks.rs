@@ -30,6 +30,12 @@ pub struct SinkSpec {
     /// The value a function returns (a web view's response body).
     #[serde(default)]
     pub returns: bool,
+    /// With `returns`: the dangerous value is this field of the object returned (a dict
+    /// or object literal written in the `return` or bound to the name it returns), and
+    /// `only_call` is tested against that object's text (a Lambda response whose
+    /// headers say `text/html`).
+    #[serde(default)]
+    pub field: Option<String>,
     /// A regex over the constant text of a string an assignment builds (concatenates,
     /// formats, interpolates) from a tainted value: building it is the danger, wherever it
     /// is used (SQL spliced together from a request). Exactly one of `callee`, `assign`,
@@ -160,6 +166,9 @@ impl SinkSpec {
                 "a sink needs exactly one of `callee`, `assign`, `returns` and `built`".into(),
             );
         }
+        if self.field.is_some() && !self.returns {
+            return Some("a sink's `field` goes with `returns`".into());
+        }
         if self.key && self.assign.is_none() {
             return Some("a sink's `key` goes with `assign`".into());
         }
@@ -232,6 +241,11 @@ impl Sink {
         self.only_function
             .as_ref()
             .is_some_and(|re| !re.is_match(function))
+    }
+
+    /// Whether `only_call` lets in a call or returned object with this text.
+    pub fn admits(&self, text: &str) -> bool {
+        self.only.as_ref().is_none_or(|re| re.is_match(text))
     }
 
     /// Whether `unless_call` rules out a call or target with this text.
