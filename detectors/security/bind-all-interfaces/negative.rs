@@ -26,3 +26,8 @@ pub fn loopback() -> std::io::Result<TcpListener> {
     let local = std::net::Ipv4Addr::new(127, 0, 0, 1);
     TcpListener::bind((local, 8080))
 }
+
+pub fn placeholder() -> std::net::SocketAddr {
+    // A send address not yet known, not a listener.
+    std::net::SocketAddr::V4(std::net::SocketAddrV4::new(std::net::Ipv4Addr::new(0, 0, 0, 0), 0))
+}

@@ -16,3 +16,7 @@ pub fn any_interface() -> std::io::Result<TcpListener> {
     let any = std::net::Ipv4Addr::new(0, 0, 0, 0); // expect: bind-all-interfaces
     TcpListener::bind((any, 8080))
 }
+
+pub fn any_tuple() -> std::io::Result<TcpListener> {
+    TcpListener::bind((std::net::Ipv4Addr::new(0, 0, 0, 0), 9000)) // expect: bind-all-interfaces
+}

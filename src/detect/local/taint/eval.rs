@@ -298,9 +298,18 @@ impl Analyser<'_, '_, '_> {
     fn eval_macro(&self, node: u32, depth: u32) -> Option<Taint> {
         let flat = self.flat;
         let name = flat.named_children(node).next().map(|n| self.text(n))?;
+        // The log macros format their line as `format!` does.
         if !matches!(
             name.rsplit("::").next().unwrap_or(name),
-            "format" | "format_args" | "concat" | "concat_idents"
+            "format"
+                | "format_args"
+                | "concat"
+                | "concat_idents"
+                | "trace"
+                | "debug"
+                | "info"
+                | "warn"
+                | "error"
         ) {
             return None;
         }

@@ -40,6 +40,7 @@ const VISITED: &[&str] = &[
     "for_expression",
     "if_expression",
     "jsx_attribute",
+    "macro_invocation",
 ];
 
 /// `VISITED` by kind id.

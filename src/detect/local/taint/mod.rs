@@ -426,6 +426,7 @@ impl Analyser<'_, '_, '_> {
                 }
             }
             "call" | "call_expression" | "new_expression" => self.call(node),
+            "macro_invocation" => self.macro_call(node),
             "jsx_attribute" => self.jsx_attribute(node),
             "if_statement" | "if_expression" => {
                 if let Some(condition) = self.child(node, f.condition) {

@@ -67,6 +67,19 @@ impl Analyser<'_, '_, '_> {
         }
     }
 
+    /// A Rust macro a sink names with its `!` (`log::info!`): the line it formats is the
+    /// value that reaches it.
+    pub(super) fn macro_call(&mut self, node: u32) {
+        let Some(name) = self.flat.named_children(node).next() else {
+            return;
+        };
+        let name = format!("{}!", self.text(name));
+        let sinks = self.sinks.calls(self.family, &name, false, self.ctx, node);
+        for sink in sinks {
+            self.sink(node, node, sink, &name);
+        }
+    }
+
     pub(super) fn call(&mut self, node: u32) {
         let Some(callee) = self.callee_of(node) else {
             return;

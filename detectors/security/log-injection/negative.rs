@@ -1,0 +1,14 @@
+use axum::extract::Form;
+use std::collections::HashMap;
+
+pub async fn login(Form(form): Form<HashMap<String, String>>) -> String {
+    let user = form.get("user").cloned().unwrap_or_default();
+    // Debug formatting escapes line breaks.
+    log::warn!("failed login for {:?}", user);
+    log::info!("login attempt");
+    user
+}
+
+pub fn trace_request(request: http::Request<()>) {
+    tracing::debug!("method {} is not allowed", request.method());
+}
