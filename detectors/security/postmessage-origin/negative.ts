@@ -9,3 +9,12 @@ function onCommand(e: MessageEvent) {
   console.log(e.data);
 }
 window.addEventListener("message", onCommand);
+
+export function stream(ws: WebSocket, push: (data: unknown) => void) {
+  function onMessage(event: MessageEvent) {
+    push(event.data);
+  }
+  // A socket's messages come from the server it connected to.
+  ws.addEventListener("message", onMessage);
+  ws.addEventListener("message", (event) => push(event.data));
+}
