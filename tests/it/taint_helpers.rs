@@ -186,3 +186,25 @@ fn a_project_function_named_like_a_sink_that_runs_nothing_is_no_finding() {
     ));
     assert_eq!(found(&dir, "command-injection"), Vec::new());
 }
+
+/// The same through an absolute import of the project's module, without `shell=True`.
+#[test]
+fn a_project_function_named_run_imported_by_module_name_is_followed() {
+    let dir = Dir::with_fixture(
+        r#"
+//- views.py
+from flask import request
+from tasks import run
+
+def build():
+    run(request.args)
+//- tasks.py
+import os
+
+def run(opts):
+    os.system("make " + opts["target"])
+"#,
+    );
+    let hits = found(&dir, "command-injection");
+    assert!(hits.contains(&("views.py".to_string(), 5)), "{hits:?}");
+}

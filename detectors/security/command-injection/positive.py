@@ -165,3 +165,9 @@ def listed_shell_tail(event, context):
     # The shell gets `script` as `$0`: harmless to `echo`, but a review reads a shell fed
     # from the event, and the next edit of the command string runs it.
     subprocess.call(["echo done", script], shell=True)  # expect: command-injection
+
+
+def imported_run(request):
+    from subprocess import run
+
+    run(["sh", "-c", "tar xf " + request.args["archive"]])  # expect: command-injection
