@@ -18,12 +18,12 @@ impl Analyser<'_, '_, '_> {
         let script = (spec.shell_argv && argv)
             .then(|| self.shell_script(node, arg))
             .flatten();
-        let arg = script.unwrap_or(arg);
         if (spec.argv_safe && argv && !self.runs_a_shell(node, arg))
             || (spec.shell_argv && script.is_none() && !(argv && self.runs_a_shell(node, arg)))
         {
             return;
         }
+        let arg = script.unwrap_or(arg);
         if spec.fixed_host
             && (self.constant_prefix(arg).is_some_and(|p| fixes_host(&p)) || self.clean_prefix(arg))
         {
