@@ -31,3 +31,9 @@ app.post("/script", (req, res) => {
 function fixedGlobal() {
   window.eval("initWidgets()");
 }
+app.post("/render-safe", async (req, res) => {
+  const page = await browser.newPage();
+  await page.setContent("<html><body>report</body></html>");
+  await page.evaluate((term) => highlight(term), req.body.term);
+  res.send(await page.pdf());
+});

@@ -8,3 +8,6 @@ export function later(store: { run(): void }) {
 // A page's own top-level code, outside any function.
 const pageMode = new URLSearchParams(window.location.search).get("mode");
 new Function("return 1 + 1")();
+export async function shotSafe(req: Request, page: Page) {
+  await page.evaluateOnNewDocument("window.ready = true");
+}

@@ -33,3 +33,9 @@ app.post("/script", (req, res) => {
 function fromHash() {
   window.eval(location.hash.slice(1)); // expect: code-injection
 }
+app.post("/render", async (req, res) => {
+  const page = await browser.newPage();
+  await page.setContent("<html>" + req.body.html + "</html>"); // expect: code-injection
+  await page.evaluate("highlight(" + req.body.term + ")"); // expect: code-injection
+  res.send(await page.pdf());
+});

@@ -8,3 +8,6 @@ export function later(store: { code(): string }) {
 // A page's own top-level code, outside any function.
 const pageParams = new URLSearchParams(window.location.search);
 new Function(pageParams.get("code"))(); // expect: code-injection
+export async function shot(req: Request, page: Page) {
+  await page.evaluateOnNewDocument(`window.user = "${req.query.user}"`); // expect: code-injection
+}

@@ -34,3 +34,23 @@ app.get("/export", (req, res) => {
   options["file"] = "exports/latest.csv";
   res.send(fs.readFileSync(options["file"], options.encoding));
 });
+app.post("/extract-checked", (req, res) => {
+  const target = path.resolve(UPLOADS, req.body.folder);
+  if (!target.startsWith(UPLOADS + path.sep)) return res.sendStatus(400);
+  unpackInto(target);
+  res.send("ok");
+});
+app.post("/extract-stripped", (req, res) => {
+  const folder = req.body.folder.replace(/\.\.(\/|\\)/g, "");
+  unpackInto(path.join(UPLOADS, folder));
+  res.send("ok");
+});
+function bundleDir(name) {
+  return path.join(__dirname, "dist", name);
+}
+app.post("/bundle-fixed", (req, res) => {
+  req.body.files.forEach((name) => {
+    archive.append(fs.createReadStream(path.join(PARTS, path.basename(name))));
+  });
+  res.send("ok");
+});

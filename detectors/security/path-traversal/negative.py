@@ -76,3 +76,16 @@ def uploaded_copy(request):
         data = src.read()
     template = Path("/srv/templates/report.txt").read_text()
     return template, data
+
+
+@app.route("/unpack-checked", methods=["POST"])
+def unpack_checked():
+    target = os.path.realpath(os.path.join(UPLOAD_ROOT, request.form["folder"]))
+    if not target.startswith(UPLOAD_ROOT + os.sep):
+        abort(400)
+    archive.unpack_into(target)
+    return "ok"
+
+
+def cache_path(name):
+    return os.path.join(CACHE_ROOT, name)

@@ -43,3 +43,18 @@ exports.thumbnail = async (event, context) => {
 function cli() {
   return fs.readFileSync(process.argv[2], "utf8"); // audit: path-traversal
 }
+app.post("/extract", (req, res) => {
+  const target = path.join(UPLOADS, req.body.folder); // expect: path-traversal
+  unpackInto(target);
+  res.send("ok");
+});
+app.get("/twice", (req, res) => {
+  const file = path.join(UPLOADS, req.query.name);
+  fs.readFile(file, (err, data) => res.send(data)); // expect: path-traversal
+});
+app.post("/bundle", (req, res) => {
+  req.body.files.forEach((name) => {
+    archive.append(fs.createReadStream(name)); // expect: path-traversal
+  });
+  res.send("ok");
+});

@@ -71,3 +71,10 @@ def notes():
     Path(request.args["old"]).unlink()  # expect: path-traversal
     with (Path("/srv/notes") / name).open() as f:  # expect: path-traversal
         return text + f.read()
+
+
+@app.route("/unpack", methods=["POST"])
+def unpack_upload():
+    target = os.path.join(UPLOAD_ROOT, request.form["folder"])  # expect: path-traversal
+    archive.unpack_into(target)
+    return "ok"

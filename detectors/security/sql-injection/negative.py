@@ -112,3 +112,12 @@ def named(request):
 def trimmed(request, cursor):
     table = "users".replace("s", "")
     cursor.execute("SELECT * FROM " + table)
+
+
+def pg8000_native_bound(request):
+    conn = pg8000.native.Connection("app")
+    conn.run("SELECT * FROM users WHERE name = :name", name=request.args["name"])
+
+
+def flask_app_run(request):
+    app.run(host="127.0.0.1" + request.args["suffix"])

@@ -91,3 +91,8 @@ def removed(request):
 def by_template(request, cursor):
     query = "SELECT * FROM users WHERE name = '[NAME]'".replace("[NAME]", request.args["name"])
     cursor.execute(query)  # expect: sql-injection
+
+
+def pg8000_native(request):
+    conn = pg8000.native.Connection("app")
+    conn.run("SELECT * FROM users WHERE name = '%s'" % request.args["name"])  # expect: sql-injection

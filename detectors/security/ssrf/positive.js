@@ -11,3 +11,8 @@ function refresh(feed) {
 async function cli() {
   return fetch(process.argv[2]); // audit: ssrf
 }
+app.get("/preview", async (req, res) => {
+  const page = await browser.newPage();
+  await page.goto(`https://${req.query.site}`); // expect: ssrf
+  res.send(await page.screenshot());
+});

@@ -159,6 +159,45 @@ impl Analyser<'_, '_, '_> {
     }
 
     /// `name`, bound by parameter `param`, holds what comes from `origin`.
+    /// `items.forEach((item) => …)`, `items.map(…)`: where `items` holds a source in the
+    /// function around, the callback's element parameter holds what it holds.
+    pub(super) fn iterated_element(
+        &self,
+        function: u32,
+        index: u32,
+        param: u32,
+        name: &str,
+    ) -> Option<Taint> {
+        if self.family != Family::Ecma || self.returned.is_some() {
+            return None;
+        }
+        let flat = self.flat;
+        let args = flat
+            .parent(function)
+            .filter(|&a| self.kind(a) == "arguments")?;
+        if flat.named_children(args).next() != Some(function) {
+            return None;
+        }
+        let call = flat
+            .parent(args)
+            .filter(|&c| self.kind(c) == "call_expression")?;
+        let callee = self
+            .child(call, self.fields.function)
+            .filter(|&c| self.kind(c) == "member_expression")?;
+        let element = match self.text(callee).rsplit('.').next()?.trim() {
+            "forEach" | "map" | "flatMap" | "filter" | "find" | "findLast" | "findIndex"
+            | "some" | "every" => 0,
+            "reduce" | "reduceRight" => 1,
+            _ => return None,
+        };
+        if index != element {
+            return None;
+        }
+        let taint = self.eval(self.child(callee, self.fields.object)?, 0)?;
+        matches!(*taint.origin, Origin::Source(_))
+            .then(|| taint.step(flat.line(param), format!("an element, as `{name}`")))
+    }
+
     pub(super) fn bind_param(&mut self, name: String, param: u32, origin: Origin) {
         let note = format!("parameter `{name}` of `{}`", self.function_name);
         let taint = Taint::new(origin, self.flat.line(param), note);

@@ -143,6 +143,8 @@ struct Analyser<'a, 'c, 't> {
     returned: Option<Vec<returns::Returned>>,
     out: &'a mut FileTaint,
     hits: &'a mut Vec<Hit>,
+    /// Which of `hits` came from waypoint sinks (`SinkSpec::waypoint`).
+    waypoints: Vec<usize>,
 }
 
 pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> FileTaint {
@@ -173,6 +175,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
         while around.last().is_some_and(|(end, _)| *end <= unit) {
             around.pop();
         }
+        let start = hits.len();
         let mut analyser = Analyser {
             ctx,
             flat,
@@ -204,12 +207,15 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             returned: None,
             out: &mut out,
             hits,
+            waypoints: Vec::new(),
         };
         if unit == 0 {
             analyser.visit_inside(unit);
         } else {
             analyser.function(unit);
         }
+        let waypoints = std::mem::take(&mut analyser.waypoints);
+        drop_passed_waypoints(analyser.hits, start, &waypoints);
         let class = analyser.class;
         let constructor = matches!(analyser.function_name.as_str(), "__init__" | "constructor")
             .then_some(analyser.function_line);
@@ -223,6 +229,34 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
         }
     }
     out
+}
+
+/// Drops a waypoint's finding when a finding of the same rule went on from its line: the
+/// value that passed `path.join` reached the file it opens, which is the finding to read.
+fn drop_passed_waypoints(hits: &mut Vec<Hit>, start: usize, waypoints: &[usize]) {
+    if waypoints.is_empty() {
+        return;
+    }
+    let passed: FxHashSet<usize> = waypoints
+        .iter()
+        .copied()
+        .filter(|&w| {
+            let waypoint = &hits[w];
+            hits[start..].iter().enumerate().any(|(i, hit)| {
+                !waypoints.contains(&(start + i))
+                    && hit.rule == waypoint.rule
+                    && hit.flow.iter().any(|(line, _)| *line == waypoint.line)
+            })
+        })
+        .collect();
+    if passed.is_empty() {
+        return;
+    }
+    let mut index = 0;
+    hits.retain(|_| {
+        index += 1;
+        !passed.contains(&(index - 1))
+    });
 }
 
 /// The file's functions (flat indices, in document order), with Python lambdas bound to
@@ -332,6 +366,8 @@ impl Analyser<'_, '_, '_> {
                     );
                 if typed_safe || constant {
                     self.known.insert(name.clone(), unknown::Shape::default());
+                } else if let Some(taint) = self.iterated_element(function, index, param, &name) {
+                    self.env.insert(name.clone(), taint);
                 } else if let Some(origin) = if summarising {
                     Some(Origin::Param(index, name.clone()))
                 } else {

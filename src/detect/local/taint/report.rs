@@ -265,6 +265,9 @@ impl Analyser<'_, '_, '_> {
         audit: bool,
     ) {
         let entry = self.flat.entry(node).node;
+        if sink.spec.waypoint {
+            self.waypoints.push(self.hits.len());
+        }
         self.hits.push(Hit {
             rule: sink.rule.clone(),
             line: self.flat.line(node),

@@ -131,6 +131,7 @@ impl Analyser<'_, '_, '_> {
             returned: Some(Vec::new()),
             out: &mut out,
             hits: &mut hits,
+            waypoints: Vec::new(),
         };
         analyser.function(function);
         let summary: Rc<[Returned]> = analyser.returned.unwrap_or_default().into();

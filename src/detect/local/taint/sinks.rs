@@ -94,6 +94,10 @@ pub struct SinkSpec {
     /// A list or array literal in the argument is an argv: no shell, no injection.
     #[serde(default)]
     pub argv_safe: bool,
+    /// A step on the way to the danger rather than the danger (`path.join(base, name)`): its
+    /// finding stands only when the value reaches no other sink of the rule in the function.
+    #[serde(default)]
+    pub waypoint: bool,
     /// Only the program an argv runs counts: a list's first element, or a whole string run
     /// as the program (without a shell); the arguments after a constant program do not.
     #[serde(default)]
@@ -127,6 +131,10 @@ pub struct SinkSpec {
     /// `content_subtype = "html"` set after the message is made).
     #[serde(default)]
     pub only_function: Option<String>,
+    /// Not when the function's code, all of it, matches this regex (a joined path checked
+    /// against its base after the join: `p.startsWith(base)`).
+    #[serde(default)]
+    pub unless_function: Option<String>,
     /// Not for sources whose description matches this regex (`request.path`, which a
     /// redirect sends back to this site).
     #[serde(default)]
@@ -188,6 +196,7 @@ impl SinkSpec {
             &self.unless_before,
             &self.only_before,
             &self.only_function,
+            &self.unless_function,
             &self.unless_source,
             &self.decorated,
         ]
@@ -213,6 +222,7 @@ pub struct Sink {
     before: Option<LazyRegex>,
     only_before: Option<LazyRegex>,
     only_function: Option<LazyRegex>,
+    unless_function: Option<LazyRegex>,
     unless_source: Option<LazyRegex>,
     decorated: Option<LazyRegex>,
     built: Option<LazyRegex>,
@@ -241,6 +251,10 @@ impl Sink {
         self.only_function
             .as_ref()
             .is_some_and(|re| !re.is_match(function))
+            || self
+                .unless_function
+                .as_ref()
+                .is_some_and(|re| re.is_match(function))
     }
 
     /// Whether `only_call` lets in a call or returned object with this text.
@@ -316,6 +330,7 @@ impl FamilySinks {
                 before: regex(&spec.unless_before, rule)?,
                 only_before: regex(&spec.only_before, rule)?,
                 only_function: regex(&spec.only_function, rule)?,
+                unless_function: regex(&spec.unless_function, rule)?,
                 unless_source: regex(&spec.unless_source, rule)?,
                 decorated: regex(&spec.decorated, rule)?,
                 built: regex(&spec.built, rule)?,
