@@ -37,3 +37,8 @@ app.post("/render-safe", async (req, res) => {
   await page.evaluate((term) => highlight(term), req.body.term);
   res.send(await page.pdf());
 });
+app.get("/tasks", (req, res) => {
+  const runner = makeRunner();
+  runner.run("compute(" + req.query.expr + ")");
+  res.send("queued");
+});

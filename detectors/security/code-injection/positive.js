@@ -39,3 +39,8 @@ app.post("/render", async (req, res) => {
   await page.evaluate("highlight(" + req.body.term + ")"); // expect: code-injection
   res.send(await page.pdf());
 });
+const Sandbox = require("sandbox");
+app.get("/calc", (req, res) => {
+  const box = new Sandbox();
+  box.run("compute(" + req.query.expr + ")", (out) => res.send(out.result)); // expect: code-injection
+});

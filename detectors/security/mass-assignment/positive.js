@@ -10,3 +10,6 @@ router.post("/profile", async (ctx) => {
   Object.assign(user, ctx.request.body); // expect: mass-assignment
   ctx.body = await user.save();
 });
+function filters(req, settings) {
+  return Object.assign(settings, req.query); // expect: mass-assignment
+}

@@ -78,3 +78,11 @@ def lambda_handler(event, context):
         "body": json.dumps({"greeting": "Hello " + name}),
         "headers": {"Content-Type": "application/json"},
     }
+
+
+@app.route("/sorted")
+def sorted_by():
+    order = request.args.get("order")
+    if order not in ("asc", "desc"):
+        order = "asc"
+    return render_template("list.html", order=Markup(order))

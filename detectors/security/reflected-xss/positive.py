@@ -66,3 +66,13 @@ def lambda_handler(event, context):
         "headers": {"Content-Type": "text/html"},
     }
     return result
+
+
+@app.route("/quoted")
+def quoted():
+    query = request.args.get("q")
+    if query:
+        query = '"{0}"'.format(query.strip())
+    else:
+        query = '""'
+    return render_template("search.html", query=Markup(query))  # expect: reflected-xss

@@ -33,12 +33,36 @@ impl Analyser<'_, '_, '_> {
                 self.env.insert(name, taint);
             }
             None if !augmented => {
+                if self.env.contains_key(&name) && self.default_when_missing(left, &name) {
+                    return;
+                }
                 self.env.remove(&name);
                 self.remember(&name, right, false);
                 self.note_literal(&name, right);
             }
             None => self.remember(&name, right, true),
         }
+    }
+
+    /// Whether an assignment only fills in a value that was missing: it lies in a branch of
+    /// an `if` that tests the name for being there at all (`if q: … else: q = '""'`,
+    /// `if (!q) q = "x"`), so where the value was given it is still there. A branch of any
+    /// other test (`if q not in ALLOWED: q = "x"`) decides what the name holds.
+    fn default_when_missing(&self, assignment: u32, name: &str) -> bool {
+        let flat = self.flat;
+        let mut node = assignment;
+        while let Some(parent) = flat.parent(node) {
+            if parent == self.unit {
+                return false;
+            }
+            if matches!(self.kind(parent), "if_statement" | "elif_clause") {
+                return self
+                    .child(parent, self.fields.condition)
+                    .is_some_and(|c| tests_presence(self.text(c), name));
+            }
+            node = parent;
+        }
+        false
     }
 
     /// `opts["path"] = value`: the container now holds what the value carries, beside what
@@ -183,4 +207,61 @@ fn writes_a_log(callee: &str) -> bool {
             | "echo"
             | "secho"
     ) || callee.starts_with("console.")
+}
+
+/// Whether a condition only asks whether `name` holds a value: `q`, `not q`, `!q`,
+/// `q is None`, `q === undefined`, `q == null`.
+fn tests_presence(condition: &str, name: &str) -> bool {
+    let compact: String = condition
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')'))
+        .collect();
+    let negated = [compact.strip_prefix("not"), compact.strip_prefix('!')];
+    std::iter::once(compact.as_str())
+        .chain(negated.into_iter().flatten())
+        .filter_map(|rest| rest.strip_prefix(name))
+        .any(presence_test)
+}
+
+/// What may follow the name in a presence test.
+fn presence_test(test: &str) -> bool {
+    matches!(
+        test,
+        "" | "isNone"
+            | "isnotNone"
+            | "==None"
+            | "!=None"
+            | "==null"
+            | "!=null"
+            | "===null"
+            | "!==null"
+            | "===undefined"
+            | "!==undefined"
+            | "==undefined"
+            | "!=undefined"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tests_presence;
+
+    #[test]
+    fn presence_tests_are_told_from_validations() {
+        for condition in ["q", "not q", "(!q)", "q is None", "q === undefined", "!(q)"] {
+            assert!(tests_presence(condition, "q"), "{condition}");
+        }
+        for condition in [
+            "q in ALLOWED",
+            "q == 'a'",
+            "valid(q)",
+            "nothing",
+            "qq",
+            "!q.ok",
+        ] {
+            assert!(!tests_presence(condition, "q"), "{condition}");
+        }
+        assert!(tests_presence("nothing", "nothing"));
+        assert!(tests_presence("not nothing", "nothing"));
+    }
 }
