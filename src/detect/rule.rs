@@ -91,6 +91,10 @@ pub struct QuerySpec {
     /// binds to constant strings (`el.innerHTML = name` after `const name = "<b>…</b>"`).
     #[serde(default)]
     pub unless_constant: Option<String>,
+    /// Only when the capture named here is such a name (a signing key written in a
+    /// `const` and passed by name).
+    #[serde(default)]
+    pub only_constant: Option<String>,
     /// Where a capture is a name, read the function it names in the file: skip the match
     /// when that function's text matches, or when the name names no function there.
     #[serde(default)]

@@ -8,3 +8,11 @@ app.use(cookieParser(process.env.COOKIE_SECRET));
 function issue(user) {
   return jwt.sign({ sub: user.id }, process.env.JWT_SECRET, { expiresIn: "1h" });
 }
+
+const fromEnv = process.env.JWT_SECRET || "fallback-secret";
+function issueSigned(user, signer) {
+  const key = config.secret;
+  signer.sign(user.id, "not-a-jwt-key");
+  jwt.verify(user.token, fromEnv);
+  return jwt.sign({ sub: user.id }, key);
+}

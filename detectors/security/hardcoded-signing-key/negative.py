@@ -19,3 +19,8 @@ def token(user_id, key):
 def settings():
     SECRET_KEY = "local-only"
     return SECRET_KEY
+
+
+def refresh(user_id):
+    key = os.environ.get("JWT_KEY", "")
+    return jwt.encode({"sub": user_id}, key, algorithm="HS256")

@@ -8,3 +8,11 @@ app.use(cookieParser("my-cookie-secret")); // expect: hardcoded-signing-key
 function issue(user) {
   return jwt.sign({ sub: user.id }, "shhhhh", { expiresIn: "1h" }); // expect: hardcoded-signing-key
 }
+
+const SIGNING_KEY = "hardcoded-secret";
+function renew(user) {
+  const tokens = require("jsonwebtoken");
+  const local = "shhhhh";
+  tokens.verify(user.token, local); // expect: hardcoded-signing-key
+  return jwt.sign({ sub: user.id }, SIGNING_KEY); // expect: hardcoded-signing-key
+}

@@ -11,3 +11,10 @@ SECRET_KEY = "django-insecure-7x!9q"  # expect: hardcoded-signing-key
 
 def token(user_id):
     return jwt.encode({"sub": user_id}, "super-secret", algorithm="HS256")  # expect: hardcoded-signing-key
+
+
+JWT_KEY = "change-me-later"
+
+
+def refresh(user_id):
+    return jwt.encode({"sub": user_id}, JWT_KEY, algorithm="HS256")  # expect: hardcoded-signing-key

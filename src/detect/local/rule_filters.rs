@@ -14,6 +14,7 @@ pub(super) struct Filters {
     pub(super) in_loop: bool,
     pub(super) outlives_loop: Option<String>,
     pub(super) unless_constant: Option<String>,
+    pub(super) only_constant: Option<String>,
     /// The capture holding a name, and what the function it names must not match.
     pub(super) unless_defined: Option<(String, LazyRegex)>,
     pub(super) in_async: bool,
@@ -37,6 +38,7 @@ impl Filters {
             in_loop: spec.in_loop,
             outlives_loop: spec.outlives_loop.clone(),
             unless_constant: spec.unless_constant.clone(),
+            only_constant: spec.only_constant.clone(),
             unless_defined: match &spec.unless_defined {
                 Some(d) => Some((
                     d.capture.clone(),

@@ -339,6 +339,18 @@ impl LangRules {
                 {
                     return;
                 }
+                if let Some(name) = &filters.only_constant
+                    && !self
+                        .matcher
+                        .capture_names
+                        .iter()
+                        .position(|n| n == name)
+                        .and_then(|index| captures.iter().find(|(c, _)| *c as usize == index))
+                        .and_then(|(_, value)| tree.index_of(*value))
+                        .is_some_and(|value| bound_to_constants(tree, value, source, family))
+                {
+                    return;
+                }
                 if let Some((name, regex)) = &filters.unless_defined
                     && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
                     && let Some((_, named)) = captures.iter().find(|(c, _)| *c as usize == index)
