@@ -38,6 +38,7 @@ const REGEX_KEYS: &[&str] = &[
     "unless_source",
     "decorated",
     "path",
+    "matches",
 ];
 
 /// The regex of every `#match?` and `#not-match?` in query text, unescaped as the query

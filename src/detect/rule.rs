@@ -99,6 +99,11 @@ pub struct QuerySpec {
     /// when that function's text matches, or when the name names no function there.
     #[serde(default)]
     pub unless_defined: Option<DefinedFilter>,
+    /// Only when the capture is a name its function (or the file) binds only to
+    /// expressions matching the regex (`data` after `const data = req.body`); the capture's
+    /// own text may match too.
+    #[serde(default)]
+    pub only_bound: Option<DefinedFilter>,
     /// Report only inside an `async` function.
     #[serde(default)]
     pub in_async: bool,
@@ -109,13 +114,14 @@ pub struct QuerySpec {
     pub callee: Option<CalleeFilter>,
 }
 
-/// `unless_defined = { capture = "_handler", matches = '[.]origin' }`.
+/// `unless_defined = { capture = "_handler", matches = '[.]origin' }`, and `only_bound`'s.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DefinedFilter {
     /// The capture holding the name.
     pub capture: String,
-    /// A regex the named function's text must not match.
+    /// With `unless_defined`, a regex the named function's text must not match; with
+    /// `only_bound`, one what the name is bound to must match.
     pub matches: String,
 }
 

@@ -13,3 +13,8 @@ router.post("/profile", async (ctx) => {
 function filters(req, settings) {
   return Object.assign(settings, req.query); // expect: mass-assignment
 }
+router.put("/users/:id", async (req, res) => {
+  const changes = req.body;
+  await User.findByIdAndUpdate(req.params.id, changes); // expect: mass-assignment
+  res.json(new Account(changes)); // expect: mass-assignment
+});

@@ -49,20 +49,53 @@ fn constants_bound(
     source: &str,
     family: Family,
 ) -> Option<Vec<u32>> {
+    values_bound(tree, value, source, family, &|b| constant_string(tree, b))
+}
+
+/// Whether the identifier `value` is a name its function (or the file) binds only to
+/// expressions whose text `matches` accepts (`data` after `const data = req.body`).
+pub(crate) fn bound_to_matching(
+    tree: &FlatTree<'_>,
+    value: u32,
+    source: &str,
+    family: Family,
+    matches: &dyn Fn(&str) -> bool,
+) -> bool {
+    values_bound(tree, value, source, family, &|b| {
+        matches(tree.text(b, source))
+    })
+    .is_some_and(|found| !found.is_empty())
+}
+
+/// What the identifier `value` is bound to in its function, or in the file when the
+/// function does not bind it; `None` when a binding there is not `accept`ed.
+fn values_bound(
+    tree: &FlatTree<'_>,
+    value: u32,
+    source: &str,
+    family: Family,
+    accept: &dyn Fn(u32) -> bool,
+) -> Option<Vec<u32>> {
     if tree.kind(value) != "identifier" {
         return None;
     }
     let name = tree.text(value, source);
-    match enclosing_function(tree, value, family).map(|f| bindings(tree, f, name, source)) {
+    match enclosing_function(tree, value, family).map(|f| bindings(tree, f, name, source, accept)) {
         Some(Some(found)) if !found.is_empty() => Some(found),
         Some(None) => None,
-        _ => bindings(tree, 0, name, source),
+        _ => bindings(tree, 0, name, source, accept),
     }
 }
 
-/// The constant strings the subtree at `scope` binds `name` to, or `None` when it binds it
-/// to anything else (or takes it as a parameter).
-fn bindings(tree: &FlatTree<'_>, scope: u32, name: &str, source: &str) -> Option<Vec<u32>> {
+/// What the subtree at `scope` binds `name` to, or `None` when it binds it to anything
+/// `accept` refuses (or takes it as a parameter).
+fn bindings(
+    tree: &FlatTree<'_>,
+    scope: u32,
+    name: &str,
+    source: &str,
+    accept: &dyn Fn(u32) -> bool,
+) -> Option<Vec<u32>> {
     let (left, right, value, name_field) = (
         tree.field_id("left"),
         tree.field_id("right"),
@@ -108,7 +141,7 @@ fn bindings(tree: &FlatTree<'_>, scope: u32, name: &str, source: &str) -> Option
             continue;
         }
         match bound {
-            Some(b) if constant_string(tree, b) => found.push(b),
+            Some(b) if accept(b) => found.push(b),
             // `let name;` binds nothing yet.
             None if tree.kind(at) == "variable_declarator" => {}
             _ => return None,

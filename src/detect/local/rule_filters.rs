@@ -1,7 +1,13 @@
 //! What a query rule's spec asks of a match beyond its pattern (`unless_enclosing`,
 //! `in_loop`, `callee`, …; detectors/README.md), compiled once per rule.
 
+use crate::detect::local::constant_names::{bound_to_constants, bound_to_matching};
+use crate::detect::local::enclosing::{bound_in_loop, moved_into_closure};
+use crate::detect::local::named_functions::function_named;
 use crate::detect::rule::{QuerySpec, Rule};
+use crate::lang::Family;
+use crate::parse::flat::FlatTree;
+use crate::parse::query::matcher::Capture;
 use crate::parse::query::regexes::LazyRegex;
 
 pub(super) struct Filters {
@@ -17,6 +23,8 @@ pub(super) struct Filters {
     pub(super) only_constant: Option<String>,
     /// The capture holding a name, and what the function it names must not match.
     pub(super) unless_defined: Option<(String, LazyRegex)>,
+    /// The capture holding a name, and what it must be bound to.
+    pub(super) only_bound: Option<(String, LazyRegex)>,
     pub(super) in_async: bool,
     /// The capture holding the called name (its index once the matcher is built), and
     /// what its library path must match.
@@ -40,6 +48,13 @@ impl Filters {
             unless_constant: spec.unless_constant.clone(),
             only_constant: spec.only_constant.clone(),
             unless_defined: match &spec.unless_defined {
+                Some(d) => Some((
+                    d.capture.clone(),
+                    LazyRegex::new(&d.matches).map_err(|e| format!("{}: {e}", rule.source))?,
+                )),
+                None => None,
+            },
+            only_bound: match &spec.only_bound {
                 Some(d) => Some((
                     d.capture.clone(),
                     LazyRegex::new(&d.matches).map_err(|e| format!("{}: {e}", rule.source))?,
@@ -72,6 +87,61 @@ impl Filters {
                 .position(|n| n == name)
                 .map(|i| i as u32);
         }
+    }
+}
+
+impl Filters {
+    /// Whether the filters that read what a captured name stands for (`outlives_loop`,
+    /// `unless_constant`, `only_constant`, `only_bound`, `unless_defined`) let the match
+    /// at `at` stand.
+    pub(super) fn names_allow(
+        &self,
+        capture_names: &[String],
+        captures: &[Capture<'_>],
+        tree: &FlatTree<'_>,
+        at: u32,
+        source: &str,
+        family: Family,
+    ) -> bool {
+        let captured = |name: &str| {
+            let index = capture_names.iter().position(|n| n == name)?;
+            let (_, node) = captures.iter().find(|(c, _)| *c as usize == index)?;
+            tree.index_of(*node)
+        };
+        if let Some(name) = &self.outlives_loop
+            && let Some(value) = captured(name)
+            && (bound_in_loop(tree, value, source, family)
+                || moved_into_closure(tree, at, source, family))
+        {
+            return false;
+        }
+        let constant = |name: &str| {
+            captured(name).is_some_and(|value| bound_to_constants(tree, value, source, family))
+        };
+        if self.unless_constant.as_deref().is_some_and(constant)
+            || self.only_constant.as_deref().is_some_and(|n| !constant(n))
+        {
+            return false;
+        }
+        if let Some((name, regex)) = &self.only_bound
+            && !captured(name).is_some_and(|value| {
+                regex.is_match(tree.text(value, source))
+                    || bound_to_matching(tree, value, source, family, &|t| regex.is_match(t))
+            })
+        {
+            return false;
+        }
+        if let Some((name, regex)) = &self.unless_defined
+            && let Some(index) = capture_names.iter().position(|n| n == name)
+            && captures.iter().any(|(c, _)| *c as usize == index)
+            && captured(name).is_none_or(|named| {
+                function_named(tree, named, source)
+                    .is_none_or(|f| regex.is_match(tree.text(f, source)))
+            })
+        {
+            return false;
+        }
+        true
     }
 }
 

@@ -3,12 +3,9 @@
 
 use tree_sitter::Node;
 
-use crate::detect::local::constant_names::bound_to_constants;
 use crate::detect::local::enclosing::{
-    ECMA_DEFINITIONS, bound_in_loop, enclosing_function, in_async, in_loop, in_rust_test,
-    moved_into_closure,
+    ECMA_DEFINITIONS, enclosing_function, in_async, in_loop, in_rust_test,
 };
-use crate::detect::local::named_functions::function_named;
 use crate::detect::local::rule_filters::Filters;
 use crate::detect::local::{Collected, Hit, imports, is_test_path, line_of};
 use crate::detect::rule::{Engine, QuerySpec, Rule, query_languages};
@@ -320,45 +317,14 @@ impl LangRules {
                 if filters.in_loop && !in_loop(tree, at, family) {
                     return;
                 }
-                if let Some(name) = &filters.outlives_loop
-                    && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
-                    && let Some((_, value)) = captures.iter().find(|(c, _)| *c as usize == index)
-                    && (tree
-                        .index_of(*value)
-                        .is_some_and(|value| bound_in_loop(tree, value, source, family))
-                        || moved_into_closure(tree, at, source, family))
-                {
-                    return;
-                }
-                if let Some(name) = &filters.unless_constant
-                    && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
-                    && let Some((_, value)) = captures.iter().find(|(c, _)| *c as usize == index)
-                    && tree
-                        .index_of(*value)
-                        .is_some_and(|value| bound_to_constants(tree, value, source, family))
-                {
-                    return;
-                }
-                if let Some(name) = &filters.only_constant
-                    && !self
-                        .matcher
-                        .capture_names
-                        .iter()
-                        .position(|n| n == name)
-                        .and_then(|index| captures.iter().find(|(c, _)| *c as usize == index))
-                        .and_then(|(_, value)| tree.index_of(*value))
-                        .is_some_and(|value| bound_to_constants(tree, value, source, family))
-                {
-                    return;
-                }
-                if let Some((name, regex)) = &filters.unless_defined
-                    && let Some(index) = self.matcher.capture_names.iter().position(|n| n == name)
-                    && let Some((_, named)) = captures.iter().find(|(c, _)| *c as usize == index)
-                    && tree.index_of(*named).is_none_or(|named| {
-                        function_named(tree, named, source)
-                            .is_none_or(|f| regex.is_match(tree.text(f, source)))
-                    })
-                {
+                if !filters.names_allow(
+                    &self.matcher.capture_names,
+                    captures,
+                    tree,
+                    at,
+                    source,
+                    family,
+                ) {
                     return;
                 }
                 if filters.in_async && !in_async(tree, at, family, source) {
