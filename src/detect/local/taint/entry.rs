@@ -158,7 +158,6 @@ impl Analyser<'_, '_, '_> {
         true
     }
 
-    /// `name`, bound by parameter `param`, holds what comes from `origin`.
     /// `items.forEach((item) => …)`, `items.map(…)`: where `items` holds a source in the
     /// function around, the callback's element parameter holds what it holds.
     pub(super) fn iterated_element(
@@ -198,6 +197,7 @@ impl Analyser<'_, '_, '_> {
             .then(|| taint.step(flat.line(param), format!("an element, as `{name}`")))
     }
 
+    /// `name`, bound by parameter `param`, holds what comes from `origin`.
     pub(super) fn bind_param(&mut self, name: String, param: u32, origin: Origin) {
         let note = format!("parameter `{name}` of `{}`", self.function_name);
         let taint = Taint::new(origin, self.flat.line(param), note);
