@@ -103,11 +103,14 @@ impl Filters {
         source: &str,
         family: Family,
     ) -> bool {
-        let captured = |name: &str| {
+        let node = |name: &str| {
             let index = capture_names.iter().position(|n| n == name)?;
-            let (_, node) = captures.iter().find(|(c, _)| *c as usize == index)?;
-            tree.index_of(*node)
+            captures
+                .iter()
+                .find(|(c, _)| *c as usize == index)
+                .map(|(_, node)| *node)
         };
+        let captured = |name: &str| tree.index_of(node(name)?);
         if let Some(name) = &self.outlives_loop
             && let Some(value) = captured(name)
             && (bound_in_loop(tree, value, source, family)
@@ -132,9 +135,8 @@ impl Filters {
             return false;
         }
         if let Some((name, regex)) = &self.unless_defined
-            && let Some(index) = capture_names.iter().position(|n| n == name)
-            && captures.iter().any(|(c, _)| *c as usize == index)
-            && captured(name).is_none_or(|named| {
+            && let Some(named) = node(name)
+            && tree.index_of(named).is_none_or(|named| {
                 function_named(tree, named, source)
                     .is_none_or(|f| regex.is_match(tree.text(f, source)))
             })
