@@ -42,3 +42,12 @@ app.get("/tasks", (req, res) => {
   runner.run("compute(" + req.query.expr + ")");
   res.send("queued");
 });
+const phantom = require("phantom");
+app.post("/snapshot", async (req, res) => {
+  const instance = await phantom.create();
+  const page = await instance.createPage();
+  await page.property("viewportSize", { width: Number(req.body.width), height: 600 });
+  await page.property("content", "<html><body>report</body></html>");
+  await page.evaluateJavaScript("function () { return document.title; }");
+  res.send("ok");
+});

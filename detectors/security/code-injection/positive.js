@@ -44,3 +44,11 @@ app.get("/calc", (req, res) => {
   const box = new Sandbox();
   box.run("compute(" + req.query.expr + ")", (out) => res.send(out.result)); // expect: code-injection
 });
+const phantom = require("phantom");
+app.post("/snapshot", async (req, res) => {
+  const instance = await phantom.create();
+  const page = await instance.createPage();
+  await page.property("content", req.body.html); // expect: code-injection
+  await page.evaluateJavaScript(req.body.script); // expect: code-injection
+  res.send("ok");
+});

@@ -46,3 +46,8 @@ def restore_model(request):
     frame = pd.read_pickle(request.files["frame"])  # expect: code-injection
     state = Unpickler(request.files["state"]).load()  # expect: code-injection
     return model, frame, state
+
+
+def forward(request):
+    handler = globals().get(request.GET.get("fwd"))  # expect: code-injection
+    return handler(request) if handler else None

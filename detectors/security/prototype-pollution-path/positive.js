@@ -2,9 +2,9 @@ function setPath(obj, path, value) {
   const keys = path.split(".");
   const last = keys.pop();
   for (const key of keys) {
-    obj = obj[key] || (obj[key] = {});
+    obj = obj[key] || (obj[key] = {}); // expect: prototype-pollution-path
   }
-  obj[last] = value; // expect: prototype-pollution-path
+  obj[last] = value;
 }
 
 function set(obj, props, value) {
@@ -15,9 +15,9 @@ function set(obj, props, value) {
     if (typeof obj[thisProp] == "undefined") {
       obj[thisProp] = {};
     }
-    obj = obj[thisProp];
+    obj = obj[thisProp]; // expect: prototype-pollution-path
   }
-  obj[lastProp] = value; // expect: prototype-pollution-path
+  obj[lastProp] = value;
 }
 
 function configure(name, value) {
@@ -25,9 +25,9 @@ function configure(name, value) {
   const parts = name.split(".");
   parts.forEach((item, index) => {
     if (index === parts.length - 1) {
-      config[item] = value; // expect: prototype-pollution-path
+      config[item] = value;
     } else {
-      config = config[item];
+      config = config[item]; // expect: prototype-pollution-path
     }
   });
 }

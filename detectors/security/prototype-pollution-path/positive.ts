@@ -2,9 +2,9 @@ function setPath(obj: any, path: string, value: unknown) {
   const keys = path.split(".");
   const last = keys.pop();
   for (const key of keys) {
-    obj = obj[key] || (obj[key] = {});
+    obj = obj[key] || (obj[key] = {}); // expect: prototype-pollution-path
   }
-  obj[last] = value; // expect: prototype-pollution-path
+  obj[last] = value;
 }
 
 function set(obj: any, props: any, value: unknown) {
@@ -15,9 +15,9 @@ function set(obj: any, props: any, value: unknown) {
     if (typeof obj[thisProp] == "undefined") {
       obj[thisProp] = {};
     }
-    obj = obj[thisProp];
+    obj = obj[thisProp]; // expect: prototype-pollution-path
   }
-  obj[lastProp] = value; // expect: prototype-pollution-path
+  obj[lastProp] = value;
 }
 
 function configure(this: any, name: string, value: unknown) {
@@ -25,9 +25,9 @@ function configure(this: any, name: string, value: unknown) {
   const parts = name.split(".");
   parts.forEach((item, index) => {
     if (index === parts.length - 1) {
-      config[item] = value; // expect: prototype-pollution-path
+      config[item] = value;
     } else {
-      config = config[item];
+      config = config[item]; // expect: prototype-pollution-path
     }
   });
 }

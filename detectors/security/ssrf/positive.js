@@ -16,3 +16,8 @@ app.get("/preview", async (req, res) => {
   await page.goto(`https://${req.query.site}`); // expect: ssrf
   res.send(await page.screenshot());
 });
+app.get("/phantom", async (req, res) => {
+  const page = await instance.createPage();
+  await page.openUrl(req.params.url, {}, {}); // expect: ssrf
+  res.send(await page.property("content"));
+});

@@ -5,3 +5,9 @@ function page(req, res) {
 function custom(store) {
   return ejs.render(store.templateText()); // audit: template-injection
 }
+const Hogan = require("hogan.js");
+const Sqrl = require("squirrelly");
+function greet(req, res) {
+  res.send(Hogan.compile(req.query.tpl).render({})); // expect: template-injection
+  res.send(Sqrl.render(req.body.tpl, {})); // expect: template-injection
+}

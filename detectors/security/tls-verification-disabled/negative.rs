@@ -13,3 +13,7 @@ pub fn default_roots(roots: rustls::RootCertStore) -> rustls::ClientConfig {
         .with_root_certificates(roots)
         .with_no_client_auth()
 }
+
+pub fn legacy_connector(connector: &mut SslConnectorBuilder) {
+    connector.builder_mut().set_verify(SSL_VERIFY_PEER);
+}

@@ -18,3 +18,11 @@ pub fn builder(verifier: std::sync::Arc<NoVerify>) -> rustls::ClientConfig {
         .with_custom_certificate_verifier(verifier) // expect: tls-verification-disabled
         .with_no_client_auth()
 }
+
+pub fn legacy_connector(connector: &mut openssl::ssl::SslConnectorBuilder) {
+    connector.builder_mut().set_verify(openssl::ssl::SSL_VERIFY_NONE); // expect: tls-verification-disabled
+}
+
+pub fn legacy_connector_imported(connector: &mut SslConnectorBuilder) {
+    connector.builder_mut().set_verify(SSL_VERIFY_NONE); // expect: tls-verification-disabled
+}

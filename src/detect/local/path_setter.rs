@@ -27,8 +27,8 @@ pub fn path_setter(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         };
         let callback = is_loop_callback(ctx, at);
         // Variables walked into by key inside a loop, and writes by key, by variable.
-        let mut walked: Vec<&str> = Vec::new();
-        let mut writes: Vec<(Node<'_>, &str)> = Vec::new();
+        let mut walked: Vec<(Node<'_>, &str)> = Vec::new();
+        let mut writes: Vec<&str> = Vec::new();
         walk_body_at(ctx, at, |index, node| {
             if ctx.flat.kind(index) != "assignment_expression" {
                 return;
@@ -41,7 +41,7 @@ pub fn path_setter(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 "identifier" if (callback || in_loop(ctx, index, at)) => {
                     let name = ctx.text(left);
                     if walks_into(ctx, name, right) {
-                        walked.push(name);
+                        walked.push((node, name));
                     }
                 }
                 "subscript_expression" => {
@@ -50,14 +50,14 @@ pub fn path_setter(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                         && object.kind() == "identifier"
                         && index.kind() == "identifier"
                     {
-                        writes.push((node, ctx.text(object)));
+                        writes.push(ctx.text(object));
                     }
                 }
                 _ => {}
             }
         });
-        let Some(&(write, name)) = writes.iter().rev().find(|(_, name)| walked.contains(name))
-        else {
+        // Reported where the walk steps in: the key check belongs before that step.
+        let Some(&(step, name)) = walked.iter().find(|(_, name)| writes.contains(name)) else {
             continue;
         };
         // Reading the function's code for guards is the costly part: done for candidates only.
@@ -67,7 +67,7 @@ pub fn path_setter(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         let function_name = own_name(ctx, function).unwrap_or("this function");
         hits.push(hit(
             "prototype-pollution-path",
-            write,
+            step,
             format!(
                 "`{function_name}` walks into `{name}` by the keys it is given and writes the \
                  last one without refusing `__proto__`, `constructor` and `prototype`"
