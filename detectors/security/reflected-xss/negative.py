@@ -86,3 +86,13 @@ def sorted_by():
     if order not in ("asc", "desc"):
         order = "asc"
     return render_template("list.html", order=Markup(order))
+
+
+def lookup(request):
+    from django.http import HttpResponseBadRequest
+    from django.utils.html import escape
+
+    user = request.GET.get("user", "")
+    if not user:
+        return HttpResponseBadRequest("user is not given")
+    return HttpResponseBadRequest("no such user: {}".format(escape(user)))

@@ -76,3 +76,12 @@ def quoted():
     else:
         query = '""'
     return render_template("search.html", query=Markup(query))  # expect: reflected-xss
+
+
+def lookup(request):
+    from django.http import HttpResponseBadRequest, HttpResponseNotFound
+
+    user = request.GET.get("user", "")
+    if len(user) > 30:
+        return HttpResponseBadRequest("no such user: {}".format(user))  # expect: reflected-xss
+    return HttpResponseNotFound(f"<p>{user} is gone</p>")  # expect: reflected-xss

@@ -108,6 +108,13 @@ impl Analyser<'_, '_, '_> {
             "list_comprehension" | "set_comprehension" | "generator_expression" => {
                 self.eval_comprehension(node, depth)
             }
+            // A key's value, or the key: the literal around it is not the value.
+            "pair" => self
+                .union(flat.named_children(node), depth)
+                .map(|taint| Taint {
+                    nested: true,
+                    ..taint
+                }),
             kind if CONTAINERS.contains(&kind) => self.union(flat.named_children(node), depth),
             "call" | "call_expression" | "new_expression" => self.eval_call(node, depth),
             _ => None,

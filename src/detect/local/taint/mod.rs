@@ -49,6 +49,8 @@ struct Taint {
     formatted: bool,
     /// Cast to a string (`String(x)`, `str(x)`): it can no longer be an object.
     stringified: bool,
+    /// Held under a key of an object or dict literal (`{S: x}`), not as the object itself.
+    nested: bool,
     /// Held only past the first element of an argument list whose program is not tainted
     /// (`["ping", host]`): what runs is fixed, only its arguments vary.
     argv_tail: bool,
@@ -77,6 +79,7 @@ impl Taint {
             steps: std::rc::Rc::new(vec![(line, note)]),
             formatted: false,
             stringified: false,
+            nested: false,
             argv_tail: false,
             through: None,
             owner: None,

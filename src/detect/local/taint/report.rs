@@ -44,6 +44,7 @@ impl Analyser<'_, '_, '_> {
         if (spec.objects && taint.stringified)
             || (spec.program && taint.argv_tail)
             || (spec.bare && taint.formatted)
+            || (spec.whole && taint.nested)
         {
             return;
         }

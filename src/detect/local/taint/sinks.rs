@@ -87,6 +87,10 @@ pub struct SinkSpec {
     /// name an inherited property.
     #[serde(default)]
     pub bare: bool,
+    /// Only the value itself, not an object or dict literal holding it under a key
+    /// (`{S: x}`): for APIs whose fields take typed values, unlike a query filter's.
+    #[serde(default)]
+    pub whole: bool,
     /// Only an argv list that starts a shell on a command string counts
     /// (`subprocess.run(["sh", "-c", cmd])`).
     #[serde(default)]
