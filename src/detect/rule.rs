@@ -112,6 +112,9 @@ pub struct QuerySpec {
     /// hashlib import md5`, both `hashlib.md5`); a name no import binds is read as written.
     #[serde(default)]
     pub callee: Option<CalleeFilter>,
+    /// What this query finds is for a review: low, reported only with `--audit`.
+    #[serde(default)]
+    pub audit: bool,
 }
 
 /// `unless_defined = { capture = "_handler", matches = '[.]origin' }`, and `only_bound`'s.

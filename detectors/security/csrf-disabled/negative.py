@@ -7,3 +7,7 @@ def transfer(request):
 
 
 WTF_CSRF_ENABLED = True
+
+
+def strict(app):
+    app.config.WTF_CSRF_ENABLED = True

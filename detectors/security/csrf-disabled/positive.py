@@ -7,3 +7,7 @@ def transfer(request):
 
 
 WTF_CSRF_ENABLED = False  # expect: csrf-disabled
+
+
+def relax(app):
+    app.config.WTF_CSRF_ENABLED = False  # expect: csrf-disabled

@@ -5,3 +5,10 @@ def login(response, token):
 
 SESSION_COOKIE_SECURE = True
 USE_TZ = False
+
+
+def configure_tests(app):
+    app.config.update(
+        SESSION_COOKIE_HTTPONLY=False,
+        TESTING=True,
+    )

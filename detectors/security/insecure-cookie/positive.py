@@ -5,3 +5,10 @@ def login(response, token):
 
 
 SESSION_COOKIE_SECURE = False  # expect: insecure-cookie
+
+
+def configure(app):
+    app.config.update(
+        SECRET_KEY=os.environ["SECRET_KEY"],
+        SESSION_COOKIE_HTTPONLY=False,  # expect: insecure-cookie
+    )

@@ -30,6 +30,8 @@ pub(super) struct Filters {
     /// what its library path must match.
     pub(super) callee: Option<(String, Option<u32>, LazyRegex)>,
     pub(super) path_ok: Box<dyn Fn(&str) -> bool + Send + Sync>,
+    /// The query's matches are audit findings.
+    pub(super) audit: bool,
 }
 
 impl Filters {
@@ -74,6 +76,7 @@ impl Filters {
                 unless_path.as_ref().is_none_or(|r| !r.is_match(path))
                     && only_path.as_ref().is_none_or(|r| r.is_match(path))
             }),
+            audit: spec.audit,
         })
     }
 }

@@ -3,6 +3,7 @@
 
 use tree_sitter::Node;
 
+use crate::detect::finding::Severity;
 use crate::detect::local::enclosing::{
     ECMA_DEFINITIONS, enclosing_function, in_async, in_loop, in_rust_test,
 };
@@ -348,10 +349,10 @@ impl LangRules {
                     end_line: node.end_position().row as u32 + 1,
                     column: node.start_position().column as u32 + 1,
                     message,
-                    severity: None,
+                    severity: filters.audit.then_some(Severity::Low),
                     flow: Vec::new(),
                     value: None,
-                    audit: false,
+                    audit: filters.audit,
                 });
             });
     }
