@@ -16,3 +16,12 @@ function issueSigned(user, signer) {
   jwt.verify(user.token, fromEnv);
   return jwt.sign({ sub: user.id }, key);
 }
+const sessionKey = process.env.SESSION_KEY;
+const options = {
+  secret: config.session.secret,
+  resave: false,
+  saveUninitialized: false,
+};
+app.use(session(options));
+app.use(session({ secret: sessionKey, saveUninitialized: true }));
+const form = { secret: "", resave: false };

@@ -16,3 +16,11 @@ function renew(user) {
   tokens.verify(user.token, local); // expect: hardcoded-signing-key
   return jwt.sign({ sub: user.id }, SIGNING_KEY); // expect: hardcoded-signing-key
 }
+const sessionKey = "correct horse battery";
+const options = {
+  secret: "tabby cat", // expect: hardcoded-signing-key
+  resave: false,
+  saveUninitialized: false,
+};
+app.use(session(options));
+app.use(session({ secret: sessionKey, saveUninitialized: true })); // expect: hardcoded-signing-key
