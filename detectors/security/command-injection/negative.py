@@ -150,3 +150,28 @@ def imported_run(request):
     from subprocess import run
 
     run(["tar", "xf", request.args["archive"]])
+
+
+ALLOWED_TOOLS = ("uptime", "df")
+
+
+def run_tool(request):
+    import os
+
+    tool = request.args["tool"]
+    if tool in ALLOWED_TOOLS:
+        os.system(tool)
+    if tool == "uptime":
+        os.system(tool)
+    if tool not in ALLOWED_TOOLS:
+        tool = "uptime"
+    os.system(tool)
+
+
+def run_checked(request):
+    import os
+
+    tool = request.args["tool"]
+    if tool not in ALLOWED_TOOLS:
+        return "unknown tool", 400
+    os.system(tool)

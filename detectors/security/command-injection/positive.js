@@ -74,3 +74,12 @@ function viaShellName(userInput) {
 function shellScript(req) {
   cp.spawn("sh", [req.query.script]); // expect: command-injection
 }
+const ALLOWED_TOOLS = ["uptime", "df"];
+function runTool(req) {
+  const tool = req.query.tool;
+  if (ALLOWED_TOOLS.includes(tool)) {
+    cp.exec(tool);
+  } else {
+    cp.exec(`${tool} --help`); // expect: command-injection
+  }
+}

@@ -171,3 +171,18 @@ def imported_run(request):
     from subprocess import run
 
     run(["sh", "-c", "tar xf " + request.args["archive"]])  # expect: command-injection
+
+
+ALLOWED_TOOLS = ("uptime", "df")
+
+
+def run_tool(request):
+    import os
+
+    tool = request.args["tool"]
+    if tool in ALLOWED_TOOLS:
+        os.system(tool)
+    else:
+        os.system(tool + " --help")  # expect: command-injection
+    if tool not in ALLOWED_TOOLS:
+        os.system("echo unknown " + tool)  # expect: command-injection

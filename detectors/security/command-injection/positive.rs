@@ -56,3 +56,12 @@ pub async fn deploy_through_helper(Query(params): Query<Params>) {
     shell_line(&mut cmd, &params.target); // expect: command-injection
     let _ = cmd.status();
 }
+
+pub async fn run_tool(Query(params): Query<Params>) {
+    let allowed = ["uptime", "df"];
+    if allowed.contains(&params.target.as_str()) {
+        let _ = Command::new(&params.target).status();
+    } else {
+        let _ = Command::new(&params.target).arg("--help").status(); // expect: command-injection
+    }
+}

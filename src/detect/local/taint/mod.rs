@@ -5,6 +5,7 @@
 //! which follows it along resolved call edges.
 
 mod bindings;
+mod branches;
 mod building;
 mod callers;
 mod crossing;
@@ -148,6 +149,8 @@ struct Analyser<'a, 'c, 't> {
     hits: &'a mut Vec<Hit>,
     /// Which of `hits` came from waypoint sinks (`SinkSpec::waypoint`).
     waypoints: Vec<usize>,
+    /// What happens where a guarded branch ends, by flat-tree index (`branches.rs`).
+    scheduled: Vec<(u32, branches::Event)>,
 }
 
 pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> FileTaint {
@@ -211,6 +214,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             out: &mut out,
             hits,
             waypoints: Vec::new(),
+            scheduled: Vec::new(),
         };
         if unit == 0 {
             analyser.visit_inside(unit);
@@ -407,8 +411,10 @@ impl Analyser<'_, '_, '_> {
             }
         });
         for node in nodes {
+            self.run_scheduled(node);
             self.visit(node);
         }
+        self.run_scheduled(u32::MAX);
     }
 
     fn visit(&mut self, node: u32) {
@@ -468,7 +474,9 @@ impl Analyser<'_, '_, '_> {
             "macro_invocation" => self.macro_call(node),
             "jsx_attribute" => self.jsx_attribute(node),
             "if_statement" | "if_expression" => {
-                if let Some(condition) = self.child(node, f.condition) {
+                if let Some(condition) = self.child(node, f.condition)
+                    && !self.branch_guard(node, condition)
+                {
                     self.guard(condition);
                 }
             }

@@ -132,6 +132,7 @@ impl Analyser<'_, '_, '_> {
             out: &mut out,
             hits: &mut hits,
             waypoints: Vec::new(),
+            scheduled: Vec::new(),
         };
         analyser.function(function);
         let summary: Rc<[Returned]> = analyser.returned.unwrap_or_default().into();

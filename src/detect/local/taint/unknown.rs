@@ -255,7 +255,17 @@ impl Analyser<'_, '_, '_> {
                     let text = self.text(node);
                     if text.contains(" in ") || text.contains(" not in ") {
                         names.extend(flat.named_children(node).take(1));
+                    } else {
+                        names.extend(self.compared_to_constant(node));
                     }
+                }
+                // `x === "ls"`, `command == "ls"`: where it holds, the name is that string.
+                "binary_expression"
+                    if self
+                        .child(node, self.fields.operator)
+                        .is_some_and(|op| matches!(self.text(op), "==" | "===" | "!=" | "!==")) =>
+                {
+                    names.extend(self.compared_to_constant(node));
                 }
                 "identifier" => {
                     if let Some(tested) = self.verdicts.get(self.text(node)) {
@@ -317,6 +327,28 @@ impl Analyser<'_, '_, '_> {
             )
         });
         names
+    }
+
+    /// The side of an equality test (`x == "ls"`) whose other side is a plain string.
+    fn compared_to_constant(&self, node: u32) -> Option<u32> {
+        let sides: Vec<u32> = self.flat.named_children(node).collect();
+        let [left, right] = sides[..] else {
+            return None;
+        };
+        let constant = |side: u32| {
+            matches!(
+                self.kind(side),
+                "string" | "string_literal" | "none" | "null" | "undefined" | "integer" | "number"
+            ) && !self
+                .flat
+                .named_children(side)
+                .any(|part| self.kind(part) == "interpolation")
+        };
+        match (constant(left), constant(right)) {
+            (false, true) => Some(left),
+            (true, false) => Some(right),
+            _ => None,
+        }
     }
 
     /// `u.hostname`, `e.origin`, `parsed.netloc`: the part of a URL that says where it
