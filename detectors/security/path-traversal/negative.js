@@ -54,3 +54,10 @@ app.post("/bundle-fixed", (req, res) => {
   });
   res.send("ok");
 });
+function readNote(req, res) {
+  const name = req.query.name;
+  if (name.includes("..") || name.includes("/")) {
+    return res.sendStatus(400);
+  }
+  res.send(fs.readFileSync("/srv/notes/" + name));
+}

@@ -89,3 +89,11 @@ def unpack_checked():
 
 def cache_path(name):
     return os.path.join(CACHE_ROOT, name)
+
+
+@app.route("/notes")
+def read_note():
+    name = request.args["name"]
+    if ".." in name or "/" in name:
+        abort(400)
+    return open(os.path.join("/srv/notes", name)).read()

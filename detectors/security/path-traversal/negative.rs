@@ -13,3 +13,18 @@ pub async fn avatar(Path(id): Path<u64>) -> Vec<u8> {
 pub fn config() -> String {
     std::fs::read_to_string("config.toml").unwrap_or_default()
 }
+
+pub async fn plain_name(Path(name): Path<String>) -> Vec<u8> {
+    if name.contains("..") || name.contains("/") {
+        return Vec::new();
+    }
+    std::fs::read(std::path::Path::new("/srv/public").join(&name)).unwrap()
+}
+
+pub async fn confined(Path(name): Path<String>) -> Vec<u8> {
+    let path = std::path::Path::new("/srv/public").join(&name).canonicalize().unwrap();
+    if !path.starts_with("/srv/public") {
+        return Vec::new();
+    }
+    std::fs::read(path).unwrap()
+}

@@ -78,3 +78,11 @@ def unpack_upload():
     target = os.path.join(UPLOAD_ROOT, request.form["folder"])  # expect: path-traversal
     archive.unpack_into(target)
     return "ok"
+
+
+@app.route("/notes")
+def read_note():
+    name = request.args["name"]
+    if ".." in name:
+        app.logger.warning("suspicious note name")
+    return open(os.path.join("/srv/notes", name)).read()  # expect: path-traversal

@@ -173,6 +173,9 @@ impl Analyser<'_, '_, '_> {
                 }
                 Some((left, names))
             }
+            _ if let Some((holds_when_bad, name)) = self.tests_for_escape(condition) => {
+                Some((holds_when_bad, vec![self.text(name).to_string()]))
+            }
             kind => {
                 let negated = match kind {
                     "comparison_operator" => {
@@ -198,6 +201,39 @@ impl Analyser<'_, '_, '_> {
                     .collect();
                 Some((negated, names))
             }
+        }
+    }
+
+    /// A test for what lets a path or name escape (`x.contains("..")`, `".." in x`,
+    /// `x.includes("/")`): whether it holds when the value is bad, and the value tested.
+    fn tests_for_escape(&self, condition: u32) -> Option<(bool, u32)> {
+        let escapes = |literal: u32| {
+            matches!(self.kind(literal), "string" | "string_literal")
+                && ["..", "/", "\\\\"]
+                    .iter()
+                    .any(|s| self.text(literal).contains(s))
+        };
+        match self.kind(condition) {
+            "comparison_operator" => {
+                let text = self.text(condition);
+                let mut sides = self.flat.named_children(condition);
+                let (needle, hay) = (sides.next()?, sides.next()?);
+                (escapes(needle) && text.contains(" in "))
+                    .then(|| (!text.contains(" not in "), hay))
+            }
+            "call" | "call_expression" => {
+                let callee = self.child(condition, self.fields.function)?;
+                let method = self.text(callee).rsplit('.').next()?;
+                if !matches!(method, "contains" | "includes" | "__contains__") {
+                    return None;
+                }
+                let needle = self.arguments(condition).next()?;
+                let receiver = self
+                    .child(callee, self.fields.object)
+                    .or_else(|| self.flat.field(callee, "value"))?;
+                escapes(needle).then_some((true, receiver))
+            }
+            _ => None,
         }
     }
 

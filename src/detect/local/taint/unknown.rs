@@ -314,7 +314,11 @@ impl Analyser<'_, '_, '_> {
                             | "is_relative_to"
                             | "starts_with"
                     ) {
-                        names.extend(self.child(callee, self.fields.object));
+                        // Rust's field expression names its receiver `value`.
+                        names.extend(
+                            self.child(callee, self.fields.object)
+                                .or_else(|| self.flat.field(callee, "value")),
+                        );
                     }
                 }
                 _ => stack.extend(flat.named_children(node)),
