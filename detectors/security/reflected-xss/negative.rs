@@ -18,3 +18,9 @@ async fn escaped(Query(params): Query<HashMap<String, String>>) -> Html<String> 
     let name = params.get("name").cloned().unwrap_or_default();
     Html(format!("<h1>{}</h1>", html_escape::encode_text(&name)))
 }
+
+#[actix_web::get("/hello/{name}")]
+pub async fn hello_actix(path: actix_web::web::Path<String>) -> impl actix_web::Responder {
+    let name = html_escape::encode_text(&path.into_inner()).to_string();
+    actix_web::web::Html::new(format!("<h1>Hello, {name}!</h1>"))
+}

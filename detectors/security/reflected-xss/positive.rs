@@ -11,3 +11,9 @@ pub async fn search(query: web::Query<Search>) -> HttpResponse {
         .content_type("text/html; charset=utf-8")
         .body(format!("<p>No results for {}</p>", query.term)) // expect: reflected-xss
 }
+
+#[actix_web::get("/hello/{name}")]
+pub async fn hello_actix(path: actix_web::web::Path<String>) -> impl actix_web::Responder {
+    let name = path.into_inner();
+    actix_web::web::Html::new(format!("<h1>Hello, {name}!</h1>")) // expect: reflected-xss
+}
