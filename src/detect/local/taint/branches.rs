@@ -90,8 +90,9 @@ impl Analyser<'_, '_, '_> {
         }
     }
 
-    /// Kept ordered by index, latest first; events due at the same index run in the order
-    /// they were scheduled.
+    /// Kept ordered by index, latest first (the next due is last); of events due at the
+    /// same index the one scheduled last runs first, as an `if` nested in a branch ends
+    /// before the branch around it.
     fn schedule(&mut self, at: u32, event: Event) {
         let position = self
             .scheduled
