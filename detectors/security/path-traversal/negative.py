@@ -97,3 +97,16 @@ def read_note():
     if ".." in name or "/" in name:
         abort(400)
     return open(os.path.join("/srv/notes", name)).read()
+
+
+@app.route("/static-file")
+def static_file():
+    path = os.path.join("/srv/static", request.args["name"])
+    if os.path.abspath(path).startswith("/srv/static/"):
+        return open(path).read()
+    abort(404)
+
+
+@app.route("/docs/<int:doc_id>")
+def doc(doc_id):
+    return open(os.path.join("/srv/docs", f"{doc_id}.txt")).read()

@@ -86,3 +86,19 @@ def read_note():
     if ".." in name:
         app.logger.warning("suspicious note name")
     return open(os.path.join("/srv/notes", name)).read()  # expect: path-traversal
+
+
+@app.route("/static-file")
+def static_file():
+    path = os.path.normpath(os.path.join("/srv/static", request.args["name"]))
+    if path.startswith("/srv/static"):
+        pass
+    return open(path).read()  # expect: path-traversal
+
+
+@app.route("/no-dot-dot")
+def no_dot_dot():
+    path = os.path.join("/srv/static", request.args["name"])
+    if "../" in path:
+        abort(400)
+    return open(path).read()  # expect: path-traversal

@@ -161,12 +161,23 @@ impl Analyser<'_, '_, '_> {
                 let mut parts = self.flat.named_children(condition);
                 let (left, mut names) = self.vouched(parts.next()?)?;
                 let (right, more) = self.vouched(parts.next()?)?;
+                // Where `a and b` holds both do; where `a or b` holds, only one may: a name
+                // is vouched for by the whole only if each part vouches for it. A test
+                // vouching where it fails turns this around. A part vouching for nothing
+                // (`".." in x or "/" in x`) leaves the other's names where the whole
+                // implies the other's verdict.
+                if names.is_empty() || more.is_empty() {
+                    let (sense, names) = if names.is_empty() {
+                        (right, more)
+                    } else {
+                        (left, names)
+                    };
+                    let implied = both != sense;
+                    return Some((sense, if implied { names } else { Vec::new() }));
+                }
                 if left != right {
                     return None;
                 }
-                // Where `a and b` holds both do; where `a or b` holds, only one may: a name
-                // is vouched for by the whole only if each part vouches for it. A test
-                // vouching where it fails turns this around.
                 if both != left {
                     names.extend(more);
                 } else {
@@ -205,14 +216,17 @@ impl Analyser<'_, '_, '_> {
         }
     }
 
-    /// A test for what lets a path or name escape (`x.contains("..")`, `".." in x`,
-    /// `x.includes("/")`): whether it holds when the value is bad, and the value tested.
+    /// A test for a path separator in a name (`"/" in x`, `x.includes("/")`,
+    /// `x.contains('\\')`): whether it holds when the value is bad, and the value tested. A
+    /// name without one stays in the folder it is joined to; one without `..` may still be
+    /// absolute, so a test for `..` alone vouches for nothing.
     fn tests_for_escape(&self, condition: u32) -> Option<(bool, u32)> {
         let escapes = |literal: u32| {
             matches!(self.kind(literal), "string" | "string_literal")
-                && ["..", "/", "\\\\"]
-                    .iter()
-                    .any(|s| self.text(literal).contains(s))
+                && matches!(
+                    self.text(literal).trim_matches(['"', '\'', '`']),
+                    "/" | "\\\\" | "\\"
+                )
         };
         match self.kind(condition) {
             "comparison_operator" => {

@@ -350,7 +350,11 @@ impl Analyser<'_, '_, '_> {
                     }
                     continue;
                 };
-                let typed_safe = type_text.is_some_and(|t| self.tables.is_safe_type(t));
+                // A route converter (`<int:id>`, Flask's and Django's) lets only numbers in.
+                let typed_safe = type_text.is_some_and(|t| self.tables.is_safe_type(t))
+                    || ["int", "float", "uuid"]
+                        .iter()
+                        .any(|c| self.decorators.contains(&format!("<{c}:{name}>")));
                 // A parameter shadows whatever the functions around held under its name.
                 self.env.remove(&name);
                 self.known.remove(&name);

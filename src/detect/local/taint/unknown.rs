@@ -317,7 +317,8 @@ impl Analyser<'_, '_, '_> {
                         // Rust's field expression names its receiver `value`.
                         names.extend(
                             self.child(callee, self.fields.object)
-                                .or_else(|| self.flat.field(callee, "value")),
+                                .or_else(|| self.flat.field(callee, "value"))
+                                .map(|receiver| self.tested_name(receiver)),
                         );
                     }
                 }
@@ -376,7 +377,7 @@ impl Analyser<'_, '_, '_> {
                         None => break,
                     }
                 }
-                "call_expression" => match self.callee_of(node) {
+                "call" | "call_expression" => match self.callee_of(node) {
                     Some(callee)
                         if self.kind(callee) == "field_expression"
                             && self.tables.passes_receiver(
@@ -388,6 +389,14 @@ impl Analyser<'_, '_, '_> {
                             None => break,
                         }
                     }
+                    // A path made absolute or normal is the path tested
+                    // (`os.path.abspath(p).startswith(BASE)` tests `p`).
+                    Some(callee) if normalises_path(self.text(callee)) => {
+                        match self.arguments(node).next() {
+                            Some(argument) => argument,
+                            None => break,
+                        }
+                    }
                     _ => break,
                 },
                 _ => break,
@@ -395,4 +404,19 @@ impl Analyser<'_, '_, '_> {
         }
         node
     }
+}
+
+/// Functions that return the path they are given made absolute or normal.
+fn normalises_path(callee: &str) -> bool {
+    matches!(
+        callee,
+        "os.path.abspath"
+            | "os.path.realpath"
+            | "os.path.normpath"
+            | "abspath"
+            | "realpath"
+            | "normpath"
+            | "path.resolve"
+            | "path.normalize"
+    )
 }
