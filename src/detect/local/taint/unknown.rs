@@ -334,7 +334,8 @@ impl Analyser<'_, '_, '_> {
         names
     }
 
-    /// The side of an equality test (`x == "ls"`) whose other side is a plain string.
+    /// The side of an equality test (`x == "ls"`, `x is None`) whose other side is a
+    /// constant: a plain string, a number, `None`, `null` or `undefined`.
     fn compared_to_constant(&self, node: u32) -> Option<u32> {
         let sides: Vec<u32> = self.flat.named_children(node).collect();
         let [left, right] = sides[..] else {
