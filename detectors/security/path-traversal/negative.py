@@ -110,3 +110,11 @@ def static_file():
 @app.route("/docs/<int:doc_id>")
 def doc(doc_id):
     return open(os.path.join("/srv/docs", f"{doc_id}.txt")).read()
+
+
+@app.route("/common")
+def common():
+    path = os.path.join("/srv/static", request.args["name"])
+    if os.path.commonpath((os.path.realpath(path), "/srv/static")) != "/srv/static":
+        abort(400)
+    return open(path).read()

@@ -102,3 +102,11 @@ def no_dot_dot():
     if "../" in path:
         abort(400)
     return open(path).read()  # expect: path-traversal
+
+
+@app.route("/common")
+def common():
+    path = os.path.join("/srv/static", request.args["name"])
+    if os.path.commonpath((os.path.realpath(path), "/srv/static")) == "/srv/static":
+        return "inside"
+    return open(path).read()  # expect: path-traversal

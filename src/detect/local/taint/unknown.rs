@@ -257,6 +257,7 @@ impl Analyser<'_, '_, '_> {
                         names.extend(flat.named_children(node).take(1));
                     } else {
                         names.extend(self.compared_to_constant(node));
+                        names.extend(self.under_common_path(node));
                     }
                 }
                 // `x === "ls"`, `command == "ls"`: where it holds, the name is that string.
@@ -331,6 +332,34 @@ impl Analyser<'_, '_, '_> {
                 "identifier" | "attribute" | "member_expression" | "field_expression"
             )
         });
+        names
+    }
+
+    /// `os.path.commonpath((os.path.realpath(p), BASE)) == BASE`: the paths compared
+    /// (`p`), where the test holds, lie under the base.
+    fn under_common_path(&self, node: u32) -> Vec<u32> {
+        let mut names = Vec::new();
+        for side in self.flat.named_children(node) {
+            if !matches!(self.kind(side), "call") {
+                continue;
+            }
+            let Some(callee) = self.child(side, self.fields.function) else {
+                continue;
+            };
+            if !matches!(
+                self.text(callee).rsplit('.').next(),
+                Some("commonpath" | "commonprefix")
+            ) {
+                continue;
+            }
+            for paths in self.arguments(side) {
+                names.extend(
+                    self.flat
+                        .named_children(paths)
+                        .map(|path| self.tested_name(path)),
+                );
+            }
+        }
         names
     }
 
