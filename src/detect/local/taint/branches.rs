@@ -44,11 +44,6 @@ impl Analyser<'_, '_, '_> {
         };
         let then_end = self.flat.entry(consequence).end;
         let if_end = self.flat.entry(node).end;
-        let alternatives: Vec<u32> = self
-            .flat
-            .named_children(node)
-            .filter(|&c| matches!(self.kind(c), "elif_clause" | "else_clause"))
-            .collect();
         if negated {
             let exits = self.exits(consequence);
             self.schedule(
@@ -63,7 +58,7 @@ impl Analyser<'_, '_, '_> {
             let held = self.held(&names);
             self.vouch(&names);
             self.schedule(then_end, Event::Restore(held));
-            if self.alternatives_exit(&alternatives) {
+            if self.alternatives_exit(node) {
                 self.schedule(if_end, Event::Clear(names));
             }
         }
@@ -284,20 +279,20 @@ impl Analyser<'_, '_, '_> {
                 self.flat
                     .field(node, "consequence")
                     .is_some_and(|c| self.exits(c))
-                    && self.alternatives_exit(
-                        &self
-                            .flat
-                            .named_children(node)
-                            .filter(|&c| matches!(self.kind(c), "elif_clause" | "else_clause"))
-                            .collect::<Vec<_>>(),
-                    )
+                    && self.alternatives_exit(node)
             }
             _ => false,
         }
     }
 
-    /// Whether every `elif`/`else` exits and the last is an `else` (no path falls out).
-    fn alternatives_exit(&self, alternatives: &[u32]) -> bool {
+    /// Whether every `elif`/`else` of an `if` exits and the last is an `else` (no path
+    /// falls out).
+    fn alternatives_exit(&self, node: u32) -> bool {
+        let alternatives: Vec<u32> = self
+            .flat
+            .named_children(node)
+            .filter(|&c| matches!(self.kind(c), "elif_clause" | "else_clause"))
+            .collect();
         let Some(&last) = alternatives.last() else {
             return false;
         };
