@@ -5,7 +5,9 @@ use tree_sitter::Node;
 
 use crate::detect::local::enclosing::function_kinds_of;
 use crate::detect::local::{Ctx, Hit, line_of};
-use crate::parse::flat::FlatTree;
+use crate::parse::flat::{FlatTree, KindSet};
+
+static LAMBDA: KindSet = KindSet::new(&["lambda"]);
 
 pub(super) fn hit(rule: &str, node: Node<'_>, message: String) -> Hit {
     Hit {
@@ -55,7 +57,8 @@ pub(super) fn function_indices(ctx: &Ctx<'_, '_>, keep: impl Fn(u32) -> bool) ->
         .filter_map(|f| flat.index_of(*f))
         .collect();
     if ctx.language.family() == crate::lang::Family::Python {
-        out.extend((0..flat.len() as u32).filter(|&i| flat.kind(i) == "lambda" && keep(i)));
+        let lambda = LAMBDA.of(ctx.language);
+        out.extend((0..flat.len() as u32).filter(|&i| lambda.holds(flat, i) && keep(i)));
         out.sort_unstable();
     }
     out

@@ -5,15 +5,18 @@
 use crate::detect::local::enclosing::is_async;
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
-use crate::parse::flat::FlatTree;
+use crate::parse::flat::{FlatTree, KindSet};
+
+static LET: KindSet = KindSet::new(&["let_declaration"]);
 
 pub fn lock_across_await(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     if ctx.language.family() != Family::Rust {
         return;
     }
     let flat = ctx.flat;
+    let lets = LET.of(ctx.language);
     for index in 0..flat.len() as u32 {
-        if flat.kind(index) != "let_declaration" {
+        if !lets.holds(flat, index) {
             continue;
         }
         let Some(name) = guard_name(ctx, index) else {

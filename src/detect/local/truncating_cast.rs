@@ -9,15 +9,18 @@ use rustc_hash::FxHashMap;
 use crate::detect::local::functions::hit;
 use crate::detect::local::{Ctx, Hit};
 use crate::lang::Family;
-use crate::parse::flat::FlatTree;
+use crate::parse::flat::{FlatTree, KindSet};
+
+static FUNCTION_ITEM: KindSet = KindSet::new(&["function_item"]);
 
 pub fn truncating_cast(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     if ctx.language.family() != Family::Rust {
         return;
     }
     let flat = ctx.flat;
+    let functions = FUNCTION_ITEM.of(ctx.language);
     for at in 0..flat.len() as u32 {
-        if flat.kind(at) == "function_item" {
+        if functions.holds(flat, at) {
             function(ctx, at, hits);
         }
     }

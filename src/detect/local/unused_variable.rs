@@ -6,6 +6,11 @@ use tree_sitter::Node;
 use crate::detect::local::functions::hit;
 use crate::detect::local::{Ctx, Hit, line_of};
 use crate::lang::Family;
+use crate::parse::flat::KindSet;
+
+static SCOPES: KindSet = KindSet::new(&["class_definition", "function_definition", "lambda"]);
+static IDENTIFIER: KindSet = KindSet::new(&["identifier"]);
+static ASSIGNMENT: KindSet = KindSet::new(&["assignment"]);
 
 /// Python locals assigned (simple `name = …`) and never read in the function.
 pub fn unused_variable(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
@@ -101,26 +106,27 @@ fn each_identifier<'a>(
     left: u16,
     mut each: impl FnMut(u32, &'a str, bool, bool),
 ) {
+    let (scopes, identifier, assignment) = (
+        SCOPES.of(ctx.language),
+        IDENTIFIER.of(ctx.language),
+        ASSIGNMENT.of(ctx.language),
+    );
     let mut nested_until = 0;
     for index in start..ctx.flat.entry(start).end {
         let entry = ctx.flat.entry(index);
-        let kind = ctx.flat.kind(index);
         let nested = index < nested_until;
-        if !nested
-            && index > start
-            && matches!(kind, "class_definition" | "function_definition" | "lambda")
-        {
+        if !nested && index > start && scopes.holds(ctx.flat, index) {
             nested_until = entry.end;
             continue;
         }
-        if kind != "identifier" {
+        if !identifier.holds(ctx.flat, index) {
             continue;
         }
         let is_target = entry.field == left
             && ctx
                 .flat
                 .parent(index)
-                .is_some_and(|p| ctx.flat.kind(p) == "assignment");
+                .is_some_and(|p| assignment.holds(ctx.flat, p));
         each(index, ctx.flat.text(index, ctx.source), is_target, nested);
     }
 }

@@ -10,7 +10,9 @@ use rustc_hash::FxHashMap;
 
 use crate::detect::local::Ctx;
 use crate::lang::Family;
-use crate::parse::flat::FlatTree;
+use crate::parse::flat::{FlatTree, KindSet};
+
+static CALLS: KindSet = KindSet::new(&["call", "call_expression"]);
 
 /// The file's calls by the last part of their callee's name, found at the first question
 /// about callers (asking it of every parameter read the whole file each time).
@@ -25,8 +27,9 @@ impl<'s> Calls<'s> {
             let flat = ctx.flat;
             let function_field = flat.field_id("function");
             let mut by_name: FxHashMap<&'s str, Vec<u32>> = FxHashMap::default();
+            let calls = CALLS.of(ctx.language);
             for node in 0..flat.len() as u32 {
-                if !matches!(flat.kind(node), "call" | "call_expression") {
+                if !calls.holds(flat, node) {
                     continue;
                 }
                 if let Some(callee) = flat.child_by_field(node, function_field) {

@@ -334,6 +334,17 @@ impl Analyser<'_, '_, '_> {
         None
     }
 
+    /// Whether a route decorator converts parameter `name` (`<int:id>`, Flask's and
+    /// Django's): only numbers and UUIDs get in.
+    fn converted_to_number(&self, name: &str) -> bool {
+        self.decorators.match_indices(name).any(|(at, _)| {
+            self.decorators[at + name.len()..].starts_with('>')
+                && ["<int:", "<float:", "<uuid:"]
+                    .iter()
+                    .any(|c| self.decorators[..at].ends_with(c))
+        })
+    }
+
     fn child(&self, node: u32, field: u16) -> Option<u32> {
         self.flat.child_by_field(node, field)
     }
@@ -352,9 +363,7 @@ impl Analyser<'_, '_, '_> {
                 };
                 // A route converter (`<int:id>`, Flask's and Django's) lets only numbers in.
                 let typed_safe = type_text.is_some_and(|t| self.tables.is_safe_type(t))
-                    || ["int", "float", "uuid"]
-                        .iter()
-                        .any(|c| self.decorators.contains(&format!("<{c}:{name}>")));
+                    || self.converted_to_number(&name);
                 // A parameter shadows whatever the functions around held under its name.
                 self.env.remove(&name);
                 self.known.remove(&name);

@@ -10,7 +10,7 @@
 //! Compiling every family's patterns into one set was a fixed cost of each analysis.
 //! Patterns are read without Unicode (`\w` is ASCII), as the set read them.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use rustc_hash::FxHashMap;
 
@@ -38,7 +38,13 @@ pub struct NameSet {
     /// The patterns without known endings, and their set, compiled when first asked.
     rest: Vec<u32>,
     rest_set: OnceLock<Option<Regex>>,
+    /// Answers already given: a file names the same few callees over and over, and a name
+    /// whose ending a sink shares costs a regex search each time. Bounded by `MEMO_LIMIT`.
+    memo: Mutex<FxHashMap<Box<str>, Box<[usize]>>>,
 }
+
+/// Most names `NameSet::memo` keeps; past it, names are matched afresh.
+const MEMO_LIMIT: usize = 1 << 14;
 
 impl NameSet {
     /// Each pattern's syntax was checked when its rule loaded; one that a size limit
@@ -80,11 +86,25 @@ impl NameSet {
             compiled: patterns.iter().map(|_| OnceLock::new()).collect(),
             rest,
             rest_set: OnceLock::new(),
+            memo: Mutex::new(FxHashMap::default()),
         }
     }
 
     /// The indices of the patterns that match `name`, in order.
     pub fn matching(&self, name: &str) -> Vec<usize> {
+        if let Some(found) = self.memo.lock().ok().and_then(|m| m.get(name).cloned()) {
+            return found.into_vec();
+        }
+        let found = self.matching_afresh(name);
+        if let Ok(mut memo) = self.memo.lock()
+            && memo.len() < MEMO_LIMIT
+        {
+            memo.insert(name.into(), found.clone().into_boxed_slice());
+        }
+        found
+    }
+
+    fn matching_afresh(&self, name: &str) -> Vec<usize> {
         let mut found: Vec<usize> = Vec::new();
         let bytes = name.as_bytes();
         let by_tail = match bytes {
