@@ -12,19 +12,86 @@
 //! ASCII characters either way. So a rule regex is first compiled without Unicode, which
 //! builds a fraction of the automaton (no UTF-8 sequences for its classes), and answers
 //! ASCII texts; the full regex is compiled only when a text is not ASCII.
+//!
+//! A rule regex is only asked whether it matches, which the forward lazy DFA alone answers:
+//! on ASCII texts it is built without the reverse automaton, the captures and the other
+//! engines a `meta::Regex` compiles beside it (`Forward`).
 
 use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex, OnceLock};
+use std::panic::{RefUnwindSafe, UnwindSafe};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
+use regex_automata::Input;
+use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::meta::{self, Regex};
+use regex_automata::nfa::thompson::{self, WhichCaptures};
+use regex_automata::util::pool::Pool;
 use regex_automata::util::syntax;
 
 #[cfg(test)]
 use super::regex_check::required_literal;
 use super::regex_check::{Checked, check};
 
-/// Compiled regexes by pattern, and whether compiled for ASCII texts only.
-static COMPILED: LazyLock<Mutex<HashMap<(String, bool), Regex>>> = LazyLock::new(Default::default);
+/// Compiled regexes by pattern.
+static COMPILED: LazyLock<Mutex<HashMap<String, Regex>>> = LazyLock::new(Default::default);
+
+/// The forward automata of ASCII readings, by pattern (see `Forward`).
+static FORWARD: LazyLock<Mutex<HashMap<String, Arc<Forward>>>> = LazyLock::new(Default::default);
+
+type Caches = Pool<Cache, Box<dyn Fn() -> Cache + Send + Sync + UnwindSafe + RefUnwindSafe>>;
+
+/// A pattern read without Unicode (classes and case folding over ASCII alone, matching
+/// bytes, which on ASCII text are the characters) as a forward lazy DFA alone, with a cache
+/// per thread: enough to say whether an ASCII text holds a match, at a fraction of the compilation of
+/// a `meta::Regex`, which also builds a reverse automaton and engines that report where
+/// matches and their groups are.
+struct Forward {
+    dfa: DFA,
+    caches: Caches,
+}
+
+impl Forward {
+    /// With the limits `config` gives a `meta::Regex`. Fails where the pattern needs
+    /// Unicode to mean anything (`\p{Greek}`).
+    fn build(pattern: &str) -> Result<Forward, Box<regex_automata::hybrid::BuildError>> {
+        let dfa = DFA::builder()
+            .configure(DFA::config().cache_capacity(2 << 20))
+            .syntax(syntax::Config::new().unicode(false).utf8(false))
+            .thompson(
+                thompson::Config::new()
+                    .which_captures(WhichCaptures::None)
+                    .nfa_size_limit(Some(10 << 20)),
+            )
+            .build(pattern)
+            .map_err(Box::new)?;
+        let made = dfa.clone();
+        Ok(Forward {
+            dfa,
+            caches: Pool::new(Box::new(move || made.create_cache())),
+        })
+    }
+
+    /// Whether `text` holds a match; `None` if the lazy DFA gave up on it.
+    fn is_match(&self, text: &str) -> Option<bool> {
+        let mut cache = self.caches.get();
+        self.dfa
+            .try_search_fwd(&mut cache, &Input::new(text).earliest(true))
+            .ok()
+            .map(|found| found.is_some())
+    }
+}
+
+/// The forward automaton of `pattern`'s ASCII reading, built once per process.
+fn forward(pattern: &str) -> Option<Arc<Forward>> {
+    if let Some(known) = FORWARD.lock().ok().and_then(|f| f.get(pattern).cloned()) {
+        return Some(known);
+    }
+    let built = Arc::new(Forward::build(pattern).ok()?);
+    if let Ok(mut all) = FORWARD.lock() {
+        all.insert(pattern.to_string(), Arc::clone(&built));
+    }
+    Some(built)
+}
 
 /// The pattern compiled as `regex::Regex::new` would (Unicode, UTF-8, the same limits on
 /// the automata's sizes), minus the prefilter and the full DFA.
@@ -48,17 +115,6 @@ fn config(scanning: bool) -> meta::Config {
         .dfa(scanning)
 }
 
-/// `build` for ASCII texts: classes and case folding over ASCII alone, and matching bytes
-/// rather than characters (which on ASCII text are the same). Fails where the pattern
-/// needs Unicode to mean anything (`\p{Greek}`).
-fn build_ascii(pattern: &str) -> Result<Regex, Box<meta::BuildError>> {
-    meta::Builder::new()
-        .configure(config(false))
-        .syntax(syntax::Config::new().unicode(false).utf8(false))
-        .build(pattern)
-        .map_err(Box::new)
-}
-
 /// A built-in pattern searched for through long texts (whole docstrings, not names): its
 /// literal prefilter and full DFA are worth building there (built once, they speed up
 /// every search).
@@ -66,21 +122,15 @@ pub fn built_in_scanning(pattern: &str) -> Regex {
     build_with(pattern, true).unwrap_or_else(|err| panic!("built-in regex {pattern}: {err}"))
 }
 
-/// The pattern compiled (for ASCII texts only, with `ascii`), or the regex an earlier call
-/// compiled (a cheap clone).
-fn compiled(pattern: &str, ascii: bool) -> Result<Regex, Box<meta::BuildError>> {
-    let key = (pattern.to_string(), ascii);
-    if let Some(regex) = COMPILED.lock().ok().and_then(|c| c.get(&key).cloned()) {
+/// The pattern compiled, or the regex an earlier call compiled (a cheap clone).
+fn compiled(pattern: &str) -> Result<Regex, Box<meta::BuildError>> {
+    if let Some(regex) = COMPILED.lock().ok().and_then(|c| c.get(pattern).cloned()) {
         return Ok(regex);
     }
     // Compiled outside the lock: two threads may both compile a pattern, neither waits.
-    let regex = if ascii {
-        build_ascii(pattern)?
-    } else {
-        build(pattern)?
-    };
+    let regex = build(pattern)?;
     if let Ok(mut cache) = COMPILED.lock() {
-        cache.insert(key, regex.clone());
+        cache.insert(pattern.to_string(), regex.clone());
     }
     Ok(regex)
 }
@@ -92,7 +142,7 @@ pub struct LazyRegex {
     pattern: String,
     regex: OnceLock<Option<Regex>>,
     /// For ASCII texts (`None` inside: the pattern needs Unicode).
-    ascii: OnceLock<Option<Regex>>,
+    ascii: OnceLock<Option<Arc<Forward>>>,
     /// Text every match contains (see `required_literal`).
     required: Option<Vec<u8>>,
 }
@@ -114,16 +164,18 @@ impl LazyRegex {
 
     pub fn is_match(&self, text: &str) -> bool {
         if text.is_ascii()
-            && let Some(ascii) = self
+            && let Some(answer) = self
                 .ascii
-                .get_or_init(|| compiled(&self.pattern, true).ok())
+                .get_or_init(|| forward(&self.pattern))
+                .as_ref()
+                .and_then(|ascii| ascii.is_match(text))
         {
-            return ascii.is_match(text);
+            return answer;
         }
         let regex = self.regex.get_or_init(|| {
             // Past the syntax check only a size limit can refuse a pattern: said once,
             // and it then matches nothing.
-            compiled(&self.pattern, false)
+            compiled(&self.pattern)
                 .map_err(|e| tracing::warn!("regex {}: {e}", self.pattern))
                 .ok()
         });
@@ -305,19 +357,19 @@ mod tests {
         }
         for pattern in patterns {
             let (ours, theirs) = (
-                build_ascii(pattern).expect("builds without Unicode"),
+                Forward::build(pattern).expect("builds without Unicode"),
                 regex::Regex::new(pattern).expect("valid"),
             );
             for text in &texts {
                 assert_eq!(
                     ours.is_match(text),
-                    theirs.is_match(text),
+                    Some(theirs.is_match(text)),
                     "{pattern} on {text:?}"
                 );
             }
         }
         // Unicode properties have no ASCII meaning: such a pattern takes the full regex.
-        assert!(build_ascii(r"\p{Greek}").is_err());
+        assert!(Forward::build(r"\p{Greek}").is_err());
         let greek = LazyRegex::new(r"^\p{Greek}*$").expect("valid");
         assert!(greek.is_match("") && !greek.is_match("a") && greek.is_match("αβ"));
     }
