@@ -143,17 +143,23 @@ pub struct LazyRegex {
     regex: OnceLock<Option<Regex>>,
     /// For ASCII texts (`None` inside: the pattern needs Unicode).
     ascii: OnceLock<Option<Arc<Forward>>>,
-    /// Text every match contains (see `required_literal`).
+    /// Text every match contains (see `required_literal`), and a searcher for it: a text
+    /// without it is answered without the regex (and without compiling it).
     required: Option<Vec<u8>>,
+    finder: Option<Box<memchr::memmem::Finder<'static>>>,
 }
 
 impl LazyRegex {
     pub fn new(pattern: &str) -> Result<LazyRegex, String> {
+        let required = checked(pattern)?;
         Ok(LazyRegex {
             pattern: pattern.to_string(),
             regex: OnceLock::new(),
             ascii: OnceLock::new(),
-            required: checked(pattern)?,
+            finder: required
+                .as_deref()
+                .map(|r| Box::new(memchr::memmem::Finder::new(r).into_owned())),
+            required,
         })
     }
 
@@ -163,6 +169,13 @@ impl LazyRegex {
     }
 
     pub fn is_match(&self, text: &str) -> bool {
+        if self
+            .finder
+            .as_ref()
+            .is_some_and(|f| f.find(text.as_bytes()).is_none())
+        {
+            return false;
+        }
         if text.is_ascii()
             && let Some(answer) = self
                 .ascii
