@@ -1,6 +1,6 @@
 //! `floating-promise`: calls to the file's own async functions whose result is dropped.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 use crate::detect::finding::Severity;
 use crate::detect::local::enclosing::is_async;
@@ -13,8 +13,8 @@ pub fn floating_promise(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     let family = ctx.language.family();
     // A name is async only when every function of that name in the file is: nested test
     // helpers are often called `foo` in one test and `async foo` in the next.
-    let mut asyncs: HashSet<&str> = HashSet::new();
-    let mut syncs: HashSet<&str> = HashSet::new();
+    let mut asyncs: FxHashSet<&str> = FxHashSet::default();
+    let mut syncs: FxHashSet<&str> = FxHashSet::default();
     for function in &ctx.collected.functions {
         if let Some(name) = function_name(ctx, *function) {
             if is_async(*function, ctx.source) {

@@ -2,7 +2,7 @@
 //! `match` whose cases each return is one dispatch, counted once: a table of answers
 //! written as code, not a tangle of exits.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use tree_sitter::Node;
 
@@ -36,10 +36,10 @@ pub fn too_many_returns(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
 
 /// Per function (by index): the returns that are statements of a switch or match case,
 /// and how many switches they belong to.
-fn dispatched_returns(ctx: &Ctx<'_, '_>) -> HashMap<usize, (u32, u32)> {
+fn dispatched_returns(ctx: &Ctx<'_, '_>) -> FxHashMap<usize, (u32, u32)> {
     let functions = &ctx.collected.functions;
-    let mut switches: HashMap<usize, Vec<usize>> = HashMap::new();
-    let mut counts: HashMap<usize, (u32, u32)> = HashMap::new();
+    let mut switches: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
+    let mut counts: FxHashMap<usize, (u32, u32)> = FxHashMap::default();
     for ret in &ctx.collected.returns {
         let Some(switch) = case_switch(ctx.flat, *ret) else {
             continue;

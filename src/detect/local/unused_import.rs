@@ -1,8 +1,6 @@
 //! `unused-import`: imported names the file never uses.
 
-use std::collections::{HashMap, HashSet};
-
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::detect::local::{Ctx, Hit, words};
 use crate::lang::Family;
@@ -66,7 +64,7 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         return;
     }
     let counts = identifier_counts(ctx, ctx.facts.imports.iter().filter_map(|i| i.local_name()));
-    let mut bound: HashMap<&str, usize> = HashMap::new();
+    let mut bound: FxHashMap<&str, usize> = FxHashMap::default();
     for import in &ctx.facts.imports {
         if let Some(local) = import.local_name() {
             *bound.entry(local).or_default() += 1;
@@ -76,7 +74,7 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
     // is data for a tool's tests (a bundler's, a minifier's), not code anyone runs.
     // (`require` may bind a name again in another function; only `import` counts.)
     if ctx.language.family() == Family::Ecma {
-        let mut statements: HashMap<&str, usize> = HashMap::new();
+        let mut statements: FxHashMap<&str, usize> = FxHashMap::default();
         for import in ctx.facts.imports.iter().filter(|i| !i.reexport) {
             if let Some(local) = import.local_name()
                 && ctx.line(import.line).trim_start().starts_with("import")
@@ -88,8 +86,8 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             return;
         }
     }
-    let exported: HashSet<&str> = ctx.facts.exports.iter().map(|e| e.local.as_str()).collect();
-    let import_lines: HashSet<u32> = ctx.facts.imports.iter().map(|i| i.line).collect();
+    let exported: FxHashSet<&str> = ctx.facts.exports.iter().map(|e| e.local.as_str()).collect();
+    let import_lines: FxHashSet<u32> = ctx.facts.imports.iter().map(|i| i.line).collect();
     // Read only when some import looks unused (most files have none).
     let mut strings: Option<Vec<&str>> = None;
     for import in &ctx.facts.imports {

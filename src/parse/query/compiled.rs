@@ -181,13 +181,13 @@ pub(super) fn capture_id(names: &mut Vec<String>, name: &str) -> u32 {
 /// of times, and scanning the grammar's symbol table for each costs milliseconds at startup.
 pub(super) struct Kinds<'l> {
     pub(super) language: &'l Language,
-    pub(super) ids: std::collections::HashMap<(&'l str, bool), Vec<u16>>,
+    pub(super) ids: rustc_hash::FxHashMap<(&'l str, bool), Vec<u16>>,
 }
 
 impl<'l> Kinds<'l> {
     pub(super) fn new(language: &'l Language) -> Kinds<'l> {
-        let mut ids: std::collections::HashMap<(&str, bool), Vec<u16>> =
-            std::collections::HashMap::new();
+        let mut ids: rustc_hash::FxHashMap<(&str, bool), Vec<u16>> =
+            rustc_hash::FxHashMap::default();
         for id in 0..language.node_kind_count() as u16 {
             if language.node_kind_is_visible(id)
                 && let Some(name) = language.node_kind_for_id(id)
