@@ -39,12 +39,14 @@ pub struct NameSet {
     rest: Vec<u32>,
     rest_set: OnceLock<Option<Regex>>,
     /// Answers already given: a file names the same few callees over and over, and a name
-    /// whose ending a sink shares costs a regex search each time. Bounded by `MEMO_LIMIT`.
+    /// whose ending a sink shares costs a regex search each time. Bounded by `MEMO_LIMIT`
+    /// names of at most `MEMO_NAME_MAX` bytes (a callee's text can be a whole expression).
     memo: Mutex<FxHashMap<Box<str>, Box<[usize]>>>,
 }
 
-/// Most names `NameSet::memo` keeps; past it, names are matched afresh.
+/// Most names `NameSet::memo` keeps, and the longest; others are matched afresh.
 const MEMO_LIMIT: usize = 1 << 14;
+const MEMO_NAME_MAX: usize = 256;
 
 impl NameSet {
     /// Each pattern's syntax was checked when its rule loaded; one that a size limit
@@ -96,7 +98,8 @@ impl NameSet {
             return found.into_vec();
         }
         let found = self.matching_afresh(name);
-        if let Ok(mut memo) = self.memo.lock()
+        if name.len() <= MEMO_NAME_MAX
+            && let Ok(mut memo) = self.memo.lock()
             && memo.len() < MEMO_LIMIT
         {
             memo.insert(name.into(), found.clone().into_boxed_slice());
@@ -244,6 +247,8 @@ mod tests {
                 set.which_overlapping_matches(&Input::new(name.as_bytes()), &mut expected);
                 let expected: Vec<usize> = expected.iter().map(|p| p.as_usize()).collect();
                 assert_eq!(ours.matching(&name), expected, "{name}");
+                // Asked again, the remembered answer is the same.
+                assert_eq!(ours.matching(&name), expected, "{name} again");
                 for &index in &expected {
                     if let Some(shapes) = shapes(&patterns[index]) {
                         assert!(
@@ -262,5 +267,19 @@ mod tests {
             }
         }
         assert!(matched > 1_000, "only {matched} names matched a sink");
+    }
+
+    /// A name longer than `MEMO_NAME_MAX` (a callee spelled as a whole expression) is
+    /// answered but not remembered, so a long-lived process does not keep such texts.
+    #[test]
+    fn long_names_are_answered_but_not_remembered() {
+        let set = NameSet::new(&[r"(^|\.)system$".to_string()]);
+        let long = format!("{}.system", "x".repeat(MEMO_NAME_MAX));
+        assert_eq!(set.matching(&long), vec![0]);
+        assert_eq!(set.matching("os.system"), vec![0]);
+        assert_eq!(set.matching("os.popen"), Vec::<usize>::new());
+        let memo = set.memo.lock().expect("memo");
+        assert!(memo.contains_key("os.system") && memo.contains_key("os.popen"));
+        assert!(!memo.contains_key(long.as_str()));
     }
 }
