@@ -83,14 +83,24 @@ impl Forward {
 
 /// The forward automaton of `pattern`'s ASCII reading, built once per process.
 fn forward(pattern: &str) -> Option<Arc<Forward>> {
-    if let Some(known) = FORWARD.lock().ok().and_then(|f| f.get(pattern).cloned()) {
-        return Some(known);
+    once_per_process(&FORWARD, pattern, |p| Forward::build(p).map(Arc::new)).ok()
+}
+
+/// What `cache` holds for `pattern`, else what `build` makes of it, kept there. Built
+/// outside the lock: two threads may both build a pattern, neither waits.
+fn once_per_process<T: Clone, E>(
+    cache: &Mutex<HashMap<String, T>>,
+    pattern: &str,
+    build: impl FnOnce(&str) -> Result<T, E>,
+) -> Result<T, E> {
+    if let Some(known) = cache.lock().ok().and_then(|c| c.get(pattern).cloned()) {
+        return Ok(known);
     }
-    let built = Arc::new(Forward::build(pattern).ok()?);
-    if let Ok(mut all) = FORWARD.lock() {
-        all.insert(pattern.to_string(), Arc::clone(&built));
+    let built = build(pattern)?;
+    if let Ok(mut all) = cache.lock() {
+        all.insert(pattern.to_string(), built.clone());
     }
-    Some(built)
+    Ok(built)
 }
 
 /// The pattern compiled as `regex::Regex::new` would (Unicode, UTF-8, the same limits on
@@ -124,15 +134,7 @@ pub fn built_in_scanning(pattern: &str) -> Regex {
 
 /// The pattern compiled, or the regex an earlier call compiled (a cheap clone).
 fn compiled(pattern: &str) -> Result<Regex, Box<meta::BuildError>> {
-    if let Some(regex) = COMPILED.lock().ok().and_then(|c| c.get(pattern).cloned()) {
-        return Ok(regex);
-    }
-    // Compiled outside the lock: two threads may both compile a pattern, neither waits.
-    let regex = build(pattern)?;
-    if let Ok(mut cache) = COMPILED.lock() {
-        cache.insert(pattern.to_string(), regex.clone());
-    }
-    Ok(regex)
+    once_per_process(&COMPILED, pattern, build)
 }
 
 /// A regex whose syntax is checked when its rule set is built and which is compiled the
@@ -143,10 +145,9 @@ pub struct LazyRegex {
     regex: OnceLock<Option<Regex>>,
     /// For ASCII texts (`None` inside: the pattern needs Unicode).
     ascii: OnceLock<Option<Arc<Forward>>>,
-    /// Text every match contains (see `required_literal`), and a searcher for it: a text
+    /// A searcher for the text every match contains (see `required_literal`): a text
     /// without it is answered without the regex (and without compiling it).
-    required: Option<Vec<u8>>,
-    finder: Option<Box<memchr::memmem::Finder<'static>>>,
+    required: Option<Box<memchr::memmem::Finder<'static>>>,
 }
 
 impl LazyRegex {
@@ -156,21 +157,18 @@ impl LazyRegex {
             pattern: pattern.to_string(),
             regex: OnceLock::new(),
             ascii: OnceLock::new(),
-            finder: required
-                .as_deref()
-                .map(|r| Box::new(memchr::memmem::Finder::new(r).into_owned())),
-            required,
+            required: required.map(|r| Box::new(memchr::memmem::Finder::new(&r).into_owned())),
         })
     }
 
     /// Bytes every text this regex matches in contains, when the pattern says so.
     pub fn required(&self) -> Option<&[u8]> {
-        self.required.as_deref()
+        self.required.as_ref().map(|f| f.needle())
     }
 
     pub fn is_match(&self, text: &str) -> bool {
         if self
-            .finder
+            .required
             .as_ref()
             .is_some_and(|f| f.find(text.as_bytes()).is_none())
         {
