@@ -51,3 +51,8 @@ def restore_model(request):
 def forward(request):
     handler = globals().get(request.GET.get("fwd"))  # expect: code-injection
     return handler(request) if handler else None
+
+
+def keyword_yaml(request):
+    import yaml
+    return yaml.load(stream=request.data, Loader=yaml.Loader)  # expect: code-injection

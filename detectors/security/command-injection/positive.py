@@ -186,3 +186,7 @@ def run_tool(request):
         os.system(tool + " --help")  # expect: command-injection
     if tool not in ALLOWED_TOOLS:
         os.system("echo unknown " + tool)  # expect: command-injection
+
+
+def keyword_system(request):
+    os.system(command="ls " + request.args["d"])  # expect: command-injection

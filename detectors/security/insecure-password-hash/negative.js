@@ -8,3 +8,8 @@ function passwordResetToken() {
 function hashPassword(pw) {
   return bcrypt.hashSync(pw, 12);
 }
+function signReset(key, password) {
+  const mac = crypto.createHmac("sha256", key);
+  mac.update(password);
+  return mac.digest("hex");
+}

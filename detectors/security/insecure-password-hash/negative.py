@@ -22,3 +22,9 @@ def password_reset_token():
 
 def hash_password(pw):
     return hashlib.pbkdf2_hmac("sha256", pw.encode(), SALT, 600_000)
+
+
+def sign_reset(key, password_hint):
+    mac = hmac.new(key, digestmod=hashlib.sha256)
+    mac.update(password_hint.encode())
+    return mac.hexdigest()

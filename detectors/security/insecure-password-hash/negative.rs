@@ -11,3 +11,9 @@ fn password_reset_token(seed: &[u8]) -> Vec<u8> {
 fn hash_password(secret: &str) -> String {
     argon2::hash_encoded(secret.as_bytes(), b"salt", &argon2::Config::default()).unwrap()
 }
+
+fn sign_reset(key: &[u8], password: &str) -> Vec<u8> {
+    let mut mac = HmacSha256::new_from_slice(key).unwrap();
+    mac.update(password.as_bytes());
+    mac.finalize().into_bytes().to_vec()
+}

@@ -8,3 +8,8 @@ function hashPassword(pw) {
 }
 const verifyPassword = (plain, stored) =>
   crypto.createHash("md5").update(plain).digest("hex") === stored; // expect: insecure-password-hash
+function register(form) {
+  const h = crypto.createHash("sha1");
+  h.update(form.password); // expect: insecure-password-hash
+  return h.digest("hex");
+}

@@ -25,3 +25,9 @@ def check_password(plain, stored):
 
 def set_password(self, raw):
     self.hash = hashlib.new("sha1", raw.encode()).hexdigest()  # expect: insecure-password-hash
+
+
+def register(form):
+    h = hashlib.sha256()
+    h.update(form["password"].encode())  # expect: insecure-password-hash
+    return h.hexdigest()

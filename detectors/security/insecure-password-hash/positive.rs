@@ -9,3 +9,9 @@ fn hash_password(secret: &str) -> Vec<u8> {
     hasher.update(secret.as_bytes());
     hasher.finalize().to_vec()
 }
+
+fn register(form: &Form) -> String {
+    let mut hasher = sha1::Sha1::new();
+    hasher.update(form.password.as_bytes()); // expect: insecure-password-hash
+    format!("{:x}", hasher.finalize())
+}

@@ -8,3 +8,7 @@ def login(db):
 
 def search(collection):
     return collection.find({"$where": "this.owner == '%s'" % request.args["owner"]})  # expect: nosql-injection
+
+
+def keyword_filter(request):
+    return db.users.find(filter=request.json)  # expect: nosql-injection

@@ -58,3 +58,8 @@ def save_and_stay(request):
     if request.method == "POST":
         return redirect(request.path + "?saved=1")
     return HttpResponseRedirect(request.get_full_path())
+
+
+def keyword_fixed(request):
+    from flask import redirect
+    return redirect(location="/home", code=request.args["code"])

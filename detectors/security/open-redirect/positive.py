@@ -41,3 +41,13 @@ def login_other(request):
     safe = url_has_allowed_host_and_scheme(url=home, allowed_hosts={request.get_host()})
     if safe:
         return HttpResponseRedirect(target)  # expect: open-redirect
+
+
+def keyword_redirect(request):
+    from flask import redirect
+    return redirect(location=request.args["next"])  # expect: open-redirect
+
+
+def starlette_redirect(request):
+    from starlette.responses import RedirectResponse
+    return RedirectResponse(url=request.query_params["next"])  # expect: open-redirect

@@ -110,3 +110,7 @@ def common():
     if os.path.commonpath((os.path.realpath(path), "/srv/static")) == "/srv/static":
         return "inside"
     return open(path).read()  # expect: path-traversal
+
+
+def keyword_open(request):
+    return open(file="/srv/" + request.args["f"]).read()  # expect: path-traversal

@@ -96,3 +96,8 @@ def lookup(request):
     if not user:
         return HttpResponseBadRequest("user is not given")
     return HttpResponseBadRequest("no such user: {}".format(escape(user)))
+
+
+def keyword_plain(request):
+    from django.http import HttpResponse
+    return HttpResponse(content=request.GET["q"], content_type="text/plain")

@@ -85,3 +85,13 @@ def lookup(request):
     if len(user) > 30:
         return HttpResponseBadRequest("no such user: {}".format(user))  # expect: reflected-xss
     return HttpResponseNotFound(f"<p>{user} is gone</p>")  # expect: reflected-xss
+
+
+def keyword_body(request):
+    from django.http import HttpResponse
+    return HttpResponse(content="<p>" + request.GET["q"] + "</p>")  # expect: reflected-xss
+
+
+def flask_body(request):
+    from flask import Response
+    return Response(response="<p>" + request.args["q"] + "</p>")  # expect: reflected-xss

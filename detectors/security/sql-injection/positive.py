@@ -96,3 +96,7 @@ def by_template(request, cursor):
 def pg8000_native(request):
     conn = pg8000.native.Connection("app")
     conn.run("SELECT * FROM users WHERE name = '%s'" % request.args["name"])  # expect: sql-injection
+
+
+def keyword_query(request, cursor):
+    cursor.execute(query="SELECT * FROM t WHERE name = '%s'" % request.args["n"])  # expect: sql-injection

@@ -26,3 +26,7 @@ def age(request):
     # The host is fixed before the first hole.
     name = request.POST.get("user_name")
     return requests.get("https://example.com/{}/age".format(name))
+
+
+def by_method_fixed(request):
+    return requests.request(request.args["verb"], "https://api.example.com/ping")

@@ -30,3 +30,17 @@ def age(request):
 def fetch_cli():
     # The operator's own argument: a command-line client fetches what it is told to.
     return requests.get(sys.argv[1])  # audit: ssrf
+
+
+def by_keyword(request):
+    return requests.get(url=request.args["u"])  # expect: ssrf
+
+
+def by_method(request):
+    return requests.request("GET", request.args["u"])  # expect: ssrf
+
+
+def streamed(request):
+    import httpx
+    with httpx.Client() as client:
+        return client.stream("GET", url=request.args["u"])  # expect: ssrf

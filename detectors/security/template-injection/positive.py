@@ -18,3 +18,8 @@ def custom(store):
 def bottle_hello():
     from bottle import template, request
     return template("<p>Hello " + request.query.name + "</p>")  # expect: template-injection
+
+
+def keyword_template(request):
+    from flask import render_template_string
+    return render_template_string(source=request.args["t"])  # expect: template-injection

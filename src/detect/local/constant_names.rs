@@ -96,11 +96,12 @@ fn bindings(
     source: &str,
     accept: &dyn Fn(u32) -> bool,
 ) -> Option<Vec<u32>> {
-    let (left, right, value, name_field) = (
+    let (left, right, value, name_field, pattern) = (
         tree.field_id("left"),
         tree.field_id("right"),
         tree.field_id("value"),
         tree.field_id("name"),
+        tree.field_id("pattern"),
     );
     let text = |i: u32| tree.text(i, source);
     let end = if tree.is_empty() {
@@ -113,6 +114,11 @@ fn bindings(
         let (target, bound) = match tree.kind(at) {
             "variable_declarator" => (
                 tree.child_by_field(at, name_field),
+                tree.child_by_field(at, value),
+            ),
+            // Rust: `let [mut] name = value;`.
+            "let_declaration" => (
+                tree.child_by_field(at, pattern),
                 tree.child_by_field(at, value),
             ),
             "assignment" | "assignment_expression" => (
@@ -143,7 +149,7 @@ fn bindings(
         match bound {
             Some(b) if accept(b) => found.push(b),
             // `let name;` binds nothing yet.
-            None if tree.kind(at) == "variable_declarator" => {}
+            None if matches!(tree.kind(at), "variable_declarator" | "let_declaration") => {}
             _ => return None,
         }
     }

@@ -426,7 +426,10 @@ impl Analyser<'_, '_, '_> {
         let list = self.child(call, self.fields.arguments)?;
         flat.named_children(list)
             .filter(|&n| flat.kind(n) == "keyword_argument")
-            .find(|&n| flat.field(n, "name").is_some_and(|k| self.text(k) == name))
+            .find(|&n| {
+                flat.field(n, "name")
+                    .is_some_and(|k| name.split('|').any(|one| one == self.text(k)))
+            })
             .and_then(|n| flat.field(n, "value"))
     }
 

@@ -56,7 +56,8 @@ pub struct SinkSpec {
     /// Every positional argument from `arg` on carries it (`new Function(a, b, body)`).
     #[serde(default)]
     pub rest: bool,
-    /// The keyword argument that carries it when it is not given by position.
+    /// The keyword argument that carries it when it is not given by position; several
+    /// names, for callees that spell it differently, are separated by `|`.
     #[serde(default)]
     pub arg_name: Option<String>,
     /// The dangerous value is the object the method is called on, not an argument
