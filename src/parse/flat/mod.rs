@@ -3,7 +3,7 @@
 //! and the detectors' patterns look at the same children over and over; so each file's tree
 //! is walked once here and every matcher reads these arrays instead.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 use tree_sitter::{Node, Tree};

@@ -154,9 +154,8 @@ impl<'r> Solver<'r> {
     }
 
     fn copy_into(&mut self, target: u32, source: u32) {
-        self.store.get(Var::Keys(source));
-        for key in self.box_keys[source as usize].clone() {
-            let vals = Vals::from_slice(self.store.get(Var::Elem(source, key)));
+        for (key, slot) in self.keys(source) {
+            let vals = Vals::from_slice(self.store.get_at(slot));
             self.put(target, key, &vals);
         }
     }

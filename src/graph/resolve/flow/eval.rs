@@ -282,10 +282,11 @@ impl<'r> Solver<'r> {
         for &val in vals {
             match val {
                 Val::Boxed(container) => {
-                    self.store.get(Var::Keys(container));
-                    for at in 0..self.box_keys[container as usize].len() {
-                        let key = self.box_keys[container as usize][at];
-                        each(self.store.get(Var::Elem(container, key)));
+                    let keys = self.box_keys[container as usize].0;
+                    self.store.get_at(keys);
+                    for at in 0..self.box_keys[container as usize].1.len() {
+                        let (_, slot) = self.box_keys[container as usize].1[at];
+                        each(self.store.get_at(slot));
                     }
                 }
                 Val::Inst(class) => {
@@ -332,9 +333,7 @@ impl<'r> Solver<'r> {
                 continue;
             };
             let part = self.container(container, site, 6);
-            self.store.get(Var::Keys(container));
-            let keys = self.box_keys[container as usize].clone();
-            for key in keys {
+            for (key, slot) in self.keys(container) {
                 let position = self
                     .spelled
                     .get(key as usize)
@@ -345,7 +344,7 @@ impl<'r> Solver<'r> {
                     Some(_) => continue,
                     None => ANY_KEY,
                 };
-                let vals = Vals::from_slice(self.store.get(Var::Elem(container, key)));
+                let vals = Vals::from_slice(self.store.get_at(slot));
                 self.put(part, new_key, &vals);
             }
             extend(&mut out, &[Val::Boxed(part)]);
@@ -356,10 +355,10 @@ impl<'r> Solver<'r> {
     /// The (position, key) of each item a container holds at a known position (a tuple
     /// display's), in order; the unit under way now reads the container's keys.
     fn positioned(&mut self, container: u32) -> Vec<(usize, u32)> {
-        self.store.get(Var::Keys(container));
-        let mut positions: Vec<(usize, u32)> = self.box_keys[container as usize]
-            .iter()
-            .filter_map(|&key| {
+        let mut positions: Vec<(usize, u32)> = self
+            .keys(container)
+            .into_iter()
+            .filter_map(|(key, _)| {
                 let name = self.spelled.get(key as usize)?;
                 name.parse::<usize>().ok().map(|p| (p, key))
             })

@@ -22,9 +22,9 @@ fn keep_returned(out: &mut Vals, returned: &[Val], vals: &[Val]) {
 
 /// A call's arguments, evaluated once.
 pub(super) struct Args<'r> {
-    pub(super) positional: Vec<Vals>,
+    pub(super) positional: SmallVec<[Vals; 4]>,
     /// (interned name, values).
-    pub(super) keywords: Vec<(u32, Vals)>,
+    pub(super) keywords: SmallVec<[(u32, Vals); 2]>,
     /// Elements of `*xs` and values of `**kw`.
     pub(super) spread: Vals,
     pub(super) spread_keywords: Vals,
@@ -35,11 +35,11 @@ pub(super) struct Args<'r> {
 /// What invoking the callee values found.
 #[derive(Default)]
 pub(super) struct Found {
-    pub(super) targets: Vec<u32>,
+    pub(super) targets: SmallVec<[u32; 4]>,
     pub(super) results: Vals,
     pub(super) external: bool,
     /// The named externals it can call (not the anonymous one, id 0).
-    pub(super) externals: Vec<u32>,
+    pub(super) externals: SmallVec<[u32; 4]>,
     /// A known effect decided the result (a decorator is not taken as the identity).
     pub(super) decided: bool,
 }
@@ -48,8 +48,8 @@ impl Args<'_> {
     /// No arguments.
     fn none() -> Self {
         Args {
-            positional: Vec::new(),
-            keywords: Vec::new(),
+            positional: SmallVec::new(),
+            keywords: SmallVec::new(),
             spread: Vals::new(),
             spread_keywords: Vals::new(),
             exprs: &[],
@@ -58,11 +58,12 @@ impl Args<'_> {
 }
 
 impl<'r> Solver<'r> {
-    /// Evaluates call `index` of `file` once more: binds its arguments, records its result.
-    pub(super) fn call(&mut self, file: u32, index: u32) -> CallOutcome {
+    /// Evaluates call `index` of `file` once more: binds its arguments, records its result
+    /// and its outcome.
+    pub(super) fn call(&mut self, file: u32, index: u32) {
         let flow = self.flow(file);
         let Some(call) = flow.calls.get(index as usize) else {
-            return CallOutcome::default();
+            return;
         };
         let mut callees = self.eval(file, call.scope, call.callee);
         if call.how == CallHow::Raise {
@@ -96,10 +97,14 @@ impl<'r> Solver<'r> {
         let mut externals = found.externals;
         externals.sort_unstable();
         externals.dedup();
-        CallOutcome {
-            external: found.external && targets.is_empty(),
-            targets: targets.into_boxed_slice(),
-            externals: externals.into_boxed_slice(),
+        // Most evaluations after the first find what the last one did: nothing to allocate.
+        let outcome: &mut CallOutcome = &mut self.outcomes[file as usize][index as usize];
+        outcome.external = found.external && targets.is_empty();
+        if *outcome.targets != *targets {
+            outcome.targets = Box::from(&targets[..]);
+        }
+        if *outcome.externals != *externals {
+            outcome.externals = Box::from(&externals[..]);
         }
     }
 
@@ -107,7 +112,7 @@ impl<'r> Solver<'r> {
     fn is_class_value(&self, value: Val) -> bool {
         match value {
             Val::Def(node) | Val::Static(node) => self.r.is_class(node),
-            Val::Ext(id) => id != 0 && names_a_class(&self.externals[id as usize]),
+            Val::Ext(id) => self.external_classes[id as usize],
             _ => false,
         }
     }
@@ -126,7 +131,7 @@ impl<'r> Solver<'r> {
     /// indexes what may be an instance with `__getitem__`.
     fn reads_property(&self, file: u32, call: &FlowCall) -> bool {
         let flow = self.flow(file);
-        let mut stack: Vec<ExprId> = flow.list(call.args).to_vec();
+        let mut stack: SmallVec<[ExprId; 16]> = SmallVec::from_slice(flow.list(call.args));
         stack.extend(flow.pairs(call.keywords).map(|(_, value)| value));
         stack.extend(call.spread);
         stack.extend(call.spread_keywords);
@@ -146,7 +151,9 @@ impl<'r> Solver<'r> {
                     | Expr::Elements(inner)
                     | Expr::InstanceOf(inner),
                 ) => stack.push(*inner),
-                Some(Expr::Items(run) | Expr::Either(run)) => stack.extend(flow.list(*run)),
+                Some(Expr::Items(run) | Expr::Either(run)) => {
+                    stack.extend_from_slice(flow.list(*run))
+                }
                 Some(Expr::Dict(run)) => stack.extend(flow.pairs(*run).map(|(_, value)| value)),
                 _ => {}
             }
@@ -225,7 +232,7 @@ impl<'r> Solver<'r> {
                     }
                     // An instance of a library class is known by its class, so that its
                     // methods are named (`Session().get` is `requests.Session.get`).
-                    None if names_a_class(&self.externals[id as usize]) => {
+                    None if self.external_classes[id as usize] => {
                         extend(&mut found.results, &[Val::Ext(id)]);
                     }
                     None => extend(&mut found.results, &[Val::Ext(0)]),
@@ -428,7 +435,7 @@ impl<'r> Solver<'r> {
     /// runs the call again anyway).
     fn given(&mut self, defaults: u32, args: &Args<'r>, returned: &[Val]) -> Vals {
         let mut given = Vals::new();
-        let mut all: Vec<&Vals> = args.positional.iter().collect();
+        let mut all: SmallVec<[&Vals; 8]> = args.positional.iter().collect();
         all.extend(args.keywords.iter().map(|(_, v)| v));
         for vals in &all {
             keep_returned(&mut given, returned, vals);
@@ -477,8 +484,8 @@ impl<'r> Solver<'r> {
         found: &mut Found,
     ) -> Vals {
         let args = Args {
-            positional: vec![Vals::from_slice(elements)],
-            keywords: Vec::new(),
+            positional: smallvec![Vals::from_slice(elements)],
+            keywords: SmallVec::new(),
             spread: Vals::new(),
             spread_keywords: Vals::new(),
             exprs: &[],
@@ -509,7 +516,7 @@ impl<'r> Solver<'r> {
 }
 
 /// Whether an outside name is spelled as a class is (`CamelCase`, not `CONSTANT`).
-fn names_a_class(qualified: &str) -> bool {
+pub(super) fn names_a_class(qualified: &str) -> bool {
     let last = qualified.rsplit('.').next().unwrap_or(qualified);
     last.starts_with(|c: char| c.is_ascii_uppercase())
         && last.contains(|c: char| c.is_ascii_lowercase())

@@ -87,12 +87,16 @@ pub(super) struct Solver<'r> {
     /// Containers by where they are made: (file, expression) or a function's own (its
     /// generator, `*args`, `**kwargs`), and the constant keys each was given.
     boxes: FxHashMap<(u32, u32, u8), u32>,
-    box_keys: Vec<Vec<u32>>,
+    /// Per container: the slot standing for its list of keys (read by iteration), and each
+    /// key with the slot of its elements (`Var::Elem`), so iterating hashes nothing.
+    box_keys: Vec<(u32, Vec<(u32, u32)>)>,
     lambdas: Vec<(u32, ExprId, Option<u32>)>,
     lambda_ids: FxHashMap<(u32, ExprId), u32>,
     externals: Vec<String>,
     /// The known library effect of each external value, by id.
     external_effects: Vec<Option<builtins::Effect>>,
+    /// Whether each external value's name is spelled as a class's (`invoke::names_a_class`).
+    external_classes: Vec<bool>,
     external_ids: FxHashMap<String, u32>,
     /// How deep the evaluation under way is nested.
     depth: u32,
@@ -208,6 +212,7 @@ impl<'r> Solver<'r> {
             lambda_ids: FxHashMap::default(),
             externals: vec![String::new()],
             external_effects: vec![None],
+            external_classes: vec![false],
             external_ids: FxHashMap::default(),
             units: Vec::new(),
             outcomes: vec![Vec::new(); r.facts.len()],
@@ -359,6 +364,7 @@ impl<'r> Solver<'r> {
         let id = self.externals.len() as u32;
         self.externals.push(name.to_string());
         self.external_effects.push(builtins::effect(name));
+        self.external_classes.push(invoke::names_a_class(name));
         self.external_ids.insert(name.to_string(), id);
         Val::Ext(id)
     }
@@ -368,7 +374,8 @@ impl<'r> Solver<'r> {
         let next = self.box_keys.len() as u32;
         let id = *self.boxes.entry((file, site, kind)).or_insert(next);
         if id == next {
-            self.box_keys.push(Vec::new());
+            let keys = self.store.fresh();
+            self.box_keys.push((keys, Vec::new()));
         }
         id
     }
@@ -377,12 +384,28 @@ impl<'r> Solver<'r> {
         if vals.is_empty() {
             return;
         }
-        let keys = &mut self.box_keys[container as usize];
-        if !keys.contains(&key) {
-            keys.push(key);
-            self.store.touch(Var::Keys(container));
-        }
-        self.store.add(Var::Elem(container, key), vals);
+        let (keys, known) = &self.box_keys[container as usize];
+        let at = match known.iter().find(|&&(k, _)| k == key) {
+            Some(&(_, at)) => at,
+            None => {
+                let keys = *keys;
+                let at = self.store.slot_of(Var::Elem(container, key));
+                self.box_keys[container as usize].1.push((key, at));
+                self.store.touch_at(keys);
+                at
+            }
+        };
+        self.store.add_at(at, vals);
+    }
+
+    /// The keys container `container` was given, with their elements' slots; the unit
+    /// under way now reads the list (a key added later runs it again).
+    fn keys(&mut self, container: u32) -> Vec<(u32, u32)> {
+        let (keys, known) = &self.box_keys[container as usize];
+        let keys = *keys;
+        let known = known.clone();
+        self.store.get_at(keys);
+        known
     }
 
     /// Which scope node an assignment to `name` in `scope` writes: the function's own, the
@@ -433,10 +456,7 @@ impl<'r> Solver<'r> {
                     }
                 }
             }
-            Unit::Call(file, index) => {
-                let outcome = self.call(file, index);
-                self.outcomes[file as usize][index as usize] = outcome;
-            }
+            Unit::Call(file, index) => self.call(file, index),
             Unit::Fixture(consumer, name, fixture) => {
                 self.fill_from_fixture(consumer, name, fixture);
             }

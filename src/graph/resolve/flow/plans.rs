@@ -9,6 +9,7 @@
 //! import paths and hashing each variable.
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::rc::Rc;
 
 use crate::graph::model::NodeKind;
@@ -151,12 +152,13 @@ impl Solver<'_> {
             {
                 let members = self.own_members(node, id);
                 if self.locals.contains(&(node, id)) || !members.is_empty() {
-                    let mut parts: Vec<Part> = self.local_part(node, id).into_iter().collect();
+                    let mut parts: SmallVec<[Part; 4]> =
+                        self.local_part(node, id).into_iter().collect();
                     for at in members {
                         parts.push(self.def_part(self.member_list[at]));
                     }
                     return NamePlan {
-                        parts: parts.into(),
+                        parts: Box::from(&parts[..]),
                         module: None,
                         builtin: None,
                     };
@@ -166,7 +168,7 @@ impl Solver<'_> {
             at = symbol.parent;
         }
         let module = self.r.file_module[file as usize];
-        let mut parts: Vec<Part> = self.local_part(module, id).into_iter().collect();
+        let mut parts: SmallVec<[Part; 4]> = self.local_part(module, id).into_iter().collect();
         for &found in self.in_module(module, id).iter() {
             parts.push(self.def_part(found));
         }
@@ -174,7 +176,7 @@ impl Solver<'_> {
         let builtin = (!self.locals.contains(&(module, id)) && builtins::is_builtin(name))
             .then(|| self.external(&format!("builtins.{name}")));
         NamePlan {
-            parts: parts.into(),
+            parts: Box::from(&parts[..]),
             module: Some(module),
             builtin,
         }
@@ -234,7 +236,7 @@ impl Solver<'_> {
             return known;
         }
         let mro = self.mro(class);
-        let mut parts = Vec::new();
+        let mut parts: SmallVec<[Part; 8]> = SmallVec::new();
         for &owner in mro.iter() {
             parts.extend(self.local_part(owner, id));
         }
@@ -249,7 +251,7 @@ impl Solver<'_> {
         let outside = mro.iter().any(|c| self.external_based.contains_key(c));
         let at = self.plans.members.len() as u32;
         self.plans.members.push(MemberPlan {
-            parts: parts.into(),
+            parts: Box::from(&parts[..]),
             outside,
             subclasses: None,
         });

@@ -51,8 +51,6 @@ pub(super) enum Var {
     Elem(u32, u32),
     /// What call `i` of file `f` returns.
     Result(u32, u32),
-    /// The keys a container was given (read by iteration).
-    Keys(u32),
     /// What a function's parameter defaults and annotations give (`Unit::Def` writes it).
     Given(u32),
 }
@@ -146,12 +144,16 @@ impl Store {
         at
     }
 
-    /// Queues every unit that read `var`.
-    pub(super) fn touch(&mut self, var: Var) {
-        if let Some(&i) = self.index.get(&var) {
-            let readers = &self.slots[i as usize].readers;
-            Self::wake(readers, &mut self.queued, &mut self.queue);
-        }
+    /// A slot no `Var` names: its owner keeps the number (a container's key list).
+    pub(super) fn fresh(&mut self) -> u32 {
+        self.slots.push(Slot::default());
+        (self.slots.len() - 1) as u32
+    }
+
+    /// Queues every unit that read the variable in slot `at`.
+    pub(super) fn touch_at(&mut self, at: u32) {
+        let readers = &self.slots[at as usize].readers;
+        Self::wake(readers, &mut self.queued, &mut self.queue);
     }
 
     fn wake(readers: &[u32], queued: &mut [bool], queue: &mut std::collections::VecDeque<u32>) {
@@ -202,7 +204,11 @@ impl Store {
 /// values, or a list built by `extend`), so into an empty `out` it is copied whole.
 pub(super) fn extend(out: &mut Vals, more: &[Val]) {
     if out.is_empty() {
-        out.extend_from_slice(more);
+        // One or two values nearly always: pushed, not handed to `memcpy`.
+        out.reserve(more.len());
+        for &val in more {
+            out.push(val);
+        }
         return;
     }
     for &val in more {

@@ -2,7 +2,7 @@
 //! each statement that moves a value recorded once, each call once (memoised by node), and
 //! expressions deeper than `MAX_DEPTH` left unknown so no input recurses without bound.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 mod annotations;
 mod expressions;
@@ -40,9 +40,9 @@ pub(super) fn python_flow(
         locator,
         by_name,
         flow: Flow::default(),
-        names: HashMap::new(),
-        calls_by_node: HashMap::new(),
-        defs_by_symbol: HashMap::new(),
+        names: HashMap::default(),
+        calls_by_node: HashMap::default(),
+        defs_by_symbol: HashMap::default(),
     };
     for index in 0..flat.len() as u32 {
         b.visit(index);
