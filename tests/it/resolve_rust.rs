@@ -667,3 +667,60 @@ pub fn mutable(m: &mut Map) -> u8 { m.walk() }
         ]
     );
 }
+
+#[test]
+fn a_blanket_impl_over_its_own_trait_neither_hides_the_declarations_nor_inherits_itself() {
+    check(
+        r#"
+//- Cargo.toml
+[package]
+name = "rd"
+//- src/lib.rs
+pub trait Read { fn next(&mut self) -> u8; }
+pub struct Slice;
+impl Read for Slice { fn next(&mut self) -> u8 { 0 } }
+impl<'a, R: Read> Read for &'a mut R {
+    fn next(&mut self) -> u8 { R::next(self) }
+}
+"#,
+        r#"
+rd::R::next -calls(0.6)-> rd::Read::next
+rd::R::next -calls(0.6)-> rd::Slice::next
+rd::Slice -inherits(1.0)-> rd::Read
+"#,
+    );
+}
+
+#[test]
+fn each_impl_bounds_its_own_generic_parameters_and_fields_take_them_from_the_impl() {
+    check(
+        r#"
+//- Cargo.toml
+[package]
+name = "two"
+//- src/lib.rs
+pub trait Source { fn pull(&self); }
+pub trait Sink { fn push(&self); }
+pub struct A;
+impl Source for A { fn pull(&self) {} }
+pub struct B;
+impl Sink for B { fn push(&self) {} }
+pub struct Reader<T> { inner: T }
+impl<T: Source> Reader<T> {
+    fn read(&self) { self.inner.pull(); }
+}
+pub struct Writer<T> { inner: T }
+impl<T> Writer<T> where T: Sink {
+    fn write(&self) { self.inner.push(); T::push(&self.inner); }
+}
+"#,
+        r#"
+two::A -inherits(1.0)-> two::Source
+two::B -inherits(1.0)-> two::Sink
+two::Reader::read -calls(0.6)-> two::A::pull
+two::Reader::read -calls(0.6)-> two::Source::pull
+two::Writer::write -calls(0.6)-> two::B::push
+two::Writer::write -calls(0.6)-> two::Sink::push
+"#,
+    );
+}

@@ -209,10 +209,20 @@ impl Resolver {
                     continue;
                 }
                 let home = self.home_module(file, Some(index as u32));
-                let class = self
+                let mut class = self
                     .resolve_type(file, symbol.parent, &symbol.name)
                     .into_iter()
                     .next();
+                // `impl<R: Read> Read for &mut R`: the type is a parameter bounded by the
+                // very trait implemented, not the trait itself. Its methods are no members
+                // of the trait (they would stand for its declarations) and the trait does
+                // not inherit from itself.
+                if class.is_some()
+                    && let Some(trait_text) = &symbol.detail
+                    && self.resolve_type(file, symbol.parent, trait_text).first() == class.as_ref()
+                {
+                    class = None;
+                }
                 let methods: Vec<u32> = facts
                     .symbols
                     .iter()

@@ -73,6 +73,9 @@ impl Resolver {
         for field in rest {
             let owners = classes;
             classes = self.field_type(&owners, field);
+            if classes.is_empty() && self.family(file) == Family::Rust {
+                classes = self.generic_field_type(file, caller, &owners, field);
+            }
             if classes.is_empty() && self.field_is_external(&owners, field) {
                 return Receiver::External;
             }
@@ -333,6 +336,34 @@ impl Resolver {
             }
         }
         Vec::new()
+    }
+
+    /// A Rust field whose type is a parameter of its struct (`read: R` in `struct
+    /// Parser<R>`): what the parameter is bound to where the field is read (the `impl<R:
+    /// Read> Parser<R>` around the method), since the struct itself bounds nothing.
+    fn generic_field_type(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        classes: &[u32],
+        field: &str,
+    ) -> Vec<u32> {
+        let mut out = Vec::new();
+        for class in classes {
+            let Some(bindings) = self.fields.get(class).and_then(|f| f.get(field)) else {
+                continue;
+            };
+            for &(owner_file, index) in bindings {
+                let text = &self.facts[owner_file as usize].bindings[index as usize].type_text;
+                if owner_file == file
+                    && text.starts_with(|c: char| c.is_ascii_uppercase())
+                    && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                {
+                    out.extend(self.resolve_type(file, caller, text));
+                }
+            }
+        }
+        out
     }
 
     /// The type of the field a Rust pattern binds: of a struct (`Rect { width, .. }`,

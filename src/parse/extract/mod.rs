@@ -268,7 +268,7 @@ pub fn extract(
     }
     for raw in bindings {
         out.bindings.push(Binding {
-            scope: locator.innermost(raw.name.start_byte(), |_| true),
+            scope: locator.binding_scope(raw.name.start_byte()),
             name: field_name(ctx.flat, raw.name, source),
             field: raw.field,
             type_text: clip(raw.entries.as_deref().unwrap_or(ctx.text(raw.ty))),

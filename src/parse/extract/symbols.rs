@@ -106,16 +106,23 @@ impl Locator<'_> {
         offset: usize,
         keep: impl Fn(SymbolKind) -> bool,
     ) -> Option<u32> {
+        self.innermost_of(offset, |kind| kind != SymbolKind::Impl && keep(kind))
+    }
+
+    /// The scope a binding at `offset` belongs to: as `innermost`, but an `impl` counts,
+    /// so the generic parameters of `impl<R: Read> … where R: …` are its own and not
+    /// every other impl's in the file.
+    pub(super) fn binding_scope(&self, offset: usize) -> Option<u32> {
+        self.innermost_of(offset, |_| true)
+    }
+
+    fn innermost_of(&self, offset: usize, keep: impl Fn(SymbolKind) -> bool) -> Option<u32> {
         let after = self.ranges.partition_point(|r| r.0 <= offset);
         let mut candidate = after.checked_sub(1).map(|i| i as u32);
         while let Some(index) = candidate {
             let (start, end) = self.ranges[index as usize];
             let symbol = &self.symbols[index as usize];
-            if start <= offset
-                && offset < end
-                && symbol.kind != SymbolKind::Impl
-                && keep(symbol.kind)
-            {
+            if start <= offset && offset < end && keep(symbol.kind) {
                 return Some(index);
             }
             candidate = symbol.parent;
