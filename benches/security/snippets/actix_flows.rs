@@ -1,3 +1,4 @@
+//! actix-web flows from extractors to sinks, annotated for `benches/security/check.py`.
 use actix_web::{get, post, web, HttpRequest, HttpResponse, Responder};
 use serde::Deserialize;
 use sqlx::SqlitePool;
