@@ -1,7 +1,7 @@
 //! Definitions sorted into a tree (parents, qualified names), the symbol around a byte
 //! offset, and each function's branches and nesting.
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::FxHashMap;
 
 use super::*;
 
@@ -11,7 +11,7 @@ pub(super) struct Built {
     /// Byte range of each symbol, same order.
     pub(super) ranges: Vec<(usize, usize)>,
     /// Name-node start byte → symbol index.
-    pub(super) by_name: HashMap<usize, u32>,
+    pub(super) by_name: FxHashMap<usize, u32>,
 }
 
 pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
@@ -25,7 +25,7 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
     let mut built = Built {
         symbols: Vec::with_capacity(defs.len()),
         ranges: Vec::with_capacity(defs.len()),
-        by_name: HashMap::with_capacity_and_hasher(defs.len(), Default::default()),
+        by_name: FxHashMap::with_capacity_and_hasher(defs.len(), Default::default()),
     };
     let mut stack: Vec<u32> = Vec::new();
     for def in &defs {
@@ -141,14 +141,14 @@ pub(super) fn measure(
     branches: &[usize],
     nestings: &[(usize, usize, usize)],
     flats: &HashSet<usize>,
-) -> HashMap<u32, (u32, u32)> {
-    let mut out: HashMap<u32, (u32, u32)> = HashMap::default();
+) -> FxHashMap<u32, (u32, u32)> {
+    let mut out: FxHashMap<u32, (u32, u32)> = FxHashMap::default();
     for &offset in branches {
         if let Some(function) = locator.innermost_function(offset) {
             out.entry(function).or_default().0 += 1;
         }
     }
-    let mut by_function: HashMap<u32, Vec<(usize, usize, bool)>> = HashMap::default();
+    let mut by_function: FxHashMap<u32, Vec<(usize, usize, bool)>> = FxHashMap::default();
     for &(start, end, id) in nestings {
         if let Some(function) = locator.innermost_function(start) {
             by_function

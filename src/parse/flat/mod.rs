@@ -3,7 +3,7 @@
 //! and the detectors' patterns look at the same children over and over; so each file's tree
 //! is walked once here and every matcher reads these arrays instead.
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
 use tree_sitter::{Node, Tree};
@@ -14,7 +14,7 @@ use crate::lang::LangId;
 /// once: tree-sitter answers each of these per call by searching or measuring strings.
 struct Tables {
     /// Field ids by name (tree-sitter compares the name with every field name).
-    fields: HashMap<String, u16>,
+    fields: FxHashMap<String, u16>,
     /// Kind names by kind id (`Node::kind` measures and validates a C string per call).
     names: Vec<String>,
     /// Whether each kind id is named (`Node::is_named`, without a call per node).
@@ -142,7 +142,7 @@ pub struct FlatTree<'t> {
     nodes: Vec<Entry<'t>>,
     kids: Vec<u32>,
     names: &'static [String],
-    fields: &'static HashMap<String, u16>,
+    fields: &'static FxHashMap<String, u16>,
 }
 
 impl<'t> FlatTree<'t> {
@@ -239,7 +239,7 @@ impl<'t> FlatTree<'t> {
     fn link(
         mut nodes: Vec<Entry<'t>>,
         names: &'static [String],
-        fields: &'static HashMap<String, u16>,
+        fields: &'static FxHashMap<String, u16>,
     ) -> FlatTree<'t> {
         for index in 1..nodes.len() {
             let parent = nodes[index].parent as usize;

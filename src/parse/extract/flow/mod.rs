@@ -2,7 +2,7 @@
 //! each statement that moves a value recorded once, each call once (memoised by node), and
 //! expressions deeper than `MAX_DEPTH` left unknown so no input recurses without bound.
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::FxHashMap;
 
 mod annotations;
 mod expressions;
@@ -20,11 +20,11 @@ struct Builder<'a, 't> {
     flat: &'a FlatTree<'t>,
     source: &'a str,
     locator: &'a Locator<'a>,
-    by_name: &'a HashMap<usize, u32>,
+    by_name: &'a FxHashMap<usize, u32>,
     flow: Flow,
-    names: HashMap<String, NameId>,
-    calls_by_node: HashMap<u32, u32>,
-    defs_by_symbol: HashMap<u32, usize>,
+    names: FxHashMap<String, NameId>,
+    calls_by_node: FxHashMap<u32, u32>,
+    defs_by_symbol: FxHashMap<u32, usize>,
 }
 
 /// The value flow of a Python file whose symbols are already built.
@@ -32,7 +32,7 @@ pub(super) fn python_flow(
     flat: &FlatTree<'_>,
     source: &str,
     locator: &Locator<'_>,
-    by_name: &HashMap<usize, u32>,
+    by_name: &FxHashMap<usize, u32>,
 ) -> Flow {
     let mut b = Builder {
         flat,
@@ -40,9 +40,9 @@ pub(super) fn python_flow(
         locator,
         by_name,
         flow: Flow::default(),
-        names: HashMap::default(),
-        calls_by_node: HashMap::default(),
-        defs_by_symbol: HashMap::default(),
+        names: FxHashMap::default(),
+        calls_by_node: FxHashMap::default(),
+        defs_by_symbol: FxHashMap::default(),
     };
     for index in 0..flat.len() as u32 {
         b.visit(index);
