@@ -213,14 +213,16 @@ impl Resolver {
                     .resolve_type(file, symbol.parent, &symbol.name)
                     .into_iter()
                     .next();
+                let base = symbol.detail.as_ref().and_then(|trait_text| {
+                    self.resolve_type(file, symbol.parent, trait_text)
+                        .into_iter()
+                        .next()
+                });
                 // `impl<R: Read> Read for &mut R`: the type is a parameter bounded by the
                 // very trait implemented, not the trait itself. Its methods are no members
                 // of the trait (they would stand for its declarations) and the trait does
                 // not inherit from itself.
-                if class.is_some()
-                    && let Some(trait_text) = &symbol.detail
-                    && self.resolve_type(file, symbol.parent, trait_text).first() == class.as_ref()
-                {
+                if class.is_some() && base == class {
                     class = None;
                 }
                 let methods: Vec<u32> = facts
@@ -243,13 +245,9 @@ impl Resolver {
                 }
                 let Some(class) = class else { continue };
                 self.impl_class.insert((file, index as u32), class);
-                if let Some(trait_text) = &symbol.detail {
+                if symbol.detail.is_some() {
                     self.file_stats[file as usize].inherits += 1;
-                    if let Some(base) = self
-                        .resolve_type(file, symbol.parent, trait_text)
-                        .into_iter()
-                        .next()
-                    {
+                    if let Some(base) = base {
                         self.file_stats[file as usize].inherits_resolved += 1;
                         self.bases.entry(class).or_default().push(base);
                         self.edge(
