@@ -30,3 +30,12 @@ pub async fn inverted(Path(name): Path<String>) -> Vec<u8> {
     }
     std::fs::read(path).unwrap() // expect: path-traversal
 }
+
+// A multipart field's file name is whatever the client sent, `../` included.
+pub async fn upload(mut form: axum::extract::Multipart) {
+    while let Ok(Some(field)) = form.next_field().await {
+        let name = field.file_name().unwrap_or("upload.bin").to_string();
+        let data = field.bytes().await.unwrap_or_default();
+        std::fs::write(std::path::Path::new("/srv/uploads").join(&name), &data).unwrap(); // expect: path-traversal
+    }
+}

@@ -6,3 +6,8 @@ function verify(given, expectedToken) {
 function digestLength(secret) {
   return crypto.createHmac("sha256", secret).digest("hex").length === 64;
 }
+function hasSignature(req, expected) {
+  if (req.get("x-signature") === undefined) return false;
+  if (req.headers["x-signature"] === "") return false;
+  return req.get("content-type") === expected;
+}

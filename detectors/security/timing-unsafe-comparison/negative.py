@@ -22,3 +22,11 @@ def verify_webhook(key, body, expected):
 
 def digest_size(key):
     return len(hmac.new(key, b"", "sha256").digest()) == 32
+
+
+def webhook(request, expected):
+    if request.headers.get("X-Hub-Signature-256") is None:
+        raise PermissionError
+    if request.headers.get("X-Signature") == "":
+        raise PermissionError
+    return request.headers.get("Content-Type") == expected

@@ -6,3 +6,6 @@ export function kind(signature: number, token: string): boolean {
 }
 declare const LOCAL_HEADER: number;
 declare const Token: { EOF: string };
+export function present(headers: Headers): boolean {
+  return headers.get("x-signature") !== null;
+}

@@ -15,3 +15,9 @@ def verify_webhook(key, body, expected):
 def verify_header(key, body, headers):
     if hmac.new(key, body, digestmod="sha256").hexdigest() != headers["X-Hub"]:  # expect: timing-unsafe-comparison
         raise PermissionError
+
+
+def webhook(request, expected):
+    if request.headers.get("X-Hub-Signature-256") != expected:  # expect: timing-unsafe-comparison
+        raise PermissionError
+    return expected == request.META["HTTP_X_API_KEY"]  # expect: timing-unsafe-comparison

@@ -129,6 +129,46 @@ pub(crate) fn rust_module_heads(source: &str) -> impl Iterator<Item = String> + 
         .chain(declared)
 }
 
+/// Adds to `names` each plain name the file binds to what a library call returns
+/// (`directory = ldap.createClient(…)`, `ldap` being `ldapjs`): the name then stands for
+/// `ldapjs.createClient()`, so `directory.search` is read as a method of what the
+/// library made. A name bound to different things, or already an import, is left out.
+pub(crate) fn add_library_made(
+    names: &mut FxHashMap<String, String>,
+    bindings: &[crate::parse::Binding],
+    family: Family,
+) {
+    if names.is_empty() {
+        return;
+    }
+    let mut made: FxHashMap<&str, Option<String>> = FxHashMap::default();
+    for binding in bindings {
+        if binding.source != crate::parse::BindingSource::Call
+            || binding.field
+            || names.contains_key(&binding.name)
+            || !binding
+                .name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        {
+            continue;
+        }
+        let path = library_callee(names, family, &binding.type_text).map(|p| format!("{p}()"));
+        made.entry(binding.name.as_str())
+            .and_modify(|known| {
+                if *known != path {
+                    *known = None;
+                }
+            })
+            .or_insert(path);
+    }
+    for (name, path) in made {
+        if let Some(path) = path {
+            names.insert(name.to_string(), path);
+        }
+    }
+}
+
 /// `callee` with its first name replaced by the library path it was imported as, if it
 /// was.
 pub(crate) fn library_callee(
@@ -169,6 +209,36 @@ mod tests {
 
     fn names(family: Family, imports: Vec<Import>) -> FxHashMap<String, String> {
         library_names(&imports, family)
+    }
+
+    #[test]
+    fn a_name_bound_to_one_library_call_stands_for_what_it_made() {
+        let bind = |name: &str, callee: &str| crate::parse::Binding {
+            scope: None,
+            name: name.into(),
+            field: false,
+            type_text: callee.into(),
+            source: crate::parse::BindingSource::Call,
+            position: None,
+        };
+        let mut names = names(
+            Family::Ecma,
+            vec![import(ImportKind::Module, "ldapjs", None, Some("ldap"))],
+        );
+        let bindings = [
+            bind("directory", "ldap.createClient"),
+            bind("index", "openIndex"),
+            bind("twice", "ldap.createClient"),
+            bind("twice", "makeClient"),
+        ];
+        add_library_made(&mut names, &bindings, Family::Ecma);
+        let call = |c| library_callee(&names, Family::Ecma, c);
+        assert_eq!(
+            call("directory.search").as_deref(),
+            Some("ldapjs.createClient().search")
+        );
+        assert_eq!(call("index.search"), None);
+        assert_eq!(call("twice.search"), None);
     }
 
     #[test]

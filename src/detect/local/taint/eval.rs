@@ -230,6 +230,17 @@ impl Analyser<'_, '_, '_> {
         self.eval(object, depth + 1)
     }
 
+    /// A multipart field's `file_name()` (axum, actix-multipart) is the name the client
+    /// sent, unlike a path's last component (`Path::new(x).file_name()`), which the
+    /// sanitiser table means: only a receiver that says it is a path cleans.
+    fn names_upload(&self, callee: &str, method: &str) -> bool {
+        self.family == Family::Rust
+            && method == "file_name"
+            && callee
+                .strip_suffix(".file_name")
+                .is_some_and(|receiver| !receiver.to_ascii_lowercase().contains("path"))
+    }
+
     pub(super) fn eval_call(&self, node: u32, depth: u32) -> Option<Taint> {
         let callee = self.callee_of(node)?;
         let callee_text = self.text(callee);
@@ -250,7 +261,8 @@ impl Analyser<'_, '_, '_> {
             ));
         }
         let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
-        if self.tables.is_sanitiser(callee_text, method) {
+        if self.tables.is_sanitiser(callee_text, method) && !self.names_upload(callee_text, method)
+        {
             return None;
         }
         let member = matches!(

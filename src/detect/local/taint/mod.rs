@@ -168,7 +168,13 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
     let returns = returns::Returns::new(functions.clone());
     let mut class_fields = ClassFields::default();
     let safe_fields = safe_fields(ctx.facts, tables::of(family));
-    let library_names = crate::detect::local::imports::library_names(&ctx.facts.imports, family);
+    let mut library_names =
+        crate::detect::local::imports::library_names(&ctx.facts.imports, family);
+    crate::detect::local::imports::add_library_made(
+        &mut library_names,
+        &ctx.facts.bindings,
+        family,
+    );
     let own_imports = crate::detect::local::imports::own_names(&ctx.facts.imports);
     let mut imported = crate::detect::local::imports::imported_names(&ctx.facts.imports);
     if family == Family::Rust {

@@ -56,6 +56,10 @@ pub struct Tables {
     safe_types: Names,
     #[serde(default)]
     extractors: Vec<String>,
+    /// Extractors that take no type parameter (`Multipart`): the request's body whatever
+    /// function declares them.
+    #[serde(default)]
+    plain_extractors: Vec<String>,
     #[serde(default)]
     body_types: Names,
     #[serde(default, rename = "source")]
@@ -370,14 +374,13 @@ impl Tables {
 
     /// A parameter whose type is a request extractor (`Query<Params>`, `web::Json<T>`).
     pub fn extractor(&self, type_text: &str) -> Option<&str> {
-        if !type_text.contains('<') {
-            return None;
-        }
         let head = type_head(type_text);
-        self.extractors
-            .iter()
-            .find(|e| *e == head)
-            .map(String::as_str)
+        let known = if type_text.contains('<') {
+            &self.extractors
+        } else {
+            &self.plain_extractors
+        };
+        known.iter().find(|e| *e == head).map(String::as_str)
     }
 
     /// A handler's parameter of this type is its body (`body: String`).
