@@ -33,7 +33,7 @@ pub async fn confined(Path(name): Path<String>) -> Vec<u8> {
 pub async fn upload(mut form: axum::extract::Multipart) {
     while let Ok(Some(field)) = form.next_field().await {
         let sent = field.file_name().unwrap_or("upload.bin").to_string();
-        let name = std::path::Path::new(&sent).file_name().unwrap_or_default().to_owned();
+        let Some(name) = std::path::Path::new(&sent).file_name() else { continue };
         let data = field.bytes().await.unwrap_or_default();
         std::fs::write(std::path::Path::new("/srv/uploads").join(name), &data).unwrap();
     }

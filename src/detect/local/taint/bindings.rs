@@ -47,6 +47,11 @@ impl Analyser<'_, '_, '_> {
         let mut names = Vec::new();
         self.pattern_names(pattern, &mut names);
         let taint = self.eval(value, 0);
+        // A part holds no more than the whole: `Some(name)` of a sanitised value is clean.
+        let shape = match taint {
+            Some(_) => unknown::Shape::OPAQUE,
+            None => self.shape(value, 0),
+        };
         let line = self.flat.line(pattern);
         for name in names {
             match &taint {
@@ -57,7 +62,7 @@ impl Analyser<'_, '_, '_> {
                 }
                 None => {
                     self.env.remove(&name);
-                    self.known.insert(name, unknown::Shape::OPAQUE);
+                    self.known.insert(name, shape);
                 }
             }
         }
