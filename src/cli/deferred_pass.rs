@@ -38,8 +38,9 @@ pub struct DeferredPass {
 }
 
 impl DeferredPass {
-    /// Starts `load` on a new thread, which then reads the rules' queries ahead of their
-    /// compilation (`Pass::parse_ahead`) while the engine is still walking.
+    /// Starts `load` on a new thread. Its queries are parsed when each language's rules
+    /// are compiled (`parse::prepare`), in parallel: reading them all ahead on this thread
+    /// made the walk and the compilation wait on each other (`benches/README.md`).
     pub fn spawn(load: impl FnOnce() -> Loaded + Send + 'static) -> DeferredPass {
         let loaded = Arc::new(OnceLock::new());
         let cell = Arc::clone(&loaded);
@@ -51,9 +52,6 @@ impl DeferredPass {
                     ))
                 });
             let _ = cell.set(result);
-            if let Some(Ok(rules)) = cell.get() {
-                rules.pass.parse_ahead();
-            }
         });
         DeferredPass {
             loaded,

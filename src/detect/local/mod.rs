@@ -36,7 +36,7 @@ mod words;
 
 pub use rules::RuleQuery;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -214,8 +214,6 @@ pub struct Pass {
     skip_generated: bool,
     /// Nanoseconds spent per part, summed over files and threads (see `timings`).
     spent: Vec<AtomicU64>,
-    /// Set once the languages to compile are known (`prepare`): reading ahead then stops.
-    compiling: AtomicBool,
 }
 
 /// Bumped when `LocalResults` changes shape, so results cached before are worked out again.
@@ -273,7 +271,6 @@ impl Pass {
             key,
             skip_generated: false,
             spent,
-            compiling: AtomicBool::new(false),
         })
     }
 
@@ -287,14 +284,6 @@ impl Pass {
         hasher.update(b"skip generated");
         self.key = *hasher.finalize().as_bytes();
         self
-    }
-
-    /// Reads every rule's queries now, once per process (see `rules::parse_ahead`), until
-    /// the walk is over: the languages found are then compiled, each reading its own
-    /// queries, and reading those of languages the repository lacks would only take a core
-    /// from them.
-    pub fn parse_ahead(&self) {
-        rules::parse_ahead(&self.rules, || self.compiling.load(Ordering::Relaxed));
     }
 
     /// Compiles every language's rules now (what `new` leaves to each language's first file).
@@ -464,7 +453,6 @@ impl LocalPass for Pass {
     }
 
     fn prepare(&self, language: LangId) {
-        self.compiling.store(true, Ordering::Relaxed);
         // A rule that fails to compile says so on the first file, as before.
         let _ = self.rules_of(language);
     }

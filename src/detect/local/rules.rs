@@ -124,20 +124,6 @@ impl<'r> RuleQuery<'r> {
     }
 }
 
-/// Parses the queries of `rules`, each text once per process, so that compiling a
-/// language's rules finds them read: a thread idle while the tree is walked can do it.
-/// Stops as soon as `stop` says so.
-pub fn parse_ahead(rules: &[Rule], stop: impl Fn() -> bool) {
-    for rule in rules.iter().filter(|r| r.engine == Engine::Query) {
-        for spec in rule.query.values() {
-            if stop() {
-                return;
-            }
-            let _ = syntax::parse_shared(&spec.scm);
-        }
-    }
-}
-
 impl LangRules {
     pub fn new(language: LangId, rules: &[Rule]) -> Result<LangRules, String> {
         let query = RuleQuery::new(language, rules)?;
@@ -419,7 +405,6 @@ fn template(message: &str, names: &[String], captures: &[(u32, Node<'_>)], sourc
 
 #[cfg(test)]
 mod tests {
-    use super::{Engine, parse_ahead};
     use crate::lang::LangId;
     use crate::parse::LocalPass;
     use crate::parse::query::regexes::checked_patterns_agree;
@@ -483,30 +468,5 @@ mod tests {
         .join()
         .expect("compiling panicked");
         assert_eq!(missed, Vec::<String>::new());
-    }
-
-    /// Reading ahead asks before each query whether to stop, and stops at once.
-    #[test]
-    fn reading_ahead_stops_when_asked() {
-        let catalog = crate::detect::analyze::Catalog::builtin().expect("embedded rules");
-        let queries: usize = catalog
-            .rules
-            .iter()
-            .filter(|r| r.engine == Engine::Query)
-            .map(|r| r.query.len())
-            .sum();
-        let asked = std::cell::Cell::new(0);
-        parse_ahead(&catalog.rules, || {
-            asked.set(asked.get() + 1);
-            false
-        });
-        assert!(queries > 100);
-        assert_eq!(asked.get(), queries);
-        asked.set(0);
-        parse_ahead(&catalog.rules, || {
-            asked.set(asked.get() + 1);
-            asked.get() > 3
-        });
-        assert_eq!(asked.get(), 4);
     }
 }
