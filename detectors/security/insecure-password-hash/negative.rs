@@ -17,3 +17,11 @@ fn sign_reset(key: &[u8], password: &str) -> Vec<u8> {
     mac.update(password.as_bytes());
     mac.finalize().into_bytes().to_vec()
 }
+
+fn etag(contents: &[u8]) -> String {
+    format!("{:x}", md5::compute(contents))
+}
+
+fn passage_digest(passage: &str) -> String {
+    format!("{:x}", md5::compute(passage.as_bytes()))
+}

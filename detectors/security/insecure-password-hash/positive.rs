@@ -15,3 +15,11 @@ fn register(form: &Form) -> String {
     hasher.update(form.password.as_bytes()); // expect: insecure-password-hash
     format!("{:x}", hasher.finalize())
 }
+
+fn remember(password: &str) -> String {
+    format!("{:x}", md5::compute(password.as_bytes())) // expect: insecure-password-hash
+}
+
+fn remember_sha(user: &User) -> String {
+    format!("{:x}", Sha256::digest(&user.password)) // expect: insecure-password-hash
+}

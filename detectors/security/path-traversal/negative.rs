@@ -38,3 +38,24 @@ pub async fn upload(mut form: axum::extract::Multipart) {
         std::fs::write(std::path::Path::new("/srv/uploads").join(name), &data).unwrap();
     }
 }
+
+pub fn health() -> impl warp::Filter<Extract = impl warp::Reply, Error = warp::Rejection> + Clone {
+    use warp::Filter;
+    warp::path!("health" / u32).map(|_attempt: u32| {
+        std::fs::read_to_string("/srv/health.txt").unwrap_or_default()
+    })
+}
+
+pub fn router() -> axum::Router {
+    axum::Router::new().route(
+        "/motd",
+        axum::routing::get(|Query(p): Query<Params>| async move {
+            let _ = p.file;
+            std::fs::read_to_string("/srv/motd.txt").unwrap_or_default()
+        }),
+    )
+}
+
+pub fn sizes(names: &[&str]) -> Vec<u64> {
+    names.iter().map(|_| std::fs::metadata("/srv/index").map(|m| m.len()).unwrap_or(0)).collect()
+}

@@ -39,3 +39,26 @@ pub async fn upload(mut form: axum::extract::Multipart) {
         std::fs::write(std::path::Path::new("/srv/uploads").join(&name), &data).unwrap(); // expect: path-traversal
     }
 }
+
+// warp hands a filter chain's closure the path segment the client chose.
+pub fn files() -> impl warp::Filter<Extract = impl warp::Reply, Error = warp::Rejection> + Clone {
+    use warp::Filter;
+    warp::path!("files" / String).map(|name: String| {
+        std::fs::read_to_string(format!("/srv/files/{}", name)).unwrap_or_default() // expect: path-traversal
+    })
+}
+
+// A handler written as a closure, and a closure that captures the request's value.
+pub fn router() -> axum::Router {
+    axum::Router::new().route(
+        "/raw",
+        axum::routing::get(|Query(p): Query<Params>| async move {
+            std::fs::read_to_string(p.file).unwrap_or_default() // expect: path-traversal
+        }),
+    )
+}
+
+pub async fn fallback(Query(p): Query<Params>) -> String {
+    std::fs::read_to_string("/srv/default.txt")
+        .unwrap_or_else(|_| std::fs::read_to_string(format!("/srv/{}", p.file)).unwrap_or_default()) // expect: path-traversal
+}

@@ -90,6 +90,11 @@ impl Analyser<'_, '_, '_> {
             Entry::Message if index == 0 => Origin::Source(format!(
                 "the message event `{name}` (any window can send it)"
             )),
+            // Whatever runs a Rust closure fills its parameters, not a caller by name: they
+            // are of unknown origin (what it captures keeps its own).
+            _ if self.family == Family::Rust && self.kind(self.unit) == "closure_expression" => {
+                return None;
+            }
             _ => Origin::Param(index, name.to_string()),
         })
     }
@@ -213,6 +218,7 @@ impl Analyser<'_, '_, '_> {
                 .lines()
                 .any(|d| self.tables.is_route_decorator(d))
                 || self.takes_extractor(function)
+                || self.filter_closure(function)
             {
                 Entry::Route
             } else {
@@ -265,6 +271,26 @@ impl Analyser<'_, '_, '_> {
 
     /// Whether a Rust function takes a request extractor (`Query<T>`, `web::Json<T>`):
     /// then it is a handler.
+    /// A closure handed to a method of a request filter chain (`warp::path!("f" / String)
+    /// .map(|name: String| …)`): the framework calls it with what the request holds.
+    fn filter_closure(&self, function: u32) -> bool {
+        let flat = self.flat;
+        if flat.kind(function) != "closure_expression" {
+            return false;
+        }
+        let Some(call) = flat
+            .parent(function)
+            .filter(|&a| flat.kind(a) == "arguments")
+            .and_then(|a| flat.parent(a))
+        else {
+            return false;
+        };
+        self.child(call, self.fields.function)
+            .filter(|&f| flat.kind(f) == "field_expression")
+            .and_then(|f| flat.field(f, "value"))
+            .is_some_and(|chain| self.tables.is_filter_chain(self.text(chain)))
+    }
+
     fn takes_extractor(&self, function: u32) -> bool {
         let flat = self.flat;
         self.child(function, self.fields.parameters)

@@ -46,6 +46,9 @@ const VISITED: &[&str] = &[
 /// `VISITED` by kind id.
 pub(super) static VISITED_KINDS: KindSet = KindSet::new(VISITED);
 
+/// Rust closures, which the pass collects no functions of.
+pub(super) static CLOSURES: KindSet = KindSet::new(&["closure_expression"]);
+
 /// The grammar's field ids this analysis reads, looked up once per file (0: the
 /// grammar has no such field, which no child carries).
 pub(super) struct Fields {

@@ -275,9 +275,17 @@ fn drop_passed_waypoints(hits: &mut Vec<Hit>, start: usize, waypoints: &[usize])
 /// The file's functions (flat indices, in document order), with Python lambdas bound to
 /// a name (`q = lambda n: …`), which are called as functions are.
 fn functions_of(ctx: &Ctx<'_, '_>, flat: &FlatTree<'_>) -> Vec<u32> {
-    function_indices(ctx, |i| {
+    let mut functions = function_indices(ctx, |i| {
         crate::detect::local::functions::bound_name(flat, ctx.source, i).is_some()
-    })
+    });
+    // A Rust closure is analysed on its own, as a callback is: a handler written as one
+    // (`get(|Query(q): Query<Q>| …)`), and what it captures from a handler around it.
+    if ctx.language.family() == Family::Rust {
+        let closures = grammar::CLOSURES.of(ctx.language);
+        functions.extend((0..flat.len() as u32).filter(|&i| closures.holds(flat, i)));
+        functions.sort_unstable();
+    }
+    functions
 }
 
 /// What a function's names hold once it has run: tainted ones, and what others may carry.

@@ -60,6 +60,10 @@ pub struct Tables {
     /// function declares them.
     #[serde(default)]
     plain_extractors: Vec<String>,
+    /// How request filter chains start (`warp::`): a closure one of their methods takes is
+    /// a handler.
+    #[serde(default)]
+    filter_chains: Vec<String>,
     #[serde(default)]
     body_types: Names,
     #[serde(default, rename = "source")]
@@ -381,6 +385,13 @@ impl Tables {
             &self.plain_extractors
         };
         known.iter().find(|e| *e == head).map(String::as_str)
+    }
+
+    /// Whether `chain` (what a method is called on) is a request filter chain.
+    pub fn is_filter_chain(&self, chain: &str) -> bool {
+        self.filter_chains
+            .iter()
+            .any(|start| chain.starts_with(start.as_str()))
     }
 
     /// A handler's parameter of this type is its body (`body: String`).
