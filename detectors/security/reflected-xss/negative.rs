@@ -24,3 +24,8 @@ pub async fn hello_actix(path: actix_web::web::Path<String>) -> impl actix_web::
     let name = html_escape::encode_text(&path.into_inner()).to_string();
     actix_web::web::Html::new(format!("<h1>Hello, {name}!</h1>"))
 }
+
+pub async fn member(Path((team, id)): Path<(String, u32)>) -> axum::response::Html<String> {
+    let _ = team;
+    axum::response::Html(format!("<h1>member {}</h1>", id))
+}

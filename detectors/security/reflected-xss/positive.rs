@@ -17,3 +17,7 @@ pub async fn hello_actix(path: actix_web::web::Path<String>) -> impl actix_web::
     let name = path.into_inner();
     actix_web::web::Html::new(format!("<h1>Hello, {name}!</h1>")) // expect: reflected-xss
 }
+
+pub async fn member(Path((team, user)): Path<(String, String)>) -> axum::response::Html<String> {
+    axum::response::Html(format!("<h1>{} of {}</h1>", user, team)) // expect: reflected-xss
+}

@@ -39,3 +39,8 @@ pub async fn listing(Query(paging): Query<Paging>) -> Vec<User> {
     );
     sqlx::query_as::<_, User>(&sql).fetch_all(&POOL).await.unwrap()
 }
+
+pub async fn by_agent(State(pool): State<PgPool>, headers: axum::http::HeaderMap) -> usize {
+    let agent = headers.get("user-agent").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    sqlx::query("SELECT id FROM visits WHERE agent = $1").bind(agent).fetch_all(&pool).await.map(|r| r.len()).unwrap_or(0)
+}

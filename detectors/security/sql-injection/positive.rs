@@ -23,3 +23,8 @@ fn by_tag(tag: &str) -> String {
 pub async fn tagged(State(pool): State<PgPool>, Query(q): Query<Search>) -> Vec<User> {
     sqlx::query_as::<_, User>(&by_tag(&q.tag)).fetch_all(&pool).await.unwrap() // expect: sql-injection
 }
+
+pub async fn by_agent(State(pool): State<PgPool>, headers: axum::http::HeaderMap) -> usize {
+    let agent = headers.get("user-agent").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    sqlx::query(&format!("SELECT id FROM visits WHERE agent = '{}'", agent)).fetch_all(&pool).await.map(|r| r.len()).unwrap_or(0) // expect: sql-injection
+}

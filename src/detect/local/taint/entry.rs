@@ -129,6 +129,13 @@ impl Analyser<'_, '_, '_> {
                 .flat
                 .field(param, "pattern")
                 .filter(|&p| matches!(self.kind(p), "object_pattern" | "array_pattern")),
+            // Rust: `Path((team, user)): Path<(String, String)>`, `Json(Body { a, b }): …`.
+            "parameter" => self.flat.field(param, "pattern").filter(|&p| {
+                matches!(
+                    self.kind(p),
+                    "tuple_struct_pattern" | "tuple_pattern" | "struct_pattern"
+                )
+            }),
             _ => None,
         }
     }
@@ -146,15 +153,32 @@ impl Analyser<'_, '_, '_> {
         self.pattern_names(pattern, &mut names);
         self.params.push(param);
         let request = self.typed_as_request(param);
-        for name in names {
+        // A Rust parameter's type says which extractor fills the names its pattern binds.
+        let type_text = (self.family == Family::Rust)
+            .then(|| self.flat.field(param, "type"))
+            .flatten()
+            .map(|t| self.flat.text(t, self.ctx.source));
+        // `Path((team, id)): Path<(String, u32)>`: a name bound to a number carries nothing.
+        let element_types = type_text
+            .map(tuple_elements)
+            .filter(|types| types.len() == names.len())
+            .unwrap_or_default();
+        for (at, name) in names.into_iter().enumerate() {
             self.env.remove(&name);
             self.known.remove(&name);
+            if element_types
+                .get(at)
+                .is_some_and(|t| self.tables.is_safe_type(t))
+            {
+                self.known.insert(name, unknown::Shape::default());
+                continue;
+            }
             let origin = if request && self.tables.is_request_field(&name) {
                 Some(Origin::Source(format!("the request's `{name}`")))
             } else if self.returned.is_some() {
                 Some(Origin::Param(index, name.clone()))
             } else {
-                self.param_origin(index, &name, param, None, entry)
+                self.param_origin(index, &name, param, type_text, entry)
             };
             if let Some(origin) = origin {
                 self.bind_param(name, param, origin);
@@ -338,5 +362,52 @@ impl Analyser<'_, '_, '_> {
         }
         found.reverse();
         found.join("\n")
+    }
+}
+
+/// The element types of a tuple an extractor's type holds (`Path<(String, u32)>`), in order;
+/// empty when it holds no tuple.
+fn tuple_elements(type_text: &str) -> Vec<&str> {
+    let Some(inner) = type_text
+        .split_once('<')
+        .and_then(|(_, rest)| rest.trim().strip_suffix('>'))
+        .and_then(|inner| inner.trim().strip_prefix('('))
+        .and_then(|inner| inner.strip_suffix(')'))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (at, c) in inner.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(inner[start..at].trim());
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    let last = inner[start..].trim();
+    if !last.is_empty() {
+        out.push(last);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tuple_elements;
+
+    #[test]
+    fn an_extractors_tuple_is_read_element_by_element() {
+        assert_eq!(tuple_elements("Path<(String, u32)>"), vec!["String", "u32"]);
+        assert_eq!(
+            tuple_elements("web::Path<(HashMap<String, u8>, Vec<(u8, u8)>, i64)>"),
+            vec!["HashMap<String, u8>", "Vec<(u8, u8)>", "i64"]
+        );
+        assert!(tuple_elements("Query<Params>").is_empty());
+        assert!(tuple_elements("String").is_empty());
     }
 }
