@@ -293,8 +293,6 @@ impl Analyser<'_, '_, '_> {
         }
     }
 
-    /// Whether a Rust function takes a request extractor (`Query<T>`, `web::Json<T>`):
-    /// then it is a handler.
     /// A closure handed to a method of a request filter chain (`warp::path!("f" / String)
     /// .map(|name: String| …)`): the framework calls it with what the request holds.
     fn filter_closure(&self, function: u32) -> bool {
@@ -315,6 +313,8 @@ impl Analyser<'_, '_, '_> {
             .is_some_and(|chain| self.tables.is_filter_chain(self.text(chain)))
     }
 
+    /// Whether a Rust function takes a request extractor (`Query<T>`, `web::Json<T>`):
+    /// then it is a handler.
     fn takes_extractor(&self, function: u32) -> bool {
         let flat = self.flat;
         self.child(function, self.fields.parameters)
