@@ -52,3 +52,11 @@ pub async fn run_tool(Query(params): Query<Params>) {
         let _ = Command::new(&params.target).status();
     }
 }
+
+pub async fn ping_known(axum::extract::Query(q): axum::extract::Query<Hosts>) -> usize {
+    let _ = q;
+    ["a.example", "b.example"]
+        .iter()
+        .map(|h| std::process::Command::new("ping").arg("-c1").arg(h).output())
+        .count()
+}

@@ -65,3 +65,16 @@ pub async fn run_tool(Query(params): Query<Params>) {
         let _ = Command::new(&params.target).arg("--help").status(); // expect: command-injection
     }
 }
+
+#[derive(serde::Deserialize)]
+pub struct Hosts {
+    hosts: Vec<String>,
+}
+
+// Each element of a list the request sent, handed to a closure.
+pub async fn ping_all(axum::extract::Query(q): axum::extract::Query<Hosts>) -> usize {
+    q.hosts
+        .iter()
+        .map(|h| std::process::Command::new("sh").arg("-c").arg(format!("ping -c1 {}", h)).output()) // expect: command-injection
+        .count()
+}

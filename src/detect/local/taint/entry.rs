@@ -187,8 +187,9 @@ impl Analyser<'_, '_, '_> {
         true
     }
 
-    /// `items.forEach((item) => …)`, `items.map(…)`: where `items` holds a source in the
-    /// function around, the callback's element parameter holds what it holds.
+    /// `items.forEach((item) => …)`, `items.map(…)`, Rust's `items.iter().map(|item| …)`:
+    /// where `items` holds a source in the function around, the callback's element
+    /// parameter holds what it holds.
     pub(super) fn iterated_element(
         &self,
         function: u32,
@@ -196,9 +197,13 @@ impl Analyser<'_, '_, '_> {
         param: u32,
         name: &str,
     ) -> Option<Taint> {
-        if self.family != Family::Ecma || self.returned.is_some() {
+        if self.family == Family::Python || self.returned.is_some() {
             return None;
         }
+        let (member, object) = match self.family {
+            Family::Rust => ("field_expression", self.fields.value),
+            _ => ("member_expression", self.fields.object),
+        };
         let flat = self.flat;
         let args = flat
             .parent(function)
@@ -211,17 +216,18 @@ impl Analyser<'_, '_, '_> {
             .filter(|&c| self.kind(c) == "call_expression")?;
         let callee = self
             .child(call, self.fields.function)
-            .filter(|&c| self.kind(c) == "member_expression")?;
+            .filter(|&c| self.kind(c) == member)?;
         let element = match self.text(callee).rsplit('.').next()?.trim() {
             "forEach" | "map" | "flatMap" | "filter" | "find" | "findLast" | "findIndex"
-            | "some" | "every" => 0,
-            "reduce" | "reduceRight" => 1,
+            | "some" | "every" | "for_each" | "filter_map" | "flat_map" | "any" | "all"
+            | "inspect" | "position" => 0,
+            "reduce" | "reduceRight" | "fold" => 1,
             _ => return None,
         };
         if index != element {
             return None;
         }
-        let taint = self.eval(self.child(callee, self.fields.object)?, 0)?;
+        let taint = self.eval(self.child(callee, object)?, 0)?;
         matches!(*taint.origin, Origin::Source(_))
             .then(|| taint.step(flat.line(param), format!("an element, as `{name}`")))
     }
