@@ -60,3 +60,11 @@ pub async fn ping_known(axum::extract::Query(q): axum::extract::Query<Hosts>) ->
         .map(|h| std::process::Command::new("ping").arg("-c1").arg(h).output())
         .count()
 }
+
+pub fn ping_listed() -> usize {
+    let hosts = vec!["a.example".to_string(), "b.example".to_string()];
+    hosts
+        .iter()
+        .map(|h| std::process::Command::new("sh").arg("-c").arg(format!("ping -c1 {}", h)).output())
+        .count()
+}

@@ -78,3 +78,11 @@ pub async fn ping_all(axum::extract::Query(q): axum::extract::Query<Hosts>) -> u
         .map(|h| std::process::Command::new("sh").arg("-c").arg(format!("ping -c1 {}", h)).output()) // expect: command-injection
         .count()
 }
+
+pub async fn ping_one(axum::extract::Query(q): axum::extract::Query<Params>) -> usize {
+    let hosts = vec![q.host.clone()];
+    hosts
+        .iter()
+        .map(|h| std::process::Command::new("sh").arg("-c").arg(format!("ping -c1 {}", h)).output()) // expect: command-injection
+        .count()
+}

@@ -188,15 +188,8 @@ impl Analyser<'_, '_, '_> {
     }
 
     /// `items.forEach((item) => …)`, `items.map(…)`, Rust's `items.iter().map(|item| …)`:
-    /// where `items` holds a source in the function around, the callback's element
-    /// parameter holds what it holds.
-    pub(super) fn iterated_element(
-        &self,
-        function: u32,
-        index: u32,
-        param: u32,
-        name: &str,
-    ) -> Option<Taint> {
+    /// the list whose elements parameter `index` of callback `function` is handed.
+    pub(super) fn iterated_list(&self, function: u32, index: u32) -> Option<u32> {
         if self.family == Family::Python || self.returned.is_some() {
             return None;
         }
@@ -224,12 +217,17 @@ impl Analyser<'_, '_, '_> {
             "reduce" | "reduceRight" | "fold" => 1,
             _ => return None,
         };
-        if index != element {
-            return None;
-        }
-        let taint = self.eval(self.child(callee, object)?, 0)?;
+        (index == element)
+            .then(|| self.child(callee, object))
+            .flatten()
+    }
+
+    /// What the element parameter `name` of a callback handed `list`'s elements holds: the
+    /// list's source, if it holds one in the function around.
+    pub(super) fn iterated_element(&self, list: u32, param: u32, name: &str) -> Option<Taint> {
+        let taint = self.eval(list, 0)?;
         matches!(*taint.origin, Origin::Source(_))
-            .then(|| taint.step(flat.line(param), format!("an element, as `{name}`")))
+            .then(|| taint.step(self.flat.line(param), format!("an element, as `{name}`")))
     }
 
     /// `name`, bound by parameter `param`, holds what comes from `origin`.

@@ -313,10 +313,19 @@ impl Analyser<'_, '_, '_> {
     }
 
     /// `format!("…{}", x)`, `format!("…{x}")`, `concat!(…)`: what the arguments carry,
-    /// built into a string. Other macros do not pass their tokens on.
+    /// built into a string; `vec![…]` what its elements carry. Other macros do not pass
+    /// their tokens on.
     fn eval_macro(&self, node: u32, depth: u32) -> Option<Taint> {
         let flat = self.flat;
         let name = flat.named_children(node).next().map(|n| self.text(n))?;
+        // `vec![a, b]` holds what its elements hold, unformatted.
+        if name == "vec" {
+            let tokens = flat
+                .named_children(node)
+                .find(|&n| flat.kind(n) == "token_tree")?;
+            let taint = self.union(self.macro_values(tokens).into_iter(), depth)?;
+            return Some(taint.step(flat.line(node), "gathered by vec!".to_string()));
+        }
         // The log macros format their line as `format!` does.
         if !matches!(
             name.rsplit("::").next().unwrap_or(name),
@@ -367,7 +376,8 @@ impl Analyser<'_, '_, '_> {
                 {
                     values.pop();
                 }
-                "identifier" if self.member_token(previous, token) => {}
+                // `"a".to_string()`, `f().name`: a member of whatever comes before.
+                "identifier" if self.after_dot(previous, token) => {}
                 "identifier" => values.push(token),
                 "token_tree" => {
                     let sanitised = previous
@@ -401,6 +411,11 @@ impl Analyser<'_, '_, '_> {
 
     /// Whether `token` is the field after `previous.` in a macro's tokens.
     fn member_token(&self, previous: Option<u32>, token: u32) -> bool {
+        previous.is_some_and(|p| self.kind(p) == "identifier") && self.after_dot(previous, token)
+    }
+
+    /// Whether a `.` alone separates `token` from the token before it.
+    fn after_dot(&self, previous: Option<u32>, token: u32) -> bool {
         let Some(previous) = previous else {
             return false;
         };
@@ -408,7 +423,7 @@ impl Analyser<'_, '_, '_> {
             self.flat.entry(previous).range().end,
             self.flat.entry(token).range().start,
         );
-        self.kind(previous) == "identifier" && self.ctx.source.get(before..at) == Some(".")
+        self.ctx.source.get(before..at) == Some(".")
     }
 
     /// The arguments that carry a sink's dangerous value: by position (from there on with

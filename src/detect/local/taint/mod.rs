@@ -398,10 +398,18 @@ impl Analyser<'_, '_, '_> {
                             node: param,
                         },
                     );
+                let list = self.iterated_list(function, index);
                 if typed_safe || constant {
                     self.known.insert(name.clone(), unknown::Shape::default());
-                } else if let Some(taint) = self.iterated_element(function, index, param, &name) {
+                } else if let Some(taint) =
+                    list.and_then(|list| self.iterated_element(list, param, &name))
+                {
                     self.env.insert(name.clone(), taint);
+                } else if let Some(list) = list.filter(|_| {
+                    self.family == Family::Rust && !matches!(entry, entry::Entry::Route)
+                }) {
+                    // A Rust closure's element holds no more than the list it comes from.
+                    self.known.insert(name.clone(), self.shape(list, 0));
                 } else if let Some(origin) = if summarising {
                     Some(Origin::Param(index, name.clone()))
                 } else {
