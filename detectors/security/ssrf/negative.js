@@ -13,3 +13,12 @@ app.get("/preview-own", async (req, res) => {
   await page.goto(`https://example.com/reports/${req.query.id}`);
   res.send(await page.screenshot());
 });
+const bentLib = require("bent");
+const net = require("net");
+const fetchJson = bentLib("json");
+app.get("/status", async (req, res) => {
+  const data = await fetchJson("https://status.example.com/api");
+  const probe = new net.Socket();
+  probe.connect(443, "status.example.com");
+  res.json({ data, port: Number(req.query.port) });
+});

@@ -21,3 +21,14 @@ app.get("/phantom", async (req, res) => {
   await page.openUrl(req.params.url, {}, {}); // expect: ssrf
   res.send(await page.property("content"));
 });
+// Fetchers a library made, and sockets opened to the host a client names.
+const bentLib = require("bent");
+const net = require("net");
+const fetchJson = bentLib("json");
+app.get("/relay", async (req, res) => {
+  const data = await fetchJson(req.query.feed); // expect: ssrf
+  const probe = new net.Socket();
+  probe.connect(443, req.body.host); // expect: ssrf
+  net.connect(25, req.param("relay")); // expect: ssrf
+  res.json(data);
+});

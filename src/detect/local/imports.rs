@@ -12,6 +12,12 @@ use crate::parse::{Import, ImportKind};
 /// stands for. Project modules (relative paths, `crate::`, `super::`) are left out: what
 /// they define is no library's.
 pub(crate) fn library_names(imports: &[Import], family: Family) -> FxHashMap<String, String> {
+    library_paths(imports, family, false)
+}
+
+/// `library_names`, and with `standing` also the names that stand for themselves (`const
+/// bent = require("bent")`), which a call through them is already spelled as.
+fn library_paths(imports: &[Import], family: Family, standing: bool) -> FxHashMap<String, String> {
     let separator = separator(family);
     let mut names = FxHashMap::default();
     for import in imports {
@@ -38,7 +44,7 @@ pub(crate) fn library_names(imports: &[Import], family: Family) -> FxHashMap<Str
             }
             _ => continue,
         };
-        if full != local {
+        if standing || full != local {
             names.insert(local.to_string(), full);
         }
     }
@@ -132,19 +138,27 @@ pub(crate) fn rust_module_heads(source: &str) -> impl Iterator<Item = String> + 
 /// Adds to `names` each plain name the file binds to what a library call returns
 /// (`directory = ldap.createClient(…)`, `ldap` being `ldapjs`): the name then stands for
 /// `ldapjs.createClient()`, so `directory.search` is read as a method of what the
-/// library made. A name bound to different things, or already an import, is left out.
+/// library made. A name bound to different things, or already an import, is left out. So
+/// is an instance a library's class makes (`client = new net.Socket()`, `s: httpx.Client`:
+/// `net.Socket().connect`), outside Rust, whose types are not called.
 pub(crate) fn add_library_made(
     names: &mut FxHashMap<String, String>,
+    imports: &[Import],
     bindings: &[crate::parse::Binding],
     family: Family,
 ) {
-    if names.is_empty() {
+    use crate::parse::BindingSource;
+    if imports.is_empty() {
         return;
     }
+    let libraries = library_paths(imports, family, true);
     let mut made: FxHashMap<&str, Option<String>> = FxHashMap::default();
     for binding in bindings {
-        if binding.source != crate::parse::BindingSource::Call
+        let made_by = binding.source == BindingSource::Call
+            || (binding.source == BindingSource::Annotation && family != Family::Rust);
+        if !made_by
             || binding.field
+            || libraries.contains_key(&binding.name)
             || names.contains_key(&binding.name)
             || !binding
                 .name
@@ -153,7 +167,7 @@ pub(crate) fn add_library_made(
         {
             continue;
         }
-        let path = library_callee(names, family, &binding.type_text).map(|p| format!("{p}()"));
+        let path = library_callee(&libraries, family, &binding.type_text).map(|p| format!("{p}()"));
         made.entry(binding.name.as_str())
             .and_modify(|known| {
                 if *known != path {
@@ -213,25 +227,33 @@ mod tests {
 
     #[test]
     fn a_name_bound_to_one_library_call_stands_for_what_it_made() {
-        let bind = |name: &str, callee: &str| crate::parse::Binding {
+        let bind = |name: &str, callee: &str, source| crate::parse::Binding {
             scope: None,
             name: name.into(),
             field: false,
             type_text: callee.into(),
-            source: crate::parse::BindingSource::Call,
+            source,
             position: None,
         };
-        let mut names = names(
-            Family::Ecma,
-            vec![import(ImportKind::Module, "ldapjs", None, Some("ldap"))],
-        );
-        let bindings = [
-            bind("directory", "ldap.createClient"),
-            bind("index", "openIndex"),
-            bind("twice", "ldap.createClient"),
-            bind("twice", "makeClient"),
+        let call_of = |name, callee| bind(name, callee, crate::parse::BindingSource::Call);
+        let new_of = |name, class| bind(name, class, crate::parse::BindingSource::Annotation);
+        let imports = vec![
+            import(ImportKind::Module, "ldapjs", None, Some("ldap")),
+            import(ImportKind::Default, "bent", None, Some("bent")),
+            import(ImportKind::Default, "net", None, Some("net")),
+            import(ImportKind::Default, "./local", None, Some("local")),
         ];
-        add_library_made(&mut names, &bindings, Family::Ecma);
+        let bindings = [
+            call_of("directory", "ldap.createClient"),
+            call_of("index", "openIndex"),
+            call_of("twice", "ldap.createClient"),
+            call_of("twice", "makeClient"),
+            call_of("getJSON", "bent"),
+            new_of("socket", "net.Socket"),
+            new_of("mine", "local.Socket"),
+        ];
+        let mut names = names(Family::Ecma, imports.clone());
+        add_library_made(&mut names, &imports, &bindings, Family::Ecma);
         let call = |c| library_callee(&names, Family::Ecma, c);
         assert_eq!(
             call("directory.search").as_deref(),
@@ -239,6 +261,28 @@ mod tests {
         );
         assert_eq!(call("index.search"), None);
         assert_eq!(call("twice.search"), None);
+        // A name standing for its own package makes things too.
+        assert_eq!(call("getJSON").as_deref(), Some("bent()"));
+        assert_eq!(
+            call("socket.connect").as_deref(),
+            Some("net.Socket().connect")
+        );
+        // The project's own classes make nothing a library's.
+        assert_eq!(call("mine.connect"), None);
+        // A Rust annotation names a type, not a call.
+        let rust_imports = vec![import(ImportKind::Member, "reqwest", Some("Client"), None)];
+        let mut rust_names = library_names(&rust_imports, Family::Rust);
+        add_library_made(
+            &mut rust_names,
+            &rust_imports,
+            &[new_of("client", "Client"), call_of("made", "Client::new")],
+            Family::Rust,
+        );
+        assert_eq!(library_callee(&rust_names, Family::Rust, "client"), None);
+        assert_eq!(
+            library_callee(&rust_names, Family::Rust, "made").as_deref(),
+            Some("reqwest::Client::new()")
+        );
     }
 
     #[test]

@@ -172,6 +172,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
         crate::detect::local::imports::library_names(&ctx.facts.imports, family);
     crate::detect::local::imports::add_library_made(
         &mut library_names,
+        &ctx.facts.imports,
         &ctx.facts.bindings,
         family,
     );

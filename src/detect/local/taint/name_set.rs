@@ -269,6 +269,16 @@ mod tests {
         assert!(matched > 1_000, "only {matched} names matched a sink");
     }
 
+    /// A name that ends in a call (a function a library call made: `bent()`) matches
+    /// a pattern spelling the parentheses.
+    #[test]
+    fn names_ending_in_a_call_match() {
+        let set = NameSet::new(&[r"^(urllib\.(request|curl)|bent\(\))$".to_string()]);
+        assert_eq!(set.matching("bent()"), vec![0]);
+        assert_eq!(set.matching("urllib.curl"), vec![0]);
+        assert_eq!(set.matching("bent"), Vec::<usize>::new());
+    }
+
     /// A name longer than `MEMO_NAME_MAX` (a callee spelled as a whole expression) is
     /// answered but not remembered, so a long-lived process does not keep such texts.
     #[test]
