@@ -66,3 +66,13 @@ function runTool(req) {
   }
   cp.exec(tool);
 }
+
+function* ownHosts() {
+  yield "localhost";
+  yield "db.internal";
+}
+function pingOwn() {
+  for (const host of ownHosts()) {
+    cp.exec("ping -c 1 " + host); // audit: command-injection
+  }
+}

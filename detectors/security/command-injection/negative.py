@@ -175,3 +175,13 @@ def run_checked(request):
     if tool not in ALLOWED_TOOLS:
         return "unknown tool", 400
     os.system(tool)
+
+
+def fixed_steps():
+    yield "make build"
+    yield "make test"
+
+
+def run_fixed_steps():
+    script = " && ".join(fixed_steps())
+    subprocess.run(script, shell=True)  # audit: command-injection

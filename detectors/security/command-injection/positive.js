@@ -83,3 +83,13 @@ function runTool(req) {
     cp.exec(`${tool} --help`); // expect: command-injection
   }
 }
+
+function* hostsOf(req) {
+  yield "localhost";
+  yield* req.body.hosts;
+}
+function pingAll(req) {
+  for (const host of hostsOf(req)) {
+    cp.exec("ping -c 1 " + host); // expect: command-injection
+  }
+}

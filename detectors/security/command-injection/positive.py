@@ -190,3 +190,13 @@ def run_tool(request):
 
 def keyword_system(request):
     os.system(command="ls " + request.args["d"])  # expect: command-injection
+
+
+def steps_of(request):
+    yield "make build"
+    yield from request.json["extra_steps"]
+
+
+def run_steps(request):
+    script = " && ".join(steps_of(request))
+    subprocess.run(script, shell=True)  # expect: command-injection

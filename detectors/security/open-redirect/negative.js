@@ -31,3 +31,7 @@ app.get("/docs", (req, res) => {
   res.redirect(config.docsOrigin + req.query.page);
   res.redirect(`${config.docsOrigin}/${req.query.page}`);
 });
+app.get("/login-needed", (req, res) => {
+  res.redirect(`${loginUrl}?next=${encodeURIComponent(req.originalUrl)}&tab=${req.query.tab}`);
+  res.redirect(loginUrl + "#" + req.query.section);
+});

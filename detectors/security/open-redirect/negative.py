@@ -63,3 +63,16 @@ def save_and_stay(request):
 def keyword_fixed(request):
     from flask import redirect
     return redirect(location="/home", code=request.args["code"])
+
+
+def to_login(request):
+    # Past the `?`, the request's values only fill the query of a URL the code chose.
+    return HttpResponseRedirect("%s?%s" % (settings.LOGIN_URL, request.META["QUERY_STRING"]))
+
+
+def to_login_next(request):
+    return HttpResponseRedirect(f"{settings.LOGIN_URL}?next={request.GET['next']}")
+
+
+def to_search(request):
+    return HttpResponseRedirect(settings.SEARCH_URL + "?q=" + request.GET["q"])

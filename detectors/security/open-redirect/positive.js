@@ -35,3 +35,6 @@ app.get("/docs", (req, res) => {
   res.redirect(req.query.page + config.suffix); // expect: open-redirect
   res.redirect(`${req.query.page}/${config.suffix}`); // expect: open-redirect
 });
+app.get("/back", (req, res) => {
+  res.redirect(`${req.query.back}?ref=home`); // expect: open-redirect
+});

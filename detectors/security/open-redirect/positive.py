@@ -51,3 +51,8 @@ def keyword_redirect(request):
 def starlette_redirect(request):
     from starlette.responses import RedirectResponse
     return RedirectResponse(url=request.query_params["next"])  # expect: open-redirect
+
+
+def back_with_marker(request):
+    # The value comes before the query: it picks where the browser goes.
+    return HttpResponseRedirect(request.GET["next"] + "?from=login")  # expect: open-redirect

@@ -121,3 +121,11 @@ def pg8000_native_bound(request):
 
 def flask_app_run(request):
     app.run(host="127.0.0.1" + request.args["suffix"])
+
+
+def default_term():
+    return "widgets"
+
+
+def search_default(cursor):
+    cursor.execute("SELECT * FROM items WHERE name = '%s'" % default_term())  # audit: sql-injection

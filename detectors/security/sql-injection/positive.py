@@ -100,3 +100,14 @@ def pg8000_native(request):
 
 def keyword_query(request, cursor):
     cursor.execute(query="SELECT * FROM t WHERE name = '%s'" % request.args["n"])  # expect: sql-injection
+
+
+# A helper of the same file hands back what the request sent.
+def search_term():
+    import flask
+
+    return flask.request.args.get("q", "")
+
+
+def search(cursor):
+    cursor.execute("SELECT * FROM items WHERE name = '%s'" % search_term())  # expect: sql-injection

@@ -34,6 +34,8 @@ const VISITED: &[&str] = &[
     "if_statement",
     "assert_statement",
     "return_statement",
+    "yield",
+    "yield_expression",
     "let_declaration",
     "let_condition",
     "compound_assignment_expr",

@@ -39,6 +39,9 @@ impl Analyser<'_, '_, '_> {
             self.audit(node, arg, sink, &what);
             return;
         };
+        if spec.fixed_host && taint.after_query {
+            return;
+        }
         let unformatted_source =
             spec.sources_unformatted && matches!(*taint.origin, Origin::Source(_));
         if (spec.objects && taint.stringified)

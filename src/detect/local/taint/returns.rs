@@ -13,12 +13,18 @@ use super::*;
 /// Most return summaries a file keeps for other files.
 const MAX_RETURNS: usize = 512;
 
-/// A parameter (without `self`) that reaches the function's return value.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Returned {
-    pub(super) param: u32,
-    pub(super) formatted: bool,
-    pub(super) stringified: bool,
+/// What reaches a function's return value (or what it yields).
+#[derive(Debug, Clone)]
+pub(super) enum Returned {
+    /// A parameter (without `self`), and how it was built on the way.
+    Param {
+        param: u32,
+        formatted: bool,
+        stringified: bool,
+    },
+    /// A source the function reads itself (`return request.args["q"]`): every call's
+    /// result carries it, whatever the arguments.
+    Source(Taint),
 }
 
 /// The file's functions by name, and what each returns of its parameters once asked.
@@ -62,15 +68,23 @@ impl Analyser<'_, '_, '_> {
         let args: Vec<u32> = self.arguments(call).collect();
         let mut found: Option<Taint> = None;
         for r in returned.iter() {
-            let Some(taint) = args
-                .get(r.param as usize)
-                .and_then(|&a| self.eval(a, depth + 1))
-            else {
-                continue;
+            let (taint, formatted, stringified) = match r {
+                Returned::Param {
+                    param,
+                    formatted,
+                    stringified,
+                } => match args
+                    .get(*param as usize)
+                    .and_then(|&a| self.eval(a, depth + 1))
+                {
+                    Some(taint) => (taint, *formatted, *stringified),
+                    None => continue,
+                },
+                Returned::Source(taint) => (taint.clone(), false, false),
             };
             let mut taint = taint.step(self.flat.line(call), format!("returned by {name}()"));
-            taint.formatted |= r.formatted;
-            taint.stringified |= r.stringified;
+            taint.formatted |= formatted;
+            taint.stringified |= stringified;
             if found
                 .as_ref()
                 .is_none_or(|f| matches!(*f.origin, Origin::Param(..)))
@@ -172,14 +186,19 @@ impl Analyser<'_, '_, '_> {
             });
             return;
         };
-        if let Origin::Param(param, _) = &*taint.origin
-            && returned.len() < 8
-        {
-            returned.push(Returned {
+        if returned.len() >= 8 {
+            return;
+        }
+        match &*taint.origin {
+            Origin::Param(param, _) => returned.push(Returned::Param {
                 param: *param,
                 formatted: taint.formatted,
                 stringified: taint.stringified,
-            });
+            }),
+            Origin::Source(_) if !returned.iter().any(|r| matches!(r, Returned::Source(_))) => {
+                returned.push(Returned::Source(taint))
+            }
+            Origin::Source(_) => {}
         }
     }
 

@@ -153,7 +153,7 @@ impl Analyser<'_, '_, '_> {
         let captures: Vec<&str> = flat
             .named_children(node)
             .filter(|&n| flat.kind(n) == "string_literal")
-            .flat_map(|n| eval::inline_captures(self.text(n)))
+            .flat_map(|n| macros::inline_captures(self.text(n)))
             .collect();
         let mut shape = self.shapes(self.macro_values(node).into_iter(), depth);
         for name in captures {
