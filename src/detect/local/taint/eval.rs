@@ -5,17 +5,7 @@ use super::*;
 
 impl Analyser<'_, '_, '_> {
     pub(super) fn union(&self, nodes: impl Iterator<Item = u32>, depth: u32) -> Option<Taint> {
-        nodes
-            .filter_map(|n| self.eval(n, depth + 1))
-            // What is certain before what another file's function decides; a source before
-            // a parameter, and this function's parameter before a constructor's.
-            .min_by_key(|t| {
-                (
-                    t.through.is_some(),
-                    matches!(*t.origin, Origin::Param(..)),
-                    t.owner.is_some(),
-                )
-            })
+        union_of(nodes.filter_map(|n| self.eval(n, depth + 1)))
     }
 
     /// The taint of an expression, if any.
@@ -41,61 +31,8 @@ impl Analyser<'_, '_, '_> {
                     ..taint
                 })
             }
-            "string" | "template_string" | "concatenated_string" => {
-                let mut inner = Vec::new();
-                for part in flat.named_children(node) {
-                    match flat.kind(part) {
-                        "interpolation" | "template_substitution" => {
-                            inner.extend(flat.named_children(part).filter(|&n| {
-                                !matches!(flat.kind(n), "format_specifier" | "type_conversion")
-                            }));
-                        }
-                        "string" | "template_string" => inner.push(part),
-                        _ => {}
-                    }
-                }
-                let taint = self.union(inner.into_iter(), depth)?;
-                Some(Taint {
-                    formatted: true,
-                    argv_tail: false,
-                    after_query: self.string_after_query(node, &taint.origin, depth),
-                    ..taint.step(flat.line(node), "interpolated into a string".into())
-                })
-            }
-            "binary_operator" | "binary_expression" => {
-                let operator = self.child(node, f.operator).map_or("", |o| self.text(o));
-                let sides = [self.child(node, f.left), self.child(node, f.right)];
-                // `a ?? b`, `a || b`: either side, as it is.
-                if matches!(operator, "??" | "||") {
-                    return self.union(sides.into_iter().flatten(), depth);
-                }
-                // Python's `/` joins paths (`STATIC_DIR / name`): a tainted value that
-                // reaches one unconverted is a string, and a string divides only as a path.
-                if operator == "/" && self.family == Family::Python {
-                    let taint = self.union(sides.into_iter().flatten(), depth)?;
-                    return Some(taint.step(flat.line(node), "joined into a path".into()));
-                }
-                if !matches!(operator, "+" | "%") {
-                    return None;
-                }
-                let taint = self.union(sides.into_iter().flatten(), depth)?;
-                let [left, right] = sides;
-                let (note, after_query) = if operator == "%" {
-                    let after = left
-                        .zip(right)
-                        .is_some_and(|(l, r)| self.percent_after_query(l, r, &taint.origin, depth));
-                    ("formatted with %", after)
-                } else {
-                    let after = self.concat_after_query(left, right, &taint.origin, depth);
-                    ("concatenated", after)
-                };
-                Some(Taint {
-                    formatted: true,
-                    argv_tail: false,
-                    after_query,
-                    ..taint.step(flat.line(node), note.into())
-                })
-            }
+            "string" | "template_string" | "concatenated_string" => self.eval_string(node, depth),
+            "binary_operator" | "binary_expression" => self.eval_binary(node, depth),
             "parenthesized_expression"
             | "await"
             | "await_expression"
@@ -126,6 +63,94 @@ impl Analyser<'_, '_, '_> {
             "call" | "call_expression" | "new_expression" => self.eval_call(node, depth),
             _ => None,
         }
+    }
+
+    /// An f-string, template literal or implicit concatenation: what its parts carry.
+    fn eval_string(&self, node: u32, depth: u32) -> Option<Taint> {
+        let flat = self.flat;
+        let mut inner = Vec::new();
+        for part in flat.named_children(node) {
+            match flat.kind(part) {
+                "interpolation" | "template_substitution" => {
+                    inner.extend(flat.named_children(part).filter(|&n| {
+                        !matches!(flat.kind(n), "format_specifier" | "type_conversion")
+                    }));
+                }
+                "string" | "template_string" => inner.push(part),
+                _ => {}
+            }
+        }
+        // Each part is evaluated once: where the taint sits is read from these.
+        let parts: Vec<(u32, Option<Taint>)> = inner
+            .into_iter()
+            .map(|n| (n, self.eval(n, depth + 1)))
+            .collect();
+        let taint = union_of(parts.iter().filter_map(|(_, t)| t.clone()))?;
+        Some(Taint {
+            formatted: true,
+            argv_tail: false,
+            after_query: self.string_after_query(node, &parts, &taint.origin),
+            ..taint.step(flat.line(node), "interpolated into a string".into())
+        })
+    }
+
+    /// `a + b`, `"…%s" % x`, `a ?? b`, Python's `/` on paths.
+    fn eval_binary(&self, node: u32, depth: u32) -> Option<Taint> {
+        let (f, flat) = (self.fields, self.flat);
+        let operator = self.child(node, f.operator).map_or("", |o| self.text(o));
+        let sides = [self.child(node, f.left), self.child(node, f.right)];
+        // `a ?? b`, `a || b`: either side, as it is.
+        if matches!(operator, "??" | "||") {
+            return self.union(sides.into_iter().flatten(), depth);
+        }
+        // Python's `/` joins paths (`STATIC_DIR / name`): a tainted value that
+        // reaches one unconverted is a string, and a string divides only as a path.
+        if operator == "/" && self.family == Family::Python {
+            let taint = self.union(sides.into_iter().flatten(), depth)?;
+            return Some(taint.step(flat.line(node), "joined into a path".into()));
+        }
+        if !matches!(operator, "+" | "%") {
+            return None;
+        }
+        let [left, right] = sides;
+        // Each side (each value of a `%` tuple) is evaluated once, as `union` would.
+        let left_taint = left.and_then(|n| self.eval(n, depth + 1));
+        let values = right.map_or_else(Vec::new, |r| {
+            let items: Vec<u32> = if operator == "%"
+                && matches!(self.kind(r), "tuple" | "parenthesized_expression")
+            {
+                flat.named_children(r).collect()
+            } else {
+                vec![r]
+            };
+            items
+                .into_iter()
+                .map(|n| (n, self.eval(n, depth + 1)))
+                .collect()
+        });
+        let taint = union_of(
+            left_taint
+                .iter()
+                .cloned()
+                .chain(values.iter().filter_map(|(_, t)| t.clone())),
+        )?;
+        let (note, after_query) = if operator == "%" {
+            let after = left.zip(right).is_some_and(|(format, given)| {
+                self.percent_after_query(format, given, &values, &taint.origin)
+            });
+            ("formatted with %", after)
+        } else {
+            let right_taint = values.first().and_then(|(_, t)| t.as_ref());
+            let after =
+                self.concat_after_query(left, left_taint.as_ref(), right_taint, &taint.origin);
+            ("concatenated", after)
+        };
+        Some(Taint {
+            formatted: true,
+            argv_tail: false,
+            after_query,
+            ..taint.step(flat.line(node), note.into())
+        })
     }
 
     /// `[x for x in xs]`, `(x.strip() for x in xs)`: the elements of a tainted iterable,
@@ -391,4 +416,17 @@ impl Analyser<'_, '_, '_> {
                 )
             })
     }
+}
+
+/// The taint a value made of several others carries: what is certain before what another
+/// file's function decides; a source before a parameter, and this function's parameter
+/// before a constructor's.
+pub(super) fn union_of(taints: impl Iterator<Item = Taint>) -> Option<Taint> {
+    taints.min_by_key(|t| {
+        (
+            t.through.is_some(),
+            matches!(*t.origin, Origin::Param(..)),
+            t.owner.is_some(),
+        )
+    })
 }

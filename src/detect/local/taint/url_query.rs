@@ -3,7 +3,8 @@
 //! host or path the URL leads to. Sinks that care only about where a URL goes
 //! (`fixed_host`) let such values pass. Only parts carrying the taint the whole is given
 //! (`origin`) count: a parameter before the `?` does not make the request's value after it
-//! choose the host.
+//! choose the host. The parts' taints come evaluated (once each, by `eval`): evaluating
+//! them again here would double the work at every level of a long concatenation.
 
 use super::*;
 
@@ -12,20 +13,27 @@ fn marks_query(text: &str) -> bool {
     text.contains(['?', '#'])
 }
 
+fn carries<'t>(taint: Option<&'t Taint>, origin: &Origin) -> Option<&'t Taint> {
+    taint.filter(|t| *t.origin == *origin)
+}
+
 impl Analyser<'_, '_, '_> {
-    /// An f-string or template literal: whether its first tainted part follows a constant
-    /// `?` or `#` (or is itself past one).
-    pub(super) fn string_after_query(&self, node: u32, origin: &Origin, depth: u32) -> bool {
-        let flat = self.flat;
+    /// An f-string or template literal, given its parts in order: whether the first part
+    /// carrying the taint follows a constant `?` or `#` (or is itself past one).
+    pub(super) fn string_after_query(
+        &self,
+        node: u32,
+        parts: &[(u32, Option<Taint>)],
+        origin: &Origin,
+    ) -> bool {
         let source = self.ctx.source;
-        let mut cursor = flat.entry(node).range().start;
-        for part in flat.named_children(node) {
-            if !matches!(flat.kind(part), "interpolation" | "template_substitution") {
-                continue;
-            }
-            let range = flat.entry(part).range();
-            let before = source.get(cursor..range.start).is_some_and(marks_query);
-            if let Some(taint) = self.carrying(flat.named_children(part), origin, depth) {
+        let mut cursor = self.flat.entry(node).range().start;
+        for (part, taint) in parts {
+            let range = self.flat.entry(*part).range();
+            let before = source
+                .get(cursor.min(range.start)..range.start)
+                .is_some_and(marks_query);
+            if let Some(taint) = carries(taint.as_ref(), origin) {
                 return before || taint.after_query;
             }
             if before {
@@ -41,42 +49,35 @@ impl Analyser<'_, '_, '_> {
     pub(super) fn concat_after_query(
         &self,
         left: Option<u32>,
-        right: Option<u32>,
+        left_taint: Option<&Taint>,
+        right_taint: Option<&Taint>,
         origin: &Origin,
-        depth: u32,
     ) -> bool {
-        if let Some(taint) = self.carrying(left.into_iter(), origin, depth) {
+        if let Some(taint) = carries(left_taint, origin) {
             return taint.after_query;
         }
         left.is_some_and(|l| self.constant_marks_query(l))
-            || self
-                .carrying(right.into_iter(), origin, depth)
-                .is_some_and(|t| t.after_query)
+            || carries(right_taint, origin).is_some_and(|t| t.after_query)
     }
 
-    /// `"…%s?%s" % (a, b)`: whether every tainted value fills a placeholder past the
-    /// format's first `?` or `#`.
+    /// `"…%s?%s" % (a, b)`, given each value's taint: whether every value carrying the
+    /// taint fills a placeholder past the format's first `?` or `#`.
     pub(super) fn percent_after_query(
         &self,
         format: u32,
-        values: u32,
+        given: u32,
+        values: &[(u32, Option<Taint>)],
         origin: &Origin,
-        depth: u32,
     ) -> bool {
-        if !matches!(self.kind(format), "string") {
+        if self.kind(format) != "string" || self.kind(given) == "dictionary" {
             return false;
         }
         let text = self.text(format);
         let head = text.find(['?', '#']).map_or(text, |at| &text[..at]);
         let before = head.matches('%').count() - 2 * head.matches("%%").count();
-        let items: Vec<u32> = match self.kind(values) {
-            "tuple" | "parenthesized_expression" => self.flat.named_children(values).collect(),
-            "dictionary" => return false,
-            _ => vec![values],
-        };
         let mut tainted = false;
-        for (index, item) in items.into_iter().enumerate() {
-            if let Some(taint) = self.carrying(std::iter::once(item), origin, depth) {
+        for (index, (_, taint)) in values.iter().enumerate() {
+            if let Some(taint) = carries(taint.as_ref(), origin) {
                 tainted = true;
                 if index < before && !taint.after_query {
                     return false;
@@ -84,16 +85,6 @@ impl Analyser<'_, '_, '_> {
             }
         }
         tainted
-    }
-
-    /// The taint of the first of `nodes` carrying `origin`.
-    fn carrying(
-        &self,
-        mut nodes: impl Iterator<Item = u32>,
-        origin: &Origin,
-        depth: u32,
-    ) -> Option<Taint> {
-        nodes.find_map(|n| self.eval(n, depth + 1).filter(|t| *t.origin == *origin))
     }
 
     /// A constant string, or a concatenation with one, holding a `?` or `#`: what is added
