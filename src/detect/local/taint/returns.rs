@@ -1,7 +1,8 @@
 //! Taint through functions' returns. The file's own: `cur.execute(build(request.args["id"]))`
-//! where `build` returns a string made from its parameter; which parameters reach a
-//! function's return value is worked out the first time a tainted value is passed to it, by
-//! analysing it once more with its parameters as origins, and kept for the rest of the file.
+//! where `build` returns a string made from its parameter, or `search(term())` where `term`
+//! returns (or yields) a source it reads itself; what reaches a function's return value is
+//! worked out the first time one of its calls is evaluated, by analysing it once more with
+//! its parameters as origins, and kept for the rest of the file.
 //! Another file's (its name imported): the result is marked `Through`, and a sink it reaches
 //! is left to the graph with what each function of this file returns (`ReturnSummary`).
 
