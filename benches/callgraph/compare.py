@@ -388,6 +388,7 @@ def main():
     ap.add_argument("root")
     ap.add_argument("--repotoire", default="repotoire")
     ap.add_argument("--show", type=int, default=15)
+    ap.add_argument("--floor", type=float, default=0.0, help="list only false edges of at least this confidence")
     ap.add_argument("--truth-cache")
     args = ap.parse_args()
     root = Path(args.root).resolve()
@@ -452,7 +453,7 @@ def main():
     def text(loc):
         line = lines_of(loc[0])[loc[1] - 1].strip() if loc[1] - 1 < len(lines_of(loc[0])) else ""
         return f"{loc[0]}:{loc[1]} {line[:70]}"
-    false = sorted(e for e in mine if e not in truth_known and e not in blind)
+    false = sorted(e for e in mine if e not in truth_known and e not in blind and mine[e] >= args.floor)
     missed = sorted(truth_known - set(mine))
     print(f"\n-- false ({len(false)}) --")
     for a, b in false[:: max(1, len(false) // args.show)][: args.show]:

@@ -14,3 +14,15 @@ def unzip(upload, target):
 
 def years(frame):
     return frame["date"].str.extract(r"(\d{4})")
+
+
+def checked_members(members):
+    for member in members:
+        if member.name.startswith("/") or ".." in member.name:
+            raise ValueError(member.name)
+        yield member
+
+
+def unpack_checked(upload, target):
+    with tarfile.open(upload) as tar:
+        tar.extractall(target, members=checked_members(tar))

@@ -93,3 +93,11 @@ function pingAll(req) {
     cp.exec("ping -c 1 " + host); // expect: command-injection
   }
 }
+const { execa } = require("execa");
+const cp = require("child_process");
+const util = require("util");
+app.get("/tool", async (req, res) => {
+  await execa(req.query.tool, ["--version"]); // expect: command-injection
+  cp.fork(req.query.script); // expect: command-injection
+  await util.promisify(cp.exec)(req.query.cmd); // expect: command-injection
+});

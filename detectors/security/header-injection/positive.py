@@ -10,3 +10,13 @@ def tagged():
 class Traced:
     def get(self):
         self.set_header("X-Trace", self.request.headers.get("X-Trace"))  # expect: header-injection
+
+
+def named_by_the_request():
+    from werkzeug.datastructures import Headers
+    headers = Headers()
+    headers.add(request.args["name"], "on")  # expect: header-injection
+    extra = {request.args["name"]: "on"}
+    response = make_response("ok", 200, extra)  # expect: header-injection
+    response.headers.extend(extra)  # expect: header-injection
+    return response

@@ -12,3 +12,8 @@ def login(attempts):
 def log_exception(exc_info):
     # The request's own path, as an access log writes it.
     logger.error(f"Exception on {request.path} [{request.method}]", exc_info=exc_info)
+
+
+def audit_trail():
+    trail = logging.getLogger("audit")
+    trail.warning("export by %r", request.args["user"])

@@ -7,3 +7,8 @@ logger = logging.getLogger(__name__)
 def login():
     user = request.form["user"]
     logger.warning(f"login failed for {user}")  # expect: log-injection
+
+
+def audit_trail():
+    trail = logging.getLogger("audit")
+    trail.warning("export by " + request.args["user"])  # expect: log-injection

@@ -35,3 +35,18 @@ app.get("/login-needed", (req, res) => {
   res.redirect(`${loginUrl}?next=${encodeURIComponent(req.originalUrl)}&tab=${req.query.tab}`);
   res.redirect(loginUrl + "#" + req.query.section);
 });
+const TARGETS = { home: "/home" };
+app.get("/vetted", (req, res) => {
+  const target = req.query.target;
+  if (isLocalUrl(target)) {
+    res.redirect(target);
+  }
+  if (TARGETS.hasOwnProperty(target)) {
+    res.redirect(target);
+  }
+  if (target in TARGETS) {
+    res.redirect(target);
+  }
+  const profile = "/users/" + req.query.id;
+  res.redirect(profile);
+});

@@ -76,3 +76,33 @@ def to_login_next(request):
 
 def to_search(request):
     return HttpResponseRedirect(settings.SEARCH_URL + "?q=" + request.GET["q"])
+
+
+def on_this_host(request):
+    # Built after a prefix that names the host, the value is a path on it.
+    target = "https://example.com/" + request.GET["page"]
+    return HttpResponseRedirect(target)
+
+
+def on_this_host_formatted(request):
+    page = request.GET["page"]
+    first = "https://example.com/{}".format(page)
+    second = f"/docs/{page}"
+    third = "/users/%s" % page
+    return HttpResponseRedirect(first or second or third)
+
+
+def relative_only(request):
+    target = request.GET["next"].replace("\\", "/")
+    if not urlparse(target).netloc:
+        return HttpResponseRedirect(target)
+    if yarl.URL(target).is_absolute():
+        return HttpResponseRedirect("/")
+    return HttpResponseRedirect(target)
+
+
+def same_host(request):
+    target = request.GET["next"].replace("\\", "/")
+    if urlparse(target).netloc not in ["", request.get_host()]:
+        return HttpResponseRedirect("/")
+    return HttpResponseRedirect(target)

@@ -38,3 +38,10 @@ app.get("/docs", (req, res) => {
 app.get("/back", (req, res) => {
   res.redirect(`${req.query.back}?ref=home`); // expect: open-redirect
 });
+app.get("/vetted", (req, res) => {
+  const target = req.query.target;
+  if (isLocalUrl(target)) {
+    return res.redirect(target);
+  }
+  res.redirect(target); // expect: open-redirect
+});

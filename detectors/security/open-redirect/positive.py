@@ -56,3 +56,18 @@ def starlette_redirect(request):
 def back_with_marker(request):
     # The value comes before the query: it picks where the browser goes.
     return HttpResponseRedirect(request.GET["next"] + "?from=login")  # expect: open-redirect
+
+
+def parsed_without_backslashes(request):
+    # `\\evil.com` has no netloc to Python and a host to a browser.
+    target = request.GET["next"]
+    if not urlparse(target).netloc:
+        return HttpResponseRedirect(target)  # expect: open-redirect
+    return HttpResponseRedirect("/")
+
+
+def host_checked_the_wrong_way(request):
+    target = request.GET["next"].replace("\\", "/")
+    if urlparse(target).netloc != "":
+        return HttpResponseRedirect(target)  # expect: open-redirect
+    return HttpResponseRedirect("/")

@@ -30,3 +30,9 @@ def age(request):
 
 def by_method_fixed(request):
     return requests.request(request.args["verb"], "https://api.example.com/ping")
+
+
+def raw_connection(request):
+    from http.client import HTTPSConnection
+    conn = HTTPSConnection("status.example.com")
+    conn.request("GET", "/" + request.args["page"])

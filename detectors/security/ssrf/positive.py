@@ -44,3 +44,9 @@ def streamed(request):
     import httpx
     with httpx.Client() as client:
         return client.stream("GET", url=request.args["u"])  # expect: ssrf
+
+
+def raw_connection(request):
+    from http.client import HTTPSConnection
+    conn = HTTPSConnection(request.args["host"])  # expect: ssrf
+    conn.request("GET", "/status")

@@ -13,3 +13,7 @@ def pools():
     import urllib3
     urllib3.PoolManager(10, cert_reqs=ssl.CERT_REQUIRED)
     urllib3.connection_from_url("https://example.org", cert_reqs="CERT_REQUIRED")
+
+
+def fetch_bundle(url):
+    return requests.get(url, verify=1)

@@ -14,3 +14,7 @@ def pools():
     import urllib3
     urllib3.PoolManager(10, cert_reqs=ssl.CERT_OPTIONAL)  # expect: tls-verification-disabled
     urllib3.connection_from_url("https://example.org", cert_reqs="NONE")  # expect: tls-verification-disabled
+
+
+def fetch_zero(url):
+    return requests.get(url, verify=0)  # expect: tls-verification-disabled

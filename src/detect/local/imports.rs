@@ -38,7 +38,12 @@ fn library_paths(imports: &[Import], family: Family, standing: bool) -> FxHashMa
         let full = match (import.kind, &import.name) {
             (ImportKind::Member, Some(name)) => format!("{path}{separator}{name}"),
             // `import os.path` binds `os`, which stands for itself.
-            (ImportKind::Module, _) if import.alias.is_none() => continue,
+            (ImportKind::Module, _) if import.alias.is_none() => {
+                if standing {
+                    names.insert(local.to_string(), local.to_string());
+                }
+                continue;
+            }
             (ImportKind::Module | ImportKind::Default | ImportKind::Namespace, _) => {
                 path.to_string()
             }
@@ -269,6 +274,24 @@ mod tests {
         );
         // The project's own classes make nothing a library's.
         assert_eq!(call("mine.connect"), None);
+        // `import logging` stands for itself: `trail = logging.getLogger("audit")` is made
+        // by it, though a call through `logging` itself needs no other name.
+        let py_imports = vec![import(ImportKind::Module, "logging", None, None)];
+        let mut py_names = library_names(&py_imports, Family::Python);
+        assert_eq!(
+            library_callee(&py_names, Family::Python, "logging.info"),
+            None
+        );
+        add_library_made(
+            &mut py_names,
+            &py_imports,
+            &[call_of("trail", "logging.getLogger")],
+            Family::Python,
+        );
+        assert_eq!(
+            library_callee(&py_names, Family::Python, "trail.warning").as_deref(),
+            Some("logging.getLogger().warning")
+        );
         // A Rust annotation names a type, not a call.
         let rust_imports = vec![import(ImportKind::Member, "reqwest", Some("Client"), None)];
         let mut rust_names = library_names(&rust_imports, Family::Rust);

@@ -193,12 +193,22 @@ impl Analyser<'_, '_, '_> {
                     "binary_expression" => match self.child(condition, self.fields.operator) {
                         Some(op) => match self.text(op) {
                             "!=" | "!==" => true,
-                            "==" | "===" => false,
+                            "==" | "===" | "in" => false,
                             _ => return None,
                         },
                         None => return None,
                     },
+                    // `yarl.URL(x).is_absolute()`: the URL is vouched for where it fails.
+                    "call"
+                        if self
+                            .child(condition, self.fields.function)
+                            .is_some_and(|f| self.text(f).ends_with(".is_absolute")) =>
+                    {
+                        true
+                    }
                     "call" | "call_expression" | "identifier" => false,
+                    // `urlparse(x).netloc`: it holds where `x` names a host.
+                    "attribute" | "member_expression" => true,
                     _ => return None,
                 };
                 let names = self

@@ -89,7 +89,7 @@ impl Analyser<'_, '_, '_> {
         Some(Taint {
             formatted: true,
             argv_tail: false,
-            after_query: self.string_after_query(node, &parts, &taint.origin),
+            host_fixed: self.string_host_fixed(node, &parts, &taint.origin),
             ..taint.step(flat.line(node), "interpolated into a string".into())
         })
     }
@@ -134,21 +134,21 @@ impl Analyser<'_, '_, '_> {
                 .cloned()
                 .chain(values.iter().filter_map(|(_, t)| t.clone())),
         )?;
-        let (note, after_query) = if operator == "%" {
+        let (note, host_fixed) = if operator == "%" {
             let after = left.zip(right).is_some_and(|(format, given)| {
-                self.percent_after_query(format, given, &values, &taint.origin)
+                self.percent_host_fixed(format, given, &values, &taint.origin)
             });
             ("formatted with %", after)
         } else {
             let right_taint = values.first().and_then(|(_, t)| t.as_ref());
             let after =
-                self.concat_after_query(left, left_taint.as_ref(), right_taint, &taint.origin);
+                self.concat_host_fixed(left, left_taint.as_ref(), right_taint, &taint.origin);
             ("concatenated", after)
         };
         Some(Taint {
             formatted: true,
             argv_tail: false,
-            after_query,
+            host_fixed,
             ..taint.step(flat.line(node), note.into())
         })
     }
@@ -313,9 +313,12 @@ impl Analyser<'_, '_, '_> {
             }
             let given = self.arguments(node).chain(self.keyword_values(node));
             let taint = self.union(given.chain(receiver), depth)?;
+            // `"https://host/{}".format(x)`: the receiver's text fixes the host.
+            let host_fixed = receiver.is_some_and(|r| self.prefix_fixes_host(r));
             return Some(Taint {
                 formatted: true,
                 argv_tail: false,
+                host_fixed,
                 ..taint.step(line, format!("formatted by .{method}()"))
             });
         }

@@ -60,7 +60,7 @@ struct Taint {
     argv_tail: bool,
     /// Built into a URL past its `?` or `#` (`url_query.rs`): it cannot choose where the
     /// URL leads.
-    after_query: bool,
+    host_fixed: bool,
     /// Carried only if a function of another file gives it back (`query_for(x)`): the
     /// graph decides.
     through: Option<std::rc::Rc<Through>>,
@@ -88,7 +88,7 @@ impl Taint {
             stringified: false,
             nested: false,
             argv_tail: false,
-            after_query: false,
+            host_fixed: false,
             through: None,
             owner: None,
         }

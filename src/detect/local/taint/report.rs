@@ -39,7 +39,7 @@ impl Analyser<'_, '_, '_> {
             self.audit(node, arg, sink, &what);
             return;
         };
-        if spec.fixed_host && taint.after_query {
+        if spec.fixed_host && taint.host_fixed {
             return;
         }
         let unformatted_source =
@@ -377,7 +377,7 @@ impl Analyser<'_, '_, '_> {
     }
 
     /// The function's code from its start up to `node`.
-    fn code_before(&self, node: u32) -> &str {
+    pub(super) fn code_before(&self, node: u32) -> &str {
         let start = self.flat.entry(self.unit).range().start;
         let end = self.flat.entry(node).range().start;
         self.ctx.source.get(start..end).unwrap_or("")
@@ -385,7 +385,7 @@ impl Analyser<'_, '_, '_> {
 
     /// The constant text a built string starts with: `"/users/"` in `"/users/" + id`,
     /// `` `/users/${id}` ``, `f"/users/{id}"` or `"/users/%s" % id`.
-    fn constant_prefix(&self, node: u32) -> Option<String> {
+    pub(super) fn constant_prefix(&self, node: u32) -> Option<String> {
         let flat = self.flat;
         match self.kind(node) {
             "binary_expression" | "binary_operator" => {
@@ -440,7 +440,7 @@ impl Analyser<'_, '_, '_> {
 
 /// Whether a URL that starts with `prefix` can only lead where the prefix says: a path on
 /// this site (`/users/`, not `//`), a relative path, or a scheme and host followed by `/`.
-fn fixes_host(prefix: &str) -> bool {
+pub(super) fn fixes_host(prefix: &str) -> bool {
     if let Some((_, rest)) = prefix.split_once("://") {
         return rest.find('/').is_some_and(|slash| slash > 0);
     }

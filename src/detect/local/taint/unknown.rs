@@ -248,7 +248,8 @@ impl Analyser<'_, '_, '_> {
                     names.extend(
                         flat.named_children(node)
                             .filter(|&side| self.names_host(side))
-                            .filter_map(|side| self.object_of(side)),
+                            .filter_map(|side| self.object_of(side))
+                            .map(|object| self.url_parsed(object)),
                     );
                 }
                 "comparison_operator" => {
@@ -259,6 +260,18 @@ impl Analyser<'_, '_, '_> {
                         names.extend(self.compared_to_constant(node));
                         names.extend(self.under_common_path(node));
                     }
+                }
+                // `x in ALLOWED` (JS): an own key of the allow-list.
+                "binary_expression"
+                    if self
+                        .child(node, self.fields.operator)
+                        .is_some_and(|op| self.text(op) == "in") =>
+                {
+                    names.extend(flat.named_children(node).take(1));
+                }
+                // `not urlparse(x).netloc`: where it is empty, `x` names no host.
+                "attribute" | "member_expression" if self.names_host(node) => {
+                    names.extend(self.object_of(node).map(|o| self.url_parsed(o)));
                 }
                 // `x === "ls"`, `command == "ls"`: where it holds, the name is that string.
                 "binary_expression"
@@ -273,56 +286,7 @@ impl Analyser<'_, '_, '_> {
                         names.extend(tested.iter().copied());
                     }
                 }
-                "call" | "call_expression" => {
-                    let Some(callee) = self.child(node, self.fields.function) else {
-                        continue;
-                    };
-                    let callee_text = self.text(callee);
-                    let method = callee_text.rsplit('.').next().unwrap_or(callee_text);
-                    match method {
-                        "includes"
-                        | "has"
-                        | "startsWith"
-                        | "test"
-                        | "match"
-                        | "fullmatch"
-                        | "isInteger"
-                        | "isSafeInteger"
-                        | "url_has_allowed_host_and_scheme"
-                        | "is_safe_url"
-                        | "isSafeUrl"
-                        | "isValidRedirect"
-                        | "contains"
-                        | "contains_key" => {
-                            names.extend(self.arguments(node).map(|a| self.tested_name(a)));
-                            // `is_safe_url(url=next, …)`: the keyword's value.
-                            names.extend(self.keyword_values(node));
-                        }
-                        _ => {}
-                    }
-                    if matches!(
-                        method,
-                        "match"
-                            | "fullmatch"
-                            | "startswith"
-                            | "isdigit"
-                            | "isnumeric"
-                            | "isdecimal"
-                            | "isalnum"
-                            | "isalpha"
-                            | "isidentifier"
-                            | "startsWith"
-                            | "is_relative_to"
-                            | "starts_with"
-                    ) {
-                        // Rust's field expression names its receiver `value`.
-                        names.extend(
-                            self.child(callee, self.fields.object)
-                                .or_else(|| self.flat.field(callee, "value"))
-                                .map(|receiver| self.tested_name(receiver)),
-                        );
-                    }
-                }
+                "call" | "call_expression" => self.guarded_by_call(node, &mut names),
                 _ => stack.extend(flat.named_children(node)),
             }
         }
@@ -333,6 +297,70 @@ impl Analyser<'_, '_, '_> {
             )
         });
         names
+    }
+
+    /// The names a call in a test checks: its arguments (`ALLOWED.includes(x)`,
+    /// `is_safe_url(next)`) or its receiver (`x.isdigit()`, `p.starts_with(base)`).
+    fn guarded_by_call(&self, node: u32, names: &mut Vec<u32>) {
+        let Some(callee) = self.child(node, self.fields.function) else {
+            return;
+        };
+        let callee_text = self.text(callee);
+        let method = callee_text.rsplit('.').next().unwrap_or(callee_text);
+        match method {
+            "includes"
+            | "has"
+            | "startsWith"
+            | "test"
+            | "match"
+            | "fullmatch"
+            | "isInteger"
+            | "isSafeInteger"
+            | "url_has_allowed_host_and_scheme"
+            | "is_safe_url"
+            | "isSafeUrl"
+            | "isValidRedirect"
+            | "contains"
+            | "contains_key"
+            | "hasOwnProperty"
+            | "hasOwn" => {
+                names.extend(self.arguments(node).map(|a| self.tested_name(a)));
+                // `is_safe_url(url=next, …)`: the keyword's value.
+                names.extend(self.keyword_values(node));
+            }
+            // `isLocalURL(target)`, `is_allowed_redirect(next)`: a project's own
+            // check of where a URL leads, by its name.
+            _ if vets_a_url(method) => {
+                names.extend(self.arguments(node).map(|a| self.tested_name(a)));
+            }
+            // `yarl.URL(x).is_absolute()`: where it fails, `x` names no host.
+            "is_absolute" => {
+                names.extend(self.object_of(callee).map(|o| self.url_parsed(o)));
+            }
+            _ => {}
+        }
+        if matches!(
+            method,
+            "match"
+                | "fullmatch"
+                | "startswith"
+                | "isdigit"
+                | "isnumeric"
+                | "isdecimal"
+                | "isalnum"
+                | "isalpha"
+                | "isidentifier"
+                | "startsWith"
+                | "is_relative_to"
+                | "starts_with"
+        ) {
+            // Rust's field expression names its receiver `value`.
+            names.extend(
+                self.child(callee, self.fields.object)
+                    .or_else(|| self.flat.field(callee, "value"))
+                    .map(|receiver| self.tested_name(receiver)),
+            );
+        }
     }
 
     /// `os.path.commonpath((os.path.realpath(p), BASE)) == BASE`: the paths compared
@@ -397,6 +425,40 @@ impl Analyser<'_, '_, '_> {
                 .is_some_and(|last| matches!(last, "origin" | "hostname" | "host" | "netloc"))
     }
 
+    /// The URL a parser was given (`x` in `urlparse(x)`, `yarl.URL(x)`, `new URL(x)`), or
+    /// the node itself.
+    fn url_parsed(&self, node: u32) -> u32 {
+        if !matches!(
+            self.kind(node),
+            "call" | "call_expression" | "new_expression"
+        ) {
+            return node;
+        }
+        let callee = self
+            .child(node, self.fields.function)
+            .or_else(|| self.flat.field(node, "constructor"));
+        let parses = callee.is_some_and(|c| {
+            matches!(
+                self.text(c).rsplit('.').next(),
+                Some("urlparse" | "urlsplit" | "URL" | "parse" | "urlParse")
+            )
+        });
+        // Python's parsers read `\\evil.com` as a path where browsers go to its host: a
+        // check through them holds once backslashes were made slashes.
+        let python_unsafe = self.family == Family::Python && !self.backslashes_replaced(node);
+        match self.arguments(node).next() {
+            Some(url) if parses && !python_unsafe => self.tested_name(url),
+            _ => node,
+        }
+    }
+
+    /// Whether the code before `node` in its function turns backslashes into slashes
+    /// (`x.replace("\\", "/")`).
+    fn backslashes_replaced(&self, node: u32) -> bool {
+        let before = self.code_before(node);
+        before.contains(r#"replace("\\""#) || before.contains(r"replace('\\'")
+    }
+
     /// The name a guard's argument tests: `x` in `&x`, `x.as_str()`, `&*x`.
     fn tested_name(&self, mut node: u32) -> u32 {
         for _ in 0..4 {
@@ -449,4 +511,46 @@ fn normalises_path(callee: &str) -> bool {
             | "path.resolve"
             | "path.normalize"
     )
+}
+
+/// A predicate that by its name checks where a URL leads (`isLocalURL`, `is_safe_redirect`,
+/// `isAllowedHost`): `is`, a verdict and what it vets.
+fn vets_a_url(function: &str) -> bool {
+    let name = function.to_ascii_lowercase().replace('_', "");
+    name.starts_with("is")
+        && [
+            "safe",
+            "local",
+            "allowed",
+            "valid",
+            "trusted",
+            "relative",
+            "sameorigin",
+            "internal",
+        ]
+        .iter()
+        .any(|verdict| name.contains(verdict))
+        && ["url", "uri", "redirect", "host", "origin", "target", "next"]
+            .iter()
+            .any(|what| name.contains(what))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::vets_a_url;
+
+    #[test]
+    fn a_predicate_vets_a_url_by_its_name() {
+        for name in [
+            "isLocalURL",
+            "is_safe_redirect",
+            "isAllowedHost",
+            "is_valid_next",
+        ] {
+            assert!(vets_a_url(name), "{name}");
+        }
+        for name in ["isString", "is_valid", "validateUrl", "isLocal", "hasHost"] {
+            assert!(!vets_a_url(name), "{name}");
+        }
+    }
 }

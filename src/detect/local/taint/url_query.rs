@@ -1,11 +1,14 @@
 //! Where in a string a tainted value lands: after a constant `?` or `#` it is a URL's query
-//! or fragment (`"%s?%s" % (url, request.META["QUERY_STRING"])`), which cannot choose the
-//! host or path the URL leads to. Sinks that care only about where a URL goes
-//! (`fixed_host`) let such values pass. Only parts carrying the taint the whole is given
+//! or fragment (`"%s?%s" % (url, request.META["QUERY_STRING"])`), and after a constant
+//! prefix that fixes the host (`"https://example.com/" + x`, `f"/users/{x}"`) it is a path
+//! on that host; neither can choose the host the URL leads to. Sinks that care only about
+//! where a URL goes (`fixed_host`) let such values pass, also once the string is bound to a
+//! name (the sink's own argument is read by `report.rs`). Only parts carrying the taint the whole is given
 //! (`origin`) count: a parameter before the `?` does not make the request's value after it
 //! choose the host. The parts' taints come evaluated (once each, by `eval`): evaluating
 //! them again here would double the work at every level of a long concatenation.
 
+use super::report::fixes_host;
 use super::*;
 
 /// Whether a constant text puts what follows it in a query or fragment.
@@ -20,12 +23,15 @@ fn carries<'t>(taint: Option<&'t Taint>, origin: &Origin) -> Option<&'t Taint> {
 impl Analyser<'_, '_, '_> {
     /// An f-string or template literal, given its parts in order: whether the first part
     /// carrying the taint follows a constant `?` or `#` (or is itself past one).
-    pub(super) fn string_after_query(
+    pub(super) fn string_host_fixed(
         &self,
         node: u32,
         parts: &[(u32, Option<Taint>)],
         origin: &Origin,
     ) -> bool {
+        if self.prefix_fixes_host(node) {
+            return true;
+        }
         let source = self.ctx.source;
         let mut cursor = self.flat.entry(node).range().start;
         for (part, taint) in parts {
@@ -34,7 +40,7 @@ impl Analyser<'_, '_, '_> {
                 .get(cursor.min(range.start)..range.start)
                 .is_some_and(marks_query);
             if let Some(taint) = carries(taint.as_ref(), origin) {
-                return before || taint.after_query;
+                return before || taint.host_fixed;
             }
             if before {
                 // Whatever comes later follows the mark too.
@@ -46,7 +52,7 @@ impl Analyser<'_, '_, '_> {
     }
 
     /// `left + right`: the right side follows everything the left side holds.
-    pub(super) fn concat_after_query(
+    pub(super) fn concat_host_fixed(
         &self,
         left: Option<u32>,
         left_taint: Option<&Taint>,
@@ -54,15 +60,15 @@ impl Analyser<'_, '_, '_> {
         origin: &Origin,
     ) -> bool {
         if let Some(taint) = carries(left_taint, origin) {
-            return taint.after_query;
+            return taint.host_fixed;
         }
-        left.is_some_and(|l| self.constant_marks_query(l))
-            || carries(right_taint, origin).is_some_and(|t| t.after_query)
+        left.is_some_and(|l| self.constant_marks_query(l) || self.prefix_fixes_host(l))
+            || carries(right_taint, origin).is_some_and(|t| t.host_fixed)
     }
 
     /// `"…%s?%s" % (a, b)`, given each value's taint: whether every value carrying the
     /// taint fills a placeholder past the format's first `?` or `#`.
-    pub(super) fn percent_after_query(
+    pub(super) fn percent_host_fixed(
         &self,
         format: u32,
         given: u32,
@@ -72,6 +78,9 @@ impl Analyser<'_, '_, '_> {
         if self.kind(format) != "string" || self.kind(given) == "dictionary" {
             return false;
         }
+        if self.prefix_fixes_host(format) {
+            return true;
+        }
         let text = self.text(format);
         let head = text.find(['?', '#']).map_or(text, |at| &text[..at]);
         let before = head.matches('%').count() - 2 * head.matches("%%").count();
@@ -79,12 +88,17 @@ impl Analyser<'_, '_, '_> {
         for (index, (_, taint)) in values.iter().enumerate() {
             if let Some(taint) = carries(taint.as_ref(), origin) {
                 tainted = true;
-                if index < before && !taint.after_query {
+                if index < before && !taint.host_fixed {
                     return false;
                 }
             }
         }
         tainted
+    }
+
+    /// Whether the constant text a string starts with fixes the host of a URL made from it.
+    pub(super) fn prefix_fixes_host(&self, node: u32) -> bool {
+        self.constant_prefix(node).is_some_and(|p| fixes_host(&p))
     }
 
     /// A constant string, or a concatenation with one, holding a `?` or `#`: what is added
