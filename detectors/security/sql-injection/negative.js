@@ -16,3 +16,8 @@ function byId(req, connection) {
   const sql = mysql.format("SELECT * FROM users WHERE id = ?", [req.query.id]);
   return connection.query(sql);
 }
+const pgp = require("pg-promise")();
+const db = pgp(process.env.DATABASE_URL);
+app.get("/products", async (req, res) => {
+  res.json(await db.manyOrNone("SELECT * FROM product WHERE category = $1", [req.query.category]));
+});

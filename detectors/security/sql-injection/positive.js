@@ -10,3 +10,9 @@ async function byName(req, sequelize) {
   const query = util.format("SELECT * FROM users WHERE name = '%s'", req.query.name);
   return sequelize.query(query); // expect: sql-injection
 }
+const pgp = require("pg-promise")();
+const db = pgp(process.env.DATABASE_URL);
+app.get("/products", async (req, res) => {
+  const sql = "SELECT * FROM product WHERE category = '" + req.query.category + "'";
+  res.json(await db.manyOrNone(sql)); // expect: sql-injection
+});

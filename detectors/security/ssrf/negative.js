@@ -22,3 +22,9 @@ app.get("/status", async (req, res) => {
   probe.connect(443, "status.example.com");
   res.json({ data, port: Number(req.query.port) });
 });
+const { JSDOM } = require("jsdom");
+app.get("/preview", async (req, res) => {
+  const page = await JSDOM.fromURL("https://docs.example.com/" + req.query.page);
+  const feed = new WebSocket("wss://feed.example.com/?topic=" + req.query.topic);
+  res.send(page.serialize());
+});

@@ -32,3 +32,9 @@ app.get("/relay", async (req, res) => {
   net.connect(25, req.param("relay")); // expect: ssrf
   res.json(data);
 });
+const { JSDOM } = require("jsdom");
+app.get("/preview", async (req, res) => {
+  const page = await JSDOM.fromURL(req.query.url); // expect: ssrf
+  const feed = new WebSocket(req.query.feed); // expect: ssrf
+  res.send(page.serialize());
+});

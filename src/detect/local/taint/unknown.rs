@@ -335,7 +335,12 @@ impl Analyser<'_, '_, '_> {
             }
             // `yarl.URL(x).is_absolute()`: where it fails, `x` names no host.
             "is_absolute" => {
-                names.extend(self.object_of(callee).map(|o| self.url_parsed(o)));
+                names.extend(
+                    self.object_of(callee)
+                        .map(|o| (o, self.url_parsed(o)))
+                        .filter(|(object, url)| object != url)
+                        .map(|(_, url)| url),
+                );
             }
             _ => {}
         }
