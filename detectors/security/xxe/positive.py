@@ -22,3 +22,9 @@ def sax(stream, handler):
     parser.setFeature(feature_external_ges, True)  # expect: xxe
     parser.setContentHandler(handler)
     parser.parse(stream)
+
+
+def own_parser(text):
+    # This function parses with a parser of its own that resolves nothing.
+    parser = etree.XMLParser(resolve_entities=False)
+    return etree.fromstring(text, parser=parser)
