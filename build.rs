@@ -33,6 +33,7 @@ const REGEX_KEYS: &[&str] = &[
     "unless_call",
     "only_call",
     "unless_before",
+    "until_before",
     "only_before",
     "only_function",
     "unless_source",

@@ -34,3 +34,11 @@ exports.handler = async (event) => {
     body: "Hello " + name,
   };
 };
+app.get("/greet/:name", (req, res) => {
+  res.writeHead(200, { "Content-Type": "application/json" });
+  if (req.query.short) {
+    res.end("Hello " + req.params.name);
+  } else {
+    res.end("Good day " + req.params.name);
+  }
+});

@@ -35,3 +35,24 @@ exports.handler = async (event) => {
     body: "<p>Hello " + name + "</p>", // expect: reflected-xss
   };
 };
+const { marked } = require("marked");
+app.get("/greet/:name", (req, res) => {
+  if (req.query.plain) {
+    res.set("Content-Type", "text/plain");
+    res.send("Hello " + req.params.name);
+  } else {
+    res.set("Content-Type", "text/html");
+    res.send("Hello " + req.params.name); // expect: reflected-xss
+  }
+});
+app.get("/notes/:id", (req, res) => {
+  if (req.query.json) {
+    res.writeHead(200, { "Content-Type": "application/json" });
+    return res.end(JSON.stringify({ id: req.params.id }));
+  }
+  res.writeHead(404);
+  res.end("No note " + req.params.id); // expect: reflected-xss
+});
+app.post("/preview", (req, res) => {
+  res.send(marked(req.body.text)); // expect: reflected-xss
+});

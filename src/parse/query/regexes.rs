@@ -183,14 +183,27 @@ impl LazyRegex {
         {
             return answer;
         }
-        let regex = self.regex.get_or_init(|| {
-            // Past the syntax check only a size limit can refuse a pattern: said once,
-            // and it then matches nothing.
-            compiled(&self.pattern)
-                .map_err(|e| tracing::warn!("regex {}: {e}", self.pattern))
-                .ok()
-        });
-        regex.as_ref().is_some_and(|r| r.is_match(text))
+        self.full().is_some_and(|r| r.is_match(text))
+    }
+
+    /// Where the last match in `text` ends, if any.
+    pub fn last_match_end(&self, text: &str) -> Option<usize> {
+        if !self.is_match(text) {
+            return None;
+        }
+        self.full()?.find_iter(text).last().map(|m| m.end())
+    }
+
+    fn full(&self) -> Option<&Regex> {
+        self.regex
+            .get_or_init(|| {
+                // Past the syntax check only a size limit can refuse a pattern: said once,
+                // and it then matches nothing.
+                compiled(&self.pattern)
+                    .map_err(|e| tracing::warn!("regex {}: {e}", self.pattern))
+                    .ok()
+            })
+            .as_ref()
     }
 }
 
@@ -413,6 +426,20 @@ mod tests {
 
     /// What every match must contain is found where the pattern spells it out, and only
     /// there; checked against what the regex matches.
+    #[test]
+    fn the_last_match_ends_where_the_regex_crate_says() {
+        let lazy = LazyRegex::new("type\\(\\w+\\)").expect("valid");
+        let text = "res.type(text); send(a); res.type(html); send(b)";
+        let expected = regex::Regex::new("type\\(\\w+\\)")
+            .expect("valid")
+            .find_iter(text)
+            .last()
+            .map(|m| m.end());
+        assert_eq!(lazy.last_match_end(text), expected);
+        assert_eq!(expected, Some(text.find("; send(b)").expect("in text")));
+        assert_eq!(lazy.last_match_end("send(a)"), None);
+    }
+
     #[test]
     fn required_literals_are_in_every_match() {
         let cases: [(&str, Option<&str>); 9] = [

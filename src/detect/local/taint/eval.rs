@@ -338,7 +338,11 @@ impl Analyser<'_, '_, '_> {
             }
             return Some(taint.step(line, format!("through .{method}()")));
         }
-        if self.tables.passes_arguments(callee_text) {
+        if self.tables.passes_arguments(callee_text)
+            || self
+                .library_callee(callee_text)
+                .is_some_and(|library| self.tables.passes_arguments(&library))
+        {
             let mut taint = self.union(self.arguments(node), depth)?;
             taint.stringified |= self.tables.stringifies(callee_text);
             return Some(taint.step(line, format!("through {callee_text}()")));

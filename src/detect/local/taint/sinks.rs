@@ -128,6 +128,10 @@ pub struct SinkSpec {
     /// `res.set("Content-Type", "text/plain")` makes a response plain text).
     #[serde(default)]
     pub unless_before: Option<String>,
+    /// With `unless_before`: a match of this regex after `unless_before`'s last one undoes
+    /// it (the content type set again, to HTML, in a later branch).
+    #[serde(default)]
+    pub until_before: Option<String>,
     /// Only when the function's code before the call matches this regex (the
     /// `Command::new("sh")` a later `cmd.arg("-c").arg(…)` configures).
     #[serde(default)]
@@ -199,6 +203,7 @@ impl SinkSpec {
             &self.unless_call,
             &self.only_call,
             &self.unless_before,
+            &self.until_before,
             &self.only_before,
             &self.only_function,
             &self.unless_function,
@@ -225,6 +230,7 @@ pub struct Sink {
     unless: Option<LazyRegex>,
     only: Option<LazyRegex>,
     before: Option<LazyRegex>,
+    until_before: Option<LazyRegex>,
     only_before: Option<LazyRegex>,
     only_function: Option<LazyRegex>,
     unless_function: Option<LazyRegex>,
@@ -244,7 +250,14 @@ impl Sink {
 
     /// Whether the code before a call (from its function's start) rules the sink out.
     pub fn ruled_out_before(&self, code: &str) -> bool {
-        self.before.as_ref().is_some_and(|re| re.is_match(code))
+        self.before
+            .as_ref()
+            .is_some_and(|re| match &self.until_before {
+                None => re.is_match(code),
+                Some(until) => re
+                    .last_match_end(code)
+                    .is_some_and(|end| !code.get(end..).is_some_and(|rest| until.is_match(rest))),
+            })
             || self
                 .only_before
                 .as_ref()
@@ -333,6 +346,7 @@ impl FamilySinks {
                 unless: regex(&spec.unless_call, rule)?,
                 only: regex(&spec.only_call, rule)?,
                 before: regex(&spec.unless_before, rule)?,
+                until_before: regex(&spec.until_before, rule)?,
                 only_before: regex(&spec.only_before, rule)?,
                 only_function: regex(&spec.only_function, rule)?,
                 unless_function: regex(&spec.unless_function, rule)?,
