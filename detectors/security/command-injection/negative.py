@@ -185,3 +185,7 @@ def fixed_steps():
 def run_fixed_steps():
     script = " && ".join(fixed_steps())
     subprocess.run(script, shell=True)  # audit: command-injection
+
+
+def evaluate(request):
+    subprocess.run(["python3", "-c", "import sys; print(sys.argv[1])", request.args["code"]])

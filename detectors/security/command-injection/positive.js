@@ -101,3 +101,6 @@ app.get("/tool", async (req, res) => {
   cp.fork(req.query.script); // expect: command-injection
   await util.promisify(cp.exec)(req.query.cmd); // expect: command-injection
 });
+app.get("/calc", (req, res) => {
+  cp.execFileSync("node", ["-e", req.query.expr]); // expect: command-injection
+});

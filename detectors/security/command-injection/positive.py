@@ -200,3 +200,7 @@ def steps_of(request):
 def run_steps(request):
     script = " && ".join(steps_of(request))
     subprocess.run(script, shell=True)  # expect: command-injection
+
+
+def evaluate(request):
+    subprocess.run(["python3", "-c", request.args["code"]])  # expect: command-injection

@@ -13,3 +13,10 @@ def find_user(conn):
 
 def matches(text):
     return re.search(r"\d+", "id " + request.args["q"])
+
+
+def paged(conn):
+    from flask import request
+    from ldap3.utils.conv import escape_filter_chars
+    query = "(uid={})".format(escape_filter_chars(request.args["user"]))
+    return list(conn.extend.standard.paged_search("dc=example,dc=com", search_filter=query))

@@ -15,3 +15,9 @@ def find_group(conn):
 
 def find_other(conn, directory):
     return conn.search(BASE, "(cn=" + directory.next_name() + ")")  # audit: ldap-injection
+
+
+def paged(conn):
+    from flask import request
+    query = "(uid={})".format(request.args["user"])
+    return list(conn.extend.standard.paged_search("dc=example,dc=com", search_filter=query))  # expect: ldap-injection

@@ -18,12 +18,14 @@ impl Analyser<'_, '_, '_> {
         let script = (spec.shell_argv && argv)
             .then(|| self.shell_script(node, arg))
             .flatten();
-        if (spec.argv_safe && argv && !self.runs_a_shell(node, arg))
-            || (spec.shell_argv && script.is_none() && !(argv && self.runs_a_shell(node, arg)))
+        // `["sh", "-c", cmd, …]`: what the shell runs (the rest are its `$0`, `$1`…).
+        let code = argv.then(|| self.evaluated_code(node, arg)).flatten();
+        if (spec.argv_safe && argv && code.is_none())
+            || (spec.shell_argv && script.is_none() && code.is_none())
         {
             return;
         }
-        let arg = script.unwrap_or(arg);
+        let arg = script.or(code).unwrap_or(arg);
         if spec.fixed_host
             && (self.constant_prefix(arg).is_some_and(|p| fixes_host(&p)) || self.clean_prefix(arg))
         {
@@ -287,24 +289,22 @@ impl Analyser<'_, '_, '_> {
 }
 
 impl Analyser<'_, '_, '_> {
-    /// Whether an argv list starts a shell on a command string (`["sh", "-c", cmd]`,
-    /// `["cmd", "/c", cmd]`): then its elements are a command line after all.
-    fn runs_a_shell(&self, call: u32, list: u32) -> bool {
-        let unquote = |n: u32| self.text(n).trim_matches(['"', '\'', '`']).to_string();
-        let items: Vec<String> = self
-            .flat
-            .named_children(list)
-            .take(2)
-            .map(unquote)
-            .collect();
-        let is_shell = |program: &str| shell(program).is_some();
-        let is_flag = |flag: &str| matches!(flag, "-c" | "/c" | "/C" | "-Command" | "-lc");
-        match items.as_slice() {
-            [program, flag] if is_shell(program) && is_flag(flag) => true,
-            // `spawn("sh", ["-c", cmd])`: the program first, its arguments after.
-            [flag, ..] if is_flag(flag) => self.program(call, list).is_some(),
-            _ => false,
+    /// Where an argv list starts a shell or an interpreter on code it is given
+    /// (`["sh", "-c", cmd]`, `["cmd", "/c", cmd]`, `execFile("node", ["-e", code])`): the
+    /// element holding that code (the list itself where it holds none).
+    fn evaluated_code(&self, call: u32, list: u32) -> Option<u32> {
+        let items: Vec<u32> = self.flat.named_children(list).take(3).collect();
+        let text = |n: u32| self.text(n).trim_matches(['"', '\'', '`']);
+        if let [program, flag, ..] = items[..]
+            && shell(text(program)).is_some_and(|p| evaluates(p, text(flag)))
+        {
+            return Some(items.get(2).copied().unwrap_or(list));
         }
+        // `spawn("sh", ["-c", cmd])`: the program first, its arguments after.
+        let flag = *items.first()?;
+        self.program(call, list)
+            .is_some_and(|program| evaluates(program, text(flag)))
+            .then(|| items.get(1).copied().unwrap_or(list))
     }
 
     /// The script a POSIX shell is given to run: the first element of `list` when the
@@ -469,7 +469,26 @@ fn shell(program: &str) -> Option<&'static str> {
         "cmd",
         "powershell",
         "pwsh",
+        "node",
+        "python",
+        "python3",
+        "perl",
+        "ruby",
+        "php",
     ]
     .into_iter()
     .find(|&shell| program.trim_end_matches(".exe") == shell)
+}
+
+/// Whether `flag` makes `program` (a `shell`) run the next argument as code: `sh -c`,
+/// `node -e`, `python -c`. Other flags of theirs (`bash -e`, errexit) do not.
+fn evaluates(program: &str, flag: &str) -> bool {
+    match program {
+        "node" => matches!(flag, "-e" | "--eval" | "-p" | "--print"),
+        "python" | "python3" => flag == "-c",
+        "perl" => matches!(flag, "-e" | "-E"),
+        "ruby" => flag == "-e",
+        "php" => flag == "-r",
+        _ => matches!(flag, "-c" | "/c" | "/C" | "-Command" | "-lc"),
+    }
 }
