@@ -50,3 +50,7 @@ app.get("/vetted", (req, res) => {
   const profile = "/users/" + req.query.id;
   res.redirect(profile);
 });
+const ANCHOR = "#";
+app.get("/section", (req, res) => {
+  res.redirect(docsUrl() + (ANCHOR + req.query.section));
+});

@@ -106,3 +106,9 @@ def same_host(request):
     if urlparse(target).netloc not in ["", request.get_host()]:
         return HttpResponseRedirect("/")
     return HttpResponseRedirect(target)
+
+
+def on_this_host_appended(request):
+    target = "https://example.com/"
+    target += request.GET["page"]
+    return HttpResponseRedirect(target)

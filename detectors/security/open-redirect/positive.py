@@ -71,3 +71,9 @@ def host_checked_the_wrong_way(request):
     if urlparse(target).netloc != "":
         return HttpResponseRedirect(target)  # expect: open-redirect
     return HttpResponseRedirect("/")
+
+
+def anywhere_appended(request):
+    target = "https://"
+    target += request.GET["host"]
+    return HttpResponseRedirect(target)  # expect: open-redirect

@@ -115,7 +115,10 @@ impl Analyser<'_, '_, '_> {
     /// Keeps the text of a plain string literal bound to `name` (`sql = "SELECT …"`), so
     /// what is later added to it is known to build on it; any other value forgets it.
     pub(super) fn note_literal(&mut self, name: &str, right: u32) {
-        if constant_string(self.flat, right) && self.sinks.watches_building(self.family) {
+        // A URL prefix is kept for `+=` (`url_query.rs`) whatever the family builds.
+        if constant_string(self.flat, right)
+            && (self.sinks.watches_building(self.family) || self.prefix_fixes_host(right))
+        {
             let mut text = self.constant_text(None, right);
             let mut end = MAX_LITERAL.min(text.len());
             while !text.is_char_boundary(end) {

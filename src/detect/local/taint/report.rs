@@ -424,6 +424,16 @@ impl Analyser<'_, '_, '_> {
                     .then(|| self.constant_prefix(first))
                     .flatten()
             }
+            // `base = "https://example.com/"`, then `base += x`: what the name was bound to.
+            "identifier" => {
+                let text = constant_value(flat, node, self.ctx.source, self.family)?;
+                let body = text.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+                let body = body.strip_prefix(['"', '\'', '`'])?;
+                let end = body
+                    .find(['{', '$', '%', '"', '\'', '`'])
+                    .unwrap_or(body.len());
+                Some(body[..end].to_string())
+            }
             "string" | "template_string" | "string_literal" => {
                 let text = self.text(node);
                 let body = text.trim_start_matches(|c: char| c.is_ascii_alphabetic());

@@ -1,6 +1,7 @@
 //! What an assignment and a call do to what the function's names carry: bind a name,
 //! fill a container, hand a value to a sink or to another function.
 
+use super::report::fixes_host;
 use super::*;
 
 impl Analyser<'_, '_, '_> {
@@ -27,6 +28,10 @@ impl Analyser<'_, '_, '_> {
             Some(taint) => {
                 let mut taint = taint.step(self.flat.line(left), format!("assigned to `{name}`"));
                 taint.formatted |= augmented;
+                // `url = "https://example.com/"; url += x`: the name's text fixed the host.
+                taint.host_fixed |= augmented
+                    && (self.prefix_fixes_host(left)
+                        || self.literals.get(&name).is_some_and(|t| fixes_host(t)));
                 let was_tainted = self.env.contains_key(&name);
                 self.check_built(left, &name, right, &taint, augmented, was_tainted);
                 self.known.remove(&name);
