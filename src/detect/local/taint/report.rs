@@ -426,26 +426,23 @@ impl Analyser<'_, '_, '_> {
             }
             // `base = "https://example.com/"`, then `base += x`: what the name was bound to.
             "identifier" => {
-                let text = constant_value(flat, node, self.ctx.source, self.family)?;
-                let body = text.trim_start_matches(|c: char| c.is_ascii_alphabetic());
-                let body = body.strip_prefix(['"', '\'', '`'])?;
-                let end = body
-                    .find(['{', '$', '%', '"', '\'', '`'])
-                    .unwrap_or(body.len());
-                Some(body[..end].to_string())
+                literal_prefix(constant_value(flat, node, self.ctx.source, self.family)?)
             }
-            "string" | "template_string" | "string_literal" => {
-                let text = self.text(node);
-                let body = text.trim_start_matches(|c: char| c.is_ascii_alphabetic());
-                let body = body.strip_prefix(['"', '\'', '`'])?;
-                let end = body
-                    .find(['{', '$', '%', '"', '\'', '`'])
-                    .unwrap_or(body.len());
-                Some(body[..end].to_string())
-            }
+            "string" | "template_string" | "string_literal" => literal_prefix(self.text(node)),
             _ => None,
         }
     }
+}
+
+/// The text a string literal (`f"/users/{id}"`, `` `/u/${id}` ``, `"/u/%s"`) holds before
+/// its first hole or its end.
+fn literal_prefix(text: &str) -> Option<String> {
+    let body = text.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    let body = body.strip_prefix(['"', '\'', '`'])?;
+    let end = body
+        .find(['{', '$', '%', '"', '\'', '`'])
+        .unwrap_or(body.len());
+    Some(body[..end].to_string())
 }
 
 /// Whether a URL that starts with `prefix` can only lead where the prefix says: a path on
