@@ -19,7 +19,9 @@ impl Analyser<'_, '_, '_> {
             .then(|| self.shell_script(node, arg))
             .flatten();
         // `["sh", "-c", cmd, …]`: what the shell runs (the rest are its `$0`, `$1`…).
-        let code = argv.then(|| self.evaluated_code(node, arg)).flatten();
+        let code = (argv && (spec.argv_safe || spec.shell_argv))
+            .then(|| self.evaluated_code(node, arg))
+            .flatten();
         if (spec.argv_safe && argv && code.is_none())
             || (spec.shell_argv && script.is_none() && code.is_none())
         {
