@@ -28,9 +28,7 @@ impl Analyser<'_, '_, '_> {
             return;
         }
         let arg = script.or(code).unwrap_or(arg);
-        if spec.fixed_host
-            && (self.constant_prefix(arg).is_some_and(|p| fixes_host(&p)) || self.clean_prefix(arg))
-        {
+        if spec.fixed_host && (self.prefix_fixes_host(arg) || self.clean_prefix(arg)) {
             return;
         }
         if sink.ruled_out_before(self.code_before(node))

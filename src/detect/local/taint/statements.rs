@@ -29,9 +29,8 @@ impl Analyser<'_, '_, '_> {
                 let mut taint = taint.step(self.flat.line(left), format!("assigned to `{name}`"));
                 taint.formatted |= augmented;
                 // `url = "https://example.com/"; url += x`: the name's text fixed the host.
-                taint.host_fixed |= augmented
-                    && (self.prefix_fixes_host(left)
-                        || self.literals.get(&name).is_some_and(|t| fixes_host(t)));
+                taint.host_fixed |=
+                    augmented && self.literals.get(&name).is_some_and(|t| fixes_host(t));
                 let was_tainted = self.env.contains_key(&name);
                 self.check_built(left, &name, right, &taint, augmented, was_tainted);
                 self.known.remove(&name);
