@@ -7,3 +7,21 @@ pub async fn login(Form(form): Form<HashMap<String, String>>) -> String {
     tracing::info!("login attempt by {user}"); // expect: log-injection
     user
 }
+
+// A helper given argv logs it: found where it is logged (and where it is passed).
+fn log_user_activity(user: &str) {
+    log::info!("User activity: {}", user); // expect: log-injection
+}
+
+pub fn cli_main() {
+    let name = std::env::args().nth(1).unwrap_or_default();
+    log_user_activity(&name); // expect: log-injection
+    let info = UserInfo { name: name.clone() };
+    log::info!("User info: {}", info.name); // expect: log-injection
+    let body = reqwest::blocking::get("https://example.com/status").unwrap().text().unwrap_or_default();
+    log::error!("status said {}", body); // expect: log-injection
+}
+
+struct UserInfo {
+    name: String,
+}

@@ -21,3 +21,7 @@ const db = pgp(process.env.DATABASE_URL);
 app.get("/products", async (req, res) => {
   res.json(await db.manyOrNone("SELECT * FROM product WHERE category = $1", [req.query.category]));
 });
+// Values under a key of the query object are bound, not spliced into the SQL.
+app.get("/books", (req, res) => {
+  connection.query({ sql: "SELECT * FROM books WHERE author = ?", values: [req.query.author] }, (e, rows) => res.json(rows));
+});

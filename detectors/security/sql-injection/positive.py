@@ -111,3 +111,7 @@ def search_term():
 
 def search(cursor):
     cursor.execute("SELECT * FROM items WHERE name = '%s'" % search_term())  # expect: sql-injection
+
+
+def run_given(request, cursor):
+    cursor.execute(request.args["sql"])  # expect: sql-injection

@@ -28,3 +28,10 @@ pub async fn by_agent(State(pool): State<PgPool>, headers: axum::http::HeaderMap
     let agent = headers.get("user-agent").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
     sqlx::query(&format!("SELECT id FROM visits WHERE agent = '{}'", agent)).fetch_all(&pool).await.map(|r| r.len()).unwrap_or(0) // expect: sql-injection
 }
+
+// SQL given whole by the operator is still SQL injection (reported low: local input).
+pub async fn from_argv(pool: &PgPool) {
+    let query = std::env::args().nth(1).unwrap_or_default();
+    let unsafe_query = &query;
+    let _ = sqlx::query(unsafe_query.as_str()).execute(pool).await; // expect: sql-injection
+}

@@ -14,6 +14,7 @@ use rustc_hash::FxHashMap;
 
 use crate::detect::graph::GraphCtx;
 use crate::detect::local::Hit;
+use crate::detect::finding::Severity;
 use crate::detect::local::taint::{CallThrough, Origin, ReturnSummary, Summary, TaintCall, tables};
 use crate::detect::rule::Rule;
 use crate::graph::model::{EdgeKind, Node, NodeKind};
@@ -224,6 +225,36 @@ fn returned_values<'a>(
     out
 }
 
+/// The finding at the sink itself for a source a caller passes to a function whose sink
+/// does not report its parameters: a reviewer reads the flow where the data is used, and
+/// the call site's finding names the way there.
+fn at_sink(
+    rule: &Rule,
+    source: &str,
+    summary: &Summary,
+    (caller_path, caller_line): (&str, u32),
+    severity: Option<Severity>,
+) -> Option<Hit> {
+    let &(line, _) = summary.steps.last()?;
+    let mut flow = vec![(line, format!("{source} passed in at {caller_path}:{caller_line}"))];
+    flow.extend(summary.steps.iter().cloned());
+    Some(Hit {
+        rule: rule.id.clone(),
+        line,
+        end_line: line,
+        column: 1,
+        message: format!(
+            "{source} reaches {} through argument {} (passed in at {caller_path}:{caller_line})",
+            summary.sink,
+            summary.param + 1
+        ),
+        severity,
+        flow,
+        value: None,
+        audit: false,
+    })
+}
+
 #[expect(
     clippy::too_many_lines,
     reason = "call summaries and the flows followed through them share the rule's tables"
@@ -232,11 +263,13 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     withdraw_constant_fed(ctx, rule);
     // Summaries for this rule by (file, function line, param).
     let mut summaries: HashMap<(&str, u32, u32), Summary> = HashMap::new();
+    // Every sink each parameter reaches (`summaries` keeps the first).
+    let mut sinks_of: HashMap<(&str, u32, u32), Vec<&Summary>> = HashMap::new();
     for (path, results) in ctx.local {
         for summary in results.taint.summaries.iter().filter(|s| s.rule == rule.id) {
-            summaries
-                .entry((*path, summary.function, summary.param))
-                .or_insert_with(|| summary.clone());
+            let key = (*path, summary.function, summary.param);
+            summaries.entry(key).or_insert_with(|| summary.clone());
+            sinks_of.entry(key).or_default().push(summary);
         }
     }
     let (mut out, derived) = returns::through_returns(ctx, rule);
@@ -247,6 +280,8 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
         return out;
     }
     let passed = passed(ctx);
+    // Sinks inside a function already reported for a caller's source (one finding each).
+    let mut sinks_reported: rustc_hash::FxHashSet<(&str, u32, u32)> = Default::default();
     for _ in 0..MAX_CALLS {
         let mut derived = Vec::new();
         for &Passed {
@@ -295,6 +330,15 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                             (*line, format!("{note} ({file})"))
                         }
                     });
+                    let flow: Vec<(u32, String)> = steps.collect();
+                    if sinks_reported.insert((callee_path, callee.line, call.arg)) {
+                        let sinks = sinks_of.get(&(callee_path, callee.line, call.arg));
+                        for sink in sinks.into_iter().flatten().filter(|s| !s.reported && !s.needs_formatting) {
+                            if let Some(hit) = at_sink(rule, source, sink, (path, call.line), severity) {
+                                out.push((callee_path.to_string(), hit));
+                            }
+                        }
+                    }
                     out.push((
                         path.to_string(),
                         Hit {
@@ -304,7 +348,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                             column: 1,
                             message,
                             severity,
-                            flow: steps.collect(),
+                            flow,
                             value: None,
                             audit: false,
                         },

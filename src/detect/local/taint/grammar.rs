@@ -17,6 +17,11 @@ pub(super) const CONTAINERS: &[&str] = &[
     "dictionary_splat",
     "array_expression",
     "tuple_expression",
+    // Rust's `User { name: x }` and `User { name }`: its fields carry what they were given.
+    "struct_expression",
+    "field_initializer_list",
+    "field_initializer",
+    "shorthand_field_initializer",
 ];
 
 /// The statement and expression kinds `Analyser::visit` acts on.

@@ -44,8 +44,10 @@ impl Analyser<'_, '_, '_> {
         if spec.fixed_host && taint.host_fixed {
             return;
         }
-        let unformatted_source =
-            spec.sources_unformatted && matches!(*taint.origin, Origin::Source(_));
+        // Under a key (`{sql: …, values: [x]}`) the value is a parameter, not the text.
+        let unformatted_source = spec.sources_unformatted
+            && !taint.nested
+            && matches!(*taint.origin, Origin::Source(_));
         if (spec.objects && taint.stringified)
             || (spec.program && taint.argv_tail)
             || (spec.bare && taint.formatted)
