@@ -29,3 +29,13 @@ pub async fn member(Path((team, id)): Path<(String, u32)>) -> axum::response::Ht
     let _ = team;
     axum::response::Html(format!("<h1>member {}</h1>", id))
 }
+
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+#[actix_web::get("/good/{a}")]
+async fn greet_escaped(path: actix_web::web::Path<String>) -> impl actix_web::Responder {
+    let name = html_escape(&path.into_inner());
+    actix_web::web::Html::new(format!("<h1>Hello, {}!</h1>", name))
+}

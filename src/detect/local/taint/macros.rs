@@ -46,9 +46,12 @@ impl Analyser<'_, '_, '_> {
         let taint = self
             .union(inner.into_iter(), depth)
             .or_else(|| names.iter().find_map(|n| self.env_get(n).cloned()))?;
+        // `format!("https://host/{}", x)`: a constant prefix fixed the host before `x`.
+        let host_fixed = taint.host_fixed || self.prefix_fixes_host(node);
         Some(Taint {
             formatted: true,
             argv_tail: false,
+            host_fixed,
             ..taint.step(flat.line(node), format!("formatted by {name}!"))
         })
     }
