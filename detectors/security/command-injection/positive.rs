@@ -86,3 +86,12 @@ pub async fn ping_one(axum::extract::Query(q): axum::extract::Query<Params>) -> 
         .map(|h| std::process::Command::new("sh").arg("-c").arg(format!("ping -c1 {}", h)).output()) // expect: command-injection
         .count()
 }
+
+pub fn commented_chain() {
+    let script = reqwest::blocking::get("https://example.com/job").unwrap().text().unwrap_or_default();
+    std::process::Command::new("bash")
+        // the fetched job runs as given
+        .args(&["-c", script.as_str()]) // expect: command-injection
+        .output()
+        .unwrap();
+}

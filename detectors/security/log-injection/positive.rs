@@ -25,3 +25,14 @@ pub fn cli_main() {
 struct UserInfo {
     name: String,
 }
+
+// Two calls away: the middle function logs too, and hands the value on.
+fn audit_trail(who: &str) {
+    log::info!("audit {}", who); // expect: log-injection
+    log_user_activity(who);
+}
+
+pub fn cli_audit() {
+    let who = std::env::var("WHO").unwrap_or_default();
+    audit_trail(&who); // expect: log-injection
+}

@@ -14,3 +14,16 @@ pub struct Description;
 pub fn describe() -> Description {
     Description
 }
+
+pub fn modern(key128: &[u8; 16], iv128: &[u8; 16]) {
+    let _aes = cbc::Encryptor::<aes::Aes128>::new(key128.into(), iv128.into());
+    let _rabbit = rabbit::Rabbit::new(key128.into(), iv128.into());
+    let _designer = Designer::new();
+}
+
+pub struct Designer;
+impl Designer {
+    pub fn new() -> Self {
+        Designer
+    }
+}

@@ -16,3 +16,9 @@ pub fn legacy(key: &[u8], data: &[u8]) -> Vec<u8> {
 }
 
 pub type Block = ecb::Encryptor<aes::Aes128>; // expect: weak-cipher
+
+pub fn generic_forms(key: &[u8], key128: &[u8; 16], iv: &[u8]) {
+    let _rc4 = rc4::Rc4::<rc4::consts::U16>::new_from_slice(key128).unwrap(); // expect: weak-cipher
+    let _rc5 = rc5::RC5_16_16_8::new(key.into()); // expect: weak-cipher
+    let _cbc = cbc::Encryptor::<des::Des>::new(key.into(), iv.into()); // expect: weak-cipher
+}

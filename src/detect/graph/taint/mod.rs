@@ -12,9 +12,9 @@ use petgraph::stable_graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 use rustc_hash::FxHashMap;
 
+use crate::detect::finding::Severity;
 use crate::detect::graph::GraphCtx;
 use crate::detect::local::Hit;
-use crate::detect::finding::Severity;
 use crate::detect::local::taint::{CallThrough, Origin, ReturnSummary, Summary, TaintCall, tables};
 use crate::detect::rule::Rule;
 use crate::graph::model::{EdgeKind, Node, NodeKind};
@@ -225,6 +225,9 @@ fn returned_values<'a>(
     out
 }
 
+/// A parameter's sink: the file it is in and the summary that reaches it.
+type SinkAt<'a> = (&'a str, &'a Summary);
+
 /// The finding at the sink itself for a source a caller passes to a function whose sink
 /// does not report its parameters: a reviewer reads the flow where the data is used, and
 /// the call site's finding names the way there.
@@ -236,7 +239,10 @@ fn at_sink(
     severity: Option<Severity>,
 ) -> Option<Hit> {
     let &(line, _) = summary.steps.last()?;
-    let mut flow = vec![(line, format!("{source} passed in at {caller_path}:{caller_line}"))];
+    let mut flow = vec![(
+        line,
+        format!("{source} passed in at {caller_path}:{caller_line}"),
+    )];
     flow.extend(summary.steps.iter().cloned());
     Some(Hit {
         rule: rule.id.clone(),
@@ -264,12 +270,12 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     // Summaries for this rule by (file, function line, param).
     let mut summaries: HashMap<(&str, u32, u32), Summary> = HashMap::new();
     // Every sink each parameter reaches (`summaries` keeps the first).
-    let mut sinks_of: HashMap<(&str, u32, u32), Vec<&Summary>> = HashMap::new();
+    let mut sinks_of: HashMap<(&str, u32, u32), Vec<SinkAt<'_>>> = HashMap::new();
     for (path, results) in ctx.local {
         for summary in results.taint.summaries.iter().filter(|s| s.rule == rule.id) {
             let key = (*path, summary.function, summary.param);
             summaries.entry(key).or_insert_with(|| summary.clone());
-            sinks_of.entry(key).or_default().push(summary);
+            sinks_of.entry(key).or_default().push((*path, summary));
         }
     }
     let (mut out, derived) = returns::through_returns(ctx, rule);
@@ -281,9 +287,10 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     }
     let passed = passed(ctx);
     // Sinks inside a function already reported for a caller's source (one finding each).
-    let mut sinks_reported: rustc_hash::FxHashSet<(&str, u32, u32)> = Default::default();
+    let mut sinks_reported: rustc_hash::FxHashSet<(&str, u32)> = Default::default();
     for _ in 0..MAX_CALLS {
         let mut derived = Vec::new();
+        let mut sinks_grew = false;
         for &Passed {
             path,
             ref call,
@@ -331,12 +338,18 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                         }
                     });
                     let flow: Vec<(u32, String)> = steps.collect();
-                    if sinks_reported.insert((callee_path, callee.line, call.arg)) {
-                        let sinks = sinks_of.get(&(callee_path, callee.line, call.arg));
-                        for sink in sinks.into_iter().flatten().filter(|s| !s.reported && !s.needs_formatting) {
-                            if let Some(hit) = at_sink(rule, source, sink, (path, call.line), severity) {
-                                out.push((callee_path.to_string(), hit));
-                            }
+                    let sinks = sinks_of.get(&(callee_path, callee.line, call.arg));
+                    for &(sink_path, sink) in sinks.into_iter().flatten() {
+                        if sink.reported
+                            || sink.needs_formatting
+                            || !sinks_reported
+                                .insert((sink_path, sink.steps.last().map_or(0, |s| s.0)))
+                        {
+                            continue;
+                        }
+                        if let Some(hit) = at_sink(rule, source, sink, (path, call.line), severity)
+                        {
+                            out.push((sink_path.to_string(), hit));
                         }
                     }
                     out.push((
@@ -356,6 +369,17 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                 }
                 Origin::Param(index, _) => {
                     let key = (path, call.function, *index);
+                    // The caller's parameter reaches the callee's sinks too.
+                    if let Some(deeper) = sinks_of.get(&(callee_path, callee.line, call.arg)) {
+                        let deeper = deeper.clone();
+                        let mine = sinks_of.entry(key).or_default();
+                        for sink in deeper {
+                            if !mine.iter().any(|s| std::ptr::eq(s.1, sink.1)) {
+                                mine.push(sink);
+                                sinks_grew = true;
+                            }
+                        }
+                    }
                     if !summaries.contains_key(&key) {
                         let mut steps = call.steps.clone();
                         steps.extend(
@@ -381,7 +405,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                 }
             }
         }
-        if derived.is_empty() {
+        if derived.is_empty() && !sinks_grew {
             break;
         }
         for (key, summary) in derived {

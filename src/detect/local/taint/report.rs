@@ -45,9 +45,8 @@ impl Analyser<'_, '_, '_> {
             return;
         }
         // Under a key (`{sql: …, values: [x]}`) the value is a parameter, not the text.
-        let unformatted_source = spec.sources_unformatted
-            && !taint.nested
-            && matches!(*taint.origin, Origin::Source(_));
+        let unformatted_source =
+            spec.sources_unformatted && !taint.nested && matches!(*taint.origin, Origin::Source(_));
         if (spec.objects && taint.stringified)
             || (spec.program && taint.argv_tail)
             || (spec.bare && taint.formatted)

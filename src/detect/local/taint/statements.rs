@@ -108,12 +108,50 @@ impl Analyser<'_, '_, '_> {
         }
     }
 
+    /// The text of `node` without the comments inside it: a note between the links of a
+    /// method chain (`Command::new("sh") // why` then `.arg(…)`) is not part of the callee.
+    fn without_comments(&self, node: u32) -> std::borrow::Cow<'_, str> {
+        let text = self.text(node);
+        if !(text.contains("//") || text.contains("/*") || text.contains('#')) {
+            return text.into();
+        }
+        let flat = self.flat;
+        let start = flat.entry(node).range().start;
+        let mut cuts = Vec::new();
+        let mut stack = vec![node];
+        while let Some(at) = stack.pop() {
+            if flat.kind(at).ends_with("comment") {
+                cuts.push(flat.entry(at).range());
+                continue;
+            }
+            stack.extend(flat.children(at).iter().copied());
+        }
+        if cuts.is_empty() {
+            return text.into();
+        }
+        cuts.sort_by_key(|range| range.start);
+        let mut out = String::with_capacity(text.len());
+        let mut at = start;
+        for cut in cuts {
+            out.push_str(self.ctx.source.get(at..cut.start).unwrap_or_default());
+            at = cut.end;
+        }
+        out.push_str(
+            self.ctx
+                .source
+                .get(at..start + text.len())
+                .unwrap_or_default(),
+        );
+        out.into()
+    }
+
     pub(super) fn call(&mut self, node: u32) {
         let Some(callee) = self.callee_of(node) else {
             return;
         };
         self.absorb(callee, node);
-        let callee_text = bindings::required_module(self.text(callee));
+        let spelled = self.without_comments(callee);
+        let callee_text = bindings::required_module(&spelled);
         let callee_text = callee_text.as_ref();
         let line = self.flat.line(node);
         let is_new = self.kind(node) == "new_expression";
