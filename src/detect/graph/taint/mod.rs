@@ -228,9 +228,10 @@ fn returned_values<'a>(
 /// A parameter's sink: the file it is in and the summary that reaches it.
 type SinkAt<'a> = (&'a str, &'a Summary);
 
-/// The finding at the sink itself for a source a caller passes to a function whose sink
-/// does not report its parameters: a reviewer reads the flow where the data is used, and
-/// the call site's finding names the way there.
+/// The finding at the sink itself for a source a caller in the same file passes to a
+/// function whose sink does not report its parameters: a reviewer reads the flow where the
+/// data is used, and the call site's finding names the way there. (Across files the call
+/// site's finding alone speaks for the flow.)
 fn at_sink(
     rule: &Rule,
     source: &str,
@@ -342,6 +343,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                     for &(sink_path, sink) in sinks.into_iter().flatten() {
                         if sink.reported
                             || sink.needs_formatting
+                            || sink_path != path
                             || !sinks_reported
                                 .insert((sink_path, sink.steps.last().map_or(0, |s| s.0)))
                         {

@@ -44,9 +44,12 @@ impl Analyser<'_, '_, '_> {
         if spec.fixed_host && taint.host_fixed {
             return;
         }
-        // Under a key (`{sql: …, values: [x]}`) the value is a parameter, not the text.
-        let unformatted_source =
-            spec.sources_unformatted && !taint.nested && matches!(*taint.origin, Origin::Source(_));
+        // Under a key (`{sql: …, values: [x]}`) the value is a parameter, not the text;
+        // the request object itself is not text either.
+        let unformatted_source = spec.sources_unformatted
+            && !taint.nested
+            && matches!(*taint.origin, Origin::Source(_))
+            && !self.is_request_object(arg);
         if (spec.objects && taint.stringified)
             || (spec.program && taint.argv_tail)
             || (spec.bare && taint.formatted)
