@@ -25,3 +25,7 @@ fn etag(contents: &[u8]) -> String {
 fn passage_digest(passage: &str) -> String {
     format!("{:x}", md5::compute(passage.as_bytes()))
 }
+
+fn checksum(contents: &str) -> Vec<u8> {
+    sha3::Sha3_256::digest(contents).to_vec()
+}

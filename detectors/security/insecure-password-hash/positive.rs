@@ -23,3 +23,11 @@ fn remember(password: &str) -> String {
 fn remember_sha(user: &User) -> String {
     format!("{:x}", Sha256::digest(&user.password)) // expect: insecure-password-hash
 }
+
+fn remember_sha3(password: &str) -> Vec<u8> {
+    sha3::Sha3_256::digest(password).to_vec() // expect: insecure-password-hash
+}
+
+fn remember_prefixed(password: &str) -> Vec<u8> {
+    sha2::Sha256::new_with_prefix(password).finalize().to_vec() // expect: insecure-password-hash
+}
