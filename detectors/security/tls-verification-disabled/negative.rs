@@ -17,3 +17,9 @@ pub fn default_roots(roots: rustls::RootCertStore) -> rustls::ClientConfig {
 pub fn legacy_connector(connector: &mut SslConnectorBuilder) {
     connector.builder_mut().set_verify(SSL_VERIFY_PEER);
 }
+
+pub fn through_names(insecure: bool) {
+    let never = false;
+    let _a = reqwest::Client::builder().danger_accept_invalid_certs(never).build();
+    let _b = reqwest::Client::builder().danger_accept_invalid_certs(insecure).build();
+}

@@ -26,3 +26,10 @@ pub fn legacy_connector(connector: &mut openssl::ssl::SslConnectorBuilder) {
 pub fn legacy_connector_imported(connector: &mut SslConnectorBuilder) {
     connector.builder_mut().set_verify(SSL_VERIFY_NONE); // expect: tls-verification-disabled
 }
+
+pub fn through_a_name() {
+    let accept_any = true;
+    let _client = reqwest::Client::builder()
+        .danger_accept_invalid_certs(accept_any) // expect: tls-verification-disabled
+        .build();
+}
