@@ -18,3 +18,10 @@ pub fn visitor(value: String) -> cookie::Cookie<'static> {
     c.set_http_only(true);
     c
 }
+
+pub fn last_call_decides(flag: bool) -> cookie::Cookie<'static> {
+    let always = true;
+    let _ = cookie::Cookie::build(("a", "b")).secure(always).build();
+    let _ = cookie::Cookie::build(("a", "b")).secure(flag).build();
+    cookie::Cookie::build(("name", "value")).secure(false).secure(true).build()
+}

@@ -18,3 +18,8 @@ pub fn visitor(value: String) -> cookie::Cookie<'static> {
     c.set_secure(false); // expect: insecure-cookie
     c
 }
+
+pub fn through_a_name() -> cookie::Cookie<'static> {
+    let never = false;
+    cookie::Cookie::build(("name", "value")).secure(never).build() // expect: insecure-cookie
+}
