@@ -236,14 +236,11 @@ fn at_sink(
     rule: &Rule,
     source: &str,
     summary: &Summary,
-    (caller_path, caller_line): (&str, u32),
+    call: &TaintCall,
     severity: Option<Severity>,
 ) -> Option<Hit> {
     let &(line, _) = summary.steps.last()?;
-    let mut flow = vec![(
-        line,
-        format!("{source} passed in at {caller_path}:{caller_line}"),
-    )];
+    let mut flow = call.steps.clone();
     flow.extend(summary.steps.iter().cloned());
     Some(Hit {
         rule: rule.id.clone(),
@@ -251,9 +248,10 @@ fn at_sink(
         end_line: line,
         column: 1,
         message: format!(
-            "{source} reaches {} through argument {} (passed in at {caller_path}:{caller_line})",
+            "{source} reaches {} through argument {} (passed in at line {})",
             summary.sink,
-            summary.param + 1
+            summary.param + 1,
+            call.line
         ),
         severity,
         flow,
@@ -349,8 +347,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                         {
                             continue;
                         }
-                        if let Some(hit) = at_sink(rule, source, sink, (path, call.line), severity)
-                        {
+                        if let Some(hit) = at_sink(rule, source, sink, call, severity) {
                             out.push((sink_path.to_string(), hit));
                         }
                     }
