@@ -189,3 +189,10 @@ def run_fixed_steps():
 
 def evaluate(request):
     subprocess.run(["python3", "-c", "import sys; print(sys.argv[1])", request.args["code"]])
+
+
+def notify_remote_status():
+    import requests
+    status = requests.get("https://status.example.com/").json()
+    # A fixed program given the response as an argument: no shell reads it.
+    subprocess.run(["notify-send", status["summary"]])

@@ -204,3 +204,9 @@ def run_steps(request):
 
 def evaluate(request):
     subprocess.run(["python3", "-c", request.args["code"]])  # expect: command-injection
+
+
+def run_remote_job():
+    import requests
+    job = requests.get("https://jobs.example.com/next").json()
+    subprocess.run(job["command"], shell=True)  # expect: command-injection
