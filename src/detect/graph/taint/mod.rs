@@ -336,7 +336,6 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                             (*line, format!("{note} ({file})"))
                         }
                     });
-                    let flow: Vec<(u32, String)> = steps.collect();
                     let sinks = sinks_of.get(&(callee_path, callee.line, call.arg));
                     for &(sink_path, sink) in sinks.into_iter().flatten() {
                         if sink.reported
@@ -360,7 +359,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                             column: 1,
                             message,
                             severity,
-                            flow,
+                            flow: steps.collect(),
                             value: None,
                             audit: false,
                         },
