@@ -456,10 +456,10 @@ def main():
     false = sorted(e for e in mine if e not in truth_known and e not in blind and mine[e] >= args.floor)
     missed = sorted(truth_known - set(mine))
     print(f"\n-- false ({len(false)}) --")
-    for a, b in false[:: max(1, len(false) // args.show)][: args.show]:
+    for a, b in false[:: max(1, len(false) // max(1, args.show))][: args.show]:
         print(f"{mine[(a, b)]:.2f}  {text(a)}\n      -> {text(b)}")
     print(f"\n-- missed ({len(missed)}) --")
-    for a, b in missed[:: max(1, len(missed) // args.show)][: args.show]:
+    for a, b in missed[:: max(1, len(missed) // max(1, args.show))][: args.show]:
         print(f"      {text(a)}\n      -> {text(b)}")
 
 

@@ -4,3 +4,6 @@
 (assignment_expression
   left: (member_expression object: (this) property: (property_identifier) @bind.field)
   right: (new_expression constructor: [(identifier) (member_expression)] @bind.type))
+; `const s = test ? x : new C()`: one branch builds the value, so it is at least a `C`.
+(variable_declarator name: (identifier) @bind.name value: (ternary_expression consequence: (new_expression constructor: [(identifier) (member_expression)] @bind.type)))
+(variable_declarator name: (identifier) @bind.name value: (ternary_expression alternative: (new_expression constructor: [(identifier) (member_expression)] @bind.type)))

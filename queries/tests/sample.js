@@ -19,6 +19,8 @@ exports.thirteen = ten;
 exports.fourteen = function () {};
 
 class Box extends Base {
+  onClick = () => this.run();
+  #later = function () {};
   #secret() {}
   run() {
     const t = new Service();
@@ -31,6 +33,8 @@ class Box extends Base {
     switch (z) { case 1: break; }
     try {} catch (err) {}
     const w = x ? 1 : 2;
+    const p = x ? w : new Service();
+    const q = x ? new Helper() : w;
   }
 }
 function fn(a) { return a; }

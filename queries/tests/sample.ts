@@ -25,6 +25,8 @@ export type Id = string;
 export enum Color { Red }
 export class Box extends Base implements Shape {
   private size: number;
+  onClick = () => this.run();
+  static make = function () { return new Box(null); };
   constructor(private svc: Service, opt?: Options) { super(); }
   area(): number { return this.size; }
   run(): void {
@@ -39,6 +41,8 @@ export class Box extends Base implements Shape {
     switch (z) { case 1: break; }
     try {} catch (err) {}
     const w = x ? 1 : 2;
+    const p = x ? w : new Service();
+    const q = x ? new Helper() : w;
   }
 }
 export function fn(a: number) { return a; }

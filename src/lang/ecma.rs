@@ -153,6 +153,10 @@ pub static JAVASCRIPT: LanguageSpec = LanguageSpec {
         ECMA_QUERIES[3],
         ECMA_QUERIES[4],
         (
+            "javascript/tags.scm",
+            include_str!("../../queries/javascript/tags.scm"),
+        ),
+        (
             "javascript/inherits.scm",
             include_str!("../../queries/javascript/inherits.scm"),
         ),

@@ -99,7 +99,8 @@ pub(super) fn bound_name<'s>(
         "variable_declarator" => "name",
         "pair" => "key",
         "assignment_expression" | "assignment" => "left",
-        "public_field_definition" | "field_definition" => "property",
+        "public_field_definition" => "name",
+        "field_definition" => "property",
         _ => return None,
     };
     flat.field(parent, field).map(|n| flat.text(n, source))

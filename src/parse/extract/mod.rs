@@ -382,7 +382,10 @@ pub(crate) fn clip(text: &str) -> String {
 /// The function node behind a definition (an arrow function assigned to a name).
 fn function_node(lang: LangId, node: Node<'_>) -> Node<'_> {
     match node.kind() {
-        "variable_declarator" | "assignment_expression" => field_child(lang, node, "value")
+        "variable_declarator"
+        | "assignment_expression"
+        | "public_field_definition"
+        | "field_definition" => field_child(lang, node, "value")
             .or_else(|| field_child(lang, node, "right"))
             .unwrap_or(node),
         _ => node,
