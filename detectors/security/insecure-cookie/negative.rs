@@ -25,3 +25,7 @@ pub fn last_call_decides(flag: bool) -> cookie::Cookie<'static> {
     let _ = cookie::Cookie::build(("a", "b")).secure(flag).build();
     cookie::Cookie::build(("name", "value")).secure(false).secure(true).build()
 }
+
+pub fn http_only_turned_back_on() -> cookie::Cookie<'static> {
+    cookie::Cookie::build(("name", "value")).http_only(false).http_only(true).build()
+}

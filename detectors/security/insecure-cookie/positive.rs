@@ -23,3 +23,8 @@ pub fn through_a_name() -> cookie::Cookie<'static> {
     let never = false;
     cookie::Cookie::build(("name", "value")).secure(never).build() // expect: insecure-cookie
 }
+
+// Another flag turned on later leaves this one off.
+pub fn other_flag_later(value: String) -> cookie::Cookie<'static> {
+    cookie::Cookie::build(("session", value)).secure(false).http_only(true).build() // expect: insecure-cookie
+}

@@ -118,3 +118,11 @@ def common():
     if os.path.commonpath((os.path.realpath(path), "/srv/static")) != "/srv/static":
         abort(400)
     return open(path).read()
+
+
+@app.route("/resolved-prefix")
+def resolved_prefix():
+    path = os.path.normpath(os.path.join("/srv/files", request.args["name"]))
+    if not path.startswith("/srv/files/"):
+        abort(400)
+    return open(path).read()

@@ -114,3 +114,12 @@ def common():
 
 def keyword_open(request):
     return open(file="/srv/" + request.args["f"]).read()  # expect: path-traversal
+
+
+# A joined path keeps the name's `..`: it starts with the base and still leaves it.
+@app.route("/joined-prefix")
+def joined_prefix():
+    path = os.path.join("/srv/files", request.args["name"])
+    if not path.startswith("/srv/files"):
+        abort(400)
+    return open(path).read()  # expect: path-traversal

@@ -363,6 +363,7 @@ impl Analyser<'_, '_, '_> {
             names.extend(
                 self.child(callee, self.fields.object)
                     .or_else(|| self.flat.field(callee, "value"))
+                    .filter(|&receiver| !(is_prefix_test(method) && self.unresolved_join(receiver)))
                     .map(|receiver| self.tested_name(receiver)),
             );
         }
@@ -465,6 +466,28 @@ impl Analyser<'_, '_, '_> {
     }
 
     /// The name a guard's argument tests: `x` in `&x`, `x.as_str()`, `&*x`.
+    /// Whether `node` names a path joined from input and not resolved since
+    /// (`p = os.path.join(BASE, name)`, `let p = base.join(&name)`): a prefix test on it
+    /// vouches for nothing, as `p.starts_with(base)` holds for `base/../x`. A test on the
+    /// resolved path (`realpath(p).startswith(BASE)`) is a call, not a name, and vouches.
+    fn unresolved_join(&self, node: u32) -> bool {
+        if self.family == Family::Ecma || self.kind(node) != "identifier" {
+            return false;
+        }
+        let Some(taint) = self.env_get(self.text(node)) else {
+            return false;
+        };
+        for (_, step) in taint.steps.iter().rev() {
+            if RESOLVING.iter().any(|r| step.contains(r)) {
+                return false;
+            }
+            if UNRESOLVED_JOINS.iter().any(|j| step.starts_with(j)) {
+                return true;
+            }
+        }
+        false
+    }
+
     fn tested_name(&self, mut node: u32) -> u32 {
         for _ in 0..4 {
             node = match self.kind(node) {
@@ -504,6 +527,34 @@ impl Analyser<'_, '_, '_> {
 }
 
 /// Functions that return the path they are given made absolute or normal.
+/// A path prefix test: where it holds, the path starts with the base it names.
+fn is_prefix_test(method: &str) -> bool {
+    matches!(method, "startswith" | "starts_with" | "is_relative_to")
+}
+
+/// Steps a value takes that join a path from its parts without resolving it: the parts'
+/// `..` survive, so `base/../etc/passwd` starts with `base`. (Node's `path.join` resolves
+/// them, so JavaScript has none.)
+const UNRESOLVED_JOINS: &[&str] = &[
+    "through os.path.join()",
+    "through posixpath.join()",
+    "through .joinpath()",
+    "formatted by .join()",
+    "through .push()",
+];
+
+/// Steps that resolve a path (`..` gone, or symlinks followed as well).
+const RESOLVING: &[&str] = &[
+    "realpath",
+    "abspath",
+    "normpath",
+    "resolve",
+    "canonicalize",
+    "normalize",
+    "absolutize",
+    "clean()",
+];
+
 fn normalises_path(callee: &str) -> bool {
     matches!(
         callee,
