@@ -40,6 +40,7 @@ const REGEX_KEYS: &[&str] = &[
     "decorated",
     "path",
     "matches",
+    "unless_matches",
 ];
 
 /// The regex of every `#match?` and `#not-match?` in query text, unescaped as the query

@@ -126,6 +126,10 @@ pub struct DefinedFilter {
     /// With `unless_defined`, a regex the named function's text must not match; with
     /// `only_bound`, one what the name is bound to must match.
     pub matches: String,
+    /// With `only_bound`, a regex what the name is bound to must not match as well
+    /// (`matches = '^"http://'`, `unless_matches = '^"http://localhost'`).
+    #[serde(default)]
+    pub unless_matches: Option<String>,
 }
 
 /// `callee = { capture = "_callee", path = '^hashlib\.(md5|sha1)$' }`.

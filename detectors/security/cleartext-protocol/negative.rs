@@ -10,3 +10,14 @@ pub fn local_services() {
     let _ = reqwest::blocking::get("http://[::1]:8080/api");
     let _ = std::collections::HashMap::<String, String>::new().get("http://example.com");
 }
+
+const HEALTH: &str = "http://localhost:9000/health";
+
+pub fn names_for_secure_or_local_urls(flag: bool) {
+    let url = "https://example.com/data";
+    let _ = reqwest::blocking::get(url);
+    let _ = reqwest::blocking::get(HEALTH);
+    // Sometimes https: the name is not bound only to a cleartext URL.
+    let either = if flag { "http://example.com/a" } else { "https://example.com/a" };
+    let _ = reqwest::blocking::get(either);
+}

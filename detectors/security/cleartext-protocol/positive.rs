@@ -6,3 +6,12 @@ pub fn fetch_report() -> String {
 pub async fn post_login() {
     let _ = reqwest::post("http://api.example.com/login").await; // expect: cleartext-protocol
 }
+
+const FEED: &str = "http://feeds.example.com/latest";
+
+pub fn through_names() {
+    let url = "http://example.com/sensitive-data";
+    let _ = reqwest::blocking::get(url); // expect: cleartext-protocol
+    let _ = reqwest::blocking::get(FEED); // expect: cleartext-protocol
+    let _ = ureq::get(&url); // expect: cleartext-protocol
+}

@@ -121,6 +121,11 @@ fn bindings(
                 tree.child_by_field(at, pattern),
                 tree.child_by_field(at, value),
             ),
+            // Rust: `const NAME: T = value;`, `static NAME: T = value;`.
+            "const_item" | "static_item" => (
+                tree.child_by_field(at, name_field),
+                tree.child_by_field(at, value),
+            ),
             "assignment" | "assignment_expression" => (
                 tree.child_by_field(at, left),
                 tree.child_by_field(at, right),

@@ -24,7 +24,7 @@ pub(super) struct Filters {
     /// The capture holding a name, and what the function it names must not match.
     pub(super) unless_defined: Option<(String, LazyRegex)>,
     /// The capture holding a name, and what it must be bound to.
-    pub(super) only_bound: Option<(String, LazyRegex)>,
+    pub(super) only_bound: Option<(String, LazyRegex, Option<LazyRegex>)>,
     pub(super) in_async: bool,
     /// The capture holding the called name (its index once the matcher is built), and
     /// what its library path must match.
@@ -60,6 +60,11 @@ impl Filters {
                 Some(d) => Some((
                     d.capture.clone(),
                     LazyRegex::new(&d.matches).map_err(|e| format!("{}: {e}", rule.source))?,
+                    d.unless_matches
+                        .as_deref()
+                        .map(LazyRegex::new)
+                        .transpose()
+                        .map_err(|e| format!("{}: {e}", rule.source))?,
                 )),
                 None => None,
             },
@@ -129,10 +134,12 @@ impl Filters {
         {
             return false;
         }
-        if let Some((name, regex)) = &self.only_bound
+        if let Some((name, regex, unless)) = &self.only_bound
             && !captured(name).is_some_and(|value| {
-                regex.is_match(tree.text(value, source))
-                    || bound_to_matching(tree, value, source, family, &|t| regex.is_match(t))
+                let fits =
+                    |t: &str| regex.is_match(t) && !unless.as_ref().is_some_and(|u| u.is_match(t));
+                fits(tree.text(value, source))
+                    || bound_to_matching(tree, value, source, family, &fits)
             })
         {
             return false;
