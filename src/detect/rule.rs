@@ -104,6 +104,10 @@ pub struct QuerySpec {
     /// own text may match too.
     #[serde(default)]
     pub only_bound: Option<DefinedFilter>,
+    /// Not when the capture is a name its function (or the file) binds only to expressions
+    /// matching one entry's regex (only `false`, or only `true`: a flag always off or on).
+    #[serde(default)]
+    pub unless_bound: Vec<DefinedFilter>,
     /// Report only inside an `async` function.
     #[serde(default)]
     pub in_async: bool,
@@ -117,7 +121,8 @@ pub struct QuerySpec {
     pub audit: bool,
 }
 
-/// `unless_defined = { capture = "_handler", matches = '[.]origin' }`, and `only_bound`'s.
+/// `unless_defined = { capture = "_handler", matches = '[.]origin' }`; `only_bound`'s and
+/// `unless_bound`'s.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DefinedFilter {

@@ -18,8 +18,7 @@ pub fn legacy_connector(connector: &mut SslConnectorBuilder) {
     connector.builder_mut().set_verify(SSL_VERIFY_PEER);
 }
 
-pub fn through_names(insecure: bool) {
+pub fn through_names() {
     let never = false;
     let _a = reqwest::Client::builder().danger_accept_invalid_certs(never).build();
-    let _b = reqwest::Client::builder().danger_accept_invalid_certs(insecure).build();
 }

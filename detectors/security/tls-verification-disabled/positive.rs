@@ -33,3 +33,14 @@ pub fn through_a_name() {
         .danger_accept_invalid_certs(accept_any) // expect: tls-verification-disabled
         .build();
 }
+
+// A flag from the caller or the configuration, or one only sometimes on: for a review.
+pub fn through_flags(insecure: bool, config: &Config) {
+    let _a = reqwest::Client::builder().danger_accept_invalid_certs(insecure).build(); // audit: tls-verification-disabled
+    let _b = reqwest::Client::builder().danger_accept_invalid_hostnames(config.insecure).build(); // audit: tls-verification-disabled
+    let mut sometimes = true;
+    if rand::random::<bool>() {
+        sometimes = false;
+    }
+    let _c = native_tls::TlsConnector::builder().danger_accept_invalid_certs(sometimes).build(); // audit: tls-verification-disabled
+}

@@ -25,6 +25,7 @@ pub(super) struct Filters {
     pub(super) unless_defined: Option<(String, LazyRegex)>,
     /// The capture holding a name, and what it must be bound to.
     pub(super) only_bound: Option<(String, LazyRegex, Option<LazyRegex>)>,
+    pub(super) unless_bound: Vec<(String, LazyRegex)>,
     pub(super) in_async: bool,
     /// The capture holding the called name (its index once the matcher is built), and
     /// what its library path must match.
@@ -68,6 +69,15 @@ impl Filters {
                 )),
                 None => None,
             },
+            unless_bound: spec
+                .unless_bound
+                .iter()
+                .map(|d| {
+                    LazyRegex::new(&d.matches)
+                        .map(|regex| (d.capture.clone(), regex))
+                        .map_err(|e| format!("{}: {e}", rule.source))
+                })
+                .collect::<Result<_, _>>()?,
             in_async: spec.in_async,
             callee: match &spec.callee {
                 Some(c) => Some((
@@ -100,8 +110,8 @@ impl Filters {
 
 impl Filters {
     /// Whether the filters that read what a captured name stands for (`outlives_loop`,
-    /// `unless_constant`, `only_constant`, `only_bound`, `unless_defined`) let the match
-    /// at `at` stand.
+    /// `unless_constant`, `only_constant`, `only_bound`, `unless_bound`, `unless_defined`)
+    /// let the match at `at` stand.
     pub(super) fn names_allow(
         &self,
         capture_names: &[String],
@@ -142,6 +152,13 @@ impl Filters {
                     || bound_to_matching(tree, value, source, family, &fits)
             })
         {
+            return false;
+        }
+        if self.unless_bound.iter().any(|(name, regex)| {
+            captured(name).is_some_and(|value| {
+                bound_to_matching(tree, value, source, family, &|t| regex.is_match(t))
+            })
+        }) {
             return false;
         }
         if let Some((name, regex)) = &self.unless_defined
