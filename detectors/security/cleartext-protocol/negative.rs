@@ -21,3 +21,12 @@ pub fn names_for_secure_or_local_urls(flag: bool) {
     let either = if flag { "http://example.com/a" } else { "https://example.com/a" };
     let _ = reqwest::blocking::get(either);
 }
+
+pub fn formatted_hosts(host: &str, id: u32) {
+    // The host is filled in: it may well be this machine.
+    let _ = reqwest::blocking::get(format!("http://{host}/items/{id}"));
+    let url = format!("http://{}:8080/health", host);
+    let _ = reqwest::blocking::get(&url);
+    let _ = reqwest::blocking::get(format!("http://localhost:{}/x", id));
+    let _ = reqwest::blocking::get(format!("https://api.example.com/items/{id}"));
+}

@@ -15,3 +15,9 @@ pub fn through_names() {
     let _ = reqwest::blocking::get(FEED); // expect: cleartext-protocol
     let _ = ureq::get(&url); // expect: cleartext-protocol
 }
+
+pub fn formatted(id: u32) {
+    let _ = reqwest::blocking::get(format!("http://api.example.com/items/{id}")); // expect: cleartext-protocol
+    let url = format!("http://api.example.com/users/{}", id);
+    let _ = reqwest::blocking::get(&url); // expect: cleartext-protocol
+}
