@@ -52,3 +52,8 @@ app.post("/snapshot", async (req, res) => {
   await page.evaluateJavaScript(req.body.script); // expect: code-injection
   res.send("ok");
 });
+
+// `encodeURI` keeps `(`, `)`, `;` and `'`: the code is still the request's.
+app.get("/calc", (req, res) => {
+  res.send(String(eval(encodeURI(req.query.expr)))); // expect: code-injection
+});

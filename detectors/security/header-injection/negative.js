@@ -8,3 +8,9 @@ function download(req, res) {
   res.set({ "Cache-Control": "no-store" });
   res.set("X-Request", "static");
 }
+
+// `encodeURI` leaves no line break to start another header.
+app.get("/download", (req, res) => {
+  res.setHeader("X-File", encodeURI(req.query.name));
+  res.end();
+});

@@ -42,3 +42,7 @@ app.get("/greet/:name", (req, res) => {
     res.end("Good day " + req.params.name);
   }
 });
+
+app.get("/echo-encoded", (req, res) => {
+  res.send(encodeURI(req.query.q));
+});

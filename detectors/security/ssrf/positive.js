@@ -38,3 +38,9 @@ app.get("/preview", async (req, res) => {
   const feed = new WebSocket(req.query.feed); // expect: ssrf
   res.send(page.serialize());
 });
+
+// `encodeURI` keeps `://` and the host: the request still goes where the input says.
+app.get("/encoded", async (req, res) => {
+  const target = encodeURI(req.query.url);
+  res.send(await axios.get(target)); // expect: ssrf
+});

@@ -293,6 +293,13 @@ impl Analyser<'_, '_, '_> {
             ));
         }
         let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
+        if self.tables.is_uri_encoder(callee_text) {
+            let taint = self.union(self.arguments(node).take(1), depth)?;
+            return Some(Taint {
+                uri_encoded: true,
+                ..taint.step(line, format!("encoded by {callee_text}()"))
+            });
+        }
         if self.tables.is_sanitiser(callee_text, method) && !self.names_upload(callee_text, method)
         {
             return None;

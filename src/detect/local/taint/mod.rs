@@ -61,6 +61,9 @@ struct Taint {
     /// Built into a URL past its `?` or `#` (`url_query.rs`): it cannot choose where the
     /// URL leads.
     host_fixed: bool,
+    /// Passed through `encodeURI`: no line breaks, `<`, `>` or `"` are left, but `:`, `/`,
+    /// `;`, `(`, `'` and `..` are; only sinks that say so take it as clean.
+    uri_encoded: bool,
     /// Carried only if a function of another file gives it back (`query_for(x)`): the
     /// graph decides.
     through: Option<std::rc::Rc<Through>>,
@@ -89,6 +92,7 @@ impl Taint {
             nested: false,
             argv_tail: false,
             host_fixed: false,
+            uri_encoded: false,
             through: None,
             owner: None,
         }

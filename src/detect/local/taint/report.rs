@@ -41,7 +41,7 @@ impl Analyser<'_, '_, '_> {
             self.audit(node, arg, sink, &what);
             return;
         };
-        if spec.fixed_host && taint.host_fixed {
+        if (spec.fixed_host && taint.host_fixed) || (spec.uri_encoded_ok && taint.uri_encoded) {
             return;
         }
         // Under a key (`{sql: …, values: [x]}`) the value is a parameter, not the text;
@@ -243,6 +243,14 @@ impl Analyser<'_, '_, '_> {
     /// A sink fed by a value that is neither tainted, constant nor sanitised.
     fn audit(&mut self, node: u32, arg: u32, sink: &Sink, what: &str) {
         if !sink.spec.audit || sink.spec.returns {
+            return;
+        }
+        if sink.spec.uri_encoded_ok
+            && matches!(self.kind(arg), "call_expression")
+            && self
+                .callee_of(arg)
+                .is_some_and(|c| self.tables.is_uri_encoder(self.text(c)))
+        {
             return;
         }
         let shape = self.shape(arg, 0);

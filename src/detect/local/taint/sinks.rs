@@ -84,6 +84,10 @@ pub struct SinkSpec {
     /// elsewhere: no finding.
     #[serde(default)]
     pub fixed_host: bool,
+    /// `encodeURI` leaves nothing this sink can misuse (line breaks and `<`, `>`, `"` are
+    /// encoded): a header, an HTML body, a log line.
+    #[serde(default)]
+    pub uri_encoded_ok: bool,
     /// Only the value itself counts: one built into a larger string (`"$" + key`) cannot
     /// name an inherited property.
     #[serde(default)]

@@ -171,6 +171,9 @@ impl Analyser<'_, '_, '_> {
         if self.tables.is_sanitiser(callee_text, method) {
             return Shape::default();
         }
+        if self.tables.is_uri_encoder(callee_text) {
+            return self.shapes(self.arguments(node).take(1), depth);
+        }
         let member = matches!(
             self.kind(callee),
             "attribute" | "member_expression" | "field_expression"

@@ -117,6 +117,10 @@ struct Sanitisers {
     /// Receivers that escape what they format: `Markup("<b>{}</b>").format(x)`.
     #[serde(default)]
     escaping_formats: Paths,
+    /// Calls that percent-encode a URL but keep its structure (`encodeURI`): clean only
+    /// for sinks that say so (`SinkSpec::uri_encoded_ok`).
+    #[serde(default)]
+    uri_encoders: Paths,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -457,6 +461,11 @@ impl Tables {
         };
         let s = &self.sanitisers;
         s.prefixes.iter().any(starts) || s.calls.has(callee) || s.methods.has(method)
+    }
+
+    /// Whether the call percent-encodes a URL and keeps its structure (`encodeURI`).
+    pub fn is_uri_encoder(&self, callee: &str) -> bool {
+        self.sanitisers.uri_encoders.has(callee)
     }
 
     /// Whether a format called on `receiver` (a call of it: `Markup(…)`) escapes.
