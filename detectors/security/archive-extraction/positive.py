@@ -1,3 +1,4 @@
+import shutil
 import tarfile
 
 
@@ -9,3 +10,7 @@ def unpack(upload, target):
 def one(upload, member, target):
     with tarfile.open(upload) as tar:
         tar.extract(member, target)  # expect: archive-extraction
+
+
+def unpack_upload(path, target):
+    shutil.unpack_archive(path, target)  # audit: archive-extraction
