@@ -31,6 +31,7 @@ const REGEX_KEYS: &[&str] = &[
     "assign",
     "built",
     "unless_call",
+    "object_keys",
     "only_call",
     "unless_before",
     "until_before",

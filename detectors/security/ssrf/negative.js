@@ -28,3 +28,10 @@ app.get("/preview", async (req, res) => {
   const feed = new WebSocket("wss://feed.example.com/?topic=" + req.query.topic);
   res.send(page.serialize());
 });
+
+// The server is fixed; the request's values go in the query string and the body.
+app.get("/search", async (req, res) => {
+  const found = await axios({ url: "https://api.example.com/search", params: { q: req.query.q } });
+  await axios({ method: "post", url: "https://api.example.com/log", data: { term: req.query.q } });
+  res.json(found.data);
+});

@@ -44,3 +44,12 @@ app.get("/encoded", async (req, res) => {
   const target = encodeURI(req.query.url);
   res.send(await axios.get(target)); // expect: ssrf
 });
+
+// Options objects: the key that names the server carries the request's value.
+app.get("/options", async (req, res) => {
+  await axios({ url: req.query.url, method: "get" }); // expect: ssrf
+  http.get({ hostname: req.query.host, path: "/" }, () => {}); // expect: ssrf
+  const base = req.query.base;
+  await axios({ baseURL: base, url: "/status" }); // expect: ssrf
+  res.end();
+});

@@ -28,6 +28,12 @@ impl Analyser<'_, '_, '_> {
             return;
         }
         let arg = script.or(code).unwrap_or(arg);
+        // `axios({url: u, params: {q}})`: only the keys that choose where the value goes.
+        let arg = match self.counted_value(arg, sink) {
+            Some(Some(value)) => value,
+            Some(None) => return,
+            None => arg,
+        };
         if spec.fixed_host && (self.prefix_fixes_host(arg) || self.clean_prefix(arg)) {
             return;
         }
@@ -241,6 +247,44 @@ impl Analyser<'_, '_, '_> {
     }
 
     /// A sink fed by a value that is neither tainted, constant nor sanitised.
+    /// For an object literal given to a sink with `object_keys`: the first value under a
+    /// counted key that carries something (else the first such value), `Some(None)` when
+    /// no key counts; `None` when the argument is no object literal or the sink takes it
+    /// whole.
+    fn counted_value(&self, arg: u32, sink: &Sink) -> Option<Option<u32>> {
+        if self.kind(arg) != "object" {
+            return None;
+        }
+        sink.counts_key("")?;
+        let key = self.fields.key;
+        let value = self.fields.value;
+        let counted: Vec<u32> = self
+            .flat
+            .named_children(arg)
+            .filter_map(|pair| match self.kind(pair) {
+                "pair" => {
+                    let name = self.child(pair, key)?;
+                    let name = self.text(name).trim_matches(['"', '\'', '`']);
+                    sink.counts_key(name)?
+                        .then(|| self.child(pair, value))
+                        .flatten()
+                }
+                // `{url}`: the name is the key.
+                "shorthand_property_identifier" => {
+                    sink.counts_key(self.text(pair))?.then_some(pair)
+                }
+                _ => None,
+            })
+            .collect();
+        Some(
+            counted
+                .iter()
+                .copied()
+                .find(|&v| self.eval(v, 0).is_some())
+                .or_else(|| counted.first().copied()),
+        )
+    }
+
     fn audit(&mut self, node: u32, arg: u32, sink: &Sink, what: &str) {
         if !sink.spec.audit || sink.spec.returns {
             return;

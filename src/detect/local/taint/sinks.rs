@@ -84,6 +84,10 @@ pub struct SinkSpec {
     /// elsewhere: no finding.
     #[serde(default)]
     pub fixed_host: bool,
+    /// An object literal given whole (`axios({url, params})`) counts by these keys' values
+    /// only (a regex over the key), and is no finding when it has none of them.
+    #[serde(default)]
+    pub object_keys: Option<String>,
     /// `encodeURI` leaves nothing this sink can misuse (line breaks and `<`, `>`, `"` are
     /// encoded): a header, an HTML body, a log line.
     #[serde(default)]
@@ -241,6 +245,7 @@ pub struct Sink {
     unless_source: Option<LazyRegex>,
     decorated: Option<LazyRegex>,
     built: Option<LazyRegex>,
+    object_keys: Option<LazyRegex>,
 }
 
 impl Sink {
@@ -287,6 +292,12 @@ impl Sink {
     /// Whether `unless_call` rules out a call or target with this text.
     pub fn ruled_out_by(&self, text: &str) -> bool {
         self.unless.as_ref().is_some_and(|re| re.is_match(text))
+    }
+
+    /// Whether an object literal's key is one `object_keys` counts; `None` when the sink
+    /// counts the object whole.
+    pub fn counts_key(&self, key: &str) -> Option<bool> {
+        self.object_keys.as_ref().map(|re| re.is_match(key))
     }
 
     /// Whether flows from this source are none of the sink's concern.
@@ -357,6 +368,7 @@ impl FamilySinks {
                 unless_source: regex(&spec.unless_source, rule)?,
                 decorated: regex(&spec.decorated, rule)?,
                 built: regex(&spec.built, rule)?,
+                object_keys: regex(&spec.object_keys, rule)?,
             };
             if let Some(callee) = &spec.callee {
                 calls.push(callee.clone());
