@@ -367,12 +367,13 @@ export class Base { add(): void {} }
 export class Safe extends Base {}
 export class Plain { only(): void {} }
 export class Boxed { only(): void {} }
+export class Other { other(): void {} }
 function wrap(p: Plain): Boxed { return new Boxed(); }
 export function pick(x: any, flag: boolean) {
   const a = flag ? x : new Safe();
   a.add();
-  const b = flag ? new Safe() : x;
-  b.add();
+  const b = flag ? new Other() : x;
+  b.other();
   const c = flag ? wrap(new Plain()) : x;
   c.only();
 }
@@ -381,6 +382,8 @@ export function pick(x: any, flag: boolean) {
 sub.pick -calls(0.3)-> sub.Boxed.only
 sub.pick -calls(0.3)-> sub.Plain.only
 sub.pick -calls(0.9)-> sub.Base.add
+sub.pick -calls(0.9)-> sub.Other.other
+sub.pick -calls(1.0)-> sub.Other
 sub.pick -calls(1.0)-> sub.Plain
 sub.pick -calls(1.0)-> sub.Safe
 sub.pick -calls(1.0)-> sub.wrap

@@ -246,7 +246,6 @@ impl Analyser<'_, '_, '_> {
         });
     }
 
-    /// A sink fed by a value that is neither tainted, constant nor sanitised.
     /// For an object literal given to a sink with `object_keys`: the first value under a
     /// counted key that carries something (else the first such value), `Some(None)` when
     /// no key counts; `None` when the argument is no object literal or the sink takes it
@@ -285,6 +284,7 @@ impl Analyser<'_, '_, '_> {
         )
     }
 
+    /// A sink fed by a value that is neither tainted, constant nor sanitised.
     fn audit(&mut self, node: u32, arg: u32, sink: &Sink, what: &str) {
         if !sink.spec.audit || sink.spec.returns {
             return;

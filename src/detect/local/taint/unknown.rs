@@ -468,7 +468,6 @@ impl Analyser<'_, '_, '_> {
         before.contains(r#"replace("\\""#) || before.contains(r"replace('\\'")
     }
 
-    /// The name a guard's argument tests: `x` in `&x`, `x.as_str()`, `&*x`.
     /// Whether `node` names a path joined from input and not resolved since
     /// (`p = os.path.join(BASE, name)`, `let p = base.join(&name)`): a prefix test on it
     /// vouches for nothing, as `p.starts_with(base)` holds for `base/../x`. A test on the
@@ -491,6 +490,7 @@ impl Analyser<'_, '_, '_> {
         false
     }
 
+    /// The name a guard's argument tests: `x` in `&x`, `x.as_str()`, `&*x`.
     fn tested_name(&self, mut node: u32) -> u32 {
         for _ in 0..4 {
             node = match self.kind(node) {
@@ -529,7 +529,6 @@ impl Analyser<'_, '_, '_> {
     }
 }
 
-/// Functions that return the path they are given made absolute or normal.
 /// A path prefix test: where it holds, the path starts with the base it names.
 fn is_prefix_test(method: &str) -> bool {
     matches!(method, "startswith" | "starts_with" | "is_relative_to")
@@ -558,6 +557,7 @@ const RESOLVING: &[&str] = &[
     "clean()",
 ];
 
+/// Functions that return the path they are given made absolute or normal.
 fn normalises_path(callee: &str) -> bool {
     matches!(
         callee,
