@@ -251,10 +251,9 @@ impl Analyser<'_, '_, '_> {
     /// no key counts; `None` when the argument is no object literal or the sink takes it
     /// whole.
     fn counted_value(&self, arg: u32, sink: &Sink) -> Option<Option<u32>> {
-        if self.kind(arg) != "object" {
+        if self.kind(arg) != "object" || !sink.counts_by_key() {
             return None;
         }
-        sink.counts_key("")?;
         let key = self.fields.key;
         let value = self.fields.value;
         let counted: Vec<u32> = self
@@ -264,14 +263,12 @@ impl Analyser<'_, '_, '_> {
                 "pair" => {
                     let name = self.child(pair, key)?;
                     let name = self.text(name).trim_matches(['"', '\'', '`']);
-                    sink.counts_key(name)?
+                    sink.counts_key(name)
                         .then(|| self.child(pair, value))
                         .flatten()
                 }
                 // `{url}`: the name is the key.
-                "shorthand_property_identifier" => {
-                    sink.counts_key(self.text(pair))?.then_some(pair)
-                }
+                "shorthand_property_identifier" => sink.counts_key(self.text(pair)).then_some(pair),
                 _ => None,
             })
             .collect();

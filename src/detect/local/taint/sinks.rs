@@ -294,10 +294,15 @@ impl Sink {
         self.unless.as_ref().is_some_and(|re| re.is_match(text))
     }
 
-    /// Whether an object literal's key is one `object_keys` counts; `None` when the sink
-    /// counts the object whole.
-    pub fn counts_key(&self, key: &str) -> Option<bool> {
-        self.object_keys.as_ref().map(|re| re.is_match(key))
+    /// Whether the sink counts an object literal by some of its keys (`object_keys`)
+    /// rather than whole.
+    pub fn counts_by_key(&self) -> bool {
+        self.object_keys.is_some()
+    }
+
+    /// Whether `object_keys` counts an object literal's key.
+    pub fn counts_key(&self, key: &str) -> bool {
+        self.object_keys.as_ref().is_some_and(|re| re.is_match(key))
     }
 
     /// Whether flows from this source are none of the sink's concern.
