@@ -355,16 +355,21 @@ def align(callee, named, merged):
 CLASS_FIELD_FUNCTION = re.compile(
     r"^\s*((static|private|protected|public|readonly|override|declare)\s+)*#?[\w$]+[?!]?\s*"
     r"(:[^=]*)?=\s*(async\s+)?(function\b|(<[^>]*>\s*)?\([^)]*\)?|[\w$]+\s*=>)")
+# An ES5 method: `Shape.prototype.area = function …` or `Shape.create = function …`.
+ASSIGNED_METHOD = re.compile(r"^\s*[A-Za-z_$][\w$]*(\.prototype)?\.[A-Za-z_$][\w$]*\s*=\s*(async\s+)?(function\b|\()")
 
 
 def implicit(callee, lines_of):
     """Whether the callee is one no checker lists as called: a dunder method other than a
-    constructor, a property, or a TypeScript class field holding a function (the compiler's
+    constructor, a property, a TypeScript class field holding a function (the compiler's
     call hierarchy lists the calls inside it, never the calls of it: it follows the name to
-    the field, which is no function)."""
+    the field, which is no function), or an ES5 method assigned onto a prototype or a
+    constructor (`Shape.prototype.area = function`: it follows the name to the assignment,
+    which is no declaration it lists)."""
     lines = lines_of(callee[0])
     text = lines[callee[1] - 1] if callee[1] - 1 < len(lines) else ""
-    if callee[0].endswith((".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs")) and CLASS_FIELD_FUNCTION.match(text):
+    ecma = callee[0].endswith((".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs"))
+    if ecma and (CLASS_FIELD_FUNCTION.match(text) or ASSIGNED_METHOD.match(text)):
         return True
     name = text.split("def ", 1)[-1].split("(")[0].strip()
     if name.startswith("__") and name.endswith("__") and name not in CONSTRUCTORS:

@@ -8,3 +8,27 @@
   left: (member_expression object: [(identifier) (member_expression)] @_obj property: (property_identifier) @name)
   right: [(arrow_function) (function_expression)]
   (#match? @_obj "^(module\\.)?exports$")) @definition.function
+; ES5 classes: `Shape.prototype.area = function () {}` is a method of `Shape`, and
+; `Shape.create = function () {}` a static one. The statement is the method's `impl`;
+; the extractor keeps it only where the file declares `Shape` (a constructor function
+; then is a class), so `window.onload = function` and `exports.f = …` stay as they were.
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression object: (identifier) @name property: (property_identifier) @_proto)
+      property: (property_identifier))
+    right: [(arrow_function) (function_expression)])
+  (#eq? @_proto "prototype")) @definition.impl
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @name property: (property_identifier))
+    right: [(arrow_function) (function_expression)])) @definition.impl
+(assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) property: (property_identifier) @_proto)
+    property: (property_identifier) @name)
+  right: [(arrow_function) (function_expression)]
+  (#eq? @_proto "prototype")) @definition.function
+(assignment_expression
+  left: (member_expression object: (identifier) property: (property_identifier) @name)
+  right: [(arrow_function) (function_expression)]) @definition.function

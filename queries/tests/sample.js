@@ -52,3 +52,10 @@ class Derived extends Base {
 
 // An object literal used as a namespace.
 const api = { get, post: send, ...helpers, run() {} };
+
+// ES5 classes: prototype and static methods, and inheritance.
+function Shape(name) { this.name = name; }
+Shape.prototype.area = function () { return this.name; };
+Shape.create = () => new Shape("s");
+Square.prototype = Object.create(Shape.prototype);
+util.inherits(Circle, Shape);

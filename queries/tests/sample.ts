@@ -63,3 +63,8 @@ for (const item of this.items) { item.run(); }
 
 // An object literal used as a namespace.
 const api = { get, post: send, ...helpers, run() {} };
+
+// ES5 classes: prototype and static methods, and inheritance.
+function Shape(name) { this.name = name; }
+Shape.prototype.area = function () { return this.name; };
+Shape.create = () => new Shape("s");

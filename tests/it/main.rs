@@ -24,6 +24,7 @@ mod queries;
 mod query_cli;
 mod resolve_ecma;
 mod resolve_ecma_contextual;
+mod resolve_ecma_es5;
 mod resolve_outside;
 mod resolve_python;
 mod resolve_python_annotations;

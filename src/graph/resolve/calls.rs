@@ -32,6 +32,9 @@ pub(super) enum Receiver {
     /// Something imported from outside the project (`json` in `json.dumps()`): its
     /// methods are not ours, so no name matching.
     External,
+    /// JavaScript's `this` in a function of no class (`res.send = function () { this.… }`,
+    /// an object literal's method): the object is most likely the file's own.
+    UnclassedThis,
     Unknown,
 }
 
@@ -311,6 +314,7 @@ impl Resolver {
                 }
                 Receiver::External => (Vec::new(), Resolution::Direct),
                 Receiver::Unknown => self.by_method_name(file, &call.name, &context.folders),
+                Receiver::UnclassedThis => self.own_file_guess(file, &call.name, context),
             }
         } else if self.names_a_local(file, call.caller, &call.name, context) {
             (Vec::new(), Resolution::Direct)
@@ -320,6 +324,10 @@ impl Resolver {
                 Resolution::Direct,
             )
         };
+        // CommonJS: calling a `require`d module calls what it assigned to `module.exports`.
+        if self.family(file) == Family::Ecma {
+            targets = self.module_exports(targets);
+        }
         let constructor = match self.family(file) {
             Family::Python => Some("__init__"),
             Family::Ecma => Some("constructor"),
@@ -374,6 +382,18 @@ impl Resolver {
             how = Resolution::Ambiguous;
         }
         (unique, how)
+    }
+
+    /// A by-name guess kept to the caller's own file (`this` in a function of no class).
+    fn own_file_guess(
+        &self,
+        file: u32,
+        name: &str,
+        context: &FileContext<'_>,
+    ) -> (Vec<u32>, Resolution) {
+        let (mut found, how) = self.by_method_name(file, name, &context.folders);
+        found.retain(|&n| self.nodes[n as usize].file == file);
+        (found, how)
     }
 
     /// `self.m()` and `Self::m()` in a Rust impl block that defines `m` call that `m`: a type

@@ -299,6 +299,11 @@ impl Resolver {
     }
 }
 
+/// Whether `name` is one of JavaScript's globals (`Object`, `Math`, `JSON`).
+pub(super) fn is_ecma_global(name: &str) -> bool {
+    ECMA_GLOBALS.binary_search(&name).is_ok()
+}
+
 /// A name the language provides without an import.
 fn builtin_root(family: Family, name: &str) -> Option<(OutsideKind, String)> {
     let path = match family {

@@ -238,8 +238,11 @@ impl Resolver {
                     self.edge(owner, method, EdgeKind::Contains, Resolution::Direct, None);
                     if let Some(class) = class {
                         let name = self.nodes[method as usize].name.clone();
-                        self.nodes[method as usize].qualified_name =
-                            format!("{}::{name}", self.nodes[class as usize].qualified_name);
+                        let separator = facts.language.spec().separator;
+                        self.nodes[method as usize].qualified_name = format!(
+                            "{}{separator}{name}",
+                            self.nodes[class as usize].qualified_name
+                        );
                         self.add_member(class, &name, method);
                     }
                 }

@@ -43,6 +43,9 @@ impl Resolver {
         };
         let (mut classes, exact) = if spec.self_names.contains(&first) {
             let class: Vec<u32> = self.enclosing_class(file, caller).into_iter().collect();
+            if class.is_empty() && rest.is_empty() && self.family(file) == Family::Ecma {
+                return Receiver::UnclassedThis;
+            }
             (class, self.family(file) == Family::Rust && rest.is_empty())
         } else if self.family(file) == Family::Ecma
             && let Some(objects) = self.object_named(file, caller, first, locals)
@@ -64,7 +67,9 @@ impl Resolver {
                 .bindings
                 .get(&home)
                 .is_some_and(|b| b.contains_key(first));
-            return if nodes.is_empty() && imported {
+            // A JavaScript global (`Object.create`, `JSON.parse`) is never the project's.
+            let global = self.family(file) == Family::Ecma && super::outside::is_ecma_global(first);
+            return if nodes.is_empty() && (imported || global) {
                 Receiver::External
             } else {
                 Receiver::Unknown

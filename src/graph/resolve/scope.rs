@@ -449,11 +449,26 @@ impl Resolver {
             return self.enclosing_class(file, symbol).into_iter().collect();
         }
         let mut found = self.resolve_path(file, symbol, &clean);
+        if self.family(file) == Family::Ecma {
+            found = self.module_exports(found);
+        }
         found.retain(|&n| self.is_class(n));
         if found.is_empty() && self.family(file) == Family::Rust {
             found = self.generic_bound(file, symbol, &clean);
         }
         found
+    }
+
+    /// JavaScript: each module among `nodes` stands for what it exports as its default
+    /// (CommonJS's `module.exports = Layer`, which `require` gives), or for nothing.
+    pub(super) fn module_exports(&self, nodes: Vec<u32>) -> Vec<u32> {
+        nodes
+            .into_iter()
+            .flat_map(|n| match self.nodes[n as usize].kind {
+                NodeKind::Module => self.lookup_export(n, "default"),
+                _ => vec![n],
+            })
+            .collect()
     }
 
     /// A Rust generic parameter in scope at `symbol` stands for its first trait bound.

@@ -13,6 +13,7 @@ use crate::parse::flat::{FlatTree, field_child};
 
 mod bindings;
 mod callbacks;
+mod es5_classes;
 mod flow;
 mod imports;
 mod narrowing;
@@ -66,6 +67,9 @@ struct RawDef<'t> {
     node: Node<'t>,
     name: Node<'t>,
     impl_trait: Option<Node<'t>>,
+    /// The symbol's name when it is not the name node's text (an ES5 class's
+    /// `constructor`, which shares its node and name with the class).
+    alias: Option<&'static str>,
 }
 
 struct RawCall<'t> {
@@ -173,6 +177,7 @@ pub fn extract(
                         node,
                         name,
                         impl_trait: caps.impl_trait,
+                        alias: None,
                     });
                 }
             } else if let Some((kind, node)) = caps.call {
@@ -199,6 +204,9 @@ pub fn extract(
             }
         });
 
+    if lang.family() == Family::Ecma {
+        es5_classes::sort_out(&ctx, &mut defs);
+    }
     // A closure that is a symbol's own body (`const f = () => …`) is that symbol.
     let named: HashSet<usize> = defs
         .iter()
@@ -252,7 +260,19 @@ pub fn extract(
         });
     }
     for (name, base) in inherits {
-        if let Some(&class) = built.by_name.get(&name.start_byte()) {
+        // An ES5 class inherits where the file says so, away from its declaration.
+        let class = built.by_name.get(&name.start_byte()).copied().or_else(|| {
+            if lang.family() != Family::Ecma {
+                return None;
+            }
+            let text = ctx.text(name);
+            built
+                .symbols
+                .iter()
+                .position(|s| s.kind == SymbolKind::Class && s.parent.is_none() && s.name == text)
+                .map(|i| i as u32)
+        });
+        if let Some(class) = class {
             // TypeScript writes `extends Repo<User>` as a value and its type arguments
             // side by side; they belong to the base as written.
             let arguments = base

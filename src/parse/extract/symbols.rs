@@ -21,7 +21,9 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
             .cmp(&b.node.start_byte())
             .then(b.node.end_byte().cmp(&a.node.end_byte()))
     });
-    defs.dedup_by(|a, b| a.node.id() == b.node.id());
+    // An ES5 class and its constructor share a node; other definitions matched twice
+    // (two patterns on one node) are one.
+    defs.dedup_by(|a, b| a.node.id() == b.node.id() && a.alias == b.alias);
     let mut built = Built {
         symbols: Vec::with_capacity(defs.len()),
         ranges: Vec::with_capacity(defs.len()),
@@ -54,10 +56,13 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
                 SymbolKind::Class | SymbolKind::Interface => type_parameters(ctx, def.node),
                 _ => return_type(ctx, def.node),
             };
-            (ctx.text(def.name).to_string(), detail)
+            let name = def.alias.unwrap_or_else(|| ctx.text(def.name));
+            (name.to_string(), detail)
         };
         let index = built.symbols.len() as u32;
-        built.by_name.insert(def.name.start_byte(), index);
+        if def.alias.is_none() {
+            built.by_name.insert(def.name.start_byte(), index);
+        }
         built.symbols.push(Symbol {
             kind,
             name,

@@ -1,0 +1,93 @@
+//! ES5 classes in JavaScript and TypeScript. A constructor function whose prototype the
+//! file gives methods (`Shape.prototype.area = function () {}`) is a class, as the
+//! TypeScript checker reads such code, and the function its `constructor` (so its calls,
+//! measures and `this` are a constructor's): each assignment is an `impl` of the class
+//! holding one method, and so is a static one (`Shape.create = function () {}`) on a
+//! class or such a function. An assignment onto anything else the file does not declare that way
+//! (`window.onload = …`, `exports.f = …`, `utils.pick = …`) makes no method: its calls stay
+//! the enclosing scope's, as before.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::{Ctx, RawDef};
+use crate::parse::facts::SymbolKind;
+
+/// Keeps the `impl`s (and their methods) the queries proposed only where they name a
+/// class or an ES5 constructor of the file, and turns each such constructor into a class
+/// holding it as its `constructor` (one node, two definitions: the class first, so it
+/// encloses the method).
+pub(super) fn sort_out(ctx: &Ctx<'_>, defs: &mut Vec<RawDef<'_>>) {
+    if !defs.iter().any(|d| d.kind == SymbolKind::Impl) {
+        return;
+    }
+    // Top-level declarations by name: whether each is a function (else a class).
+    let mut declared: FxHashMap<&str, bool> = FxHashMap::default();
+    for def in defs.iter() {
+        let function = match def.node.kind() {
+            "function_declaration" | "generator_function_declaration" => true,
+            "class_declaration" | "abstract_class_declaration" => false,
+            _ => continue,
+        };
+        if top_level(ctx, def) {
+            declared.entry(ctx.text(def.name)).or_insert(function);
+        }
+    }
+    let constructors: FxHashSet<&str> = defs
+        .iter()
+        .filter(|d| d.kind == SymbolKind::Impl && on_prototype(ctx, d))
+        .map(|d| ctx.text(d.name))
+        .filter(|name| declared.get(name) == Some(&true))
+        .collect();
+    let kept = |name: &str| declared.get(name) == Some(&false) || constructors.contains(name);
+    // The method of an `impl` dropped is the assignment inside its statement; CommonJS's
+    // `exports.f = function` is a function of its own all the same.
+    let dropped: FxHashSet<usize> = defs
+        .iter()
+        .filter(|d| d.kind == SymbolKind::Impl && !kept(ctx.text(d.name)))
+        .filter(|d| ctx.text(d.name) != "exports")
+        .filter_map(|d| d.node.named_child(0).map(|n| n.start_byte()))
+        .collect();
+    let mut out = Vec::with_capacity(defs.len());
+    for mut def in defs.drain(..) {
+        match def.kind {
+            SymbolKind::Impl if !kept(ctx.text(def.name)) => continue,
+            SymbolKind::Function
+                if def.node.kind() == "assignment_expression"
+                    && dropped.contains(&def.node.start_byte()) =>
+            {
+                continue;
+            }
+            SymbolKind::Function
+                if constructors.contains(ctx.text(def.name)) && top_level(ctx, &def) =>
+            {
+                out.push(RawDef {
+                    kind: SymbolKind::Class,
+                    ..def
+                });
+                def.kind = SymbolKind::Method;
+                def.alias = Some("constructor");
+            }
+            _ => {}
+        }
+        out.push(def);
+    }
+    *defs = out;
+}
+
+/// Whether a definition stands at the top of its file (or is exported from there).
+fn top_level(ctx: &Ctx<'_>, def: &RawDef<'_>) -> bool {
+    let mut parent = ctx.flat.parent_of(def.node);
+    if parent.is_some_and(|p| p.kind() == "export_statement") {
+        parent = parent.and_then(|p| ctx.flat.parent_of(p));
+    }
+    parent.is_some_and(|p| p.kind() == "program")
+}
+
+/// Whether an `impl` statement assigns onto a prototype (`X.prototype.m = …`): its name
+/// is then the object of the object the assignment writes.
+fn on_prototype(ctx: &Ctx<'_>, def: &RawDef<'_>) -> bool {
+    ctx.flat
+        .parent_of(def.name)
+        .and_then(|p| ctx.flat.parent_of(p))
+        .is_some_and(|p| p.kind() == "member_expression")
+}

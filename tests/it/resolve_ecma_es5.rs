@@ -1,0 +1,158 @@
+//! JavaScript written before classes: a constructor function whose prototype gets methods
+//! is a class (the function its constructor), static assignments on it are methods,
+//! `Object.create(Base.prototype)` and `util.inherits` make it inherit; a CommonJS module
+//! that assigns `module.exports` is what `require` of it gives; a global's methods are
+//! never the project's; `this` in a function of no class guesses only in its own file.
+
+#[test]
+fn prototype_methods_make_a_constructor_function_a_class() {
+    crate::support::check_calls(
+        r#"
+//- shape.js
+var util = require("util");
+
+function Shape(name) {
+  this.name = name;
+  this.init();
+}
+Shape.prototype.init = function () {
+  this.area = this.computeArea();
+};
+Shape.prototype.computeArea = function computeArea() {
+  return helper(this.name);
+};
+Shape.create = function (name) {
+  return new Shape(name);
+};
+
+function Square(name) {
+  Shape.call(this, name);
+}
+Square.prototype = Object.create(Shape.prototype);
+Square.prototype.corners = function () {
+  return this.computeArea();
+};
+
+function Circle(name) {}
+util.inherits(Circle, Shape);
+Circle.prototype.round = function () {
+  return this.init();
+};
+
+function helper(n) {
+  return n.length;
+}
+
+function main() {
+  var s = Shape.create("s");
+  var q = new Square("q");
+  q.corners();
+  var c = new Circle("c");
+  c.round();
+  return Shape("plain");
+}
+
+window.onload = function () {
+  main();
+};
+exports.start = function () {
+  return helper("x");
+};
+var utils = {};
+utils.pick = function () {
+  return helper("y");
+};
+"#,
+        r#"
+shape -calls(1.0)-> shape.helper
+shape -calls(1.0)-> shape.main
+shape.Circle.round -calls(0.9)-> shape.Shape.init
+shape.Shape.computeArea -calls(1.0)-> shape.helper
+shape.Shape.constructor -calls(0.9)-> shape.Shape.init
+shape.Shape.create -calls(1.0)-> shape.Shape.constructor
+shape.Shape.init -calls(0.9)-> shape.Shape.computeArea
+shape.Square.corners -calls(0.9)-> shape.Shape.computeArea
+shape.main -calls(0.9)-> shape.Circle.round
+shape.main -calls(0.9)-> shape.Square.corners
+shape.main -calls(1.0)-> shape.Circle.constructor
+shape.main -calls(1.0)-> shape.Shape.constructor
+shape.main -calls(1.0)-> shape.Shape.create
+shape.main -calls(1.0)-> shape.Square.constructor
+shape.start -calls(1.0)-> shape.helper
+"#,
+    );
+}
+
+#[test]
+fn requiring_a_module_gives_what_it_assigned_to_module_exports() {
+    crate::support::check_calls(
+        r#"
+//- layer.js
+function Layer(path) {
+  if (!(this instanceof Layer)) {
+    return new Layer(path);
+  }
+  this.path = path;
+}
+Layer.prototype.match = function match(p) {
+  return p === this.path;
+};
+module.exports = Layer;
+//- tools.js
+exports.trim = function (s) {
+  return s;
+};
+//- route.js
+var Layer = require("./layer");
+var tools = require("./tools");
+
+function all(path) {
+  var layer = Layer(tools.trim(path));
+  var other = new Layer("/x");
+  return layer.match("/") && other.match("/x");
+}
+module.exports = all;
+"#,
+        r#"
+layer.Layer.constructor -calls(1.0)-> layer.Layer.constructor
+route.all -calls(0.9)-> layer.Layer.match
+route.all -calls(1.0)-> layer.Layer.constructor
+route.all -calls(1.0)-> tools.trim
+"#,
+    );
+}
+
+#[test]
+fn globals_and_this_outside_a_class_guess_nothing_elsewhere() {
+    crate::support::check_calls(
+        r#"
+//- stream.js
+function SendStream(path) {
+  this.path = path;
+}
+SendStream.prototype.send = function send(path) {
+  return path;
+};
+SendStream.prototype.create = function create() {
+  return this;
+};
+//- response.js
+var res = {};
+res.jsonp = function jsonp(body) {
+  var copy = Object.create(body);
+  return this.send(copy);
+};
+res.render = function render() {
+  return this.flush();
+};
+function Buffer2() {}
+Buffer2.prototype.flush = function flush() {
+  return 1;
+};
+module.exports = res;
+"#,
+        r#"
+response -calls(0.6)-> response.Buffer2.flush
+"#,
+    );
+}
