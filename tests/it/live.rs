@@ -718,3 +718,60 @@ pub fn run() {
     );
     assert!(!outside(&engine).contains("json.dumps"));
 }
+
+/// An ES5 constructor becomes a class when its prototype gets a method and a function
+/// again when the last one goes; a `require`d module's export follows it.
+#[test]
+fn es5_classes_follow_edits_to_their_prototypes() {
+    let (dir, engine) = first_build(
+        r#"
+//- layer.js
+function Layer(path) {
+  this.path = path;
+}
+module.exports = Layer;
+//- route.js
+var Layer = require("./layer");
+
+function all(path) {
+  var layer = new Layer(path);
+  return layer.match(path);
+}
+module.exports = all;
+"#,
+    );
+    assert!(has_edge(&engine, "route.all -calls(1.0)-> layer.Layer"));
+    edit_and_compare(
+        &engine,
+        &dir,
+        (
+            "layer.js",
+            "module.exports = Layer;",
+            "Layer.prototype.match = function (p) {\n  return p === this.path;\n};\nmodule.exports = Layer;",
+        ),
+        "a prototype method makes the function a class",
+    );
+    assert!(has_edge(
+        &engine,
+        "route.all -calls(0.9)-> layer.Layer.match"
+    ));
+    assert!(has_edge(
+        &engine,
+        "route.all -calls(1.0)-> layer.Layer.constructor"
+    ));
+    edit_and_compare(
+        &engine,
+        &dir,
+        (
+            "layer.js",
+            "Layer.prototype.match = function",
+            "Layer.match = function",
+        ),
+        "the method becomes static: a function again",
+    );
+    assert!(has_edge(&engine, "route.all -calls(1.0)-> layer.Layer"));
+    assert!(!has_edge(
+        &engine,
+        "route.all -calls(0.9)-> layer.Layer.match"
+    ));
+}
