@@ -32,3 +32,33 @@
 (assignment_expression
   left: (member_expression object: (identifier) property: (property_identifier) @name)
   right: [(arrow_function) (function_expression)]) @definition.function
+; ES5 classes given a whole prototype: `Shape.prototype = { area: function () {}, … }` and
+; `Object.assign(Shape.prototype, { … })`; the object's functions are its methods.
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @name property: (property_identifier) @_proto)
+    right: (object))
+  (#eq? @_proto "prototype")) @definition.impl
+(expression_statement
+  (call_expression
+    function: (member_expression object: (identifier) @_object property: (property_identifier) @_assign)
+    arguments: (arguments
+      . (member_expression object: (identifier) @name property: (property_identifier) @_proto)
+      (object)))
+  (#eq? @_object "Object")
+  (#eq? @_assign "assign")
+  (#eq? @_proto "prototype")) @definition.impl
+(assignment_expression
+  left: (member_expression property: (property_identifier) @_proto)
+  right: (object
+    (pair key: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function)
+  (#eq? @_proto "prototype"))
+(call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_assign)
+  arguments: (arguments
+    . (member_expression property: (property_identifier) @_proto)
+    (object
+      (pair key: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function))
+  (#eq? @_object "Object")
+  (#eq? @_assign "assign")
+  (#eq? @_proto "prototype"))

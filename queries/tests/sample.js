@@ -59,3 +59,5 @@ Shape.prototype.area = function () { return this.name; };
 Shape.create = () => new Shape("s");
 Square.prototype = Object.create(Shape.prototype);
 util.inherits(Circle, Shape);
+Shape.prototype = { perimeter: function () { return 4; } };
+Object.assign(Shape.prototype, { scale: (k) => k });

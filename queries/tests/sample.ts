@@ -68,3 +68,5 @@ const api = { get, post: send, ...helpers, run() {} };
 function Shape(name) { this.name = name; }
 Shape.prototype.area = function () { return this.name; };
 Shape.create = () => new Shape("s");
+Shape.prototype = { perimeter: function () { return 4; } };
+Object.assign(Shape.prototype, { scale: (k) => k });

@@ -1,5 +1,6 @@
 //! JavaScript written before classes: a constructor function whose prototype gets methods
-//! is a class (the function its constructor), static assignments on it are methods,
+//! (one by one, or an object's at once) is a class (the function its constructor), static
+//! assignments on it are methods,
 //! `Object.create(Base.prototype)` and `util.inherits` make it inherit; a CommonJS module
 //! that assigns `module.exports` is what `require` of it gives; a global's methods are
 //! never the project's; `this` in a function of no class guesses only in its own file.
@@ -79,6 +80,59 @@ shape.main -calls(1.0)-> shape.Shape.constructor
 shape.main -calls(1.0)-> shape.Shape.create
 shape.main -calls(1.0)-> shape.Square.constructor
 shape.start -calls(1.0)-> shape.helper
+"#,
+    );
+}
+
+#[test]
+fn a_prototype_given_whole_holds_its_objects_functions() {
+    crate::support::check_calls(
+        r#"
+//- box.js
+function Shape(n) {
+  this.n = n;
+}
+Shape.prototype = {
+  constructor: Shape,
+  area: function () {
+    return this.perimeter();
+  },
+  perimeter() {
+    return helper(this.n);
+  },
+};
+function Box() {}
+Object.assign(Box.prototype, {
+  open: function () {
+    return this.close();
+  },
+  close: () => helper(1),
+});
+Foreign.prototype = {
+  run: function () {
+    return helper(2);
+  },
+};
+function helper(x) {
+  return x;
+}
+function main() {
+  var s = new Shape(1);
+  s.area();
+  var b = new Box();
+  return b.open();
+}
+"#,
+        r#"
+box -calls(1.0)-> box.helper
+box.Box.close -calls(1.0)-> box.helper
+box.Box.open -calls(0.9)-> box.Box.close
+box.Shape.area -calls(0.9)-> box.Shape.perimeter
+box.Shape.perimeter -calls(1.0)-> box.helper
+box.main -calls(0.9)-> box.Box.open
+box.main -calls(0.9)-> box.Shape.area
+box.main -calls(1.0)-> box.Box.constructor
+box.main -calls(1.0)-> box.Shape.constructor
 "#,
     );
 }

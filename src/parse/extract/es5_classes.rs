@@ -11,6 +11,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{Ctx, RawDef};
 use crate::parse::facts::SymbolKind;
+use crate::parse::flat::field_child;
 
 /// Keeps the `impl`s (and their methods) the queries proposed only where they name a
 /// class or an ES5 constructor of the file, and turns each such constructor into a class
@@ -39,24 +40,26 @@ pub(super) fn sort_out(ctx: &Ctx<'_>, defs: &mut Vec<RawDef<'_>>) {
         .filter(|name| declared.get(name) == Some(&true))
         .collect();
     let kept = |name: &str| declared.get(name) == Some(&false) || constructors.contains(name);
-    // The method of an `impl` dropped is the assignment inside its statement; CommonJS's
-    // `exports.f = function` is a function of its own all the same.
-    let dropped: FxHashSet<usize> = defs
+    // The methods of an `impl` dropped go with it: the assignment inside its statement, or
+    // the functions of the object it assigns. CommonJS's `exports.f = function` is a
+    // function of its own all the same.
+    let dropped: Vec<(usize, usize)> = defs
         .iter()
         .filter(|d| d.kind == SymbolKind::Impl && !kept(ctx.text(d.name)))
         .filter(|d| ctx.text(d.name) != "exports")
-        .filter_map(|d| d.node.named_child(0).map(|n| n.start_byte()))
+        .map(|d| (d.node.start_byte(), d.node.end_byte()))
         .collect();
+    let in_dropped = |def: &RawDef<'_>| {
+        matches!(def.node.kind(), "assignment_expression" | "pair")
+            && dropped
+                .iter()
+                .any(|&(start, end)| start <= def.node.start_byte() && def.node.end_byte() <= end)
+    };
     let mut out = Vec::with_capacity(defs.len());
     for mut def in defs.drain(..) {
         match def.kind {
             SymbolKind::Impl if !kept(ctx.text(def.name)) => continue,
-            SymbolKind::Function
-                if def.node.kind() == "assignment_expression"
-                    && dropped.contains(&def.node.start_byte()) =>
-            {
-                continue;
-            }
+            SymbolKind::Function if in_dropped(&def) => continue,
             SymbolKind::Function
                 if constructors.contains(ctx.text(def.name)) && top_level(ctx, &def) =>
             {
@@ -83,11 +86,11 @@ fn top_level(ctx: &Ctx<'_>, def: &RawDef<'_>) -> bool {
     parent.is_some_and(|p| p.kind() == "program")
 }
 
-/// Whether an `impl` statement assigns onto a prototype (`X.prototype.m = …`): its name
-/// is then the object of the object the assignment writes.
+/// Whether an `impl` statement writes a prototype (`X.prototype.m = …`, `X.prototype = {…}`,
+/// `Object.assign(X.prototype, {…})`): its name is then the object of `X.prototype`.
 fn on_prototype(ctx: &Ctx<'_>, def: &RawDef<'_>) -> bool {
-    ctx.flat
-        .parent_of(def.name)
-        .and_then(|p| ctx.flat.parent_of(p))
-        .is_some_and(|p| p.kind() == "member_expression")
+    ctx.flat.parent_of(def.name).is_some_and(|p| {
+        p.kind() == "member_expression"
+            && field_child(ctx.lang, p, "property").is_some_and(|n| ctx.text(n) == "prototype")
+    })
 }
