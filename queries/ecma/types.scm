@@ -7,3 +7,5 @@
 ; `const s = test ? x : new C()`: one branch builds the value, so it is at least a `C`.
 (variable_declarator name: (identifier) @bind.name value: (ternary_expression consequence: (new_expression constructor: [(identifier) (member_expression)] @bind.type)))
 (variable_declarator name: (identifier) @bind.name value: (ternary_expression alternative: (new_expression constructor: [(identifier) (member_expression)] @bind.type)))
+; `var self = this`: the object the method runs on, under a name its callbacks can see.
+(variable_declarator name: (identifier) @bind.name value: (this) @bind.type)

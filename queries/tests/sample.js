@@ -61,3 +61,4 @@ Square.prototype = Object.create(Shape.prototype);
 util.inherits(Circle, Shape);
 Shape.prototype = { perimeter: function () { return 4; } };
 Object.assign(Shape.prototype, { scale: (k) => k });
+Shape.prototype.later = function () { var self = this; return () => self.area(); };

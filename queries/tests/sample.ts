@@ -70,3 +70,4 @@ Shape.prototype.area = function () { return this.name; };
 Shape.create = () => new Shape("s");
 Shape.prototype = { perimeter: function () { return 4; } };
 Object.assign(Shape.prototype, { scale: (k) => k });
+Shape.prototype.later = function () { var self = this; return () => self.area(); };

@@ -1,9 +1,9 @@
 //! JavaScript written before classes: a constructor function whose prototype gets methods
 //! (one by one, or an object's at once) is a class (the function its constructor), static
-//! assignments on it are methods,
-//! `Object.create(Base.prototype)` and `util.inherits` make it inherit; a CommonJS module
-//! that assigns `module.exports` is what `require` of it gives; a global's methods are
-//! never the project's; `this` in a function of no class guesses only in its own file.
+//! assignments on it are methods, `Object.create(Base.prototype)` and `util.inherits` make
+//! it inherit, and `var self = this` holds an instance of it; a CommonJS module that
+//! assigns `module.exports` is what `require` of it gives; a global's methods are never
+//! the project's; `this` in a function of no class guesses only in its own file.
 
 #[test]
 fn prototype_methods_make_a_constructor_function_a_class() {
@@ -24,6 +24,12 @@ Shape.prototype.computeArea = function computeArea() {
 };
 Shape.create = function (name) {
   return new Shape(name);
+};
+Shape.prototype.later = function () {
+  var self = this;
+  return function () {
+    return self.init();
+  };
 };
 
 function Square(name) {
@@ -72,6 +78,7 @@ shape.Shape.computeArea -calls(1.0)-> shape.helper
 shape.Shape.constructor -calls(0.9)-> shape.Shape.init
 shape.Shape.create -calls(1.0)-> shape.Shape.constructor
 shape.Shape.init -calls(0.9)-> shape.Shape.computeArea
+shape.Shape.later -calls(0.9)-> shape.Shape.init
 shape.Square.corners -calls(0.9)-> shape.Shape.computeArea
 shape.main -calls(0.9)-> shape.Circle.round
 shape.main -calls(0.9)-> shape.Square.corners

@@ -445,7 +445,8 @@ impl Resolver {
         let Some(clean) = types::clean(text) else {
             return Vec::new();
         };
-        if clean == "Self" {
+        // Rust's `Self`; JavaScript's `this`, where a local holds it (`var self = this`).
+        if clean == "Self" || (clean == "this" && self.family(file) == Family::Ecma) {
             return self.enclosing_class(file, symbol).into_iter().collect();
         }
         let mut found = self.resolve_path(file, symbol, &clean);
