@@ -61,6 +61,9 @@ function main() {
 
 window.onload = function () {
   main();
+  Shape.prototype.late = function () {
+    return helper("z");
+  };
 };
 exports.start = function () {
   return helper("x");
@@ -78,6 +81,7 @@ shape.Shape.computeArea -calls(1.0)-> shape.helper
 shape.Shape.constructor -calls(0.9)-> shape.Shape.init
 shape.Shape.create -calls(1.0)-> shape.Shape.constructor
 shape.Shape.init -calls(0.9)-> shape.Shape.computeArea
+shape.Shape.late -calls(1.0)-> shape.helper
 shape.Shape.later -calls(0.9)-> shape.Shape.init
 shape.Square.corners -calls(0.9)-> shape.Shape.computeArea
 shape.main -calls(0.9)-> shape.Circle.round

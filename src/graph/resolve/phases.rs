@@ -204,6 +204,16 @@ impl Resolver {
     pub(super) fn attach_impls(&mut self) {
         for (file, facts) in self.facts.clone().iter().enumerate() {
             let file = file as u32;
+            // Each impl's definitions, read in one pass: a JavaScript file has an impl per
+            // prototype method.
+            let mut children: rustc_hash::FxHashMap<u32, Vec<u32>> = Default::default();
+            for (i, s) in facts.symbols.iter().enumerate() {
+                if let Some(parent) = s.parent
+                    && facts.symbols[parent as usize].kind == SymbolKind::Impl
+                {
+                    children.entry(parent).or_default().push(i as u32);
+                }
+            }
             for (index, symbol) in facts.symbols.iter().enumerate() {
                 if symbol.kind != SymbolKind::Impl {
                     continue;
@@ -225,12 +235,11 @@ impl Resolver {
                 if class.is_some() && base == class {
                     class = None;
                 }
-                let methods: Vec<u32> = facts
-                    .symbols
+                let methods: Vec<u32> = children
+                    .get(&(index as u32))
+                    .map_or(&[][..], Vec::as_slice)
                     .iter()
-                    .enumerate()
-                    .filter(|(_, s)| s.parent == Some(index as u32))
-                    .filter_map(|(i, _)| self.sym_node[file as usize][i])
+                    .filter_map(|&i| self.sym_node[file as usize][i as usize])
                     .collect();
                 let owner = class.unwrap_or(home);
                 for method in methods {

@@ -43,17 +43,15 @@ pub(super) fn sort_out(ctx: &Ctx<'_>, defs: &mut Vec<RawDef<'_>>) {
     // The methods of an `impl` dropped go with it: the assignment inside its statement, or
     // the functions of the object it assigns. CommonJS's `exports.f = function` is a
     // function of its own all the same.
-    let dropped: Vec<(usize, usize)> = defs
+    let dropped: FxHashSet<usize> = defs
         .iter()
         .filter(|d| d.kind == SymbolKind::Impl && !kept(ctx.text(d.name)))
         .filter(|d| ctx.text(d.name) != "exports")
-        .map(|d| (d.node.start_byte(), d.node.end_byte()))
+        .map(|d| d.node.start_byte())
         .collect();
     let in_dropped = |def: &RawDef<'_>| {
         matches!(def.node.kind(), "assignment_expression" | "pair")
-            && dropped
-                .iter()
-                .any(|&(start, end)| start <= def.node.start_byte() && def.node.end_byte() <= end)
+            && statement_of(ctx, def.node).is_some_and(|s| dropped.contains(&s.start_byte()))
     };
     let mut out = Vec::with_capacity(defs.len());
     for mut def in defs.drain(..) {
@@ -75,6 +73,19 @@ pub(super) fn sort_out(ctx: &Ctx<'_>, defs: &mut Vec<RawDef<'_>>) {
         out.push(def);
     }
     *defs = out;
+}
+
+/// The statement a method's assignment or object entry is part of: the `impl` the queries
+/// made of it (`X.prototype.m = …;`, `X.prototype = {…};`, `Object.assign(…, {…});`).
+fn statement_of<'a>(ctx: &Ctx<'a>, node: tree_sitter::Node<'_>) -> Option<tree_sitter::Node<'a>> {
+    let mut at = ctx.flat.parent_of(node)?;
+    for _ in 0..3 {
+        if at.kind() == "expression_statement" {
+            return Some(at);
+        }
+        at = ctx.flat.parent_of(at)?;
+    }
+    (at.kind() == "expression_statement").then_some(at)
 }
 
 /// Whether a definition stands at the top of its file (or is exported from there).

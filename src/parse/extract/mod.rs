@@ -259,18 +259,23 @@ pub fn extract(
             column: name.start_position().column as u32 + 1,
         });
     }
+    // An ES5 class inherits where the file says so, away from its declaration.
+    let mut top_classes: Option<rustc_hash::FxHashMap<&str, u32>> = None;
     for (name, base) in inherits {
-        // An ES5 class inherits where the file says so, away from its declaration.
         let class = built.by_name.get(&name.start_byte()).copied().or_else(|| {
             if lang.family() != Family::Ecma {
                 return None;
             }
-            let text = ctx.text(name);
-            built
-                .symbols
-                .iter()
-                .position(|s| s.kind == SymbolKind::Class && s.parent.is_none() && s.name == text)
-                .map(|i| i as u32)
+            let classes = top_classes.get_or_insert_with(|| {
+                let mut by_name = rustc_hash::FxHashMap::default();
+                for (i, s) in built.symbols.iter().enumerate() {
+                    if s.kind == SymbolKind::Class && s.parent.is_none() {
+                        by_name.entry(s.name.as_str()).or_insert(i as u32);
+                    }
+                }
+                by_name
+            });
+            classes.get(ctx.text(name)).copied()
         });
         if let Some(class) = class {
             // TypeScript writes `extends Repo<User>` as a value and its type arguments
