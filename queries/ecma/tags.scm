@@ -11,7 +11,7 @@
 ; ES5 classes: `Shape.prototype.area = function () {}` is a method of `Shape`, and
 ; `Shape.create = function () {}` a static one. The statement is the method's `impl`;
 ; the extractor keeps it only where the file declares `Shape` (a constructor function
-; then is a class), so `window.onload = function` and `exports.f = …` stay as they were.
+; then is a class): `window.onload = function` and `exports.f = …` are no methods.
 (expression_statement
   (assignment_expression
     left: (member_expression

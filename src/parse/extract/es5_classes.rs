@@ -2,10 +2,9 @@
 //! file gives methods (`Shape.prototype.area = function () {}`) is a class, as the
 //! TypeScript checker reads such code, and the function its `constructor` (so its calls,
 //! measures and `this` are a constructor's): each assignment is an `impl` of the class
-//! holding one method, and so is a static one (`Shape.create = function () {}`) on a
-//! class or such a function. An assignment onto anything else the file does not declare that way
-//! (`window.onload = …`, `exports.f = …`, `utils.pick = …`) makes no method: its calls stay
-//! the enclosing scope's, as before.
+//! holding one method, and so is a static one (`Shape.create = function () {}`) on a class
+//! or such a function. An assignment onto anything else (`window.onload = …`,
+//! `exports.f = …`, `utils.pick = …`) makes no method: its calls are the enclosing scope's.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
