@@ -3,7 +3,9 @@
 //! assignments on it are methods, `Object.create(Base.prototype)` and `util.inherits` make
 //! it inherit, and `var self = this` holds an instance of it; a CommonJS module that
 //! assigns `module.exports` is what `require` of it gives; a global's methods are never
-//! the project's; `this` in a function of no class guesses only in its own file.
+//! the project's; `this` in a function of no class guesses only in its own file. The
+//! constructor may be declared in any block the assignments see (a module's top level, the
+//! body of the function a library wraps itself in).
 
 #[test]
 fn prototype_methods_make_a_constructor_function_a_class() {
@@ -218,6 +220,48 @@ module.exports = res;
 "#,
         r#"
 response -calls(0.6)-> response.Buffer2.flush
+"#,
+    );
+}
+
+#[test]
+fn a_class_wrapped_in_a_function_is_a_class_there() {
+    crate::support::check_calls(
+        r#"
+//- emitter.js
+(function (root) {
+  function Emitter() {
+    this.handlers = [];
+  }
+  Emitter.prototype.emit = function () {
+    return this.listeners();
+  };
+  Emitter.prototype.listeners = function () {
+    return this.handlers;
+  };
+  root.Emitter = Emitter;
+})(this);
+
+function outer() {
+  function Inner() {}
+  Inner.prototype.go = function () {
+    return new Inner();
+  };
+  return new Inner().go();
+}
+
+function elsewhere() {
+  Emitter.prototype.extra = function () {
+    return outer();
+  };
+}
+"#,
+        r#"
+emitter.Emitter.emit -calls(0.9)-> emitter.Emitter.listeners
+emitter.elsewhere -calls(1.0)-> emitter.outer
+emitter.outer -calls(0.9)-> emitter.outer.Inner.go
+emitter.outer -calls(1.0)-> emitter.outer.Inner.constructor
+emitter.outer.Inner.go -calls(1.0)-> emitter.outer.Inner.constructor
 "#,
     );
 }

@@ -13,38 +13,61 @@ use crate::parse::facts::SymbolKind;
 use crate::parse::flat::field_child;
 
 /// Keeps the `impl`s (and their methods) the queries proposed only where they name a
-/// class or an ES5 constructor of the file, and turns each such constructor into a class
+/// class or an ES5 constructor their block declares, and turns each such constructor into a class
 /// holding it as its `constructor` (one node, two definitions: the class first, so it
 /// encloses the method).
 pub(super) fn sort_out(ctx: &Ctx<'_>, defs: &mut Vec<RawDef<'_>>) {
     if !defs.iter().any(|d| d.kind == SymbolKind::Impl) {
         return;
     }
-    // Top-level declarations by name: whether each is a function (else a class).
-    let mut declared: FxHashMap<&str, bool> = FxHashMap::default();
+    // Declarations by (the block they stand in, name): whether each is a function (else a
+    // class). A module's top level, or the body of the function a library wraps itself in.
+    let mut declared: FxHashMap<(usize, &str), bool> = FxHashMap::default();
     for def in defs.iter() {
         let function = match def.node.kind() {
             "function_declaration" | "generator_function_declaration" => true,
             "class_declaration" | "abstract_class_declaration" => false,
             _ => continue,
         };
-        if top_level(ctx, def) {
-            declared.entry(ctx.text(def.name)).or_insert(function);
+        if let Some(block) = block_of(ctx, def.node) {
+            declared
+                .entry((block, ctx.text(def.name)))
+                .or_insert(function);
         }
     }
-    let constructors: FxHashSet<&str> = defs
+    // Each `impl` names what the nearest block around its statement declares of that name,
+    // as JavaScript's scopes read it; a declaration names itself.
+    let key = |def: &RawDef<'_>| {
+        let name = ctx.text(def.name);
+        if def.kind != SymbolKind::Impl {
+            return block_of(ctx, def.node).map(|b| (b, name));
+        }
+        let mut at = ctx.flat.parent_of(def.node);
+        while let Some(node) = at {
+            if matches!(node.kind(), "program" | "statement_block")
+                && declared.contains_key(&(node.start_byte(), name))
+            {
+                return Some((node.start_byte(), name));
+            }
+            at = ctx.flat.parent_of(node);
+        }
+        None
+    };
+    let constructors: FxHashSet<(usize, &str)> = defs
         .iter()
         .filter(|d| d.kind == SymbolKind::Impl && on_prototype(ctx, d))
-        .map(|d| ctx.text(d.name))
-        .filter(|name| declared.get(name) == Some(&true))
+        .filter_map(key)
+        .filter(|k| declared.get(k) == Some(&true))
         .collect();
-    let kept = |name: &str| declared.get(name) == Some(&false) || constructors.contains(name);
+    let kept = |def: &RawDef<'_>| {
+        key(def).is_some_and(|k| declared.get(&k) == Some(&false) || constructors.contains(&k))
+    };
     // The methods of an `impl` dropped go with it: the assignment inside its statement, or
     // the functions of the object it assigns. CommonJS's `exports.f = function` is a
     // function of its own all the same.
     let dropped: FxHashSet<usize> = defs
         .iter()
-        .filter(|d| d.kind == SymbolKind::Impl && !kept(ctx.text(d.name)))
+        .filter(|d| d.kind == SymbolKind::Impl && !kept(d))
         .filter(|d| ctx.text(d.name) != "exports")
         .map(|d| d.node.start_byte())
         .collect();
@@ -55,10 +78,13 @@ pub(super) fn sort_out(ctx: &Ctx<'_>, defs: &mut Vec<RawDef<'_>>) {
     let mut out = Vec::with_capacity(defs.len());
     for mut def in defs.drain(..) {
         match def.kind {
-            SymbolKind::Impl if !kept(ctx.text(def.name)) => continue,
+            SymbolKind::Impl if !kept(&def) => continue,
             SymbolKind::Function if in_dropped(&def) => continue,
             SymbolKind::Function
-                if constructors.contains(ctx.text(def.name)) && top_level(ctx, &def) =>
+                if matches!(
+                    def.node.kind(),
+                    "function_declaration" | "generator_function_declaration"
+                ) && key(&def).is_some_and(|k| constructors.contains(&k)) =>
             {
                 out.push(RawDef {
                     kind: SymbolKind::Class,
@@ -87,13 +113,14 @@ fn statement_of<'a>(ctx: &Ctx<'a>, node: tree_sitter::Node<'_>) -> Option<tree_s
     (at.kind() == "expression_statement").then_some(at)
 }
 
-/// Whether a definition stands at the top of its file (or is exported from there).
-fn top_level(ctx: &Ctx<'_>, def: &RawDef<'_>) -> bool {
-    let mut parent = ctx.flat.parent_of(def.node);
-    if parent.is_some_and(|p| p.kind() == "export_statement") {
-        parent = parent.and_then(|p| ctx.flat.parent_of(p));
+/// The start of the block a declaration or statement stands in (the program, or a
+/// function's body), looking through `export`.
+fn block_of(ctx: &Ctx<'_>, node: tree_sitter::Node<'_>) -> Option<usize> {
+    let mut parent = ctx.flat.parent_of(node)?;
+    if parent.kind() == "export_statement" {
+        parent = ctx.flat.parent_of(parent)?;
     }
-    parent.is_some_and(|p| p.kind() == "program")
+    matches!(parent.kind(), "program" | "statement_block").then(|| parent.start_byte())
 }
 
 /// Whether an `impl` statement writes a prototype (`X.prototype.m = …`, `X.prototype = {…}`,
