@@ -308,10 +308,7 @@ pub(super) fn is_ecma_global(name: &str) -> bool {
 fn builtin_root(family: Family, name: &str) -> Option<(OutsideKind, String)> {
     let path = match family {
         Family::Python => super::flow::is_builtin(name).then(|| format!("builtins.{name}"))?,
-        Family::Ecma => ECMA_GLOBALS
-            .binary_search(&name)
-            .is_ok()
-            .then(|| name.to_string())?,
+        Family::Ecma => is_ecma_global(name).then(|| name.to_string())?,
         Family::Rust => match RUST_PRELUDE.binary_search_by(|(n, _)| n.cmp(&name)) {
             Ok(at) => RUST_PRELUDE[at].1.to_string(),
             Err(_) if matches!(name, "std" | "core" | "alloc") => name.to_string(),
