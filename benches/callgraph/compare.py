@@ -177,17 +177,20 @@ def classes_in(symbols, out):
     return out
 
 
-def innermost(functions, line):
-    """The name line of the innermost function whose header or body holds `line`. Servers
-    list a nested function's calls under its parents too, and a decorator's call under the
-    function it decorates; both run in the scope around them."""
+def innermost(functions, site):
+    """The name line of the innermost function whose header or body holds `site` (line,
+    character). Servers list a nested function's calls under its parents too, and a
+    decorator's call under the function it decorates; both run in the scope around them.
+    A call on the line a function expression's name is on but before it (`use(function
+    logger() {`) is its parent's."""
     best = None
     for sym in functions:
-        start = sym["selectionRange"]["start"]["line"]
-        end = sym["range"]["end"]["line"]
-        if start <= line <= end and (best is None or start >= best):
+        name = sym["selectionRange"]["start"]
+        end = sym["range"]["end"]
+        start = (name["line"], name["character"])
+        if start <= site <= (end["line"], end["character"]) and (best is None or start >= best):
             best = start
-    return best
+    return None if best is None else best[0]
 
 
 def truth_edges(lang, root):
@@ -231,7 +234,7 @@ def truth_edges(lang, root):
                     if callee is None:
                         continue
                     for site in call.get("fromRanges") or []:
-                        owner = innermost(functions, site["start"]["line"])
+                        owner = innermost(functions, (site["start"]["line"], site["start"]["character"]))
                         if owner is not None:
                             edges.add(((rel, owner + 1), callee))
     server.proc.kill()

@@ -36,6 +36,10 @@
   (#eq? @_m "module") (#eq? @_e "exports"))
 (assignment_expression
   left: (member_expression object: (identifier) @_m property: (property_identifier) @_e)
+  right: (function_expression name: (identifier) @export.default)
+  (#eq? @_m "module") (#eq? @_e "exports"))
+(assignment_expression
+  left: (member_expression object: (identifier) @_m property: (property_identifier) @_e)
   right: (object (shorthand_property_identifier) @export.local)
   (#eq? @_m "module") (#eq? @_e "exports"))
 (assignment_expression

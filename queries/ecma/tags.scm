@@ -62,3 +62,15 @@
   (#eq? @_object "Object")
   (#eq? @_assign "assign")
   (#eq? @_proto "prototype"))
+; A named function expression handed on is a function of its own, as in a stack trace:
+; `return function jsonParser(req, res) {…}`, `app.use(function logger(req, res, next) {…})`,
+; `(function wrapper() {…})()`, `module.exports = function createApplication() {…}`. One
+; bound to a name or a property is that binding's definition, above.
+(return_statement (function_expression name: (identifier) @name) @definition.function)
+(arguments (function_expression name: (identifier) @name) @definition.function)
+(parenthesized_expression (function_expression name: (identifier) @name) @definition.function)
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (function_expression name: (identifier) @name) @definition.function
+  (#eq? @_module "module")
+  (#eq? @_exports "exports"))

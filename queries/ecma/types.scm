@@ -9,3 +9,7 @@
 (variable_declarator name: (identifier) @bind.name value: (ternary_expression alternative: (new_expression constructor: [(identifier) (member_expression)] @bind.type)))
 ; `var self = this`: the object the method runs on, under a name its callbacks can see.
 (variable_declarator name: (identifier) @bind.name value: (this) @bind.type)
+; Names a function binds that are no definitions: calling one calls what it holds (the
+; parameters of each grammar are in its own folder).
+(arrow_function parameter: (identifier) @local.name)
+(variable_declarator name: (identifier) @local.name)

@@ -19,3 +19,7 @@
 ; A `for` loop's variable holds the elements of what it iterates (`for x in &xs`,
 ; `for x in self.items.iter()`).
 (for_expression pattern: (identifier) @bind.name value: [(identifier) (field_expression) (reference_expression) (call_expression)] @bind.element)
+; Names a function binds that are no definitions: calling one calls what it holds.
+(parameter pattern: (identifier) @local.name)
+(closure_parameters (identifier) @local.name)
+(let_declaration pattern: (identifier) @local.name)

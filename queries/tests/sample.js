@@ -62,3 +62,10 @@ util.inherits(Circle, Shape);
 Shape.prototype = { perimeter: function () { return 4; } };
 Object.assign(Shape.prototype, { scale: (k) => k });
 Shape.prototype.later = function () { var self = this; return () => self.area(); };
+// Named function expressions handed on are functions of their own.
+function makeParser() { return function jsonParser(req) { return fn(req); }; }
+use(function logger(req) { return fn(req); });
+(function wrapper() { fn(1); })();
+module.exports = function createApplication() { return fn(2); };
+// Parameters and locals: a call of one calls what it holds.
+function withParams(a, b = 1, ...rest) { const local = a; return [local, rest, b, (c) => c, d => d]; }

@@ -43,3 +43,9 @@ pub fn token_len(token: &Token) -> usize {
         Token::Number(mut n) => { n += 1; n as usize }
     }
 }
+// Parameters and locals: a call of one calls what it holds.
+fn with_params(f: fn() -> u32) -> u32 {
+    let g = f;
+    let h = |k| k;
+    h(g())
+}

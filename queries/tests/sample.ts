@@ -71,3 +71,10 @@ Shape.create = () => new Shape("s");
 Shape.prototype = { perimeter: function () { return 4; } };
 Object.assign(Shape.prototype, { scale: (k) => k });
 Shape.prototype.later = function () { var self = this; return () => self.area(); };
+// Named function expressions handed on are functions of their own.
+function makeParser() { return function jsonParser(req: string) { return fn(req); }; }
+use(function logger(req: string) { return fn(req); });
+(function wrapper() { fn(1); })();
+module.exports = function createApplication() { return fn(2); };
+// Parameters and locals: a call of one calls what it holds.
+function withParams(a: string, b?: number, ...rest: string[]) { const local = a; return [local, rest, b, d => d]; }

@@ -8,3 +8,7 @@
 (arguments (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @bind.name !type))) @bind.passed)
 (for_in_statement left: (identifier) @bind.name operator: "of" right: [(identifier) (member_expression)] @bind.element)
 (variable_declarator name: (identifier) @bind.name !type value: (object) @bind.object)
+; Names a function binds that are no definitions: calling one calls what it holds.
+(required_parameter pattern: (identifier) @local.name)
+(optional_parameter pattern: (identifier) @local.name)
+(required_parameter pattern: (rest_pattern (identifier) @local.name))

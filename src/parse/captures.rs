@@ -43,6 +43,8 @@ pub enum Role {
     MetricFlat,
     /// An anonymous function (closure, lambda, arrow): its branches are its own.
     MetricClosure,
+    /// A name a function binds that is no definition (`queries/README.md`).
+    LocalName,
     /// `_`-prefixed helper captures, used only by predicates.
     Helper,
 }
@@ -63,6 +65,7 @@ pub fn role_of(name: &str) -> Option<Role> {
         "definition.module" => Role::Definition(SymbolKind::Module),
         "definition.impl" => Role::Definition(SymbolKind::Impl),
         "name" => Role::Name,
+        "local.name" => Role::LocalName,
         "impl.trait" => Role::ImplTrait,
         "reference.call" => Role::Call,
         "reference.new" => Role::New,

@@ -21,6 +21,8 @@ pub struct FileFacts {
     pub calls: Vec<CallSite>,
     pub inherits: Vec<Inherit>,
     pub bindings: Vec<Binding>,
+    /// Names functions bind that are no definitions (JS/TS and Rust parameters and locals).
+    pub locals: Vec<LocalName>,
     /// Where values go (Python), for the points-to pass of resolution.
     pub flow: crate::parse::flow::Flow,
     pub diagnostics: Vec<Diagnostic>,
@@ -258,6 +260,17 @@ pub struct Inherit {
     /// The base as written.
     pub base: String,
     pub line: u32,
+}
+
+/// A name a function binds that is no definition (a parameter, a local variable): a call of
+/// that name inside the function calls what it holds, not a definition further out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LocalName {
+    pub name: String,
+    /// Where the function binding it starts and ends, as (line, column), 1-based like a
+    /// `CallSite`'s.
+    pub from: (u32, u32),
+    pub to: (u32, u32),
 }
 
 /// A name whose type the file states: an annotation, a constructor call, or a call whose

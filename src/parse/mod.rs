@@ -179,6 +179,7 @@ fn parse_guarded(
         calls: Vec::new(),
         inherits: Vec::new(),
         bindings: Vec::new(),
+        locals: Vec::new(),
         flow: Default::default(),
         diagnostics: Vec::new(),
     };

@@ -265,3 +265,116 @@ emitter.outer.Inner.go -calls(1.0)-> emitter.outer.Inner.constructor
 "#,
     );
 }
+
+#[test]
+fn a_named_function_expression_handed_on_is_a_function_of_its_own() {
+    crate::support::check_calls(
+        r#"
+//- parser.js
+function read(req) {
+  return req;
+}
+function json(options) {
+  var strict = check(options);
+  return function jsonParser(req, res, next) {
+    read(req);
+    next();
+  };
+}
+function check(o) {
+  return o;
+}
+function mount(app) {
+  app.use(function logger(req) {
+    return read(req);
+  });
+  app.use(function (req) {
+    return check(req);
+  });
+  var named = function bound(req) {
+    return read(req);
+  };
+  return named;
+}
+(function setup() {
+  mount(null);
+})();
+//- app.js
+module.exports = function createApplication() {
+  return helper();
+};
+function helper() {
+  return 1;
+}
+//- main.js
+var createApplication = require("./app");
+function start() {
+  return createApplication();
+}
+"#,
+        r#"
+app.createApplication -calls(1.0)-> app.helper
+main.start -calls(1.0)-> app.createApplication
+parser.json -calls(1.0)-> parser.check
+parser.json.jsonParser -calls(1.0)-> parser.read
+parser.mount -calls(1.0)-> parser.check
+parser.mount.logger -calls(1.0)-> parser.read
+parser.mount.named -calls(1.0)-> parser.read
+parser.setup -calls(1.0)-> parser.mount
+"#,
+    );
+}
+
+#[test]
+fn a_parameter_or_local_holds_what_it_was_given_not_a_definition_further_out() {
+    crate::support::check_calls(
+        r#"
+//- router.js
+function next(err) {
+  return err;
+}
+function done() {
+  return 1;
+}
+function send(res, next) {
+  next(res);
+}
+function finish(res) {
+  var done = res.end;
+  done();
+}
+function wrap(res, cb) {
+  function cb2() {}
+  return [1].map(function (next) {
+    return next(cb(res));
+  });
+}
+function outer(next) {
+  function next2() {}
+  function inner(done) {
+    function done() {}
+    return done();
+  }
+  return inner;
+}
+function main() {
+  next(null);
+  done();
+}
+//- typed.ts
+export function handler(): number {
+  return 1;
+}
+export function route(handler: () => number, ...rest: string[]): number {
+  const inner = (x: number) => x;
+  return handler() + inner(rest.length);
+}
+"#,
+        r#"
+router.main -calls(1.0)-> router.done
+router.main -calls(1.0)-> router.next
+router.outer.inner -calls(1.0)-> router.outer.inner.done
+typed.route -calls(1.0)-> typed.route.inner
+"#,
+    );
+}

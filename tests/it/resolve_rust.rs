@@ -176,6 +176,7 @@ fn self_fields_locals_returned_values_aliases_re_exports_traits_and_macros() {
 //- Cargo.toml
 [package]
 name = "app"
+version = "0.1.0"
 //- src/lib.rs
 pub mod store;
 pub mod shapes;
@@ -279,6 +280,7 @@ fn same_named_methods_from_two_trait_impls_on_one_type_are_both_candidates() {
 //- Cargo.toml
 [package]
 name = "app"
+version = "0.1.0"
 //- src/lib.rs
 pub struct A;
 pub struct B;
@@ -318,6 +320,7 @@ fn methods_on_an_option_or_a_cell_field_are_std_not_the_wrapped_type() {
 //- Cargo.toml
 [package]
 name = "app"
+version = "0.1.0"
 //- src/lib.rs
 use std::cell::RefCell;
 
@@ -355,6 +358,7 @@ fn associated_functions_called_through_a_generic_parameter_reach_the_trait() {
 //- Cargo.toml
 [package]
 name = "app"
+version = "0.1.0"
 //- src/lib.rs
 pub trait Float {
     fn from_int(i: u64) -> Self;
@@ -389,6 +393,7 @@ fn an_untyped_call_of_a_method_every_candidate_of_which_implements_one_trait_goe
 //- Cargo.toml
 [package]
 name = "app"
+version = "0.1.0"
 //- src/lib.rs
 pub trait Bound {
     fn increment(self) -> Self;
@@ -721,6 +726,36 @@ two::Reader::read -calls(0.6)-> two::A::pull
 two::Reader::read -calls(0.6)-> two::Source::pull
 two::Writer::write -calls(0.6)-> two::B::push
 two::Writer::write -calls(0.6)-> two::Sink::push
+"#,
+    );
+}
+
+#[test]
+fn a_parameter_or_local_holds_what_it_was_given_not_a_function_further_out() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+version = "0.1.0"
+//- src/lib.rs
+pub fn step() -> u32 {
+    1
+}
+pub fn apply(step: fn() -> u32) -> u32 {
+    step()
+}
+pub fn twice() -> u32 {
+    let step = || 2;
+    step() + inner()
+}
+fn inner() -> u32 {
+    step()
+}
+"#,
+        r#"
+app::inner -calls(1.0)-> app::step
+app::twice -calls(1.0)-> app::inner
 "#,
     );
 }

@@ -149,7 +149,8 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                 let declared = node.language.family() != Family::Ecma
                     || ["function ", "async function ", "const ", "let ", "var "]
                         .iter()
-                        .any(|k| line.trim_start().starts_with(k));
+                        .any(|k| line.trim_start().starts_with(k))
+                        && !continues_an_expression(&text, line);
                 if mentions(Some(&text), &node.name) <= 1
                     && declared
                     && !exported
@@ -360,6 +361,17 @@ fn built_prefixes(text: &str) -> Vec<&str> {
 
 fn ctx_root(ctx: &GraphCtx<'_>) -> std::path::PathBuf {
     ctx.config.root.clone().unwrap_or_default()
+}
+
+/// Whether `line` (a slice of `text`) carries on an expression begun before it: a function
+/// written there is a named function expression handed on (`app.use(\n  function logger`,
+/// `module.exports =\n  function create`), a value nobody calls by its name.
+fn continues_an_expression(text: &str, line: &str) -> bool {
+    let start = (line.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+    let before = text.get(..start).unwrap_or("").trim_end();
+    before.ends_with(['(', ',', '=', ':', '?', '[', '|', '&', '!'])
+        || before.ends_with("return")
+        || before.ends_with("yield")
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use crate::graph::resolve::flow::CallOutcome;
 use crate::lang::Family;
 use crate::parse::facts::Borrow;
 use crate::parse::flow::CallHow;
-use crate::parse::{Binding, CallKind, CallSite, SymbolKind};
+use crate::parse::{Binding, CallKind, CallSite, LocalName, SymbolKind};
 
 /// More same-named candidates than this and a call stays unresolved.
 pub(super) const MAX_CANDIDATES: usize = 3;
@@ -58,6 +58,8 @@ pub(super) struct FileContext<'a> {
     /// Python parameters by (function symbol, name): a call through one is not a call of a
     /// same-named definition outside the function.
     params: rustc_hash::FxHashSet<(u32, &'a str)>,
+    /// JS/TS and Rust parameters and locals by name, with the function holding each.
+    scoped: FxHashMap<&'a str, Vec<&'a LocalName>>,
     /// Where name guesses may land (`guess_folders`).
     folders: Vec<&'a str>,
 }
@@ -140,9 +142,14 @@ impl Resolver {
                     .map(move |p| (def.symbol, facts.flow.name(p.name)))
             })
             .collect();
+        let mut scoped: FxHashMap<&str, Vec<&LocalName>> = FxHashMap::default();
+        for local in &facts.locals {
+            scoped.entry(local.name.as_str()).or_default().push(local);
+        }
         let context = FileContext {
             locals,
             params,
+            scoped,
             folders: self.guess_folders(file),
         };
         let mut calls: Vec<ResolvedCall> = Vec::with_capacity(facts.calls.len());
@@ -316,13 +323,8 @@ impl Resolver {
                 Receiver::Unknown => self.by_method_name(file, &call.name, &context.folders),
                 Receiver::UnclassedThis => self.own_file_guess(file, &call.name, context),
             }
-        } else if self.names_a_local(file, call.caller, &call.name, context) {
-            (Vec::new(), Resolution::Direct)
         } else {
-            (
-                self.lookup_name(file, call.caller, &call.name),
-                Resolution::Direct,
-            )
+            (self.by_plain_name(file, call, context), Resolution::Direct)
         };
         // CommonJS: calling a `require`d module calls what it assigned to `module.exports`.
         if self.family(file) == Family::Ecma {
@@ -513,6 +515,50 @@ impl Resolver {
             scope = symbol.parent;
         }
         false
+    }
+}
+
+impl Resolver {
+    /// What a call of a plain name (`f()`) calls: the definition lexical scope finds,
+    /// unless a parameter or local nearer than it holds the name.
+    fn by_plain_name(&self, file: u32, call: &CallSite, context: &FileContext<'_>) -> Vec<u32> {
+        if self.names_a_local(file, call.caller, &call.name, context) {
+            return Vec::new();
+        }
+        let mut found = self.lookup_name(file, call.caller, &call.name);
+        if self.shadowed_by_local(file, call, &found, context) {
+            found.clear();
+        }
+        found
+    }
+
+    /// Whether a parameter or local of a function around `call` (JS/TS, Rust) binds its
+    /// name nearer than each definition `found`: `function send(res, next) { next(); }`
+    /// calls what `next` holds, whatever `next` the module defines.
+    fn shadowed_by_local(
+        &self,
+        file: u32,
+        call: &CallSite,
+        found: &[u32],
+        context: &FileContext<'_>,
+    ) -> bool {
+        let Some(locals) = context
+            .scoped
+            .get(call.name.as_str())
+            .filter(|_| !found.is_empty())
+        else {
+            return false;
+        };
+        let at = (call.line, call.column);
+        locals.iter().any(|local| {
+            local.from <= at
+                && at <= local.to
+                && found.iter().all(|&target| {
+                    let node = &self.nodes[target as usize];
+                    // A definition inside the binding function is nearer still.
+                    !(node.file == file && local.from.0 <= node.line && node.end_line <= local.to.0)
+                })
+        })
     }
 }
 

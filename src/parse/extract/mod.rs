@@ -122,6 +122,7 @@ pub fn extract(
     let mut flats: HashSet<usize> = HashSet::new();
     let mut closures: Vec<(usize, usize)> = Vec::new();
     let mut import_offsets: Vec<usize> = Vec::new();
+    let mut local_names: Vec<Node<'_>> = Vec::new();
 
     query
         .matcher
@@ -167,6 +168,7 @@ pub fn extract(
                         flats.insert(node.id());
                     }
                     Role::MetricClosure => closures.push((node.start_byte(), node.end_byte())),
+                    Role::LocalName => local_names.push(node),
                     Role::Helper => {}
                 }
             }
@@ -291,6 +293,18 @@ pub fn extract(
             });
         }
     }
+    out.locals = local_names
+        .into_iter()
+        .filter_map(|name| {
+            let function = binding_function(name)?;
+            let at = |p: tree_sitter::Point| (p.row as u32 + 1, p.column as u32 + 1);
+            Some(LocalName {
+                name: ctx.text(name).to_string(),
+                from: at(function.start_position()),
+                to: at(function.end_position()),
+            })
+        })
+        .collect();
     for raw in bindings {
         out.bindings.push(Binding {
             scope: locator.binding_scope(raw.name.start_byte()),
@@ -506,6 +520,29 @@ fn diagnostics(tree: &Tree) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// The function a parameter or local belongs to: the nearest function, method, arrow or
+/// closure around it (none at a module's top level, whose names are its definitions').
+fn binding_function(name: Node<'_>) -> Option<Node<'_>> {
+    const FUNCTIONS: &[&str] = &[
+        "function_declaration",
+        "generator_function_declaration",
+        "function_expression",
+        "generator_function",
+        "arrow_function",
+        "method_definition",
+        "function_item",
+        "closure_expression",
+    ];
+    let mut at = name.parent();
+    while let Some(node) = at {
+        if FUNCTIONS.contains(&node.kind()) {
+            return Some(node);
+        }
+        at = node.parent();
+    }
+    None
 }
 
 #[cfg(test)]
