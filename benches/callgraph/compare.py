@@ -400,6 +400,18 @@ def only_in_macros(caller, callee, lines_of):
     return bool(sites) and all(any(a <= site <= b for a, b in spans) for site in sites)
 
 
+def only_through_call(caller, callee, lines_of):
+    """Whether `caller` reaches `callee` only through JavaScript's `f.call(…)` or
+    `f.apply(…)` (`Base.call(this, x)`, `Base.prototype.init.call(this)`): the compiler's
+    call hierarchy names the library's `Function.prototype.call` there."""
+    body = "\n".join(lines_of(caller["file"])[caller["line"] - 1:caller.get("end_line", caller["line"])])
+    parts = callee.get("qualified_name", callee["name"]).split(".")
+    name = parts[-2] if parts[-1] == "constructor" and len(parts) > 1 else parts[-1]
+    through = re.search(r"\b" + re.escape(name) + r"\.(call|apply)\s*\(", body)
+    direct = re.search(r"(?<![.\w])(new\s+)?" + re.escape(name) + r"\s*\(", body)
+    return bool(through) and not direct
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("lang", choices=SERVERS)
@@ -456,13 +468,16 @@ def main():
         r = hit / len(truth_known) if truth_known else 0
         print(f"confidence >= {floor}: {len(chosen)} edges, precision {p:.1%}, recall {r:.1%}")
     blind = {e for e in mine if implicit(e[1], lines_of)}
+    by_loc = {loc: nid for nid, loc in where.items()}
+    if args.lang == "typescript":
+        blind |= {e for e in mine if e not in truth_known
+                  and only_through_call(nodes[by_loc[e[0]]], nodes[by_loc[e[1]]], lines_of)}
     if args.lang == "rust":
-        by_loc = {loc: nid for nid, loc in where.items()}
         blind |= {e for e in mine if e not in truth_known
                   and only_in_macros(nodes[by_loc[e[0]]], nodes[by_loc[e[1]]], lines_of)}
     chosen = set(mine) - blind
     hit = len(chosen & truth_known)
-    print(f"without calls no checker lists (dunders, properties, class-field functions, inside Rust macros: {len(blind)} "
+    print(f"without calls no checker lists (dunders, properties, class-field functions, `.call`/`.apply`, inside Rust macros: {len(blind)} "
           f"edges): {len(chosen)} edges, precision {hit / max(1, len(chosen)):.1%}")
     tiers = Counter(round(c, 2) for c in mine.values())
     wrong = Counter(round(c, 2) for e, c in mine.items() if e not in truth_known)

@@ -42,7 +42,10 @@ Square.prototype.corners = function () {
   return this.computeArea();
 };
 
-function Circle(name) {}
+function Circle(name) {
+  Shape.prototype.init.call(this);
+  return Math.max.apply(null, [1]);
+}
 util.inherits(Circle, Shape);
 Circle.prototype.round = function () {
   return this.init();
@@ -78,6 +81,7 @@ utils.pick = function () {
         r#"
 shape -calls(1.0)-> shape.helper
 shape -calls(1.0)-> shape.main
+shape.Circle.constructor -calls(1.0)-> shape.Shape.init
 shape.Circle.round -calls(0.9)-> shape.Shape.init
 shape.Shape.computeArea -calls(1.0)-> shape.helper
 shape.Shape.constructor -calls(0.9)-> shape.Shape.init
@@ -85,6 +89,7 @@ shape.Shape.create -calls(1.0)-> shape.Shape.constructor
 shape.Shape.init -calls(0.9)-> shape.Shape.computeArea
 shape.Shape.late -calls(1.0)-> shape.helper
 shape.Shape.later -calls(0.9)-> shape.Shape.init
+shape.Square.constructor -calls(1.0)-> shape.Shape.constructor
 shape.Square.corners -calls(0.9)-> shape.Shape.computeArea
 shape.main -calls(0.9)-> shape.Circle.round
 shape.main -calls(0.9)-> shape.Square.corners

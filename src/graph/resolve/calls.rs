@@ -286,6 +286,8 @@ impl Resolver {
                 self.super_constructor(file, call.caller),
                 Resolution::Direct,
             );
+        } else if let Some(called) = self.called_through_call_or_apply(file, call) {
+            (called, Resolution::Direct)
         } else if let Some(receiver) = &call.receiver {
             match self
                 .narrowed_receiver(file, call)
@@ -519,6 +521,36 @@ impl Resolver {
 }
 
 impl Resolver {
+    /// JavaScript's `f.call(that, …)` and `f.apply(that, args)` call `f`: ES5's way to call
+    /// a base constructor (`Base.call(this, name)`) or a base method
+    /// (`Base.prototype.init.call(this)`). `None` where the receiver is no project function
+    /// or class (then `call` may be a method of its own).
+    fn called_through_call_or_apply(&self, file: u32, call: &CallSite) -> Option<Vec<u32>> {
+        if !matches!(call.name.as_str(), "call" | "apply") || self.family(file) != Family::Ecma {
+            return None;
+        }
+        let receiver = call.receiver.as_deref()?;
+        let found: Vec<u32> = match receiver.rsplit_once(".prototype.") {
+            Some((class, member)) if !member.contains('.') => self
+                .resolve_path(file, call.caller, class)
+                .into_iter()
+                .filter(|&n| self.is_class(n))
+                .flat_map(|n| self.lookup_member(n, member))
+                .collect(),
+            _ => self.resolve_path(file, call.caller, receiver),
+        };
+        let callable: Vec<u32> = found
+            .into_iter()
+            .filter(|&n| {
+                matches!(
+                    self.nodes[n as usize].kind,
+                    NodeKind::Function | NodeKind::Method | NodeKind::Class
+                )
+            })
+            .collect();
+        (!callable.is_empty()).then_some(callable)
+    }
+
     /// What a call of a plain name (`f()`) calls: the definition lexical scope finds,
     /// unless a parameter or local nearer than it holds the name.
     fn by_plain_name(&self, file: u32, call: &CallSite, context: &FileContext<'_>) -> Vec<u32> {
