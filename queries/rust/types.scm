@@ -23,3 +23,6 @@
 (parameter pattern: (identifier) @local.name)
 (closure_parameters (identifier) @local.name)
 (let_declaration pattern: (identifier) @local.name)
+(tuple_pattern (identifier) @local.name)
+(tuple_struct_pattern (identifier) @local.name)
+(for_expression pattern: (identifier) @local.name)

@@ -49,3 +49,13 @@ fn with_params(f: fn() -> u32) -> u32 {
     let h = |k| k;
     h(g())
 }
+fn with_patterns(pairs: Vec<(u32, u32)>, o: Option<u32>) -> u32 {
+    let (a, b) = pairs[0];
+    if let Some(c) = o {
+        return c;
+    }
+    for d in 0..a {
+        let _ = d;
+    }
+    b
+}

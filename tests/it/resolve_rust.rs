@@ -759,3 +759,36 @@ app::twice -calls(1.0)-> app::inner
 "#,
     );
 }
+
+#[test]
+fn a_local_holds_its_name_only_after_its_declaration_and_inside_its_block() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+version = "0.1.0"
+//- src/lib.rs
+pub fn entry(n: u32) -> u32 {
+    n
+}
+pub fn waker() -> u32 {
+    1
+}
+pub fn list() -> u32 {
+    let a = entry(5);
+    {
+        let entry = a;
+        let _ = entry;
+    }
+    let b = entry(7);
+    let waker = waker();
+    a + b + waker
+}
+"#,
+        r#"
+app::list -calls(1.0)-> app::entry
+app::list -calls(1.0)-> app::waker
+"#,
+    );
+}

@@ -507,10 +507,14 @@ impl Resolver {
             {
                 return false;
             }
-            let bound = context
-                .locals
-                .get(&(Some(index), name))
-                .is_some_and(|b| b.iter().any(|b| !b.field));
+            // JS/TS and Rust locals hold a name only after their declaration, which
+            // `shadowed_by_local` knows; parameters, and a Python function's names, hold
+            // it throughout.
+            let python = self.family(file) == Family::Python;
+            let bound = context.locals.get(&(Some(index), name)).is_some_and(|b| {
+                b.iter()
+                    .any(|b| !b.field && (python || b.position.is_some()))
+            });
             if bound || context.params.contains(&(index, name)) {
                 return true;
             }
@@ -562,6 +566,16 @@ impl Resolver {
             found.clear();
         }
         found
+    }
+
+    /// Whether a parameter or local of a function around `call` binds `name` there (JS/TS,
+    /// Rust).
+    pub(super) fn local_at(call: &CallSite, name: &str, context: &FileContext<'_>) -> bool {
+        let at = (call.line, call.column);
+        context
+            .scoped
+            .get(name)
+            .is_some_and(|locals| locals.iter().any(|l| l.from <= at && at <= l.to))
     }
 
     /// Whether a parameter or local of a function around `call` (JS/TS, Rust) binds its

@@ -162,6 +162,8 @@ impl Resolver {
             .is_some_and(|b| b.iter().any(|b| !b.field));
         if module_local
             || self.names_a_local(file, call.caller, first, context)
+            // A path (`mio::net::TcpStream::from_raw_socket`) names no local.
+            || (call.scope.is_none() && Self::local_at(call, first, context))
             || !self.lookup_name(file, call.caller, first).is_empty()
         {
             return None;

@@ -296,12 +296,12 @@ pub fn extract(
     out.locals = local_names
         .into_iter()
         .filter_map(|name| {
-            let function = binding_function(name)?;
+            let (from, to) = local_extent(name)?;
             let at = |p: tree_sitter::Point| (p.row as u32 + 1, p.column as u32 + 1);
             Some(LocalName {
                 name: ctx.text(name).to_string(),
-                from: at(function.start_position()),
-                to: at(function.end_position()),
+                from: at(from),
+                to: at(to),
             })
         })
         .collect();
@@ -520,6 +520,53 @@ fn diagnostics(tree: &Tree) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// Where a parameter or local of a function holds its name: a parameter in the whole
+/// function, a local from the end of its declaration (`let waker = waker(…)` calls the
+/// function) to the end of the block around it, a name a `match` arm, `if let` or `for`
+/// binds in that arm, condition's statement or loop. None at a module's top level, whose
+/// names are its definitions'.
+fn local_extent(name: Node<'_>) -> Option<(tree_sitter::Point, tree_sitter::Point)> {
+    let function = binding_function(name)?;
+    let mut at = name.parent();
+    while let Some(node) = at {
+        if node.id() == function.id() {
+            break;
+        }
+        match node.kind() {
+            "let_declaration" | "variable_declarator" => {
+                // `const f = () => …` is a definition, which the name's lookup finds.
+                let value = node.child_by_field_name("value").map(|v| v.kind());
+                if matches!(
+                    value,
+                    Some("arrow_function" | "function_expression" | "generator_function")
+                ) {
+                    return None;
+                }
+                let mut block = node.parent();
+                while let Some(b) = block {
+                    if matches!(b.kind(), "block" | "statement_block") || b.id() == function.id() {
+                        break;
+                    }
+                    block = b.parent();
+                }
+                return Some((
+                    node.end_position(),
+                    block.unwrap_or(function).end_position(),
+                ));
+            }
+            "match_arm" | "for_expression" | "for_in_statement" => {
+                return Some((node.start_position(), node.end_position()));
+            }
+            "let_condition" => {
+                let statement = node.parent().unwrap_or(node);
+                return Some((statement.start_position(), statement.end_position()));
+            }
+            _ => at = node.parent(),
+        }
+    }
+    Some((function.start_position(), function.end_position()))
 }
 
 /// The function a parameter or local belongs to: the nearest function, method, arrow or
