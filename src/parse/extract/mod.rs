@@ -293,10 +293,21 @@ pub fn extract(
             });
         }
     }
+    // Only a name some call of the file starts with can change what a call reaches.
+    let called: HashSet<&str> = out
+        .calls
+        .iter()
+        .filter(|c| c.scope.is_none())
+        .map(|c| match &c.receiver {
+            Some(receiver) => receiver.split(['.', ':']).next().unwrap_or(""),
+            None => c.name.as_str(),
+        })
+        .collect();
     out.locals = local_names
         .into_iter()
+        .filter(|name| called.contains(ctx.text(*name)))
         .filter_map(|name| {
-            let (from, to) = local_extent(name)?;
+            let (from, to) = local_extent(flat, name)?;
             let at = |p: tree_sitter::Point| (p.row as u32 + 1, p.column as u32 + 1);
             Some(LocalName {
                 name: ctx.text(name).to_string(),
@@ -526,52 +537,12 @@ fn diagnostics(tree: &Tree) -> Vec<Diagnostic> {
 /// function, a local from the end of its declaration (`let waker = waker(…)` calls the
 /// function) to the end of the block around it, a name a `match` arm, `if let` or `for`
 /// binds in that arm, condition's statement or loop. None at a module's top level, whose
-/// names are its definitions'.
-fn local_extent(name: Node<'_>) -> Option<(tree_sitter::Point, tree_sitter::Point)> {
-    let function = binding_function(name)?;
-    let mut at = name.parent();
-    while let Some(node) = at {
-        if node.id() == function.id() {
-            break;
-        }
-        match node.kind() {
-            "let_declaration" | "variable_declarator" => {
-                // `const f = () => …` is a definition, which the name's lookup finds.
-                let value = node.child_by_field_name("value").map(|v| v.kind());
-                if matches!(
-                    value,
-                    Some("arrow_function" | "function_expression" | "generator_function")
-                ) {
-                    return None;
-                }
-                let mut block = node.parent();
-                while let Some(b) = block {
-                    if matches!(b.kind(), "block" | "statement_block") || b.id() == function.id() {
-                        break;
-                    }
-                    block = b.parent();
-                }
-                return Some((
-                    node.end_position(),
-                    block.unwrap_or(function).end_position(),
-                ));
-            }
-            "match_arm" | "for_expression" | "for_in_statement" => {
-                return Some((node.start_position(), node.end_position()));
-            }
-            "let_condition" => {
-                let statement = node.parent().unwrap_or(node);
-                return Some((statement.start_position(), statement.end_position()));
-            }
-            _ => at = node.parent(),
-        }
-    }
-    Some((function.start_position(), function.end_position()))
-}
-
-/// The function a parameter or local belongs to: the nearest function, method, arrow or
-/// closure around it (none at a module's top level, whose names are its definitions').
-fn binding_function(name: Node<'_>) -> Option<Node<'_>> {
+/// names are its definitions'. Walks the flat tree's parents (a tree-sitter parent is
+/// found from the root down).
+fn local_extent(
+    flat: &FlatTree<'_>,
+    name: Node<'_>,
+) -> Option<(tree_sitter::Point, tree_sitter::Point)> {
     const FUNCTIONS: &[&str] = &[
         "function_declaration",
         "generator_function_declaration",
@@ -582,12 +553,47 @@ fn binding_function(name: Node<'_>) -> Option<Node<'_>> {
         "function_item",
         "closure_expression",
     ];
-    let mut at = name.parent();
-    while let Some(node) = at {
-        if FUNCTIONS.contains(&node.kind()) {
-            return Some(node);
+    let node = |i: u32| flat.entry(i).node;
+    let mut at = flat.parent(flat.index_of(name)?);
+    let mut found: Option<(tree_sitter::Point, tree_sitter::Point)> = None;
+    // The innermost block a declaration sits in, once one was met.
+    let mut declared: Option<tree_sitter::Point> = None;
+    while let Some(index) = at {
+        let kind = flat.kind(index);
+        if FUNCTIONS.contains(&kind) {
+            let whole = (node(index).start_position(), node(index).end_position());
+            return Some(match (found, declared) {
+                (Some(extent), _) => extent,
+                (None, Some(from)) => (from, whole.1),
+                (None, None) => whole,
+            });
         }
-        at = node.parent();
+        match kind {
+            _ if found.is_some() => {}
+            "block" | "statement_block" if declared.is_some() => {
+                found = declared.map(|from| (from, node(index).end_position()));
+            }
+            "let_declaration" | "variable_declarator" if declared.is_none() => {
+                // `const f = () => …` is a definition, which the name's lookup finds.
+                let value = node(index).child_by_field_name("value").map(|v| v.kind());
+                if matches!(
+                    value,
+                    Some("arrow_function" | "function_expression" | "generator_function")
+                ) {
+                    return None;
+                }
+                declared = Some(node(index).end_position());
+            }
+            "match_arm" | "for_expression" | "for_in_statement" if declared.is_none() => {
+                found = Some((node(index).start_position(), node(index).end_position()));
+            }
+            "let_condition" if declared.is_none() => {
+                let statement = flat.parent(index).map_or(node(index), node);
+                found = Some((statement.start_position(), statement.end_position()));
+            }
+            _ => {}
+        }
+        at = flat.parent(index);
     }
     None
 }
