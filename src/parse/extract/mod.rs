@@ -556,7 +556,7 @@ fn local_extent(
     let node = |i: u32| flat.entry(i).node;
     let mut at = flat.parent(flat.index_of(name)?);
     let mut found: Option<(tree_sitter::Point, tree_sitter::Point)> = None;
-    // The innermost block a declaration sits in, once one was met.
+    // Where the declaration met on the way up ends: a local holds its name from there.
     let mut declared: Option<tree_sitter::Point> = None;
     while let Some(index) = at {
         let kind = flat.kind(index);
