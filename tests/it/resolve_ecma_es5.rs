@@ -5,7 +5,8 @@
 //! assigns `module.exports` is what `require` of it gives; a global's methods are never
 //! the project's; `this` in a function of no class guesses only in its own file. The
 //! constructor may be declared in any block the assignments see (a module's top level, the
-//! body of the function a library wraps itself in).
+//! body of the function a library wraps itself in). A named function expression handed on is
+//! a function; `f.call(…)` calls `f`; a parameter or local shadows a definition further out.
 
 #[test]
 fn prototype_methods_make_a_constructor_function_a_class() {
