@@ -273,6 +273,13 @@ pub struct LocalName {
     pub to: (u32, u32),
 }
 
+impl LocalName {
+    /// Whether the name is held at (line, column).
+    pub fn holds(&self, at: (u32, u32)) -> bool {
+        self.from <= at && at <= self.to
+    }
+}
+
 /// A name whose type the file states: an annotation, a constructor call, or a call whose
 /// return type resolution can look up.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -575,7 +575,7 @@ impl Resolver {
         context
             .scoped
             .get(name)
-            .is_some_and(|locals| locals.iter().any(|l| l.from <= at && at <= l.to))
+            .is_some_and(|locals| locals.iter().any(|l| l.holds(at)))
     }
 
     /// Whether a parameter or local of a function around `call` (JS/TS, Rust) binds its
@@ -597,8 +597,7 @@ impl Resolver {
         };
         let at = (call.line, call.column);
         locals.iter().any(|local| {
-            local.from <= at
-                && at <= local.to
+            local.holds(at)
                 && found.iter().all(|&target| {
                     let node = &self.nodes[target as usize];
                     // A definition inside the binding function is nearer still.
