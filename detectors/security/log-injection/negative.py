@@ -17,3 +17,7 @@ def log_exception(exc_info):
 def audit_trail():
     trail = logging.getLogger("audit")
     trail.warning("export by %r", request.args["user"])
+
+
+def login_counted():
+    logger.error("login failed %s times for %r", 3, request.form["user"])

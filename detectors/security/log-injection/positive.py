@@ -12,3 +12,8 @@ def login():
 def audit_trail():
     trail = logging.getLogger("audit")
     trail.warning("export by " + request.args["user"])  # expect: log-injection
+
+
+def login_args():
+    from flask import current_app
+    current_app.logger.error("login failed for %s", request.form["user"])  # expect: log-injection

@@ -112,3 +112,16 @@ def on_this_host_appended(request):
     target = "https://example.com/"
     target += request.GET["page"]
     return HttpResponseRedirect(target)
+
+
+def weather(request):
+    response = {"status": "ok"}
+    response["location"] = request.GET.get("city", "")
+    return response
+
+
+def django_home(request):
+    from django.http import HttpResponse
+    response = HttpResponse(status=302)
+    response["Location"] = "/home"
+    return response

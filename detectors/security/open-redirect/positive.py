@@ -77,3 +77,17 @@ def anywhere_appended(request):
     target = "https://"
     target += request.GET["host"]
     return HttpResponseRedirect(target)  # expect: open-redirect
+
+
+def django_by_hand(request):
+    from django.http import HttpResponse
+    response = HttpResponse(status=302)
+    response["Location"] = request.GET.get("next", "/")  # expect: open-redirect
+    return response
+
+
+def flask_by_hand():
+    from flask import Response
+    response = Response("redirecting…", 302)
+    response.headers["location"] = request.args["next"]  # expect: open-redirect
+    return response

@@ -17,3 +17,10 @@ def pools():
 
 def fetch_bundle(url):
     return requests.get(url, verify=1)
+
+
+def hostname_checked():
+    import ssl
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = True
+    return ctx

@@ -18,3 +18,9 @@ def pools():
 
 def fetch_zero(url):
     return requests.get(url, verify=0)  # expect: tls-verification-disabled
+
+
+def any_host_will_do():
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False  # expect: tls-verification-disabled
+    return ctx

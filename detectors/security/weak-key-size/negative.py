@@ -12,3 +12,8 @@ def strong_keys():
     from Crypto.PublicKey import RSA
     from cryptography.hazmat.primitives.asymmetric import dsa, rsa
     return RSA.generate(bits=3072), dsa.generate_private_key(2048), rsa.generate_private_key(65537, 4096)
+
+
+def large_odd_size():
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    return rsa.generate_private_key(public_exponent=65537, key_size=2048), rsa.generate_private_key(65537, 3072)

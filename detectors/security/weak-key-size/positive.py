@@ -15,3 +15,11 @@ def more_small_keys():
     b = dsa.generate_private_key(1024)  # expect: weak-key-size
     c = rsa.generate_private_key(65537, 1024)  # expect: weak-key-size
     return a, b, c
+
+
+def odd_size():
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    return rsa.generate_private_key(  # expect: weak-key-size
+        public_exponent=65537,
+        key_size=1048,
+    )

@@ -31,3 +31,23 @@ def render_project_file(template, context):
     # Rendering Python source, not HTML: escaping would corrupt it.
     from django.template import Context
     return template.render(Context(context, autoescape=False))
+
+
+def escaping_environment():
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+    return Environment(loader=FileSystemLoader("templates"), autoescape=select_autoescape())
+
+
+def simulation():
+    import simpy
+    return simpy.Environment()
+
+
+def configured(options):
+    from jinja2 import Environment
+    return Environment(**options)
+
+
+def greeting(name):
+    from string import Template
+    return Template("Hello $name").substitute(name=name)

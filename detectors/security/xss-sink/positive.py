@@ -17,3 +17,13 @@ def link(url):
 
 env = Environment(autoescape=False)  # expect: xss-sink
 page = jinja2.Template("<p>{{ name }}</p>", autoescape=False)  # expect: xss-sink
+
+
+def site_environment():
+    from jinja2 import FileSystemLoader
+    return Environment(loader=FileSystemLoader("templates"))  # audit: xss-sink
+
+
+def inline_page(source):
+    import jinja2
+    return jinja2.Template(source)  # audit: xss-sink
