@@ -104,3 +104,7 @@ app.get("/tool", async (req, res) => {
 app.get("/calc", (req, res) => {
   cp.execFileSync("node", ["-e", req.query.expr]); // expect: command-injection
 });
+
+function runProgram(req, res) {
+  spawn(req.params.cmd, []); // expect: command-injection
+}

@@ -7,3 +7,11 @@ function restore(cookie) {
   store.unserialize(cookie);
   return store.deserialize(cookie);
 }
+const yaml = require("js-yaml");
+function settings(text) {
+  return yaml.load(text, { schema: yaml.JSON_SCHEMA });
+}
+function stored(text) {
+  const options = { json: true };
+  return yaml.safeLoad(text, options);
+}

@@ -166,13 +166,18 @@ impl Analyser<'_, '_, '_> {
             self.sinks
                 .calls(self.family, callee_text, is_new, self.ctx, node)
         };
-        if sinks.is_empty()
-            && !own
-            && let Some(library) = &library
-        {
-            sinks = self
+        // The name as written and the library function it stands for may each match sinks
+        // of their own (`spawn` after `const { spawn } = require("child_process")` is both a
+        // bare `spawn` and `child_process.spawn`): both count.
+        if !own && let Some(library) = &library {
+            for sink in self
                 .sinks
-                .calls(self.family, library, is_new, self.ctx, node);
+                .calls(self.family, library, is_new, self.ctx, node)
+            {
+                if !sinks.iter().any(|known| std::ptr::eq(*known, sink)) {
+                    sinks.push(sink);
+                }
+            }
         }
         if !sinks.is_empty() {
             let callee_text = callee_text.to_string();
