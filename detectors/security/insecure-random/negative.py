@@ -27,3 +27,11 @@ def shuffle_deck(deck):
     card = choice(deck)
     session_token = randint(32)
     return card, session_token
+
+
+def shuffle_bits():
+    import random
+    import secrets
+    bits = random.getrandbits(8)
+    key = secrets.randbits(128)
+    return bits, key

@@ -33,3 +33,9 @@ def issue_reset():
 def new_nonce():
     from random import choice
     return "".join(choice("0123456789abcdef") for _ in range(16))  # expect: insecure-random
+
+
+def session_key():
+    import random
+    key = random.getrandbits(128)  # expect: insecure-random
+    return key
