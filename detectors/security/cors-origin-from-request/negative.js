@@ -20,3 +20,12 @@ function corsFor(origin, res) {
   // A parameter: its callers decide.
   res.setHeader("Access-Control-Allow-Origin", origin);
 }
+
+app.get("/e", function (req, res) {
+  const headers = {
+    "Access-Control-Allow-Origin": "https://app.example.com",
+    "Content-Language": req.headers["accept-language"],
+  };
+  res.writeHead(200, headers);
+  res.end("{}");
+});

@@ -15,3 +15,16 @@ app.get("/c", function (req, res) {
   res.set("access-control-allow-origin", origin); // expect: cors-origin-from-request
   res.json({ ok: true });
 });
+
+app.get("/d", function (req, res) {
+  let origin = req.headers["origin"];
+  if (!origin) {
+    origin = "*";
+  }
+  const headers = {
+    "Access-Control-Allow-Origin": origin,
+    "Content-Type": "application/json",
+  };
+  res.writeHead(200, headers); // expect: cors-origin-from-request
+  res.end("{}");
+});

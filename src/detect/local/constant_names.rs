@@ -67,6 +67,21 @@ pub(crate) fn bound_to_matching(
     .is_some_and(|found| !found.is_empty())
 }
 
+/// The object literal the identifier `value` stands for: the one its function (or the file)
+/// binds it to, when every binding there is that one literal (`const headers = {…}`).
+pub(crate) fn object_bound(
+    tree: &FlatTree<'_>,
+    value: u32,
+    source: &str,
+    family: Family,
+) -> Option<u32> {
+    let found = values_bound(tree, value, source, family, &|b| tree.kind(b) == "object")?;
+    match found.as_slice() {
+        [object] => Some(*object),
+        _ => None,
+    }
+}
+
 /// What the identifier `value` is bound to in its function, or in the file when the
 /// function does not bind it; `None` when a binding there is not `accept`ed.
 fn values_bound(

@@ -246,14 +246,24 @@ impl Analyser<'_, '_, '_> {
         });
     }
 
-    /// For an object literal given to a sink with `object_keys`: the first value under a
-    /// counted key that carries something (else the first such value), `Some(None)` when
-    /// no key counts; `None` when the argument is no object literal or the sink takes it
-    /// whole.
+    /// For an object literal given to a sink with `object_keys` (or a name bound only to
+    /// one, `res.writeHead(200, headers)`): the first value under a counted key that
+    /// carries something (else the first such value), `Some(None)` when no key counts;
+    /// `None` when the argument is no object literal or the sink takes it whole.
     fn counted_value(&self, arg: u32, sink: &Sink) -> Option<Option<u32>> {
-        if self.kind(arg) != "object" || !sink.counts_by_key() {
+        if !sink.counts_by_key() {
             return None;
         }
+        let arg = match self.kind(arg) {
+            "object" => arg,
+            "identifier" => crate::detect::local::constant_names::object_bound(
+                self.flat,
+                arg,
+                self.ctx.source,
+                self.family,
+            )?,
+            _ => return None,
+        };
         let key = self.fields.key;
         let value = self.fields.value;
         let counted: Vec<u32> = self
