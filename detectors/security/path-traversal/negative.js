@@ -61,3 +61,12 @@ function readNote(req, res) {
   }
   res.send(fs.readFileSync("/srv/notes/" + name));
 }
+
+function sharedFile(req, res) {
+  const name = req.query.name.replaceAll("/", "");
+  res.send(fs.readFileSync("/srv/share/" + name));
+}
+
+function sharedFileRegex(req, res) {
+  res.send(fs.readFileSync("/srv/share/" + req.query.name.replace(/\//g, "")));
+}

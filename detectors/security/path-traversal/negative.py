@@ -126,3 +126,9 @@ def resolved_prefix():
     if not path.startswith("/srv/files/"):
         abort(400)
     return open(path).read()
+
+
+def shared_file():
+    from flask import request
+    name = request.args.get("filename").replace("/", "").replace("\\", "")
+    return open("share/" + name).read()

@@ -58,3 +58,8 @@ app.post("/bundle", (req, res) => {
   });
   res.send("ok");
 });
+
+function firstSlashOnly(req, res) {
+  const name = req.query.name.replace("/", "");
+  res.send(fs.readFileSync("/srv/share/" + name)); // expect: path-traversal
+}

@@ -123,3 +123,9 @@ def joined_prefix():
     if not path.startswith("/srv/files"):
         abort(400)
     return open(path).read()  # expect: path-traversal
+
+
+def first_dots_only():
+    from flask import request
+    name = request.args.get("filename").replace("..", "")
+    return open("share/" + name).read()  # expect: path-traversal

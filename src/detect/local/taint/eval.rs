@@ -277,6 +277,26 @@ impl Analyser<'_, '_, '_> {
         let callee = self.callee_of(node)?;
         let callee_text = self.text(callee);
         let line = self.flat.line(node);
+        // Before the sources: `request.args.get("f").replace("/", "")` reads as one.
+        let last = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
+        if self.strips_separators(node, last) {
+            let object = self.object_of(callee)?;
+            let taint = self.eval(object, depth + 1)?;
+            return Some(Taint {
+                separators_stripped: true,
+                ..taint.step(line, "stripped of `/`".to_string())
+            });
+        }
+        // A further call on a stripped value with nothing of its own (`….replace("\\", "")`).
+        if callee_text.contains(".replace")
+            && let Some(object) = self.object_of(callee)
+            && matches!(self.kind(object), "call" | "call_expression")
+            && let Some(taint) = self.eval(object, depth + 1)
+            && taint.separators_stripped
+            && self.union(self.arguments(node), depth).is_none()
+        {
+            return Some(taint.step(line, format!("through .{last}()")));
+        }
         if let Some(source) = self
             .tables
             .source_call(callee_text)
@@ -443,4 +463,26 @@ pub(super) fn union_of(taints: impl Iterator<Item = Taint>) -> Option<Taint> {
             t.owner.is_some(),
         )
     })
+}
+
+impl Analyser<'_, '_, '_> {
+    /// Whether a call removes every `/` from its receiver: `.replace("/", "")` in Python,
+    /// `.replaceAll("/", "")` or `.replace(/\//g, "")` in JavaScript (whose `.replace` of a
+    /// string removes the first only).
+    fn strips_separators(&self, call: u32, method: &str) -> bool {
+        let mut arguments = self.arguments(call);
+        let (Some(what), Some(with), None) = (arguments.next(), arguments.next(), arguments.next())
+        else {
+            return false;
+        };
+        let slash = matches!(self.text(what), "'/'" | "\"/\"" | "`/`");
+        let every_slash = self.text(what) == "/\\//g";
+        let removed = match (self.family, method) {
+            (Family::Python, "replace") => slash,
+            (Family::Ecma, "replaceAll") => slash || every_slash,
+            (Family::Ecma, "replace") => every_slash,
+            _ => false,
+        };
+        removed && matches!(self.text(with), "''" | "\"\"" | "``")
+    }
 }

@@ -64,6 +64,9 @@ struct Taint {
     /// Passed through `encodeURI`: no line breaks, `<`, `>` or `"` are left, but `:`, `/`,
     /// `;`, `(`, `'` and `..` are; only sinks that say so take it as clean.
     uri_encoded: bool,
+    /// Its every `/` removed (`name.replace("/", "")`): it can no longer name another
+    /// folder, only a file beside the others; sinks that say so take it as clean.
+    separators_stripped: bool,
     /// Carried only if a function of another file gives it back (`query_for(x)`): the
     /// graph decides.
     through: Option<std::rc::Rc<Through>>,
@@ -93,6 +96,7 @@ impl Taint {
             argv_tail: false,
             host_fixed: false,
             uri_encoded: false,
+            separators_stripped: false,
             through: None,
             owner: None,
         }

@@ -47,7 +47,10 @@ impl Analyser<'_, '_, '_> {
             self.audit(node, arg, sink, &what);
             return;
         };
-        if (spec.fixed_host && taint.host_fixed) || (spec.uri_encoded_ok && taint.uri_encoded) {
+        if (spec.fixed_host && taint.host_fixed)
+            || (spec.uri_encoded_ok && taint.uri_encoded)
+            || (spec.separators_stripped_ok && taint.separators_stripped)
+        {
             return;
         }
         // Under a key (`{sql: …, values: [x]}`) the value is a parameter, not the text;

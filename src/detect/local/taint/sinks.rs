@@ -92,6 +92,9 @@ pub struct SinkSpec {
     /// encoded): a header, an HTML body, a log line.
     #[serde(default)]
     pub uri_encoded_ok: bool,
+    /// A value stripped of every `/` cannot leave the folder it is joined to: a path.
+    #[serde(default)]
+    pub separators_stripped_ok: bool,
     /// Only the value itself counts: one built into a larger string (`"$" + key`) cannot
     /// name an inherited property.
     #[serde(default)]
