@@ -233,6 +233,9 @@ pub enum CallKind {
     Call,
     /// `new C()`.
     New,
+    /// A function named as a value where it is handed on (`.map_err(Error::io)`,
+    /// `.map(parse)`): what receives it calls it.
+    Reference,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -492,6 +492,103 @@ mac::tests::parse_escape -calls(1.0)-> mac::parser
     );
 }
 
+/// In a macro's tokens a receiver written as a chain of fields (`self.de.read.next()`) or a
+/// path (`inner::Store::open()`) is read whole, as it would be outside the macro: the
+/// field's declared type names the method, and an unrelated same-named method is not
+/// reached.
+#[test]
+fn field_chains_and_paths_in_macro_tokens_resolve_as_outside() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "chain"
+version = "0.1.0"
+//- src/lib.rs
+pub mod inner;
+use inner::Reader;
+
+pub struct Cursor;
+impl Cursor {
+    pub fn next(&mut self) -> Option<u8> { None }
+}
+
+pub struct Decoder { read: Reader }
+pub struct Access<'a> { de: &'a mut Decoder }
+
+impl<'a> Access<'a> {
+    pub fn step(&mut self) -> Option<u8> {
+        let got = std::convert::identity(self.de.read.next());
+        assert!(inner::Store::open().is_some());
+        got
+    }
+}
+//- src/inner.rs
+pub struct Reader;
+impl Reader {
+    pub fn next(&mut self) -> Option<u8> { Some(1) }
+}
+pub struct Store;
+impl Store {
+    pub fn open() -> Option<Store> { Some(Store) }
+}
+"#,
+        r#"
+chain::Access::step -calls(0.9)-> chain::inner::Reader::next
+chain::Access::step -calls(1.0)-> chain::inner::Store::open
+"#,
+    );
+}
+
+/// A function named as an argument (`.map_err(Error::io)`, `.map(parse)`) is called by
+/// what receives it: an edge of the value-flow tier from the function that hands it on. A
+/// parameter, a constant, a variant or a type handed on is no call.
+#[test]
+fn functions_handed_on_by_path_or_name_are_called() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "hand"
+version = "0.1.0"
+//- src/lib.rs
+pub mod error;
+use error::Error;
+
+pub const LIMIT: u32 = 3;
+pub enum Kind { Io }
+pub struct Unit;
+
+fn parse(s: &str) -> u32 { s.len() as u32 }
+fn keep(k: Kind) -> Kind { k }
+fn size(u: Unit) -> Unit { u }
+
+pub fn read_all(items: Vec<&str>) -> Result<Vec<u32>, Error> {
+    let _ = Some(LIMIT).map(std::convert::identity);
+    let _ = Some(Kind::Io).map(keep);
+    let _ = Some(Unit).map(size);
+    std::fs::read("x").map_err(Error::io)?;
+    Ok(items.into_iter().map(parse).collect())
+}
+
+pub fn apply(f: fn(&str) -> u32, parse_it: bool) -> u32 {
+    if parse_it { f("x") } else { Some(f).map(|g| g("y")).unwrap_or(0) }
+}
+//- src/error.rs
+pub struct Error;
+impl Error {
+    pub fn io(_e: std::io::Error) -> Error { Error }
+}
+"#,
+        r#"
+hand::read_all -calls(0.8)-> hand::error::Error::io
+hand::read_all -calls(0.8)-> hand::keep
+hand::read_all -calls(0.8)-> hand::parse
+hand::read_all -calls(0.8)-> hand::size
+"#,
+    );
+}
+
 /// An impl for a reference type with a lifetime (`impl Trait for &'a mut Writer<W>`) holds
 /// the methods of `Writer`: `self.method()` inside it is the sibling method.
 #[test]

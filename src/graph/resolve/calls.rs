@@ -167,6 +167,10 @@ impl Resolver {
             .iter()
             .zip(&calls)
             .filter(|(call, (_, targets, _))| {
+                // A name handed on that names no project function is no call at all.
+                if call.kind == CallKind::Reference {
+                    return false;
+                }
                 // A builtin given project functions (`sorted(xs, key=f)`) calls them: the
                 // call has edges, and is still a call of the builtin.
                 targets.is_empty()
@@ -246,7 +250,13 @@ impl Resolver {
             }
         }
         self.unresolved_calls.set(file, unresolved);
-        for (_, targets, _) in &calls {
+        for (_, targets, _) in facts
+            .calls
+            .iter()
+            .zip(&calls)
+            .filter(|(call, _)| call.kind != CallKind::Reference)
+            .map(|(_, resolved)| resolved)
+        {
             stats.calls += 1;
             match targets.len() {
                 0 => stats.calls_unresolved += 1,
@@ -346,21 +356,7 @@ impl Resolver {
                 *target = init;
             }
         }
-        // Modules are not called; nor, in TypeScript, are interfaces and type aliases (a
-        // `new X()` beside `interface X` constructs the value of that name, not the type);
-        // nor in Rust are types: `Point(1, 2)` and `Value::Null(..)` build a value as a
-        // struct literal does, with no function of the project run.
-        let family = self.family(file);
-        targets.retain(|&t| {
-            let node = &self.nodes[t as usize];
-            node.kind != NodeKind::Module
-                && !(family == Family::Ecma
-                    && matches!(
-                        node.symbol_kind,
-                        Some(SymbolKind::Interface | SymbolKind::TypeAlias)
-                    ))
-                && !(family == Family::Rust && node.kind == NodeKind::Class)
-        });
+        self.keep_callable(file, call, &mut targets, &mut how);
         let mut unique = targets;
         // In Rust two same-named methods of one type from trait impls are the trait for
         // different arguments (`From<A>`, `From<B>`): either may be meant. Others are the
@@ -386,6 +382,43 @@ impl Resolver {
             how = Resolution::Ambiguous;
         }
         (unique, how)
+    }
+
+    /// Drops what a call cannot run: modules, TypeScript types, Rust types; and of a
+    /// function handed on, anything but a function (its tier is value flow's).
+    fn keep_callable(
+        &self,
+        file: u32,
+        call: &CallSite,
+        targets: &mut Vec<u32>,
+        how: &mut Resolution,
+    ) {
+        // Modules are not called; nor, in TypeScript, are interfaces and type aliases (a
+        // `new X()` beside `interface X` constructs the value of that name, not the type);
+        // nor in Rust are types: `Point(1, 2)` and `Value::Null(..)` build a value as a
+        // struct literal does, with no function of the project run.
+        let family = self.family(file);
+        targets.retain(|&t| {
+            let node = &self.nodes[t as usize];
+            node.kind != NodeKind::Module
+                && !(family == Family::Ecma
+                    && matches!(
+                        node.symbol_kind,
+                        Some(SymbolKind::Interface | SymbolKind::TypeAlias)
+                    ))
+                && !(family == Family::Rust && node.kind == NodeKind::Class)
+        });
+        if call.kind == CallKind::Reference {
+            // Only a function is handed on to be called; a name of anything else (a
+            // constant, a type, a variant) is an argument like any other.
+            targets.retain(|&t| {
+                matches!(
+                    self.nodes[t as usize].kind,
+                    NodeKind::Function | NodeKind::Method
+                )
+            });
+            *how = (*how).max(Resolution::Flow);
+        }
     }
 
     /// A by-name guess kept to the caller's own file (`this` in a function of no class).

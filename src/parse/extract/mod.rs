@@ -135,6 +135,7 @@ pub fn extract(
                     Role::ImplTrait => caps.impl_trait = Some(node),
                     Role::Call => caps.call = Some((CallKind::Call, node)),
                     Role::New => caps.call = Some((CallKind::New, node)),
+                    Role::Reference => caps.call = Some((CallKind::Reference, node)),
                     Role::CallReceiver => caps.receiver = Some(node),
                     Role::CallScope => caps.scope = Some(node),
                     Role::ImportModule => caps.import_module = Some(node),
@@ -239,10 +240,6 @@ pub fn extract(
         if !seen_calls.insert(node.id()) {
             continue;
         }
-        let (receiver, scope) = match macro_call_path(&ctx, node, name) {
-            Some(path) => path,
-            None => (receiver, scope),
-        };
         let narrowed = match receiver {
             Some(r) if tests_types && r.kind() == "identifier" => ctx
                 .flat
@@ -250,12 +247,19 @@ pub fn extract(
                 .and_then(|at| narrowing::narrowed(ctx.flat, source, at, ctx.text(r))),
             _ => None,
         };
+        let (receiver, scope) = match macro_call_path(&ctx, node, name) {
+            Some(path) => path,
+            None => (
+                receiver.map(|r| short_expression(ctx.text(r))),
+                scope.map(|s| short_expression(ctx.text(s))),
+            ),
+        };
         out.calls.push(CallSite {
             caller: locator.innermost(node.start_byte(), |_| true),
             kind,
             name: ctx.text(name).to_string(),
-            receiver: receiver.map(|r| short_expression(ctx.text(r))),
-            scope: scope.map(|s| short_expression(ctx.text(s))),
+            receiver,
+            scope,
             narrowed,
             line: line_of(name),
             column: name.start_position().column as u32 + 1,
@@ -365,11 +369,7 @@ fn in_anonymous_function(
 
 /// A call inside a macro's tokens (`x.f(…)`, `a::f(…)`): the receiver or path written
 /// before its name, which the query cannot see. `None` when the call is not in tokens.
-fn macro_call_path<'t>(
-    ctx: &Ctx<'t>,
-    args: Node<'t>,
-    name: Node<'t>,
-) -> Option<(Option<Node<'t>>, Option<Node<'t>>)> {
+fn macro_call_path(ctx: &Ctx<'_>, args: Node<'_>, name: Node<'_>) -> Option<MacroPath> {
     if ctx.lang != LangId::Rust || args.kind() != "token_tree" {
         return None;
     }
@@ -378,17 +378,45 @@ fn macro_call_path<'t>(
     let Some(joint) = flat.prev_sibling(name_at) else {
         return Some((None, None));
     };
-    // What comes before the `.` or `::` is the receiver or path when it is a name; when
-    // it is anything else (`parser(x).parse()`, `Vec::<u8>::new()`) it is kept as
-    // written, so the call stays a method or path call of unknown owner rather than a
-    // call of whatever bare function has the name.
-    let before = flat.prev_sibling(joint).map(|i| flat.entry(i).node);
-    Some(match flat.kind(joint) {
-        "." => (before, None),
-        "::" => (None, before),
-        _ => (None, None),
+    let receiver = match flat.kind(joint) {
+        "." => true,
+        "::" => false,
+        _ => return Some((None, None)),
+    };
+    let Some(mut at) = flat.prev_sibling(joint) else {
+        return Some((None, None));
+    };
+    // What comes before the `.` or `::` is the receiver or path when it is a chain of
+    // names (`self.de.read`, `de::Error`); when it is anything else (`parser(x).parse()`,
+    // `Vec::<u8>::new()`) it is kept as written, so the call stays a method or path call
+    // of unknown owner rather than a call of whatever bare function has the name.
+    let start = at;
+    let mut first = at;
+    while matches!(flat.kind(at), "identifier" | "self" | "super" | "crate") {
+        first = at;
+        let Some(sep) = flat.prev_sibling(at) else {
+            break;
+        };
+        if flat.kind(sep) != flat.kind(joint) {
+            break;
+        }
+        match flat.prev_sibling(sep) {
+            Some(prev) => at = prev,
+            None => break,
+        }
+    }
+    let from = flat.entry(first).node.start_byte();
+    let to = flat.entry(start).node.end_byte();
+    let text = short_expression(ctx.source.get(from..to)?);
+    Some(if receiver {
+        (Some(text), None)
+    } else {
+        (None, Some(text))
     })
 }
+
+/// The receiver or path of a call in a macro's tokens, as written.
+type MacroPath = (Option<String>, Option<String>);
 
 /// `Foo<T>` → `Foo`, `crate::a::Foo<T>` → `crate::a::Foo`, `&'a mut Foo` → `Foo`.
 pub fn type_name(text: &str) -> String {
