@@ -493,7 +493,7 @@ mac::tests::parse_escape -calls(1.0)-> mac::parser
 }
 
 /// In a macro's tokens a receiver written as a chain of fields (`self.de.read.next()`) or a
-/// path (`inner::Store::open()`) is read whole, as it would be outside the macro: the
+/// path (`inner::Store::open()`, `inner::Pool::<u8>::empty()`) is read whole, as it would be outside the macro: the
 /// field's declared type names the method, and an unrelated same-named method is not
 /// reached.
 #[test]
@@ -520,6 +520,7 @@ impl<'a> Access<'a> {
     pub fn step(&mut self) -> Option<u8> {
         let got = std::convert::identity(self.de.read.next());
         assert!(inner::Store::open().is_some());
+        assert!(inner::Pool::<u8>::empty().is_none());
         got
     }
 }
@@ -532,9 +533,14 @@ pub struct Store;
 impl Store {
     pub fn open() -> Option<Store> { Some(Store) }
 }
+pub struct Pool<T>(T);
+impl<T> Pool<T> {
+    pub fn empty() -> Option<Pool<T>> { None }
+}
 "#,
         r#"
 chain::Access::step -calls(0.9)-> chain::inner::Reader::next
+chain::Access::step -calls(1.0)-> chain::inner::Pool::empty
 chain::Access::step -calls(1.0)-> chain::inner::Store::open
 "#,
     );

@@ -383,36 +383,67 @@ fn macro_call_path(ctx: &Ctx<'_>, args: Node<'_>, name: Node<'_>) -> Option<Macr
         "::" => false,
         _ => return Some((None, None)),
     };
-    let Some(mut at) = flat.prev_sibling(joint) else {
+    let Some(before) = flat.prev_sibling(joint) else {
         return Some((None, None));
     };
     // What comes before the `.` or `::` is the receiver or path when it is a chain of
-    // names (`self.de.read`, `de::Error`); when it is anything else (`parser(x).parse()`,
-    // `Vec::<u8>::new()`) it is kept as written, so the call stays a method or path call
-    // of unknown owner rather than a call of whatever bare function has the name.
-    let start = at;
-    let mut first = at;
-    while matches!(flat.kind(at), "identifier" | "self" | "super" | "crate") {
-        first = at;
-        let Some(sep) = flat.prev_sibling(at) else {
-            break;
-        };
-        if flat.kind(sep) != flat.kind(joint) {
+    // names (`self.de.read`, `de::Error`, `Content::<E>` read as `Content`); when it is
+    // anything else (`parser(x).parse()`) it is kept as written, so the call stays a
+    // method or path call of unknown owner rather than a call of whatever bare function
+    // has the name.
+    let separator = flat.kind(joint);
+    let mut segments: Vec<&str> = Vec::new();
+    let mut at = Some(before);
+    while let Some(mut token) = at {
+        if !receiver && flat.kind(token) == ">" {
+            match turbofish_owner(flat, token) {
+                Some(owner) => token = owner,
+                None => break,
+            }
+        }
+        if !matches!(flat.kind(token), "identifier" | "self" | "super" | "crate") {
             break;
         }
-        match flat.prev_sibling(sep) {
-            Some(prev) => at = prev,
-            None => break,
-        }
+        segments.push(ctx.text(flat.entry(token).node));
+        at = flat
+            .prev_sibling(token)
+            .filter(|&sep| flat.kind(sep) == separator)
+            .and_then(|sep| flat.prev_sibling(sep));
     }
-    let from = flat.entry(first).node.start_byte();
-    let to = flat.entry(start).node.end_byte();
-    let text = short_expression(ctx.source.get(from..to)?);
+    let text = if segments.is_empty() {
+        short_expression(ctx.text(flat.entry(before).node))
+    } else {
+        segments.reverse();
+        short_expression(&segments.join(separator))
+    };
     Some(if receiver {
         (Some(text), None)
     } else {
         (None, Some(text))
     })
+}
+
+/// For the `>` closing a turbofish in macro tokens (`Content::<M::Error>`), the name
+/// the generics are given to.
+fn turbofish_owner(flat: &FlatTree<'_>, close: u32) -> Option<u32> {
+    let mut depth = 0i32;
+    let mut at = close;
+    loop {
+        match flat.kind(at) {
+            ">" => depth += 1,
+            ">>" => depth += 2,
+            "<" => depth -= 1,
+            "<<" => depth -= 2,
+            _ => {}
+        }
+        if depth <= 0 {
+            break;
+        }
+        at = flat.prev_sibling(at)?;
+    }
+    let colons = flat.prev_sibling(at)?;
+    (depth == 0 && flat.kind(colons) == "::").then_some(())?;
+    flat.prev_sibling(colons)
 }
 
 /// The receiver or path of a call in a macro's tokens, as written.
