@@ -4,7 +4,8 @@
 usage: compare.py LANG ROOT [--repotoire BIN] [--show N] [--truth-cache FILE]
 
 LANG is python (pyright-langserver), typescript (typescript-language-server) or rust
-(rust-analyzer). The server's outgoing calls of every function it lists are the truth;
+(rust-analyzer). The server's outgoing calls of every function it lists are the truth
+(for Rust with its incoming calls too, which alone see calls in a macro's arguments);
 both sides are reduced to (caller, callee) pairs of project functions identified by file
 and the line of their name, and compared. Only callers both sides know are counted, so a
 function one side does not list is neither a hit nor a miss. Prints precision and recall
