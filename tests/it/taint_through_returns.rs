@@ -146,3 +146,37 @@ fn javascript_helper_returning_a_fixed_command_is_no_injection() {
     ));
     assert_eq!(found(&dir, "command-injection", &[]), Vec::new());
 }
+
+/// A helper that builds its query from two parameters carries both: the tainted value may
+/// be either, whichever comes first in the string.
+#[test]
+fn python_helper_building_sql_from_two_parameters_carries_the_second() {
+    let dir = Dir::with_fixture(
+        r#"
+//- views.py
+import sqlite3
+from flask import Flask, request
+from queries import query_for
+
+app = Flask(__name__)
+
+@app.route("/user")
+def user():
+    cur = sqlite3.connect("app.db").cursor()
+    cur.execute(query_for("users", request.args["name"]))
+    cur.execute(query_for("users", "bob"))
+    cur.execute(local_query(table="users", name=request.args["name"]))
+    cur.execute(local_query(table="users", name="bob"))
+    return "ok"
+
+def local_query(table, name):
+    return "SELECT * FROM %s WHERE name = '%s'" % (table, name)
+//- queries.py
+def query_for(table, name):
+    return f"SELECT * FROM {table} WHERE name = '{name}'"
+"#,
+    );
+    let hits = found(&dir, "sql-injection", &[]);
+    let lines: Vec<u64> = hits.iter().map(|h| h.1).collect();
+    assert_eq!(lines, vec![10, 12], "{hits:?}");
+}

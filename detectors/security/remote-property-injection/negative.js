@@ -23,3 +23,14 @@ app.post("/nested", function (req, res) {
   slots[0] = req.body.value;
   res.send("ok");
 });
+
+app.post("/profile", (req, res) => {
+  const profile = {};
+  for (const field of ["name", "email"]) {
+    profile[field] = req.body[field];
+  }
+  for (const [name, value] of Object.entries({ theme: "dark" })) {
+    profile[name] = value;
+  }
+  res.json(profile);
+});

@@ -18,6 +18,11 @@ function Cleaned({ body }) {
 function Banner() {
   return <div dangerouslySetInnerHTML={{ __html: "<b>Welcome</b>" }} />;
 }
+
+function Notice() {
+  const notice = "<b>Closed on Sunday</b>";
+  return <div dangerouslySetInnerHTML={{ __html: notice }} />;
+}
 function showName(name) {
   $("#greeting").text("Hello " + name);
   $("#static").html("<b>Hello</b>");

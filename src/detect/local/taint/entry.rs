@@ -176,7 +176,8 @@ impl Analyser<'_, '_, '_> {
             let origin = if request && self.tables.is_request_field(&name) {
                 Some(Origin::Source(format!("the request's `{name}`")))
             } else if self.returned.is_some() {
-                Some(Origin::Param(index, name.clone()))
+                self.summarises(index)
+                    .then(|| Origin::Param(index, name.clone()))
             } else {
                 self.param_origin(index, &name, param, type_text, entry)
             };

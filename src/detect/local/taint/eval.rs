@@ -427,6 +427,16 @@ impl Analyser<'_, '_, '_> {
             .and_then(|n| flat.field(n, "value"))
     }
 
+    /// The value a call gives by keyword to parameter `name` (`user_id=uid` gives `uid`).
+    pub(super) fn keyword_value(&self, call: u32, name: &str) -> Option<u32> {
+        let flat = self.flat;
+        let list = self.child(call, self.fields.arguments)?;
+        flat.named_children(list)
+            .filter(|&n| flat.kind(n) == "keyword_argument")
+            .find(|&n| flat.field(n, "name").is_some_and(|k| self.text(k) == name))
+            .and_then(|n| flat.field(n, "value"))
+    }
+
     /// The values of a call's keyword arguments (`url=next` gives `next`).
     pub(super) fn keyword_values(&self, call: u32) -> impl Iterator<Item = u32> + '_ {
         let flat = self.flat;

@@ -160,6 +160,9 @@ struct Analyser<'a, 'c, 't> {
     own_imports: &'a FxHashSet<String>,
     /// While summarising a function for `returns`: the parameters its returns carry.
     returned: Option<Vec<returns::Returned>>,
+    /// While summarising: the one parameter that carries an origin, so each parameter a
+    /// return builds on is found, not only the one a union of them would name.
+    summarised: Option<u32>,
     out: &'a mut FileTaint,
     hits: &'a mut Vec<Hit>,
     /// Which of `hits` came from waypoint sinks (`SinkSpec::waypoint`).
@@ -233,6 +236,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             imported: &imported,
             own_imports: &own_imports,
             returned: None,
+            summarised: None,
             out: &mut out,
             hits,
             waypoints: Vec::new(),
@@ -242,6 +246,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             analyser.visit_inside(unit);
         } else {
             analyser.function(unit);
+            analyser.note_every_returned_param();
         }
         let waypoints = std::mem::take(&mut analyser.waypoints);
         drop_passed_waypoints(analyser.hits, start, &waypoints);
@@ -427,7 +432,8 @@ impl Analyser<'_, '_, '_> {
                     // A Rust closure's element holds no more than the list it comes from.
                     self.known.insert(name.clone(), self.shape(list, 0));
                 } else if let Some(origin) = if summarising {
-                    Some(Origin::Param(index, name.clone()))
+                    self.summarises(index)
+                        .then(|| Origin::Param(index, name.clone()))
                 } else {
                     self.param_origin(index, &name, param, type_text, entry)
                 } {

@@ -13,15 +13,19 @@ use super::*;
 
 /// Most return summaries a file keeps for other files.
 const MAX_RETURNS: usize = 512;
+/// Most parameters of one function whose returns are worked out, one run each.
+const MAX_SUMMARISED_PARAMS: u32 = 6;
 
 /// What reaches a function's return value (or what it yields).
 #[derive(Debug, Clone)]
 pub(super) enum Returned {
-    /// A parameter (without `self`), and how it was built on the way.
+    /// A parameter (without `self`) by index and name, and how it was built on the way.
     Param {
         param: u32,
+        name: String,
         formatted: bool,
         stringified: bool,
+        steps: Rc<Vec<(u32, String)>>,
     },
     /// A source the function reads itself (`return request.args["q"]`): every call's
     /// result carries it, whatever the arguments.
@@ -72,11 +76,15 @@ impl Analyser<'_, '_, '_> {
             let (taint, formatted, stringified) = match r {
                 Returned::Param {
                     param,
+                    name,
                     formatted,
                     stringified,
+                    ..
                 } => match args
                     .get(*param as usize)
-                    .and_then(|&a| self.eval(a, depth + 1))
+                    .copied()
+                    .or_else(|| self.keyword_value(call, name))
+                    .and_then(|a| self.eval(a, depth + 1))
                 {
                     Some(taint) => (taint, *formatted, *stringified),
                     None => continue,
@@ -116,6 +124,36 @@ impl Analyser<'_, '_, '_> {
             return known.clone();
         }
         self.returns.summaries.borrow_mut().insert(function, None);
+        // One run per parameter, each with only that parameter as an origin: a value built
+        // from several (`f"… {table} … {user_id}"`) carries one origin at a time, and the
+        // tainted argument may be any of them.
+        let mut summary: Vec<Returned> = Vec::new();
+        let mut param = 0;
+        loop {
+            let (returned, params) = self.summarise(function, param);
+            for r in returned {
+                if !matches!(r, Returned::Source(_))
+                    || !summary.iter().any(|s| matches!(s, Returned::Source(_)))
+                {
+                    summary.push(r);
+                }
+            }
+            param += 1;
+            if param >= params.min(MAX_SUMMARISED_PARAMS) {
+                break;
+            }
+        }
+        let summary: Rc<[Returned]> = summary.into();
+        self.returns
+            .summaries
+            .borrow_mut()
+            .insert(function, Some(summary.clone()));
+        Some(summary)
+    }
+
+    /// What `function` returns with only parameter `param` as an origin, and at most how
+    /// many parameters it has.
+    fn summarise(&self, function: u32, param: u32) -> (Vec<Returned>, u32) {
         let mut out = FileTaint::default();
         let mut hits = Vec::new();
         let mut analyser = Analyser {
@@ -144,18 +182,68 @@ impl Analyser<'_, '_, '_> {
             imported: self.imported,
             own_imports: self.own_imports,
             returned: Some(Vec::new()),
+            summarised: Some(param),
             out: &mut out,
             hits: &mut hits,
             waypoints: Vec::new(),
             scheduled: Vec::new(),
         };
         analyser.function(function);
-        let summary: Rc<[Returned]> = analyser.returned.unwrap_or_default().into();
-        self.returns
-            .summaries
-            .borrow_mut()
-            .insert(function, Some(summary.clone()));
-        Some(summary)
+        // Destructured parameters hold an index too, without a node in `params`: the
+        // list's length bounds both.
+        let params = self
+            .child(function, self.fields.parameters)
+            .map_or(0, |list| self.flat.named_children(list).count() as u32);
+        (analyser.returned.unwrap_or_default(), params)
+    }
+
+    /// Whether parameter `index` carries an origin in this run: always, unless only one
+    /// parameter is being summarised.
+    pub(super) fn summarises(&self, index: u32) -> bool {
+        self.summarised.is_none_or(|k| k == index)
+    }
+
+    /// Once the function is analysed: where its return carries a parameter, every
+    /// parameter it carries, for other files' calls (the analysis keeps one origin per
+    /// value, so `f"… {table} … {user_id}"` named only `table`).
+    pub(super) fn note_every_returned_param(&mut self) {
+        let function = self.function_line;
+        let carries_param =
+            |r: &ReturnSummary| r.function == function && matches!(r.origin, Origin::Param(..));
+        if !self.out.returns.iter().any(carries_param) {
+            return;
+        }
+        let Some(summary) = self.summary(self.unit) else {
+            return;
+        };
+        for r in summary.iter() {
+            let Returned::Param {
+                param,
+                name,
+                formatted,
+                steps,
+                ..
+            } = r
+            else {
+                continue;
+            };
+            let origin = Origin::Param(*param, name.clone());
+            if self.out.returns.len() >= MAX_RETURNS
+                || self
+                    .out
+                    .returns
+                    .iter()
+                    .any(|r| r.function == function && r.origin == origin)
+            {
+                continue;
+            }
+            self.out.returns.push(ReturnSummary {
+                function,
+                origin,
+                formatted: *formatted,
+                steps: steps.as_ref().clone(),
+            });
+        }
     }
 
     /// Records what a returned value carries: while summarising, the parameter; otherwise,
@@ -191,10 +279,12 @@ impl Analyser<'_, '_, '_> {
             return;
         }
         match &*taint.origin {
-            Origin::Param(param, _) => returned.push(Returned::Param {
+            Origin::Param(param, name) => returned.push(Returned::Param {
                 param: *param,
+                name: name.clone(),
                 formatted: taint.formatted,
                 stringified: taint.stringified,
+                steps: taint.steps.clone(),
             }),
             Origin::Source(_) if !returned.iter().any(|r| matches!(r, Returned::Source(_))) => {
                 returned.push(Returned::Source(taint))
