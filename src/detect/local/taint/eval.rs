@@ -415,16 +415,10 @@ impl Analyser<'_, '_, '_> {
         if let Some(arg) = self.arguments(call).nth(sink.spec.arg as usize) {
             return Some(arg);
         }
-        let name = sink.spec.arg_name.as_deref()?;
-        let flat = self.flat;
-        let list = self.child(call, self.fields.arguments)?;
-        flat.named_children(list)
-            .filter(|&n| flat.kind(n) == "keyword_argument")
-            .find(|&n| {
-                flat.field(n, "name")
-                    .is_some_and(|k| name.split('|').any(|one| one == self.text(k)))
-            })
-            .and_then(|n| flat.field(n, "value"))
+        let names = sink.spec.arg_name.as_deref()?;
+        names
+            .split('|')
+            .find_map(|name| self.keyword_value(call, name))
     }
 
     /// The value a call gives by keyword to parameter `name` (`user_id=uid` gives `uid`).
