@@ -148,7 +148,7 @@ fn javascript_helper_returning_a_fixed_command_is_no_injection() {
 }
 
 /// A helper that builds its query from two parameters carries both: the tainted value may
-/// be either, whichever comes first in the string.
+/// be either, whichever comes first in the string, and given by position or by keyword.
 #[test]
 fn python_helper_building_sql_from_two_parameters_carries_the_second() {
     let dir = Dir::with_fixture(
@@ -167,6 +167,8 @@ def user():
     cur.execute(query_for("users", "bob"))
     cur.execute(local_query(table="users", name=request.args["name"]))
     cur.execute(local_query(table="users", name="bob"))
+    cur.execute(query_for(table="users", name=request.args["name"]))
+    cur.execute(query_for(table="users", name="bob"))
     return "ok"
 
 def local_query(table, name):
@@ -178,5 +180,5 @@ def query_for(table, name):
     );
     let hits = found(&dir, "sql-injection", &[]);
     let lines: Vec<u64> = hits.iter().map(|h| h.1).collect();
-    assert_eq!(lines, vec![10, 12], "{hits:?}");
+    assert_eq!(lines, vec![10, 12, 14], "{hits:?}");
 }

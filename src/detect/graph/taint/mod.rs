@@ -207,7 +207,11 @@ fn returned_values<'a>(
             .flatten()
         {
             let origin = match (through.arg, &summary.origin) {
-                (Some(arg), Origin::Param(param, _)) if arg == *param => call.origin.clone(),
+                (Some(arg), Origin::Param(param, name))
+                    if arg == *param || through.keyword.as_ref() == Some(name) =>
+                {
+                    call.origin.clone()
+                }
                 (None, Origin::Source(source)) => Origin::Source(source.clone()),
                 _ => continue,
             };

@@ -92,7 +92,11 @@ fn reaching(through: &ThroughCall, summary: &ReturnSummary) -> Option<Origin> {
         return None;
     }
     match (&through.arg, &summary.origin) {
-        (Some((arg, origin)), Origin::Param(param, _)) if arg == param => Some(origin.clone()),
+        (Some((arg, origin)), Origin::Param(param, name))
+            if arg == param || through.keyword.as_ref() == Some(name) =>
+        {
+            Some(origin.clone())
+        }
         (None, Origin::Source(source)) => Some(Origin::Source(source.clone())),
         _ => None,
     }

@@ -58,6 +58,8 @@ pub struct CallThrough {
     /// The tainted argument it was given (`origin` is what that argument carries); `None`:
     /// only a source the callee returns itself taints the value.
     pub arg: Option<u32>,
+    /// The parameter a tainted keyword argument was given for (`arg` is then `KEYWORD`).
+    pub keyword: Option<String>,
 }
 
 /// What a function gives back: one of its parameters, or a source it reads.
@@ -89,6 +91,8 @@ pub struct ThroughCall {
     /// The tainted argument (without `self`) and what it carries; `None`: no argument is
     /// tainted, so only a source the callee returns itself counts.
     pub arg: Option<(u32, Origin)>,
+    /// The parameter a tainted keyword argument was given for (its position is `KEYWORD`).
+    pub keyword: Option<String>,
     /// The sink wants a built string the value is not yet: the callee must build it.
     pub needs_formatting: bool,
     pub steps: Vec<(u32, String)>,

@@ -431,6 +431,16 @@ impl Analyser<'_, '_, '_> {
             .and_then(|n| flat.field(n, "value"))
     }
 
+    /// A call's keyword arguments as (name, value).
+    pub(super) fn keyword_arguments(&self, call: u32) -> impl Iterator<Item = (&str, u32)> + '_ {
+        let flat = self.flat;
+        let list = self.child(call, self.fields.arguments);
+        list.into_iter()
+            .flat_map(move |l| flat.named_children(l))
+            .filter(move |&n| flat.kind(n) == "keyword_argument")
+            .filter_map(move |n| Some((self.text(flat.field(n, "name")?), flat.field(n, "value")?)))
+    }
+
     /// The values of a call's keyword arguments (`url=next` gives `next`).
     pub(super) fn keyword_values(&self, call: u32) -> impl Iterator<Item = u32> + '_ {
         let flat = self.flat;

@@ -81,9 +81,14 @@ struct Taint {
 struct Through {
     callee: String,
     line: u32,
-    /// The tainted argument it was given, if any.
+    /// The tainted argument it was given, if any (`KEYWORD` when given by keyword).
     arg: Option<u32>,
+    /// The parameter name a tainted keyword argument was given for.
+    keyword: Option<String>,
 }
+
+/// The position recorded for an argument given by keyword: no parameter has it.
+pub const KEYWORD: u32 = u32::MAX;
 
 impl Taint {
     fn new(origin: Origin, line: u32, note: String) -> Taint {

@@ -244,6 +244,7 @@ impl Analyser<'_, '_, '_> {
             callee: through.callee.clone(),
             call_line: through.line,
             arg,
+            keyword: through.keyword.clone(),
             needs_formatting,
             steps: std::rc::Rc::unwrap_or_clone(taint.steps),
         });

@@ -313,10 +313,16 @@ impl Analyser<'_, '_, '_> {
         }
         let line = self.flat.line(call);
         let name = callee.rsplit(['.', ':']).next().unwrap_or(callee);
-        let tainted = self
+        let positional = self
             .arguments(call)
             .enumerate()
-            .filter_map(|(i, a)| Some((i as u32, self.eval(a, depth + 1)?)))
+            .map(|(i, a)| ((i as u32, None), a));
+        let tainted = positional
+            .chain(
+                self.keyword_arguments(call)
+                    .map(|(name, a)| ((KEYWORD, Some(name)), a)),
+            )
+            .filter_map(|(at, a)| Some((at, self.eval(a, depth + 1)?)))
             .min_by_key(|(_, t)| {
                 (
                     t.through.is_some(),
@@ -325,12 +331,12 @@ impl Analyser<'_, '_, '_> {
                 )
             });
         let note = format!("returned by {callee}()");
-        let (arg, taint) = match tainted {
+        let ((arg, keyword), taint) = match tainted {
             // A helper's result handed to another helper: not followed.
             Some((_, taint)) if taint.through.is_some() => return None,
-            Some((arg, taint)) => (Some(arg), taint.step(line, note)),
+            Some(((arg, keyword), taint)) => ((Some(arg), keyword), taint.step(line, note)),
             None => (
-                None,
+                (None, None),
                 Taint::new(Origin::Source(format!("`{callee}()`")), line, note),
             ),
         };
@@ -339,6 +345,7 @@ impl Analyser<'_, '_, '_> {
                 callee: name.to_string(),
                 line,
                 arg,
+                keyword: keyword.map(str::to_string),
             })),
             ..taint
         })

@@ -218,6 +218,7 @@ impl Analyser<'_, '_, '_> {
                         callee: t.callee.clone(),
                         line: t.line,
                         arg: t.arg,
+                        keyword: t.keyword.clone(),
                     }),
                     steps: std::rc::Rc::unwrap_or_clone(
                         taint.step(line, format!("passed to {method}()")).steps,
