@@ -423,12 +423,9 @@ impl Analyser<'_, '_, '_> {
 
     /// The value a call gives by keyword to parameter `name` (`user_id=uid` gives `uid`).
     pub(super) fn keyword_value(&self, call: u32, name: &str) -> Option<u32> {
-        let flat = self.flat;
-        let list = self.child(call, self.fields.arguments)?;
-        flat.named_children(list)
-            .filter(|&n| flat.kind(n) == "keyword_argument")
-            .find(|&n| flat.field(n, "name").is_some_and(|k| self.text(k) == name))
-            .and_then(|n| flat.field(n, "value"))
+        self.keyword_arguments(call)
+            .find(|(keyword, _)| *keyword == name)
+            .map(|(_, value)| value)
     }
 
     /// A call's keyword arguments as (name, value).
