@@ -252,6 +252,11 @@ pub struct CallSite {
     /// names.
     #[serde(default)]
     pub narrowed: Option<String>,
+    /// Rust: the first argument of a call through a path, where it is a name or a field
+    /// chain (`self.code` in `fmt::Display::fmt(&self.code, f)`): the value a trait's
+    /// method called by its path runs on.
+    #[serde(default)]
+    pub argument: Option<String>,
     pub line: u32,
     pub column: u32,
 }

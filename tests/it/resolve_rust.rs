@@ -387,6 +387,114 @@ app::slow -calls(0.6)-> app::Half::from_int
 }
 
 #[test]
+fn self_paths_in_a_traits_default_method_reach_every_implementation() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+version = "0.1.0"
+//- src/lib.rs
+pub trait Shape {
+    fn sides() -> u32;
+    fn describe(&self) -> u32 { Self::sides() }
+}
+
+pub struct Square;
+impl Shape for Square {
+    fn sides() -> u32 { 4 }
+}
+
+impl Square {
+    fn count() -> u32 { 1 }
+    pub fn show(&self) -> u32 { Self::sides() + Self::count() }
+}
+"#,
+        r#"
+app::Shape::describe -calls(0.6)-> app::Shape::sides
+app::Shape::describe -calls(0.6)-> app::Square::sides
+app::Square::show -calls(1.0)-> app::Square::count
+app::Square::show -calls(1.0)-> app::Square::sides
+"#,
+    );
+}
+
+#[test]
+fn calls_through_the_path_of_a_library_trait_reach_the_projects_implementation() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+version = "0.1.0"
+//- src/lib.rs
+use std::fmt;
+use serde::{de, ser};
+
+pub struct Code;
+pub struct Error { code: Code }
+pub struct Other;
+
+impl de::Error for Error {
+    fn custom(_msg: &str) -> Self { Error { code: Code } }
+    fn invalid_type() -> Self { Error { code: Code } }
+}
+
+impl serde::ser::Error for Error {
+    fn custom(_msg: &str) -> Self { Error { code: Code } }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        fmt::Display::fmt(&self.code, f)
+    }
+}
+
+pub struct Guard(Code);
+impl std::ops::Deref for Guard {
+    type Target = Code;
+    fn deref(&self) -> &Code { &self.0 }
+}
+impl fmt::Display for Guard {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        fmt::Display::fmt(&**self, f)
+    }
+}
+
+impl Default for Code {
+    fn default() -> Self { Code }
+}
+
+pub fn fail() -> Error {
+    de::Error::invalid_type();
+    serde::de::Error::custom("bad")
+}
+
+pub fn write() -> Error {
+    ser::Error::custom("bad")
+}
+
+pub fn fresh() -> u32 {
+    let _c: Code = Default::default();
+    let o = Other;
+    fmt::Display::fmt(&o, todo!());
+    std::default::Default::default()
+}
+"#,
+        r#"
+app::Error::fmt -calls(0.9)-> app::Code::fmt
+app::fail -calls(0.6)-> app::Error::custom
+app::fail -calls(0.6)-> app::Error::invalid_type
+app::write -calls(0.6)-> app::Error::custom
+"#,
+    );
+}
+
+#[test]
 fn an_untyped_call_of_a_method_every_candidate_of_which_implements_one_trait_goes_through_it() {
     crate::support::check_calls(
         r#"

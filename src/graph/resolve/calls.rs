@@ -287,7 +287,12 @@ impl Resolver {
         context: &FileContext<'_>,
     ) -> (Vec<u32>, Resolution) {
         let (mut targets, mut how) = if let Some(scope) = &call.scope {
-            self.static_call(file, call, scope)
+            match self.static_call(file, call, scope) {
+                (found, _) if found.is_empty() && self.family(file) == Family::Rust => {
+                    self.outside_trait_call(file, call, scope, context)
+                }
+                found => found,
+            }
         } else if call.name == "super"
             && call.receiver.is_none()
             && self.family(file) == Family::Ecma

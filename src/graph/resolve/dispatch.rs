@@ -51,6 +51,8 @@ impl Resolver {
 
     /// `a::b::f()`, `Type::f()`, `Self::f()`, and `T::f()` for a generic `T: Trait` (the
     /// trait's declaration and every implementation, as for a call through the trait).
+    /// `Self::f()` in a trait's own default method is such a call too: `Self` is whichever
+    /// type implements it.
     pub(super) fn static_call(
         &self,
         file: u32,
@@ -58,7 +60,7 @@ impl Resolver {
         scope: &str,
     ) -> (Vec<u32>, Resolution) {
         let mut owners = self.resolve_path(file, call.caller, scope);
-        let mut generic = false;
+        let mut generic = scope == "Self" && self.family(file) == Family::Rust;
         if owners.is_empty() && self.family(file) == Family::Rust && !scope.contains("::") {
             owners = self.resolve_type(file, call.caller, scope);
             generic = true;

@@ -11,6 +11,7 @@ mod import_reach;
 pub mod names;
 mod objects;
 mod outside;
+mod outside_traits;
 mod packages;
 mod patch;
 mod phases;
@@ -94,6 +95,9 @@ pub struct Resolver {
     bases: FxHashMap<u32, Vec<u32>>,
     /// `bases` the other way round (`index_implementors`).
     implementors: FxHashMap<u32, Vec<u32>>,
+    /// Rust: (type, method) of each `impl` of a trait from outside the project, by the
+    /// trait's path (`outside_traits.rs`).
+    outside_impls: FxHashMap<String, Vec<(u32, u32)>>,
     /// (class, field) → bindings that type it.
     fields: FxHashMap<u32, NameMap<Box<str>, (u32, u32)>>,
     methods_by_name: FxHashMap<Box<str>, Vec<u32>>,
@@ -163,6 +167,7 @@ impl Resolver {
             crate_roots: Default::default(),
             bases: Default::default(),
             implementors: Default::default(),
+            outside_impls: Default::default(),
             fields: Default::default(),
             methods_by_name: Default::default(),
             flow: Default::default(),

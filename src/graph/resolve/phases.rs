@@ -242,7 +242,7 @@ impl Resolver {
                     .filter_map(|&i| self.sym_node[file as usize][i as usize])
                     .collect();
                 let owner = class.unwrap_or(home);
-                for method in methods {
+                for &method in &methods {
                     self.parent[method as usize] = Some(owner);
                     self.edge(owner, method, EdgeKind::Contains, Resolution::Direct, None);
                     if let Some(class) = class {
@@ -257,6 +257,13 @@ impl Resolver {
                 }
                 let Some(class) = class else { continue };
                 self.impl_class.insert((file, index as u32), class);
+                if base.is_none()
+                    && let Some(path) = symbol.detail.as_ref().and_then(|trait_text| {
+                        self.outside_trait_path(file, symbol.parent, trait_text)
+                    })
+                {
+                    self.note_outside_impl(path, class, &methods);
+                }
                 if symbol.detail.is_some() {
                     self.file_stats[file as usize].inherits += 1;
                     if let Some(base) = base {

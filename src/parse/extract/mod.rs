@@ -247,6 +247,10 @@ pub fn extract(
                 .and_then(|at| narrowing::narrowed(ctx.flat, source, at, ctx.text(r))),
             _ => None,
         };
+        let argument = match (lang.family(), scope, receiver) {
+            (Family::Rust, Some(_), None) => first_argument(&ctx, node),
+            _ => None,
+        };
         let (receiver, scope) = match macro_call_path(&ctx, node, name) {
             Some(path) => path,
             None => (
@@ -261,6 +265,7 @@ pub fn extract(
             receiver,
             scope,
             narrowed,
+            argument,
             line: line_of(name),
             column: name.start_position().column as u32 + 1,
         });
@@ -475,6 +480,22 @@ fn short_expression(text: &str) -> String {
         start += 1;
     }
     format!("…{}", &collapsed[start..])
+}
+
+/// The first argument of a call, borrowed or not, where it is a name or a field chain
+/// (`&mut self.inner` → `self.inner`): what a receiver's typing can read. A dereference
+/// (`&**self`) names another type, so it is no such argument.
+fn first_argument(ctx: &Ctx<'_>, call: Node<'_>) -> Option<String> {
+    let arguments = call.child_by_field_name("arguments")?;
+    let first = arguments.named_child(0)?;
+    let text = ctx.text(first).trim_start_matches('&');
+    let text = text.strip_prefix("mut ").unwrap_or(text).trim_start();
+    let path_like = text.len() <= MAX_RECEIVER
+        && text.split('.').all(|part| {
+            part.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+    path_like.then(|| text.to_string())
 }
 
 pub(crate) fn clip(text: &str) -> String {
