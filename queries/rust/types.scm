@@ -9,6 +9,9 @@
 ; Generic parameters stand for their first trait bound: `T: Shape`, `where T: Shape`.
 (type_parameter name: (type_identifier) @bind.name bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @bind.type))
 (where_predicate left: (type_identifier) @bind.name bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @bind.type))
+; ...also after `?Sized` or a lifetime: `F: ?Sized + Formatter`, `T: 'a + Shape`.
+(type_parameter name: (type_identifier) @bind.name bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . [(type_identifier) (scoped_type_identifier) (generic_type)] @bind.type))
+(where_predicate left: (type_identifier) @bind.name bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . [(type_identifier) (scoped_type_identifier) (generic_type)] @bind.type))
 ; A name a pattern binds has the type of the field it matches: `Value::Number(n)`,
 ; `Some(ref n)`, `Shape::Rect { width, .. }`, `Rect { width: w, .. }`.
 (tuple_struct_pattern type: (_) @bind.pattern (identifier) @bind.name)

@@ -9,7 +9,7 @@ pub enum Kind { A, B }
 pub type Alias = Store;
 pub trait Load: Clone + std::fmt::Debug + Iterator<Item = u8> { fn load(&self); }
 impl Load for Store { fn load(&self) {} }
-impl<T: Load> Wrapper<T> where T: Clone {
+impl<T: Load, U: ?Sized + Load> Wrapper<T> where T: Clone, V: 'static + Load {
     fn new(value: T) -> Self {
         let x: Store = make();
         let y = Store::new();

@@ -352,6 +352,33 @@ app::Holder::run -calls(0.9)-> app::Value::render
 }
 
 #[test]
+fn generic_parameters_bounded_after_sized_or_a_lifetime_go_through_the_trait() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+version = "0.1.0"
+//- src/lib.rs
+pub trait Formatter { fn end(&mut self); }
+pub struct Compact;
+impl Formatter for Compact { fn end(&mut self) {} }
+pub fn unsized_where<F>(f: &mut F) where F: ?Sized + Formatter { f.end(); }
+pub fn unsized_inline<F: ?Sized + Formatter>(f: &mut F) { f.end(); }
+pub fn with_lifetime<'a, F: 'a + Formatter>(f: &mut F) { f.end(); }
+"#,
+        r#"
+app::unsized_inline -calls(0.6)-> app::Compact::end
+app::unsized_inline -calls(0.6)-> app::Formatter::end
+app::unsized_where -calls(0.6)-> app::Compact::end
+app::unsized_where -calls(0.6)-> app::Formatter::end
+app::with_lifetime -calls(0.6)-> app::Compact::end
+app::with_lifetime -calls(0.6)-> app::Formatter::end
+"#,
+    );
+}
+
+#[test]
 fn associated_functions_called_through_a_generic_parameter_reach_the_trait() {
     crate::support::check_calls(
         r#"
