@@ -681,6 +681,40 @@ chain::Access::step -calls(1.0)-> chain::inner::Store::open
     );
 }
 
+#[test]
+fn calls_with_a_turbofish_in_macro_tokens_resolve() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "fish"
+version = "0.1.0"
+//- src/lib.rs
+pub mod de;
+use std::collections::BTreeMap;
+
+pub struct Float;
+impl Float {
+    pub fn into_float<F>(self) -> u8 { 0 }
+}
+
+pub fn check(x: Float, a: u8, b: u8) {
+    assert!(de::from_str::<u8>("1").is_none());
+    assert_eq!(de::from_str::<BTreeMap<u8, ()>>("2"), None);
+    assert!(x.into_float::<f32>() == 0);
+    assert!(a >> (b) == 0);
+    assert!(a > (b));
+}
+//- src/de.rs
+pub fn from_str<T>(_s: &str) -> Option<T> { None }
+"#,
+        r#"
+fish::check -calls(0.9)-> fish::Float::into_float
+fish::check -calls(1.0)-> fish::de::from_str
+"#,
+    );
+}
+
 /// A function named as an argument (`.map_err(Error::io)`, `.map(parse)`) is called by
 /// what receives it: an edge of the value-flow tier from the function that hands it on. A
 /// parameter, a constant, a variant or a type handed on is no call.

@@ -16,11 +16,13 @@ mod callbacks;
 mod es5_classes;
 mod flow;
 mod imports;
+mod macro_tokens;
 mod narrowing;
 mod objects;
 mod symbols;
 
 use imports::collect_import_or_export;
+use macro_tokens::{first_argument, macro_call_path};
 use symbols::{Locator, build_symbols, measure};
 
 /// Longest docstring or type text kept, in bytes.
@@ -80,17 +82,17 @@ struct RawCall<'t> {
     scope: Option<Node<'t>>,
 }
 
-struct Ctx<'a> {
+pub(super) struct Ctx<'a> {
     source: &'a str,
-    lang: LangId,
+    pub(super) lang: LangId,
     /// The same tree read into arrays: parents and siblings are an index away there, where
     /// tree-sitter finds a node's parent by descending from the root and its previous
     /// sibling by scanning the parent's children.
-    flat: &'a FlatTree<'a>,
+    pub(super) flat: &'a FlatTree<'a>,
 }
 
 impl Ctx<'_> {
-    fn text(&self, node: Node<'_>) -> &str {
+    pub(super) fn text(&self, node: Node<'_>) -> &str {
         self.source.get(node.byte_range()).unwrap_or("")
     }
 }
@@ -207,6 +209,17 @@ pub fn extract(
             }
         });
 
+    calls.extend(
+        macro_tokens::turbofish_calls(&ctx)
+            .into_iter()
+            .map(|(name, node)| RawCall {
+                kind: CallKind::Call,
+                node,
+                name,
+                receiver: None,
+                scope: None,
+            }),
+    );
     if lang.family() == Family::Ecma {
         es5_classes::sort_out(&ctx, &mut defs);
     }
@@ -372,88 +385,6 @@ fn in_anonymous_function(
         .any(|&(start, end)| start >= owner_start && start <= offset && offset < end)
 }
 
-/// A call inside a macro's tokens (`x.f(…)`, `a::f(…)`): the receiver or path written
-/// before its name, which the query cannot see. `None` when the call is not in tokens.
-fn macro_call_path(ctx: &Ctx<'_>, args: Node<'_>, name: Node<'_>) -> Option<MacroPath> {
-    if ctx.lang != LangId::Rust || args.kind() != "token_tree" {
-        return None;
-    }
-    let flat = ctx.flat;
-    let name_at = flat.index_of(name)?;
-    let Some(joint) = flat.prev_sibling(name_at) else {
-        return Some((None, None));
-    };
-    let receiver = match flat.kind(joint) {
-        "." => true,
-        "::" => false,
-        _ => return Some((None, None)),
-    };
-    let Some(before) = flat.prev_sibling(joint) else {
-        return Some((None, None));
-    };
-    // What comes before the `.` or `::` is the receiver or path when it is a chain of
-    // names (`self.de.read`, `de::Error`, `Content::<E>` read as `Content`); when it is
-    // anything else (`parser(x).parse()`) it is kept as written, so the call stays a
-    // method or path call of unknown owner rather than a call of whatever bare function
-    // has the name.
-    let separator = flat.kind(joint);
-    let mut segments: Vec<&str> = Vec::new();
-    let mut at = Some(before);
-    while let Some(mut token) = at {
-        if !receiver && flat.kind(token) == ">" {
-            match turbofish_owner(flat, token) {
-                Some(owner) => token = owner,
-                None => break,
-            }
-        }
-        if !matches!(flat.kind(token), "identifier" | "self" | "super" | "crate") {
-            break;
-        }
-        segments.push(ctx.text(flat.entry(token).node));
-        at = flat
-            .prev_sibling(token)
-            .filter(|&sep| flat.kind(sep) == separator)
-            .and_then(|sep| flat.prev_sibling(sep));
-    }
-    let text = if segments.is_empty() {
-        short_expression(ctx.text(flat.entry(before).node))
-    } else {
-        segments.reverse();
-        short_expression(&segments.join(separator))
-    };
-    Some(if receiver {
-        (Some(text), None)
-    } else {
-        (None, Some(text))
-    })
-}
-
-/// For the `>` closing a turbofish in macro tokens (`Content::<M::Error>`), the name
-/// the generics are given to.
-fn turbofish_owner(flat: &FlatTree<'_>, close: u32) -> Option<u32> {
-    let mut depth = 0i32;
-    let mut at = close;
-    loop {
-        match flat.kind(at) {
-            ">" => depth += 1,
-            ">>" => depth += 2,
-            "<" => depth -= 1,
-            "<<" => depth -= 2,
-            _ => {}
-        }
-        if depth <= 0 {
-            break;
-        }
-        at = flat.prev_sibling(at)?;
-    }
-    let colons = flat.prev_sibling(at)?;
-    (depth == 0 && flat.kind(colons) == "::").then_some(())?;
-    flat.prev_sibling(colons)
-}
-
-/// The receiver or path of a call in a macro's tokens, as written.
-type MacroPath = (Option<String>, Option<String>);
-
 /// `Foo<T>` → `Foo`, `crate::a::Foo<T>` → `crate::a::Foo`, `&'a mut Foo` → `Foo`.
 pub fn type_name(text: &str) -> String {
     let (_, text) = crate::parse::facts::Borrow::split(text);
@@ -462,12 +393,12 @@ pub fn type_name(text: &str) -> String {
 }
 
 /// Longest receiver kept as written.
-const MAX_RECEIVER: usize = 100;
+pub(super) const MAX_RECEIVER: usize = 100;
 
 /// A receiver as a reader would quote it: whitespace collapsed, and a long method chain cut
 /// to its tail (`…map(|x| x).collect`). Resolution only uses short paths; anything with
 /// parentheses or spaces is an unknown receiver either way.
-fn short_expression(text: &str) -> String {
+pub(super) fn short_expression(text: &str) -> String {
     if text.len() <= MAX_RECEIVER && !text.contains(['\n', '\t']) {
         return text.to_string();
     }
@@ -480,22 +411,6 @@ fn short_expression(text: &str) -> String {
         start += 1;
     }
     format!("…{}", &collapsed[start..])
-}
-
-/// The first argument of a call, borrowed or not, where it is a name or a field chain
-/// (`&mut self.inner` → `self.inner`): what a receiver's typing can read. A dereference
-/// (`&**self`) names another type, so it is no such argument.
-fn first_argument(ctx: &Ctx<'_>, call: Node<'_>) -> Option<String> {
-    let arguments = call.child_by_field_name("arguments")?;
-    let first = arguments.named_child(0)?;
-    let text = ctx.text(first).trim_start_matches('&');
-    let text = text.strip_prefix("mut ").unwrap_or(text).trim_start();
-    let path_like = text.len() <= MAX_RECEIVER
-        && text.split('.').all(|part| {
-            part.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-                && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        });
-    path_like.then(|| text.to_string())
 }
 
 pub(crate) fn clip(text: &str) -> String {
