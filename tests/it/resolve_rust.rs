@@ -682,6 +682,70 @@ chain::Access::step -calls(1.0)-> chain::inner::Store::open
 }
 
 #[test]
+fn methods_the_project_gives_an_outside_type_are_called_through_it() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "ext"
+version = "0.1.0"
+//- src/lib.rs
+pub trait Limits {
+    fn limit() -> i32;
+    fn twice(&self) -> i32;
+}
+pub trait Other {
+    fn limit() -> i32;
+}
+impl Limits for f32 {
+    fn limit() -> i32 { 10 }
+    fn twice(&self) -> i32 { 2 }
+}
+impl Other for f32 {
+    fn limit() -> i32 { 11 }
+}
+impl Limits for String {
+    fn limit() -> i32 { 30 }
+    fn twice(&self) -> i32 { 6 }
+}
+impl<R: Limits> Limits for Vec<R> {
+    fn limit() -> i32 { 40 }
+    fn twice(&self) -> i32 { 8 }
+}
+
+pub fn run(x: f32, s: &std::string::String, n: u8) -> i32 {
+    x.twice() + s.twice() + <f32 as Other>::limit() + <String as Limits>::limit() + s.len() as i32
+}
+
+macro_rules! cfg_net { ($($item:item)*) => { $($item)* } }
+cfg_net! { pub struct UdpSocket; }
+impl UdpSocket {
+    pub fn bind() -> UdpSocket { UdpSocket }
+}
+
+pub fn run_std() {
+    std::net::UdpSocket::bind("127.0.0.1:0");
+    UdpSocket::bind();
+}
+
+pub fn plain(n: u8, v: Vec<f32>) -> usize {
+    n.twice();
+    v.twice();
+    v.len()
+}
+"#,
+        r#"
+ext::plain -calls(0.9)-> ext::Vec::twice
+ext::run -calls(0.9)-> ext::String::twice
+ext::run -calls(0.9)-> ext::f32::twice
+ext::run -calls(1.0)-> ext::String::limit
+ext::run -calls(1.0)-> ext::f32::limit
+ext::run_std -calls(1.0)-> ext::UdpSocket::bind
+"#,
+    );
+}
+
+#[test]
 fn calls_with_a_turbofish_in_macro_tokens_resolve() {
     crate::support::check_calls(
         r#"

@@ -287,12 +287,7 @@ impl Resolver {
         context: &FileContext<'_>,
     ) -> (Vec<u32>, Resolution) {
         let (mut targets, mut how) = if let Some(scope) = &call.scope {
-            match self.static_call(file, call, scope) {
-                (found, _) if found.is_empty() && self.family(file) == Family::Rust => {
-                    self.outside_trait_call(file, call, scope, context)
-                }
-                found => found,
-            }
+            self.path_call(file, call, scope, context)
         } else if call.name == "super"
             && call.receiver.is_none()
             && self.family(file) == Family::Ecma
@@ -336,8 +331,10 @@ impl Resolver {
                 Receiver::Instance { classes, exact } => {
                     self.method_on(&classes, &call.name, exact)
                 }
-                Receiver::External => (Vec::new(), Resolution::Direct),
-                Receiver::Unknown => self.by_method_name(file, &call.name, &context.folders),
+                typed @ (Receiver::External | Receiver::Unknown) => {
+                    let external = matches!(typed, Receiver::External);
+                    self.untyped_call(file, call, receiver, external, context)
+                }
                 Receiver::UnclassedThis => self.own_file_guess(file, &call.name, context),
             }
         } else {
@@ -387,6 +384,49 @@ impl Resolver {
             how = Resolution::Ambiguous;
         }
         (unique, how)
+    }
+
+    /// `a::b::f()`, `Type::f()`: the project's definitions on that path; in Rust, else the
+    /// methods the project gives an outside type, or its impl of an outside trait.
+    fn path_call(
+        &self,
+        file: u32,
+        call: &CallSite,
+        scope: &str,
+        context: &FileContext<'_>,
+    ) -> (Vec<u32>, Resolution) {
+        let found = self.static_call(file, call, scope);
+        if !found.0.is_empty() || self.family(file) != Family::Rust {
+            return found;
+        }
+        match self.foreign_type_call(file, call, scope) {
+            found if found.is_empty() => self.outside_trait_call(file, call, scope, context),
+            found => (found, Resolution::Direct),
+        }
+    }
+
+    /// A method called on a receiver of no project type: a method the project gives its
+    /// outside type (Rust), else nothing if it is known to come from outside, else a guess
+    /// by the method's name.
+    fn untyped_call(
+        &self,
+        file: u32,
+        call: &CallSite,
+        receiver: &str,
+        external: bool,
+        context: &FileContext<'_>,
+    ) -> (Vec<u32>, Resolution) {
+        if self.family(file) == Family::Rust {
+            let foreign = self.foreign_receiver_call(file, call, receiver, &context.locals);
+            if !foreign.is_empty() {
+                return (foreign, Resolution::KnownType);
+            }
+        }
+        if external {
+            (Vec::new(), Resolution::Direct)
+        } else {
+            self.by_method_name(file, &call.name, &context.folders)
+        }
     }
 
     /// Drops what a call cannot run: modules, TypeScript types, Rust types; and of a

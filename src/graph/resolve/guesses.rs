@@ -102,7 +102,7 @@ impl Resolver {
     }
 
     /// The trait an `impl Trait for Type` method implements, when it is the project's.
-    fn trait_of_impl_method(&self, method: u32) -> Option<u32> {
+    pub(super) fn trait_of_impl_method(&self, method: u32) -> Option<u32> {
         let (file, block) = self.trait_impl_block(method)?;
         let written = block.detail.as_deref()?;
         self.resolve_type(file, block.parent, written)

@@ -11,7 +11,7 @@ mod import_reach;
 pub mod names;
 mod objects;
 mod outside;
-mod outside_traits;
+mod outside_impls;
 mod packages;
 mod patch;
 mod phases;
@@ -96,8 +96,11 @@ pub struct Resolver {
     /// `bases` the other way round (`index_implementors`).
     implementors: FxHashMap<u32, Vec<u32>>,
     /// Rust: (type, method) of each `impl` of a trait from outside the project, by the
-    /// trait's path (`outside_traits.rs`).
+    /// trait's path (`outside_impls.rs`).
     outside_impls: FxHashMap<String, Vec<(u32, u32)>>,
+    /// Rust: the methods of each `impl` for a type from outside the project, by the crate
+    /// that gives them and the type's path (`f32`, `Vec`, `mio::net::UnixStream`).
+    foreign_impls: FxHashMap<(Box<str>, String), Vec<u32>>,
     /// (class, field) → bindings that type it.
     fields: FxHashMap<u32, NameMap<Box<str>, (u32, u32)>>,
     methods_by_name: FxHashMap<Box<str>, Vec<u32>>,
@@ -168,6 +171,7 @@ impl Resolver {
             bases: Default::default(),
             implementors: Default::default(),
             outside_impls: Default::default(),
+            foreign_impls: Default::default(),
             fields: Default::default(),
             methods_by_name: Default::default(),
             flow: Default::default(),

@@ -255,7 +255,10 @@ impl Resolver {
                         self.add_member(class, &name, method);
                     }
                 }
-                let Some(class) = class else { continue };
+                let Some(class) = class else {
+                    self.note_foreign_impl(file, symbol.parent, &symbol.name, &methods);
+                    continue;
+                };
                 self.impl_class.insert((file, index as u32), class);
                 if base.is_none()
                     && let Some(path) = symbol.detail.as_ref().and_then(|trait_text| {
