@@ -7,6 +7,7 @@
 ; Calls written inside a macro's arguments are only tokens: a name followed by a
 ; parenthesised token tree (extraction reads a `.` or `::` before the name).
 (token_tree (identifier) @name . (token_tree) @reference.call (#match? @reference.call "^\\("))
+(token_tree (primitive_type) @name . (token_tree) @reference.call (#match? @reference.call "^\\("))
 ; A function named as an argument is handed on to be called (`.map_err(Error::io)`,
 ; `.map(parse)`); resolution keeps it only where the name is a project function.
 (arguments (scoped_identifier path: (_) @call.scope name: (identifier) @name) @reference.value)

@@ -33,6 +33,7 @@ mod inner { fn q() {} }
 fn in_macros(engine: &Engine) {
     println!("{} {}", compute(1), engine.total());
     assert_eq!(Engine::default(), make());
+    assert!(engine.char() == 'a');
 }
 
 // Pattern bindings take the type of the field they match.

@@ -621,7 +621,7 @@ mod tests {
 }
 "#,
         r#"
-mac::tests::parse_escape -calls(0.6)-> mac::Parser::parse_escape
+mac::tests::parse_escape -calls(0.9)-> mac::Parser::parse_escape
 mac::tests::parse_escape -calls(1.0)-> mac::parser
 "#,
     );
@@ -741,6 +741,46 @@ ext::run -calls(0.9)-> ext::f32::twice
 ext::run -calls(1.0)-> ext::String::limit
 ext::run -calls(1.0)-> ext::f32::limit
 ext::run_std -calls(1.0)-> ext::UdpSocket::bind
+"#,
+    );
+}
+
+#[test]
+fn methods_on_call_results_and_named_char_in_macro_tokens_resolve() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "chains"
+version = "0.1.0"
+//- src/lib.rs
+pub struct Builder;
+pub struct Parser;
+impl Builder {
+    pub fn new() -> Builder { Builder }
+    pub fn octal(self, _on: bool) -> Builder { self }
+    pub fn build(self) -> Parser { Parser }
+}
+impl Parser {
+    pub fn parse(&self) -> bool { true }
+    pub fn char(&self) -> char { 'a' }
+}
+pub fn parser(_p: &str) -> Parser { Parser }
+
+pub fn check(p: Parser) {
+    assert!(parser("a").parse());
+    assert!(Builder::new().octal(true).build().parse());
+    assert_eq!(p.char(), 'a');
+    assert!((1 + 2).count_ones() == 2);
+}
+"#,
+        r#"
+chains::check -calls(0.6)-> chains::Builder::build
+chains::check -calls(0.9)-> chains::Builder::octal
+chains::check -calls(0.9)-> chains::Parser::char
+chains::check -calls(0.9)-> chains::Parser::parse
+chains::check -calls(1.0)-> chains::Builder::new
+chains::check -calls(1.0)-> chains::parser
 "#,
     );
 }

@@ -53,7 +53,15 @@ pub(super) fn macro_call_path(ctx: &Ctx<'_>, args: Node<'_>, name: Node<'_>) -> 
             .and_then(|sep| flat.prev_sibling(sep));
     }
     let text = if segments.is_empty() {
-        short_expression(ctx.text(flat.entry(before).node))
+        // A call's result (`parser(x).parse()`, `Builder::new().build().run()`): the whole
+        // chain as written, which resolution can type by what its calls return.
+        let start = chain_start(ctx, before).unwrap_or(before);
+        let (from, to) = (flat.entry(start).node, flat.entry(before).node);
+        short_expression(
+            ctx.source
+                .get(from.start_byte()..to.end_byte())
+                .unwrap_or(""),
+        )
     } else {
         segments.reverse();
         short_expression(&segments.join(separator))
@@ -63,6 +71,61 @@ pub(super) fn macro_call_path(ctx: &Ctx<'_>, args: Node<'_>, name: Node<'_>) -> 
     } else {
         (None, Some(text))
     })
+}
+
+/// Whether `name` is called with token tree `args`: right before it, or before its
+/// turbofish. (A query's anchor skips unnamed tokens, so `a > (b)` would match too.)
+pub(super) fn names_call(ctx: &Ctx<'_>, args: Node<'_>, name: Node<'_>) -> bool {
+    let flat = ctx.flat;
+    let (Some(args), Some(name)) = (flat.index_of(args), flat.index_of(name)) else {
+        return false;
+    };
+    match flat.prev_sibling(args) {
+        Some(before) if before == name => true,
+        Some(before) if matches!(flat.kind(before), ">" | ">>") => {
+            turbofish_owner(flat, before) == Some(name)
+        }
+        _ => false,
+    }
+}
+
+/// Where the call chain whose last arguments are token tree `args` starts (`a.b(x).c(y)`,
+/// `Type::new().build()`, `f::<T>(x)`), if `args` ends one.
+fn chain_start(ctx: &Ctx<'_>, args: u32) -> Option<u32> {
+    let flat = ctx.flat;
+    let is_name = |at: u32| matches!(flat.kind(at), "identifier" | "self" | "crate" | "super");
+    let is_args =
+        |at: u32| flat.kind(at) == "token_tree" && ctx.text(flat.entry(at).node).starts_with('(');
+    if !is_args(args) {
+        return None;
+    }
+    let mut start = args;
+    loop {
+        if is_args(start) {
+            let callee = flat.prev_sibling(start)?;
+            start = match flat.kind(callee) {
+                ">" | ">>" => turbofish_owner(flat, callee)?,
+                _ if is_name(callee) => callee,
+                _ => return None,
+            };
+            if !is_name(start) {
+                return None;
+            }
+        }
+        let Some(joint) = flat.prev_sibling(start) else {
+            return Some(start);
+        };
+        let Some(before) = flat
+            .prev_sibling(joint)
+            .filter(|_| matches!(flat.kind(joint), "." | "::"))
+        else {
+            return Some(start);
+        };
+        if !(is_name(before) || is_args(before)) {
+            return Some(start);
+        }
+        start = before;
+    }
 }
 
 /// For the `>` closing a turbofish in macro tokens (`Content::<M::Error>`), the name

@@ -250,6 +250,12 @@ pub fn extract(
         scope,
     } in calls
     {
+        if lang == LangId::Rust
+            && node.kind() == "token_tree"
+            && !macro_tokens::names_call(&ctx, node, name)
+        {
+            continue;
+        }
         if !seen_calls.insert(node.id()) {
             continue;
         }
