@@ -699,7 +699,13 @@ pub trait Other {
 }
 impl Limits for f32 {
     fn limit() -> i32 { 10 }
-    fn twice(&self) -> i32 { 2 }
+    fn twice(&self) -> i32 { Self::limit() + self.half() }
+}
+impl Halves for f32 {
+    fn half(&self) -> i32 { 1 }
+}
+pub trait Halves {
+    fn half(&self) -> i32;
 }
 impl Other for f32 {
     fn limit() -> i32 { 11 }
@@ -735,6 +741,8 @@ pub fn plain(n: u8, v: Vec<f32>) -> usize {
 }
 "#,
         r#"
+ext::f32::twice -calls(0.9)-> ext::f32::half
+ext::f32::twice -calls(1.0)-> ext::f32::limit
 ext::plain -calls(0.9)-> ext::Vec::twice
 ext::run -calls(0.9)-> ext::String::twice
 ext::run -calls(0.9)-> ext::f32::twice

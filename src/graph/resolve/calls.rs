@@ -399,6 +399,9 @@ impl Resolver {
         if !found.0.is_empty() || self.family(file) != Family::Rust {
             return found;
         }
+        if scope == "Self" {
+            return (self.foreign_self_call(file, call), Resolution::Direct);
+        }
         match self.foreign_type_call(file, call, scope) {
             found if found.is_empty() => self.outside_trait_call(file, call, scope, context),
             found => (found, Resolution::Direct),
@@ -417,7 +420,10 @@ impl Resolver {
         context: &FileContext<'_>,
     ) -> (Vec<u32>, Resolution) {
         if self.family(file) == Family::Rust {
-            let foreign = self.foreign_receiver_call(file, call, receiver, &context.locals);
+            let foreign = match receiver {
+                "self" => self.foreign_self_call(file, call),
+                _ => self.foreign_receiver_call(file, call, receiver, &context.locals),
+            };
             if !foreign.is_empty() {
                 return (foreign, Resolution::KnownType);
             }

@@ -14,7 +14,7 @@
 use crate::graph::model::Resolution;
 use crate::graph::resolve::Resolver;
 use crate::graph::resolve::calls::{FileContext, LocalBindings, Receiver};
-use crate::parse::{BindingSource, CallSite};
+use crate::parse::{BindingSource, CallSite, SymbolKind};
 
 /// Roots of the standard library: `core::fmt::Display` is `std::fmt::Display`.
 const STD_ROOTS: &[&str] = &["std", "core", "alloc"];
@@ -155,6 +155,27 @@ impl Resolver {
             }
         }
         found
+    }
+
+    /// `self.f()` and `Self::f()` in an impl for a type from outside (`impl Float for f32`):
+    /// the methods the project gives that type.
+    pub(super) fn foreign_self_call(&self, file: u32, call: &CallSite) -> Vec<u32> {
+        let facts = &self.facts[file as usize];
+        let mut at = call.caller;
+        while let Some(index) = at {
+            let symbol = &facts.symbols[index as usize];
+            if symbol.kind == SymbolKind::Impl {
+                if self.impl_class.contains_key(&(file, index)) {
+                    return Vec::new();
+                }
+                return self.foreign_methods(file, symbol.parent, &symbol.name, call);
+            }
+            if symbol.kind.is_class_like() {
+                return Vec::new();
+            }
+            at = symbol.parent;
+        }
+        Vec::new()
     }
 
     /// `f32::limit()`, `String::ext()`, `<f32 as Limits>::limit()`: the methods of that
