@@ -9,7 +9,9 @@
 //! the typed argument.
 //!
 //! Methods the project gives a type from outside (`impl Limits for f32`) are called
-//! through its path (`f32::limit()`) or on a name declared of that type (`x.twice()`).
+//! through its path (`f32::limit()`), on a name declared of that type (`x.twice()`), and
+//! by `self` and `Self::` inside such an impl. They are keyed by crate and the type's path,
+//! so a type of the same name from elsewhere (`std::net::UdpSocket`) is not taken for it.
 
 use crate::graph::model::Resolution;
 use crate::graph::resolve::Resolver;
@@ -58,9 +60,9 @@ const PRELUDE: &[&str] = &[
 ];
 
 impl Resolver {
-    /// The path of a trait from outside the project as a file names it, through its imports
-    /// (`de::Error` with `use serde::de` is `serde::de::Error`), without type arguments;
-    /// `None` for a path into the project.
+    /// The path of a trait (or type) from outside the project as a file names it, through
+    /// its imports (`de::Error` with `use serde::de` is `serde::de::Error`), without type
+    /// arguments; `None` for a path from `crate`, `self`, `super` or `Self`.
     pub(super) fn outside_trait_path(
         &self,
         file: u32,
