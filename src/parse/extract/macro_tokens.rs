@@ -6,6 +6,9 @@
 use tree_sitter::Node;
 
 use super::{Ctx, MAX_RECEIVER, short_expression};
+
+/// Most tokens a turbofish, or a call chain, is read back over from its end.
+const MAX_WALK: usize = 64;
 use crate::lang::LangId;
 use crate::parse::flat::FlatTree;
 
@@ -99,8 +102,14 @@ fn chain_start(ctx: &Ctx<'_>, args: u32) -> Option<u32> {
     if !is_args(args) {
         return None;
     }
+    let end = flat.entry(args).node.end_byte();
+    // A chain longer than a receiver is kept is of no use to read back.
+    let too_long = |at: u32| end - flat.entry(at).node.start_byte() > MAX_RECEIVER;
     let mut start = args;
-    loop {
+    for _ in 0..MAX_WALK {
+        if too_long(start) {
+            return None;
+        }
         if is_args(start) {
             let callee = flat.prev_sibling(start)?;
             start = match flat.kind(callee) {
@@ -126,6 +135,7 @@ fn chain_start(ctx: &Ctx<'_>, args: u32) -> Option<u32> {
         }
         start = before;
     }
+    None
 }
 
 /// For the `>` closing a turbofish in macro tokens (`Content::<M::Error>`), the name
@@ -133,7 +143,11 @@ fn chain_start(ctx: &Ctx<'_>, args: u32) -> Option<u32> {
 fn turbofish_owner(flat: &FlatTree<'_>, close: u32) -> Option<u32> {
     let mut depth = 0i32;
     let mut at = close;
-    loop {
+    for step in 0.. {
+        // Every `(…)` after a `>` asks: unbounded, `a > (b) > (c) …` would be quadratic.
+        if step == MAX_WALK {
+            return None;
+        }
         match flat.kind(at) {
             ">" => depth += 1,
             ">>" => depth += 2,
