@@ -505,10 +505,10 @@ pub fn write() -> Error {
     ser::Error::custom("bad")
 }
 
-pub fn fresh() -> u32 {
+pub fn fresh(f: &mut fmt::Formatter) -> u32 {
     let _c: Code = Default::default();
     let o = Other;
-    fmt::Display::fmt(&o, todo!());
+    let _ = fmt::Display::fmt(&o, f);
     std::default::Default::default()
 }
 "#,
