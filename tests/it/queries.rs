@@ -306,3 +306,39 @@ fn deeply_nested_patterns_are_refused() {
     let ok = format!("{}(identifier){}", "(call ".repeat(10), ")".repeat(10));
     assert!(Matcher::new(&grammar, &ok).is_ok());
 }
+
+/// A node with many children and many matches: anchored and free steps, and matches that
+/// differ only in nodes they do not capture (reported once), past the count where our
+/// matcher stops comparing each match with every earlier one.
+#[test]
+fn a_node_with_many_matches_matches_as_tree_sitter_does() {
+    let spec = LangId::Rust.spec();
+    let source = "\
+(token_tree (identifier) @name . (token_tree) @args)
+(token_tree (identifier) @free (token_tree))
+(token_tree (identifier) @first . (identifier) @second)";
+    let reference = tree_sitter::Query::new(&(spec.grammar)(), source).unwrap();
+    let ours = Matcher::new(&(spec.grammar)(), source).unwrap();
+    let tokens: Vec<String> = (0..60)
+        .map(|i| match i % 3 {
+            0 => format!("f{i}(x)"),
+            1 => format!("a{i} > (b)"),
+            _ => format!("g{i} h{i}"),
+        })
+        .collect();
+    let code = format!("fn f() {{ m!({}); }}\n", tokens.join(" "));
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&(spec.grammar)()).unwrap();
+    let tree = parser.parse(code.as_bytes(), None).unwrap();
+    let expected = by_pattern(with_tree_sitter(&reference, &tree, code.as_bytes()));
+    let found = by_pattern(with_ours(&ours, &tree, LangId::Rust, code.as_bytes()));
+    // Each pattern matches far more often than one node's matches are compared one by one.
+    for pattern in 0..3 {
+        assert!(
+            expected.get(&pattern).is_some_and(|m| m.len() > 30),
+            "pattern {pattern}: {:?}",
+            expected.get(&pattern).map(Vec::len)
+        );
+    }
+    pretty_assertions::assert_eq!(found, expected);
+}

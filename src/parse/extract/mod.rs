@@ -408,7 +408,29 @@ pub(super) fn short_expression(text: &str) -> String {
     if text.len() <= MAX_RECEIVER && !text.contains(['\n', '\t']) {
         return text.to_string();
     }
-    let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Only the collapsed text's tail is kept, so only as much of the text is collapsed as
+    // that tail needs, found from the end: in a chain every call's receiver is the chain
+    // before it, and collapsing each whole made a long chain cost the square of its length.
+    let mut cut = 0;
+    let mut len = 0;
+    let mut in_word = false;
+    for (at, ch) in text.char_indices().rev() {
+        if ch.is_whitespace() {
+            in_word = false;
+            continue;
+        }
+        if !in_word && len > 0 {
+            len += 1;
+        }
+        in_word = true;
+        len += ch.len_utf8();
+        if len > MAX_RECEIVER {
+            cut = at;
+            break;
+        }
+    }
+    // A suffix of the whole text collapsed, longer than what is kept of it when cut.
+    let collapsed = text[cut..].split_whitespace().collect::<Vec<_>>().join(" ");
     if collapsed.len() <= MAX_RECEIVER {
         return collapsed;
     }

@@ -30,6 +30,55 @@ fn metrics(facts: &FileFacts) -> Vec<String> {
         .collect()
 }
 
+/// `short_expression` as first written: the whole text collapsed, then its tail cut.
+fn short_expression_whole(text: &str) -> String {
+    let max = super::MAX_RECEIVER;
+    if text.len() <= max && !text.contains(['\n', '\t']) {
+        return text.to_string();
+    }
+    let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if collapsed.len() <= max {
+        return collapsed;
+    }
+    let mut start = collapsed.len() - (max - 20);
+    while !collapsed.is_char_boundary(start) {
+        start += 1;
+    }
+    format!("…{}", &collapsed[start..])
+}
+
+#[test]
+fn receivers_read_from_the_end_match_the_whole_text_collapsed() {
+    let pieces = [
+        "a",
+        ".b()",
+        " ",
+        "\n    ",
+        "\t",
+        "é",
+        "→x",
+        ".map(|x| x + 1)",
+        "  ",
+        "日本",
+    ];
+    // Every mix of up to 60 pieces a small generator picks: lengths on both sides of the
+    // limit, words ending in multi-byte characters, runs of whitespace.
+    let mut seed = 7u32;
+    for _ in 0..2000 {
+        let mut text = String::new();
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        for _ in 0..(seed >> 16) % 60 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            text.push_str(pieces[(seed >> 16) as usize % pieces.len()]);
+        }
+        assert_eq!(
+            super::short_expression(&text),
+            short_expression_whole(&text),
+            "{text:?}"
+        );
+    }
+}
+
 #[test]
 fn long_receivers_are_collapsed_and_cut_to_their_tail() {
     assert_eq!(super::short_expression("self.db"), "self.db");

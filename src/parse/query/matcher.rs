@@ -6,6 +6,8 @@
 //! tree-sitter's (`tests/it/queries.rs` compares them for every query in the repository),
 //! ordered by match root in pre-order, then by pattern.
 
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use tree_sitter::{Language, Node};
 
 use crate::parse::flat::FlatTree;
@@ -18,6 +20,76 @@ use crate::parse::query::syntax;
 
 /// A capture: its index in `Matcher::capture_names` and the node.
 pub type Capture<'t> = (u32, Node<'t>);
+
+/// Matches at one node compared one by one before they are looked up by hash.
+const LINEAR_DEDUP: usize = 16;
+
+/// The captures of the matches reported for one pattern at one node, end to end:
+/// tree-sitter reports matches that differ only in uncaptured nodes once.
+#[derive(Default)]
+struct Reported<'t> {
+    captures: Vec<Capture<'t>>,
+    ends: Vec<usize>,
+    /// Past `LINEAR_DEDUP` matches, the reported ones by the hash of their captures (which
+    /// match ends where), so a node with thousands of matches is not compared with each
+    /// earlier one.
+    by_hash: FxHashMap<u64, SmallVec<[u32; 1]>>,
+}
+
+impl<'t> Reported<'t> {
+    fn clear(&mut self) {
+        self.captures.clear();
+        self.ends.clear();
+        self.by_hash.clear();
+    }
+
+    /// The captures of match `at`.
+    fn get(&self, at: usize) -> &[Capture<'t>] {
+        let start = if at == 0 { 0 } else { self.ends[at - 1] };
+        &self.captures[start..self.ends[at]]
+    }
+
+    /// Records `caps` unless a match with the same captures was reported; says which.
+    fn first_time(&mut self, caps: &[Capture<'t>]) -> bool {
+        let seen = if self.ends.len() < LINEAR_DEDUP {
+            (0..self.ends.len()).any(|at| self.get(at) == caps)
+        } else {
+            if self.by_hash.is_empty() {
+                for at in 0..self.ends.len() {
+                    let hash = captures_hash(self.get(at));
+                    self.by_hash.entry(hash).or_default().push(at as u32);
+                }
+            }
+            self.by_hash
+                .get(&captures_hash(caps))
+                .is_some_and(|same| same.iter().any(|&at| self.get(at as usize) == caps))
+        };
+        if seen {
+            return false;
+        }
+        if !self.by_hash.is_empty() {
+            let at = self.ends.len() as u32;
+            self.by_hash
+                .entry(captures_hash(caps))
+                .or_default()
+                .push(at);
+        }
+        self.captures.extend_from_slice(caps);
+        self.ends.push(self.captures.len());
+        true
+    }
+}
+
+/// A hash of a match's captures that equal captures share (`Node` equality is its id's).
+fn captures_hash(caps: &[Capture<'_>]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = rustc_hash::FxHasher::default();
+    for (index, node) in caps {
+        index.hash(&mut hasher);
+        node.id().hash(&mut hasher);
+    }
+    hasher.finish()
+}
 
 pub struct Matcher {
     patterns: Vec<CPattern>,
@@ -152,10 +224,7 @@ impl Matcher {
         mut found: impl FnMut(u32, &[Capture<'t>]),
     ) {
         let mut caps: Vec<Capture<'t>> = Vec::new();
-        // The captures of the matches reported for the current pattern and node, end to
-        // end: tree-sitter reports matches that differ only in uncaptured nodes once.
-        let mut reported: Vec<Capture<'t>> = Vec::new();
-        let mut ends: Vec<usize> = Vec::new();
+        let mut reported = Reported::default();
         let mut texts: Vec<&[u8]> = Vec::new();
         let mut admitted: Vec<u32> = Vec::new();
         // Whether the file holds each needed text, looked for when a pattern first needs it.
@@ -181,7 +250,6 @@ impl Matcher {
                 }
                 caps.clear();
                 reported.clear();
-                ends.clear();
                 let at = Match {
                     tree,
                     source,
@@ -197,18 +265,9 @@ impl Matcher {
                             .late
                             .iter()
                             .all(|&p| holds(&pattern.predicates[p], caps, source))
+                            && reported.first_time(caps)
                         {
-                            let mut start = 0;
-                            let again = ends.iter().any(|&end| {
-                                let same = reported[start..end] == caps[..];
-                                start = end;
-                                same
-                            });
-                            if !again {
-                                reported.extend_from_slice(caps);
-                                ends.push(reported.len());
-                                found(index, caps);
-                            }
+                            found(index, caps);
                         }
                         true
                     },
@@ -362,11 +421,16 @@ fn match_children<'t>(
         list: rest,
         end: steps.end,
     };
+    // An anchored step tries its one child; walking every child to find it made a node
+    // with many children (a macro's long token tree) cost the square of their number.
+    let candidates = match (step.anchored, anchor) {
+        (true, Some(index)) if index >= start => index..index + 1,
+        (true, _) => 0..0,
+        (false, _) => start..children.len(),
+    };
     let mut produced = false;
-    for (index, &child) in children.iter().enumerate().skip(start) {
-        if step.anchored && Some(index) != anchor {
-            continue;
-        }
+    for index in candidates {
+        let child = children[index];
         if step
             .field
             .is_some_and(|wanted| at.tree.entry(child).field != wanted)
