@@ -160,8 +160,11 @@ impl Resolver {
                 ..Outcomes::default()
             };
         }
+        let started = std::time::Instant::now();
         let mut solver = Solver::new(self);
+        let indexed = started.elapsed();
         solver.seed();
+        let seeded = started.elapsed();
         let budget = solver.units.len() * MAX_VISITS;
         let mut visits = 0;
         while visits < budget
@@ -176,6 +179,10 @@ impl Resolver {
             settled = visits < budget,
             variables = solver.store.size().0,
             reads = solver.store.size().1,
+            index_ms = indexed.as_secs_f64() * 1000.0,
+            seed_ms = (seeded - indexed).as_secs_f64() * 1000.0,
+            fixpoint_ms = (started.elapsed() - seeded).as_secs_f64() * 1000.0,
+            rss = crate::report::stats::rss_mib(),
             "value flow"
         );
         for (file, out) in files.iter_mut().enumerate() {

@@ -450,7 +450,8 @@ impl Solver<'_> {
         match by_file.get(call as usize) {
             Some(&known) if known != UNMADE => known,
             Some(_) => {
-                let at = self.store.slot_of(Var::Result(file, call));
+                // Kept here, not hashed: the index then holds only variables found by name.
+                let at = self.store.fresh();
                 self.plans.results[file as usize][call as usize] = at;
                 at
             }
