@@ -1,8 +1,10 @@
 //! Process-wide settings that `main` applies before anything else runs: where tree-sitter
-//! allocates, whether the process uses transparent huge pages, and when it started. They live here rather
-//! than in `parse` because they belong to the process, not to parsing a file.
+//! allocates, whether the process uses transparent huge pages, and when it started; and
+//! how much memory it holds. They live here rather than in `parse` because they belong to
+//! the process, not to parsing a file.
 
 pub mod huge_pages;
+pub mod memory;
 pub mod parser_heap;
 
 /// This build: the version, and the commit when built from a git checkout. Caches are keyed

@@ -197,7 +197,7 @@ impl Resolver {
             tracing::debug!(
                 phase = name,
                 ms = phase.elapsed().as_secs_f64() * 1000.0,
-                rss = crate::report::stats::rss_mib(),
+                rss = crate::process::memory::rss_mib(),
                 "resolve"
             );
             phase = std::time::Instant::now();

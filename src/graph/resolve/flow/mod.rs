@@ -182,7 +182,7 @@ impl Resolver {
             index_ms = indexed.as_secs_f64() * 1000.0,
             seed_ms = (seeded - indexed).as_secs_f64() * 1000.0,
             fixpoint_ms = (started.elapsed() - seeded).as_secs_f64() * 1000.0,
-            rss = crate::report::stats::rss_mib(),
+            rss = crate::process::memory::rss_mib(),
             "value flow"
         );
         for (file, out) in files.iter_mut().enumerate() {
