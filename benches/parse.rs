@@ -109,6 +109,31 @@ fn bench(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
+    // One repeated shape in one file: each once cost the square of its size (a macro's
+    // token tree matched child by child, a chain's receivers collapsed whole).
+    let rust_id = repotoire::lang::LangId::Rust;
+    let hostile = [
+        (
+            "a macro of 20,000 `a > (b)` pairs",
+            format!("fn f() {{ m!({}); }}\n", ["a > (b)"; 20_000].join(" ")),
+        ),
+        (
+            "a chain of 20,000 calls",
+            format!("fn f() {{ let _ = x{}; }}\n", ".a()".repeat(20_000)),
+        ),
+    ];
+    let mut group = c.benchmark_group("parse + extract facts, hostile");
+    group.sample_size(10);
+    for (name, text) in &hostile {
+        group.bench_function(*name, |b| {
+            b.iter(|| {
+                parse::parse_bytes("lib.rs", rust_id, text.as_bytes(), [0; 32])
+                    .calls
+                    .len()
+            })
+        });
+    }
+    group.finish();
     let facts: Vec<std::sync::Arc<FileFacts>> = sources
         .iter()
         .map(|(f, bytes)| {
