@@ -5,10 +5,14 @@
 //! The engine first asks for the pass after the walk (its key decides which cached results
 //! are current), so the loading hides behind the walk instead of preceding it.
 //!
+//! The languages the walk finds are told to it as they are found (`saw`): their rules are
+//! compiled on the same thread once the catalog is read, still beside the walk, instead of
+//! after it, when the parse waits for them.
+//!
 //! Likewise the results of the files parsed are decoded into the run's `Memory` while the
 //! graph is resolved, which leaves a core free for long stretches, instead of after it.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use std::collections::HashMap;
 
@@ -33,6 +37,12 @@ type Loaded = Result<Rules, anyhow::Error>;
 pub struct DeferredPass {
     /// Set by the loading thread, once.
     loaded: Arc<OnceLock<Loaded>>,
+    /// Languages the walk found before the loading was done: the loading thread readies
+    /// them once it is (see `saw`).
+    seen: Arc<Mutex<Vec<LangId>>>,
+    /// The loading thread, which ends once those are ready (the tests wait for it).
+    #[cfg_attr(not(test), allow(dead_code))]
+    loader: Mutex<Option<std::thread::JoinHandle<()>>>,
     /// The run's memory (a one-shot one), holding the results decoded beforehand.
     memory: Memory,
 }
@@ -43,8 +53,9 @@ impl DeferredPass {
     /// made the walk and the compilation wait on each other (`benches/README.md`).
     pub fn spawn(load: impl FnOnce() -> Loaded + Send + 'static) -> DeferredPass {
         let loaded = Arc::new(OnceLock::new());
-        let cell = Arc::clone(&loaded);
-        std::thread::spawn(move || {
+        let seen: Arc<Mutex<Vec<LangId>>> = Arc::default();
+        let (cell, waiting) = (Arc::clone(&loaded), Arc::clone(&seen));
+        let loader = std::thread::spawn(move || {
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(load))
                 .unwrap_or_else(|_| {
                     Err(anyhow::anyhow!(
@@ -52,9 +63,18 @@ impl DeferredPass {
                     ))
                 });
             let _ = cell.set(result);
+            // Set before the list is taken: a language `saw` adds later is readied there.
+            let languages = waiting.lock().map(|mut l| std::mem::take(&mut *l));
+            if let (Some(Ok(rules)), Ok(languages)) = (cell.get(), languages) {
+                for language in languages {
+                    rules.pass.prepare(language);
+                }
+            }
         });
         DeferredPass {
             loaded,
+            seen,
+            loader: Mutex::new(Some(loader)),
             memory: Memory::default(),
         }
     }
@@ -62,6 +82,15 @@ impl DeferredPass {
     /// The memory to analyse with: the fresh results already decoded.
     pub fn memory(&self) -> &Memory {
         &self.memory
+    }
+
+    /// Waits for the loading thread to end: the loading, then the languages the walk had
+    /// shown it by then readied.
+    #[cfg(test)]
+    fn join_loader(&self) {
+        if let Some(loader) = self.loader.lock().ok().and_then(|mut l| l.take()) {
+            let _ = loader.join();
+        }
     }
 
     /// What the loading gave, waiting for it if need be.
@@ -99,6 +128,25 @@ impl LocalPass for DeferredPass {
         }
     }
 
+    /// Before the loading is done the language waits for the loading thread, which is
+    /// free once it is; after, it is readied on the pool, which waits for the parse.
+    fn saw(&self, language: LangId) {
+        let Ok(mut waiting) = self.seen.lock() else {
+            return;
+        };
+        if self.loaded.get().is_none() {
+            waiting.push(language);
+            return;
+        }
+        drop(waiting);
+        let loaded = Arc::clone(&self.loaded);
+        rayon::spawn(move || {
+            if let Some(Ok(rules)) = loaded.get() {
+                rules.pass.prepare(language);
+            }
+        });
+    }
+
     fn fresh_results(&self, results: &HashMap<String, LocalBytes>) {
         results.par_iter().for_each(|(path, bytes)| {
             self.memory.decoded(path, bytes);
@@ -123,6 +171,32 @@ mod tests {
         assert_eq!(deferred.key(), expected);
         assert_ne!(expected, [0; 32]);
         assert!(deferred.get().is_ok());
+    }
+
+    /// A language the walk shows before the rules are loaded is compiled by the loading
+    /// thread once they are; one shown after, on the pool. Nothing else is compiled.
+    #[test]
+    fn languages_the_walk_shows_are_readied_before_parsing_asks() {
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let deferred = DeferredPass::spawn(move || {
+            let _ = wait.recv();
+            builtin()
+        });
+        deferred.saw(LangId::Python);
+        release.send(()).expect("the loader waits");
+        deferred.join_loader();
+        let pass = &deferred.get().as_ref().expect("built-in rules").pass;
+        assert!(pass.is_prepared(LangId::Python));
+        assert!(!pass.is_prepared(LangId::Rust));
+        deferred.saw(LangId::Rust);
+        // Compiled on the pool: waited for with a deadline that only keeps a broken build
+        // from hanging the suite.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !pass.is_prepared(LangId::Rust) && std::time::Instant::now() < deadline {
+            std::thread::yield_now();
+        }
+        assert!(pass.is_prepared(LangId::Rust));
+        assert!(!pass.is_prepared(LangId::TypeScript));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! where no cache exists yet, while another thread creates it.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
@@ -11,7 +11,8 @@ use crate::engine::check::same_stat;
 use crate::engine::persist::open_store;
 use crate::engine::{Engine, Run};
 use crate::graph::Snapshot;
-use crate::parse;
+use crate::lang::LangId;
+use crate::parse::{self, LocalPass};
 use crate::store::{self, FileEntry, Store};
 
 /// What the cache knows about each file, as read.
@@ -50,7 +51,11 @@ impl Engine {
                 let mut warnings = Vec::new();
                 (open_store(&root, &mut warnings), warnings)
             });
-            let walk = parse::walk::walk(&self.root, self.options.max_file_size);
+            let first = FirstOfEach::new(self.options.pass.as_deref());
+            let walk =
+                parse::walk::walk_watching(&self.root, self.options.max_file_size, None, &|file| {
+                    first.saw(file.language)
+                });
             run.time("walk");
             return Found {
                 walk,
@@ -77,6 +82,8 @@ impl Engine {
     fn walk_guessing(&self, store: Option<&Store>) -> (parse::walk::Walk, Option<Known>, Guess) {
         let stop = &AtomicBool::new(false);
         let started = Instant::now();
+        // Without a cache every file is parsed: the pass may ready itself beside the walk.
+        let first = FirstOfEach::new(self.options.pass.as_deref().filter(|_| store.is_none()));
         std::thread::scope(|scope| {
             let decoding = store.map(|s| {
                 scope.spawn(move || {
@@ -97,6 +104,7 @@ impl Engine {
                 self.options.max_file_size,
                 cached.map(HashMap::len),
                 &|file| {
+                    first.saw(file.language);
                     let same = cached
                         .and_then(|known| known.get(&file.path))
                         .is_some_and(|entry| same_stat(entry, file));
@@ -160,4 +168,31 @@ pub(super) fn join_created(run: &mut Run<'_>, creating: Creating) {
     run.report.warnings.append(&mut warnings);
     run.store = created;
     run.report.cache_used = run.store.is_some();
+}
+
+/// Tells a pass of the first file of each language the walk finds (`LocalPass::saw`), from
+/// any walker thread.
+struct FirstOfEach<'p> {
+    pass: Option<&'p dyn LocalPass>,
+    /// One bit per `LangId`.
+    seen: AtomicU32,
+}
+
+impl<'p> FirstOfEach<'p> {
+    fn new(pass: Option<&'p dyn LocalPass>) -> FirstOfEach<'p> {
+        FirstOfEach {
+            pass,
+            seen: AtomicU32::new(0),
+        }
+    }
+
+    fn saw(&self, language: LangId) {
+        let Some(pass) = self.pass else {
+            return;
+        };
+        let bit = 1u32 << (language as u32);
+        if self.seen.fetch_or(bit, Ordering::Relaxed) & bit == 0 {
+            pass.saw(language);
+        }
+    }
 }

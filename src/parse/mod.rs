@@ -64,6 +64,9 @@ pub trait LocalPass: Send + Sync {
     ) -> Vec<u8>;
     /// Readies what `run` needs for `language` (done by the first file otherwise).
     fn prepare(&self, _language: LangId) {}
+    /// The walk found a first file of `language`: a pass may start readying it on the core
+    /// the walk leaves free, instead of after the walk, when parsing waits for it.
+    fn saw(&self, _language: LangId) {}
     /// The results of every file parsed this run, by path, given while the graph is
     /// resolved in full (a live engine's patch does not): a pass may start reading them.
     fn fresh_results(&self, _results: &std::collections::HashMap<String, LocalBytes>) {}

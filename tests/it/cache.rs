@@ -440,10 +440,11 @@ fn after_a_restart_an_intact_cache_is_verified_once_and_kept() {
 }
 
 /// A pass whose result for a file is its path, and which records the results it is
-/// handed while the graph is resolved.
+/// handed while the graph is resolved and the languages the walk showed it.
 #[derive(Default)]
 struct Recording {
     given: std::sync::Mutex<Vec<(String, Vec<u8>)>>,
+    saw: std::sync::Mutex<Vec<String>>,
 }
 
 impl repotoire::parse::LocalPass for Recording {
@@ -459,6 +460,10 @@ impl repotoire::parse::LocalPass for Recording {
         facts: &repotoire::parse::FileFacts,
     ) -> Vec<u8> {
         facts.path.as_bytes().to_vec()
+    }
+
+    fn saw(&self, language: repotoire::lang::LangId) {
+        self.saw.lock().unwrap().push(language.name().to_string());
     }
 
     fn fresh_results(
@@ -504,10 +509,16 @@ fn the_pass_is_handed_the_results_of_exactly_the_files_parsed_in_that_run() {
         assert_eq!(bytes, path.as_bytes());
         assert_eq!(&*report.local[path], path.as_bytes());
     }
+    // Without a cache the walk showed it each language once, to ready itself.
+    let mut saw = std::mem::take(&mut *recording.saw.lock().unwrap());
+    saw.sort();
+    assert_eq!(saw, ["python", "typescript"]);
 
     std::fs::write(dir.join("web/b.ts"), "export function b() { return 1; }\n").unwrap();
     engine(&recording).refresh();
     let given = recording.given.lock().unwrap();
     let paths: Vec<&str> = given.iter().map(|(p, _)| p.as_str()).collect();
     assert_eq!(paths, ["web/b.ts"]);
+    // With one, most files are not parsed: nothing is readied ahead.
+    assert!(recording.saw.lock().unwrap().is_empty());
 }

@@ -293,6 +293,13 @@ impl Pass {
             .try_for_each(|spec| self.rules_of(spec.id).map(drop))
     }
 
+    /// Whether `language`'s rules are compiled (by `prepare` or a first file).
+    pub fn is_prepared(&self, language: LangId) -> bool {
+        self.matchers
+            .get(language as usize)
+            .is_some_and(|slot| slot.get().is_some())
+    }
+
     fn rules_of(&self, language: LangId) -> Result<&rules::LangRules, String> {
         let slot = self
             .matchers

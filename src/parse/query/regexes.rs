@@ -11,11 +11,13 @@
 //! classes and case folding decide nothing: `.`, `\w`, `[^"]` or `(?i)k` accept the same
 //! ASCII characters either way. So a rule regex is first compiled without Unicode, which
 //! builds a fraction of the automaton (no UTF-8 sequences for its classes), and answers
-//! ASCII texts; the full regex is compiled only when a text is not ASCII.
+//! ASCII texts; a text beyond ASCII takes the full (Unicode) reading.
 //!
 //! A rule regex is only asked whether it matches, which the forward lazy DFA alone answers:
-//! on ASCII texts it is built without the reverse automaton, the captures and the other
-//! engines a `meta::Regex` compiles beside it (`Forward`).
+//! for either reading it is built without the reverse automaton, the captures and the other
+//! engines a `meta::Regex` compiles beside it (`Forward`). The `meta::Regex` is built only
+//! where the DFA gives up (a Unicode `\b` beside a non-ASCII byte) or a match's end is
+//! asked for.
 
 use std::collections::HashMap;
 use std::panic::{RefUnwindSafe, UnwindSafe};
@@ -38,6 +40,10 @@ static COMPILED: LazyLock<Mutex<HashMap<String, Regex>>> = LazyLock::new(Default
 /// The forward automata of ASCII readings, by pattern (see `Forward`).
 static FORWARD: LazyLock<Mutex<HashMap<String, Arc<Forward>>>> = LazyLock::new(Default::default);
 
+/// The forward automata of full (Unicode) readings, by pattern, for texts beyond ASCII.
+static FORWARD_UNICODE: LazyLock<Mutex<HashMap<String, Arc<Forward>>>> =
+    LazyLock::new(Default::default);
+
 type Caches = Pool<Cache, Box<dyn Fn() -> Cache + Send + Sync + UnwindSafe + RefUnwindSafe>>;
 
 /// A pattern read without Unicode (classes and case folding over ASCII alone, matching
@@ -54,9 +60,29 @@ impl Forward {
     /// With the limits `config` gives a `meta::Regex`. Fails where the pattern needs
     /// Unicode to mean anything (`\p{Greek}`).
     fn build(pattern: &str) -> Result<Forward, Box<regex_automata::hybrid::BuildError>> {
+        Forward::build_reading(pattern, false)
+    }
+
+    /// The pattern read as `regex::Regex` reads it (Unicode classes and case folding, UTF-8
+    /// text), for texts beyond ASCII: a forward automaton alone still answers whether a
+    /// text holds a match, at a fraction of the compilation of a `meta::Regex`.
+    fn build_unicode(pattern: &str) -> Result<Forward, Box<regex_automata::hybrid::BuildError>> {
+        Forward::build_reading(pattern, true)
+    }
+
+    fn build_reading(
+        pattern: &str,
+        unicode: bool,
+    ) -> Result<Forward, Box<regex_automata::hybrid::BuildError>> {
+        // A Unicode `\b` is decided only between ASCII bytes: a search that meets another
+        // gives up (`is_match` says `None`) and the full regex answers.
         let dfa = DFA::builder()
-            .configure(DFA::config().cache_capacity(2 << 20))
-            .syntax(syntax::Config::new().unicode(false).utf8(false))
+            .configure(
+                DFA::config()
+                    .cache_capacity(2 << 20)
+                    .unicode_word_boundary(unicode),
+            )
+            .syntax(syntax::Config::new().unicode(unicode).utf8(unicode))
             .thompson(
                 thompson::Config::new()
                     .which_captures(WhichCaptures::None)
@@ -84,6 +110,14 @@ impl Forward {
 /// The forward automaton of `pattern`'s ASCII reading, built once per process.
 fn forward(pattern: &str) -> Option<Arc<Forward>> {
     once_per_process(&FORWARD, pattern, |p| Forward::build(p).map(Arc::new)).ok()
+}
+
+/// The forward automaton of `pattern`'s full reading, built once per process.
+fn forward_unicode(pattern: &str) -> Option<Arc<Forward>> {
+    once_per_process(&FORWARD_UNICODE, pattern, |p| {
+        Forward::build_unicode(p).map(Arc::new)
+    })
+    .ok()
 }
 
 /// What `cache` holds for `pattern`, else what `build` makes of it, kept there. Built
@@ -145,6 +179,8 @@ pub struct LazyRegex {
     regex: OnceLock<Option<Regex>>,
     /// For ASCII texts (`None` inside: the pattern needs Unicode).
     ascii: OnceLock<Option<Arc<Forward>>>,
+    /// For other texts (`None` inside: a size limit refused it; `regex` then answers).
+    unicode: OnceLock<Option<Arc<Forward>>>,
     /// A searcher for the text every match contains (see `required_literal`): a text
     /// without it is answered without the regex (and without compiling it).
     required: Option<Box<memchr::memmem::Finder<'static>>>,
@@ -157,6 +193,7 @@ impl LazyRegex {
             pattern: pattern.to_string(),
             regex: OnceLock::new(),
             ascii: OnceLock::new(),
+            unicode: OnceLock::new(),
             required: required.map(|r| Box::new(memchr::memmem::Finder::new(&r).into_owned())),
         })
     }
@@ -174,12 +211,20 @@ impl LazyRegex {
         {
             return false;
         }
-        if text.is_ascii()
-            && let Some(answer) = self
-                .ascii
-                .get_or_init(|| forward(&self.pattern))
-                .as_ref()
-                .and_then(|ascii| ascii.is_match(text))
+        let reading = if text.is_ascii() {
+            &self.ascii
+        } else {
+            &self.unicode
+        };
+        let build = if text.is_ascii() {
+            forward
+        } else {
+            forward_unicode
+        };
+        if let Some(answer) = reading
+            .get_or_init(|| build(&self.pattern))
+            .as_ref()
+            .and_then(|forward| forward.is_match(text))
         {
             return answer;
         }
@@ -317,10 +362,10 @@ mod tests {
         assert!(lazy.ascii.get().is_none(), "compiled before use");
         assert!(lazy.is_match("SAFE_join") && !lazy.is_match("unsafe_join"));
         assert!(lazy.ascii.get().is_some() && lazy.regex.get().is_none());
-        // A text beyond ASCII takes the Unicode regex: `\w` holds `é`, and `K` (Kelvin)
-        // folds to `k`.
+        // A text beyond ASCII takes the Unicode reading: `\w` holds `é`, and `K` (Kelvin)
+        // folds to `k`; a forward automaton of it answers, the full regex is not built.
         assert!(lazy.is_match("safe_café"));
-        assert!(lazy.regex.get().is_some());
+        assert!(lazy.unicode.get().is_some() && lazy.regex.get().is_none());
         let kelvin = LazyRegex::new(r"(?i)^k$").expect("valid");
         assert!(kelvin.is_match("\u{212A}") && kelvin.is_match("K") && !kelvin.is_match("x"));
     }
@@ -396,6 +441,63 @@ mod tests {
         assert!(Forward::build(r"\p{Greek}").is_err());
         let greek = LazyRegex::new(r"^\p{Greek}*$").expect("valid");
         assert!(greek.is_match("") && !greek.is_match("a") && greek.is_match("αβ"));
+    }
+
+    /// Beyond ASCII the forward automaton of the full reading answers as `regex::Regex`
+    /// does (where it gives up, at a Unicode `\b` beside a non-ASCII byte, the full regex
+    /// answers instead).
+    #[test]
+    fn regexes_match_text_beyond_ascii_as_the_regex_crate_does() {
+        let patterns = [
+            r"^(?i)safe_\w+$",
+            r"(?i)^k$",
+            r"(?i)(token|password|secret|stra(ss|ß)e)",
+            r"\b(TODO|FIXME)\b",
+            r#"^"[^"]*"$"#,
+            r"^.{2}$",
+            r"\s+end",
+            r"^@\w+(\.\w+)*\.(route|get)\(",
+            r"(?i)</\s*(a|div|script)",
+        ];
+        let texts = [
+            "safe_café",
+            "SAFE_ÉTÉ",
+            "\u{212A}",
+            "PASSWORD_ü",
+            "Straße",
+            "STRAẞE",
+            "ſecret",
+            "«TODO» x",
+            "éTODO",
+            "TODO é",
+            "\"naïve\"",
+            "\"a\"é\"",
+            "日本",
+            "日本語",
+            "a\u{2003}end",
+            "@app.route(\"/ü\")",
+            "@äpp.get(",
+            "<p>ü</DIV>",
+            "😀 </script",
+        ];
+        let mut gave_up = 0;
+        for pattern in patterns {
+            let theirs = regex::Regex::new(pattern).expect("valid");
+            let lazy = LazyRegex::new(pattern).expect("valid");
+            let forward = Forward::build_unicode(pattern);
+            for text in texts {
+                assert!(!text.is_ascii(), "{text:?}");
+                let expected = theirs.is_match(text);
+                assert_eq!(lazy.is_match(text), expected, "{pattern} on {text:?}");
+                let answer = forward.as_ref().expect("builds").is_match(text);
+                gave_up += usize::from(answer.is_none());
+                if let Some(answer) = answer {
+                    assert_eq!(answer, expected, "{pattern} on {text:?} (forward)");
+                }
+            }
+        }
+        // Only the `\b` pattern gives up, on the texts with a non-ASCII byte in reach.
+        assert!((1..texts.len()).contains(&gave_up), "{gave_up}");
     }
 
     /// Where the ASCII and the full readings of a pattern could differ (escapes past ASCII,
