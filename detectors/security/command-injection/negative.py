@@ -196,3 +196,10 @@ def notify_remote_status():
     status = requests.get("https://status.example.com/").json()
     # A fixed program given the response as an argument: no shell reads it.
     subprocess.run(["notify-send", status["summary"]])
+
+
+def greet():
+    from flask import request
+    # The interpreter runs a script of ours; the request gives only its argument.
+    subprocess.run(["python3", "tools/greet.py", request.args["name"]])
+    subprocess.run(["bash", "/opt/jobs/backup.sh", request.args["target"]])

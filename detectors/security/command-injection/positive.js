@@ -108,3 +108,7 @@ app.get("/calc", (req, res) => {
 function runProgram(req, res) {
   spawn(req.params.cmd, []); // expect: command-injection
 }
+
+function runScript(req, res) {
+  spawn("node", [req.query.script]); // expect: command-injection
+}

@@ -210,3 +210,8 @@ def run_remote_job():
     import requests
     job = requests.get("https://jobs.example.com/next").json()
     subprocess.run(job["command"], shell=True)  # expect: command-injection
+
+
+def run_script():
+    from flask import request
+    subprocess.run(["python3", request.args["script"]])  # expect: command-injection

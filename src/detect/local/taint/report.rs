@@ -357,15 +357,21 @@ impl Analyser<'_, '_, '_> {
 
 impl Analyser<'_, '_, '_> {
     /// Where an argv list starts a shell or an interpreter on code it is given
-    /// (`["sh", "-c", cmd]`, `["cmd", "/c", cmd]`, `execFile("node", ["-e", code])`): the
-    /// element holding that code (the list itself where it holds none).
+    /// (`["sh", "-c", cmd]`, `["cmd", "/c", cmd]`, `execFile("node", ["-e", code])`) or on
+    /// a script it names (`["python3", script]`): the element holding that code or script
+    /// (the list itself where it holds none).
     fn evaluated_code(&self, call: u32, list: u32) -> Option<u32> {
         let items: Vec<u32> = self.flat.named_children(list).take(3).collect();
         let text = |n: u32| self.text(n).trim_matches(['"', '\'', '`']);
-        if let [program, flag, ..] = items[..]
-            && shell(text(program)).is_some_and(|p| evaluates(p, text(flag)))
+        if let [program, next, ..] = items[..]
+            && let Some(program) = shell(text(program))
         {
-            return Some(items.get(2).copied().unwrap_or(list));
+            if evaluates(program, text(next)) {
+                return Some(items.get(2).copied().unwrap_or(list));
+            }
+            if !text(next).starts_with(['-', '/']) {
+                return Some(next);
+            }
         }
         // `spawn("sh", ["-c", cmd])`: the program first, its arguments after.
         let flag = *items.first()?;
@@ -374,12 +380,12 @@ impl Analyser<'_, '_, '_> {
             .then(|| items.get(1).copied().unwrap_or(list))
     }
 
-    /// The script a POSIX shell is given to run: the first element of `list` when the
-    /// call's program is such a shell (`spawn("sh", [script])`) and that element is no
-    /// option.
+    /// The script a POSIX shell or an interpreter is given to run: the first element of
+    /// `list` when the call's program is one (`spawn("sh", [script])`, `spawn("node",
+    /// [script])`) and that element is no option.
     fn shell_script(&self, call: u32, list: u32) -> Option<u32> {
         let program = self.program(call, list)?;
-        if !matches!(program, "sh" | "bash" | "zsh" | "dash" | "ksh") {
+        if matches!(program, "cmd" | "powershell" | "pwsh") {
             return None;
         }
         let first = self.flat.named_children(list).next()?;
@@ -545,6 +551,7 @@ fn shell(program: &str) -> Option<&'static str> {
         "pwsh",
         "node",
         "python",
+        "python2",
         "python3",
         "perl",
         "ruby",
@@ -559,7 +566,7 @@ fn shell(program: &str) -> Option<&'static str> {
 fn evaluates(program: &str, flag: &str) -> bool {
     match program {
         "node" => matches!(flag, "-e" | "--eval" | "-p" | "--print"),
-        "python" | "python3" => flag == "-c",
+        "python" | "python2" | "python3" => flag == "-c",
         "perl" => matches!(flag, "-e" | "-E"),
         "ruby" => flag == "-e",
         "php" => flag == "-r",
