@@ -211,24 +211,23 @@ impl LazyRegex {
         {
             return false;
         }
-        let reading = if text.is_ascii() {
-            &self.ascii
-        } else {
-            &self.unicode
-        };
-        let build = if text.is_ascii() {
-            forward
-        } else {
-            forward_unicode
-        };
-        if let Some(answer) = reading
-            .get_or_init(|| build(&self.pattern))
-            .as_ref()
+        if let Some(answer) = self
+            .reading(text.is_ascii())
             .and_then(|forward| forward.is_match(text))
         {
             return answer;
         }
         self.full().is_some_and(|r| r.is_match(text))
+    }
+
+    /// The forward automaton for ASCII texts or for the others, built on first use.
+    fn reading(&self, ascii: bool) -> Option<&Forward> {
+        let built = if ascii {
+            self.ascii.get_or_init(|| forward(&self.pattern))
+        } else {
+            self.unicode.get_or_init(|| forward_unicode(&self.pattern))
+        };
+        built.as_deref()
     }
 
     /// Where the last match in `text` ends, if any.
