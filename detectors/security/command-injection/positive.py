@@ -215,3 +215,14 @@ def run_remote_job():
 def run_script():
     from flask import request
     subprocess.run(["python3", request.args["script"]])  # expect: command-injection
+
+
+async def lambda_run(event, context):
+    import asyncio
+    args = event["cmds"]
+    await asyncio.create_subprocess_exec(args[0], *args[1:])  # expect: command-injection
+    await asyncio.create_subprocess_exec("bash", "-c", event["cmd"])  # expect: command-injection
+
+
+def spawn_shell_with_env(event, context):
+    os.spawnve(os.P_WAIT, "/bin/sh", ["sh", "-c", event["cmd"]], os.environ)  # expect: command-injection

@@ -1,3 +1,4 @@
+import boto3
 from flask import request
 
 
@@ -12,3 +13,13 @@ def search(collection):
 
 def keyword_filter(request):
     return db.users.find(filter=request.json)  # expect: nosql-injection
+
+
+def lambda_scan(event, context):
+    table = boto3.resource("dynamodb").Table("users")
+    return table.scan(ScanFilter=event["body"]["filter"])  # expect: nosql-injection
+
+
+def lambda_query(event, context):
+    client = boto3.client("dynamodb")
+    return client.query(TableName="users", FilterExpression="owner = " + event["owner"])  # expect: nosql-injection

@@ -405,7 +405,11 @@ impl Analyser<'_, '_, '_> {
         }
         let from = sink.spec.arg as usize;
         if sink.spec.rest {
-            return self.arguments(call).skip(from).collect();
+            let mut args: Vec<u32> = self.arguments(call).skip(from).collect();
+            if sink.spec.rest_but_last {
+                args.pop();
+            }
+            return args;
         }
         self.sink_argument(call, sink).into_iter().collect()
     }

@@ -56,6 +56,10 @@ pub struct SinkSpec {
     /// Every positional argument from `arg` on carries it (`new Function(a, b, body)`).
     #[serde(default)]
     pub rest: bool,
+    /// With `rest`: but the last, which is something else (the environment `os.execle`
+    /// and `os.spawnve` take after the command).
+    #[serde(default)]
+    pub rest_but_last: bool,
     /// The keyword argument that carries it when it is not given by position; several
     /// names, for callees that spell it differently, are separated by `|`.
     #[serde(default)]
