@@ -44,3 +44,8 @@ pub async fn by_agent(State(pool): State<PgPool>, headers: axum::http::HeaderMap
     let agent = headers.get("user-agent").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
     sqlx::query("SELECT id FROM visits WHERE agent = $1").bind(agent).fetch_all(&pool).await.map(|r| r.len()).unwrap_or(0)
 }
+
+pub async fn mysql_lookup(Query(q): Query<Search>, pool: web::Data<mysql::Pool>) -> Option<String> {
+    let mut conn = pool.get_conn().unwrap();
+    conn.exec_first("SELECT name FROM users WHERE id = ?", (q.id,)).unwrap()
+}

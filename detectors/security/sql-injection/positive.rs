@@ -35,3 +35,8 @@ pub async fn from_argv(pool: &PgPool) {
     let unsafe_query = &query;
     let _ = sqlx::query(unsafe_query.as_str()).execute(pool).await; // expect: sql-injection
 }
+
+pub async fn mysql_lookup(Query(q): Query<Search>, pool: web::Data<mysql::Pool>) -> Option<String> {
+    let mut conn = pool.get_conn().unwrap();
+    conn.query_first(format!("SELECT name FROM users WHERE id = {}", q.id)).unwrap() // expect: sql-injection
+}
