@@ -47,6 +47,11 @@ def statement(lines, start):
         if at >= len(lines) or not lines[at].strip() or ANNOTATION.match(lines[at]):
             break
         after = lines[at]
+        # A decorator's statement is the definition it decorates (semgrep marks a route
+        # that way): on through the `def` line and its body.
+        if lines[start].lstrip().startswith('@') and len(after) - len(after.lstrip()) >= indent:
+            if len(after) - len(after.lstrip()) > indent or after.lstrip().startswith(('@', 'def ', 'async def ', 'class ')):
+                continue
         ends = text.endswith((')', ';', ']', '"', "'")) and text.count('(') <= text.count(')')
         continues = after.lstrip().startswith(('.', ')', ']', '}')) or len(after) - len(after.lstrip()) > indent
         if ends and not continues:

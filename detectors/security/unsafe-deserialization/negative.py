@@ -1,4 +1,4 @@
-import json, yaml
+import json, pickle, yaml
 
 def load(blob, text):
     a = json.loads(blob)
@@ -35,3 +35,9 @@ def fixed_payloads():
     blob = b"\x80\x04K\x02."
     b = _pickle.loads(blob)
     return a, b, _pickle.loads(_pickle.dumps([1, 2, 3]))
+
+
+def load_model():
+    # The application's own file, at its own path.
+    with open("/var/app/model.pkl", "rb") as f:
+        return pickle.load(f)

@@ -24,3 +24,8 @@ def load_more(blob, text, path, handle):
     f = joblib.load(path)  # expect: unsafe-deserialization
     g = jsonpickle.decode(text)  # expect: unsafe-deserialization
     return a, b, c, d, e, f, g
+
+
+def load_upload(path):
+    with open(path, "rb") as f:
+        return pickle.load(f)  # expect: unsafe-deserialization

@@ -19,7 +19,32 @@ pub(crate) fn bound_to_constants(
     if constant_string(tree, value) {
         return true;
     }
-    constants_bound(tree, value, source, family).is_some_and(|found| !found.is_empty())
+    // `with open("/srv/model.pkl", "rb") as f`: the program's own file, at its own path.
+    let own_file = |b: u32| {
+        matches!(tree.kind(b), "call" | "call_expression")
+            && tree.named_children(b).next().is_some_and(|callee| {
+                super::taint::tables::of(family).opens_file(tree.text(callee, source))
+            })
+            && tree.named_children(b).nth(1).is_some_and(|args| {
+                tree.named_children(args)
+                    .all(|a| constant_argument(tree, a))
+            })
+    };
+    values_bound(tree, value, source, family, &|b| {
+        constant_string(tree, b) || own_file(b)
+    })
+    .is_some_and(|found| !found.is_empty())
+}
+
+/// A constant string, given by position or by keyword (`mode="rb"`).
+fn constant_argument(tree: &FlatTree<'_>, arg: u32) -> bool {
+    match tree.kind(arg) {
+        "keyword_argument" => tree
+            .named_children(arg)
+            .nth(1)
+            .is_some_and(|v| constant_string(tree, v)),
+        _ => constant_string(tree, arg),
+    }
 }
 
 /// The text (quotes included) of the constant string `value` is, or that a name its
@@ -145,6 +170,15 @@ fn bindings(
                 tree.child_by_field(at, left),
                 tree.child_by_field(at, right),
             ),
+            // Python: `with value as name:`, `except E as name:`.
+            "as_pattern" => {
+                let mut parts = tree.named_children(at);
+                let bound = parts.next();
+                (
+                    parts.next().and_then(|t| tree.named_children(t).next()),
+                    bound,
+                )
+            }
             "augmented_assignment" | "augmented_assignment_expression" => {
                 if tree
                     .child_by_field(at, left)

@@ -48,6 +48,7 @@ const VISITED: &[&str] = &[
     "if_expression",
     "jsx_attribute",
     "macro_invocation",
+    "with_item",
 ];
 
 /// `VISITED` by kind id.

@@ -179,7 +179,7 @@ impl Analyser<'_, '_, '_> {
             "attribute" | "member_expression" | "field_expression"
         );
         let receiver = member.then(|| self.object_of(callee)).flatten();
-        if self.tables.passes_arguments(callee_text) {
+        if self.tables.passes_arguments(callee_text) || self.tables.opens_file(callee_text) {
             return self.shapes(self.arguments(node), depth);
         }
         if let Some(with_receiver) = self.tables.formats_arguments(callee_text, method) {

@@ -77,6 +77,17 @@ impl Analyser<'_, '_, '_> {
                     self.assign_pattern(pattern, value);
                 }
             }
+            // `with open(path) as f:` binds `f` to what the expression gives.
+            "with_item" => {
+                if let Some(pattern) = self.child(node, f.value)
+                    && self.kind(pattern) == "as_pattern"
+                    && let [value, target] =
+                        self.flat.named_children(pattern).collect::<Vec<_>>()[..]
+                    && let Some(name) = self.flat.named_children(target).next()
+                {
+                    self.assign(name, value, false);
+                }
+            }
             "call" | "call_expression" | "new_expression" => self.call(node),
             "macro_invocation" => self.macro_call(node),
             "jsx_attribute" => self.jsx_attribute(node),

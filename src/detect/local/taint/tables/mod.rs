@@ -138,6 +138,10 @@ struct Flow {
     arguments: Paths,
     #[serde(default)]
     stringify: Names,
+    /// `open(path)`: a file the program opens at a path of its own is its own; what it
+    /// reads is as known as the path (only what `--audit` reports is judged by this).
+    #[serde(default)]
+    opens: Paths,
 }
 
 const TEXTS: [(Family, &str, &str); 3] = [
@@ -498,6 +502,11 @@ impl Tables {
 
     pub fn passes_arguments(&self, callee: &str) -> bool {
         self.flow.arguments.has(callee) || self.stringifies(callee)
+    }
+
+    /// Whether a call opens a file at the path its arguments give (`Flow::opens`).
+    pub fn opens_file(&self, callee: &str) -> bool {
+        self.flow.opens.has(callee)
     }
 
     /// `str(x)`, `String(x)`: the result is a string, no longer an object.
