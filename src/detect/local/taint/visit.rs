@@ -105,33 +105,36 @@ impl Analyser<'_, '_, '_> {
                     self.note_returned(value);
                 }
             }
-            "return_statement" => {
-                if let Some(value) = self.flat.named_children(node).next() {
-                    self.note_returned(value);
-                    self.check_built_return(node, value);
-                }
-                let sinks = self.sinks.returns(self.family);
-                if let Some(value) = self.flat.named_children(node).next()
-                    && !sinks.is_empty()
-                {
-                    let watching: Vec<&Sink> = sinks
-                        .iter()
-                        .filter(|s| s.watches(&self.decorators))
-                        .collect();
-                    for sink in watching {
-                        // A field is reported where the object gives it its value.
-                        let (at, value) = match &sink.spec.field {
-                            Some(field) => match self.returned_field(node, value, field, sink) {
-                                Some(value) => (value, value),
-                                None => continue,
-                            },
-                            None => (node, value),
-                        };
-                        self.sink(at, value, sink, "return");
-                    }
-                }
-            }
+            "return_statement" => self.return_statement(node),
             _ => {}
+        }
+    }
+
+    /// `return value`: what the function gives back, and the sinks a view's return is.
+    fn return_statement(&mut self, node: u32) {
+        if let Some(value) = self.flat.named_children(node).next() {
+            self.note_returned(value);
+            self.check_built_return(node, value);
+        }
+        let sinks = self.sinks.returns(self.family);
+        if let Some(value) = self.flat.named_children(node).next()
+            && !sinks.is_empty()
+        {
+            let watching: Vec<&Sink> = sinks
+                .iter()
+                .filter(|s| s.watches(&self.decorators))
+                .collect();
+            for sink in watching {
+                // A field is reported where the object gives it its value.
+                let (at, value) = match &sink.spec.field {
+                    Some(field) => match self.returned_field(node, value, field, sink) {
+                        Some(value) => (value, value),
+                        None => continue,
+                    },
+                    None => (node, value),
+                };
+                self.sink(at, value, sink, "return");
+            }
         }
     }
 }
