@@ -17,3 +17,11 @@ def legacy_ciphers(key):
     a = XOR.new(key)  # expect: weak-cipher
     b = Cipher(algorithms.IDEA(key), mode=modes.CBC(b"0" * 8))  # expect: weak-cipher
     return a, b
+
+
+def imported_by_other_names(key, iv):
+    from Crypto.Cipher import XOR as pycrypto_xor
+    from cryptography.hazmat.primitives.ciphers.modes import ECB
+    a = pycrypto_xor.new(key)  # expect: weak-cipher
+    b = ECB()  # expect: weak-cipher
+    return a, b

@@ -39,3 +39,10 @@ def _sqlite_md5(text):
     # SQLite's MD5() for the database's queries: the algorithm is what is asked for.
     from hashlib import md5
     return md5(text.encode()).hexdigest()
+
+
+def sign_modern(private_key, data):
+    from cryptography.hazmat.primitives.asymmetric import ec, padding
+    a = private_key.sign(data, padding.PSS(mgf=padding.MGF1(hashes.SHA1()), salt_length=32), hashes.SHA256())
+    b = private_key.sign(data, ec.ECDSA(hashes.SHA256()))
+    return a, b

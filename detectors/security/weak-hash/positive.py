@@ -34,3 +34,10 @@ def sign_cryptography(token):
 
 def sign_named(token):
     return hashlib.new(name="MD4", data=token).hexdigest()  # expect: weak-hash
+
+
+def sign_legacy(private_key, data):
+    from cryptography.hazmat.primitives.asymmetric import ec, padding
+    a = private_key.sign(data, padding.PKCS1v15(), hashes.SHA1())  # expect: weak-hash
+    b = private_key.sign(data, ec.ECDSA(hashes.MD5()))  # expect: weak-hash
+    return a, b

@@ -17,3 +17,12 @@ def strong_keys():
 def large_odd_size():
     from cryptography.hazmat.primitives.asymmetric import rsa
     return rsa.generate_private_key(public_exponent=65537, key_size=2048), rsa.generate_private_key(65537, 3072)
+
+
+def curves_and_aliases():
+    from Crypto.PublicKey import RSA as pycrypto_rsa
+    from myproject import keys
+    a = pycrypto_rsa.generate(bits=2048)
+    b = ec.generate_private_key(curve=ec.SECP256K1)
+    c = keys.generate(1024)
+    return a, b, c

@@ -23,3 +23,11 @@ def odd_size():
         public_exponent=65537,
         key_size=1048,
     )
+
+
+def curves_and_aliases():
+    from Crypto.PublicKey import RSA as pycrypto_rsa
+    a = pycrypto_rsa.generate(bits=1024)  # expect: weak-key-size
+    b = ec.generate_private_key(curve=ec.SECP192R1)  # expect: weak-key-size
+    c = ec.generate_private_key(ec.SECT163K1, None)  # expect: weak-key-size
+    return a, b, c
