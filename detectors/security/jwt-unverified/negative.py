@@ -13,3 +13,8 @@ def sign(payload, key):
 
 def digest(data, algorithm=None):
     return hashlib.new(algorithm or "sha256", data).hexdigest()
+
+
+def options_by_name(token, key):
+    opts = {"verify_signature": True, "require": ["exp"]}
+    return jwt.decode(token, key, algorithms=["HS256"], options=opts)
