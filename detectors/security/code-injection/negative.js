@@ -51,3 +51,17 @@ app.post("/snapshot", async (req, res) => {
   await page.evaluateJavaScript("function () { return document.title; }");
   res.send("ok");
 });
+
+const { NodeVM } = require("vm2");
+
+app.get("/vm2", (req, res) => {
+  const nodeVM = new NodeVM({ timeout: 1000, sandbox: { input: String(req.query.input) } });
+  nodeVM.run('module.exports = "hello"');
+  res.send("ok");
+});
+
+app.get("/jobs", (req, res) => {
+  const runner = makeRunner();
+  runner.run(req.query.job);
+  res.send("ok");
+});

@@ -57,3 +57,13 @@ app.post("/snapshot", async (req, res) => {
 app.get("/calc", (req, res) => {
   res.send(String(eval(encodeURI(req.query.expr)))); // expect: code-injection
 });
+
+const { VM, NodeVM, VMScript } = require("vm2");
+
+app.get("/vm2", (req, res) => {
+  new VM({ timeout: 1000 }).run(`console.log(${req.query.input})`); // expect: code-injection
+  const nodeVM = new NodeVM({ timeout: 1000 });
+  nodeVM.run("console.log(" + req.query.input + ")"); // expect: code-injection
+  const script = new VMScript(req.body.script); // expect: code-injection
+  res.send("ok");
+});
