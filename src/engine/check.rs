@@ -3,12 +3,16 @@
 //! and the digest of every input the graph depends on.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
 use crate::engine::Report;
 use crate::engine::live::Live;
-use crate::parse::{self, FileFacts, LocalBytes, LocalPass, SkipReason, Skipped, SourceFile};
+use crate::lang::Family;
+use crate::parse::{
+    self, FileFacts, LaterPass, Local, LocalBytes, LocalPass, SkipReason, Skipped, SourceFile,
+};
 use crate::store::{self, FileEntry};
 
 /// Files modified this recently are hashed even when size and time match the cache: an
@@ -22,7 +26,7 @@ pub(super) enum Check {
     /// Metadata changed but the content hash did not.
     Touched(FileEntry),
     /// New or changed content (or stale local results), parsed.
-    Parsed(FileEntry, Box<FileFacts>, Option<Vec<u8>>),
+    Parsed(FileEntry, Box<FileFacts>, Option<Local>),
     Skipped(Skipped),
 }
 
@@ -37,6 +41,9 @@ pub(super) struct Checked {
     pub touched: Vec<(usize, FileEntry)>,
     /// The local pass's results of the files parsed now, by path.
     pub fresh_local: HashMap<String, LocalBytes>,
+    /// Files parsed now whose local pass is still to run (`LaterPass`), by path: their
+    /// results join `fresh_local` once it has (`finish_later`).
+    pub later: Vec<(String, Box<LaterPass>)>,
     /// Paths known before and no longer found.
     pub removed: Vec<String>,
     pub project: Vec<(String, String)>,
@@ -58,6 +65,7 @@ impl Checked {
         let mut parsed = Vec::with_capacity(checks.len());
         let mut touched = Vec::new();
         let mut fresh_local = HashMap::new();
+        let mut later = Vec::new();
         for (index, check) in checks.into_iter().enumerate() {
             match check {
                 Check::Same(entry) => {
@@ -71,8 +79,12 @@ impl Checked {
                 }
                 Check::Parsed(entry, facts, local) => {
                     report.fresh.push(facts.path.clone());
-                    if let Some(local) = local {
-                        fresh_local.insert(facts.path.clone(), LocalBytes::from(local));
+                    match local {
+                        Some(Local::Now(local)) => {
+                            fresh_local.insert(facts.path.clone(), LocalBytes::from(local));
+                        }
+                        Some(Local::Later(pass)) => later.push((facts.path.clone(), pass)),
+                        None => {}
                     }
                     entries.push((index, entry));
                     parsed.push(Some(*facts));
@@ -99,6 +111,7 @@ impl Checked {
             parsed,
             touched,
             fresh_local,
+            later,
             removed,
             project,
             digest,
@@ -108,6 +121,22 @@ impl Checked {
     /// Whether any file was parsed or removed: the last graph no longer holds.
     pub fn changed(&self) -> bool {
         self.parsed.iter().any(Option::is_some) || !self.removed.is_empty()
+    }
+
+    /// Runs the local passes put off (`later`) now, on the pool, into `fresh_local`.
+    pub fn finish_later(&mut self, pass: Option<&dyn LocalPass>) {
+        let later = std::mem::take(&mut self.later);
+        let (Some(pass), false) = (pass, later.is_empty()) else {
+            return;
+        };
+        let facts: HashMap<&str, &FileFacts> = self
+            .parsed
+            .iter()
+            .flatten()
+            .map(|f| (f.path.as_str(), f))
+            .collect();
+        let done = run_later(pass, later, |path| facts.get(path).copied());
+        self.fresh_local.extend(done);
     }
 
     /// Whether the same files, in the same order, with the same project files, make up the
@@ -159,6 +188,56 @@ pub(super) fn same_stat(entry: &FileEntry, file: &SourceFile) -> bool {
     entry.size == file.size && entry.modified == file.modified
 }
 
+/// Most source bytes whose local pass waits for resolution: their trees are kept until
+/// then.
+const MAX_LATER_BYTES: u64 = 1 << 20;
+
+/// How many bytes of Python to parse may still have their local pass put off until
+/// resolution (`LaterPass`): a quarter of them, at most `MAX_LATER_BYTES`. Python's value
+/// flow keeps one core busy and leaves the other idle for a stretch that grows with the
+/// Python code; a quarter of its local pass fits there on every corpus, where other
+/// languages' resolution leaves no such stretch (`benches/README.md`).
+struct LaterBudget(AtomicU64);
+
+impl LaterBudget {
+    fn new(files: &[SourceFile], known: &HashMap<String, FileEntry>, allowed: bool) -> Self {
+        let python: u64 = files
+            .iter()
+            .filter(|f| allowed && f.language.family() == Family::Python)
+            .filter(|f| known.get(&f.path).is_none_or(|e| !same_stat(e, f)))
+            .map(|f| f.size)
+            .sum();
+        LaterBudget(AtomicU64::new((python / 4).min(MAX_LATER_BYTES)))
+    }
+
+    /// Whether `file`, of `bytes`, has its pass put off (and is counted against the budget).
+    fn take(&self, file: &SourceFile, bytes: usize) -> bool {
+        file.language.family() == Family::Python
+            && self
+                .0
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                    left.checked_sub(bytes as u64)
+                })
+                .is_ok()
+    }
+}
+
+/// Runs each put-off pass with its file's facts (`facts_of`), in parallel.
+pub(super) fn run_later<'f>(
+    pass: &dyn LocalPass,
+    later: Vec<(String, Box<LaterPass>)>,
+    facts_of: impl Fn(&str) -> Option<&'f FileFacts> + Sync,
+) -> HashMap<String, LocalBytes> {
+    later
+        .into_par_iter()
+        .filter_map(|(path, kept)| {
+            let facts = facts_of(&path)?;
+            let bytes = LocalBytes::from(kept.run(pass, facts));
+            Some((path, bytes))
+        })
+        .collect()
+}
+
 /// Which run of the local pass over which content a stored result belongs to.
 pub(super) fn local_key(pass_key: &[u8; 32], hash: &[u8; 32]) -> [u8; 32] {
     let mut hasher = blake3::Hasher::new();
@@ -175,6 +254,7 @@ pub(super) fn check_files(
     pass: Option<(&dyn LocalPass, [u8; 32])>,
     recent: Option<&parse::recent::RecentTrees>,
     progress: &super::Progress,
+    may_defer: bool,
 ) -> Vec<Check> {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -187,6 +267,7 @@ pub(super) fn check_files(
         .map(|f| f.size)
         .sum();
     crate::process::parser_heap::choose(to_parse);
+    let later = LaterBudget::new(files, known, may_defer && pass.is_some());
     let local_current = |entry: &FileEntry, hash: &[u8; 32]| {
         pass.is_none_or(|(_, key)| entry.local == local_key(&key, hash))
     };
@@ -225,13 +306,14 @@ pub(super) fn check_files(
             entry.local = c.local;
             return Check::Touched(entry);
         }
-        let parsed = parse::parse_checked(
+        let parsed = parse::parse_for_engine(
             &file.path,
             file.language,
             &bytes,
             hash,
             pass.map(|(p, _)| p),
             recent,
+            later.take(file, bytes.len()),
         );
         let (facts, local) = match parsed {
             Ok(parsed) => parsed,
@@ -262,15 +344,7 @@ pub(super) fn check_files(
     for (i, check) in done {
         checks[i] = Some(check);
     }
-    // What the parsers kept for the next file, and the pages their trees left free, are
-    // given back: resolution, not parsing, comes next, and its peak is the run's.
-    if to_parse >= crate::process::parser_heap::OWN_HEAP_FROM_BYTES {
-        rayon::broadcast(|_| {
-            parse::flat::release_spare();
-            crate::process::parser_heap::release_thread();
-        });
-        crate::process::parser_heap::release_parser_heap();
-    }
+    release_parser_memory(to_parse);
     // Each file was either unchanged or read; the fallback only keeps the checks aligned
     // with the files should that ever not hold.
     checks
@@ -285,6 +359,18 @@ pub(super) fn check_files(
             })
         })
         .collect()
+}
+
+/// What the parsers kept for the next file, and the pages their trees left free, are given
+/// back: resolution, not parsing, comes next, and its peak is the run's.
+fn release_parser_memory(parsed_bytes: u64) {
+    if parsed_bytes >= crate::process::parser_heap::OWN_HEAP_FROM_BYTES {
+        rayon::broadcast(|_| {
+            parse::flat::release_spare();
+            crate::process::parser_heap::release_thread();
+        });
+        crate::process::parser_heap::release_parser_heap();
+    }
 }
 
 /// Everything the graph depends on: the schema, each file's path, language and content

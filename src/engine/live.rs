@@ -85,6 +85,7 @@ impl Engine {
         mut live: Live,
         mut checked: Checked,
     ) -> Report {
+        checked.finish_later(self.options.pass.as_deref());
         match patch_files(&mut live.resolver, &mut checked) {
             Ok(patches) => {
                 self.publish_patches(&mut run, &live, &patches);

@@ -88,6 +88,9 @@ pub struct Report {
     pub fresh: Vec<String>,
     /// The local pass's results for every file, by path (empty without a pass).
     pub local: BTreeMap<String, LocalBytes>,
+    /// Of the files parsed, how many had their local pass run beside resolution instead of
+    /// beside the parse (`parse::LaterPass`).
+    pub passed_later: usize,
     /// How the graph was brought up to date.
     pub graph: GraphUpdate,
 }
@@ -348,7 +351,11 @@ impl Engine {
         // files someone is editing, not every file of a first parse.
         let recent = (self.options.live && targeted).then_some(&self.recent);
         self.progress.stage("parsing");
-        let checks = check::check_files(&walk.files, known, pass, recent, &self.progress);
+        // A one-shot full refresh resolves everything next, serially for long stretches:
+        // some files' local pass waits for that (`Checked::later`).
+        let may_defer = !self.options.live && live.is_none() && !targeted;
+        let checks =
+            check::check_files(&walk.files, known, pass, recent, &self.progress, may_defer);
         let project = match (live, targeted) {
             (Some(live), true) => live.project.clone(),
             _ => self.read_project_files(&walk.project_files, &mut run.report),
@@ -359,7 +366,8 @@ impl Engine {
     /// Publishes the last graph again: no file changed. Files touched but unchanged get
     /// their new times recorded; with none, nothing is written (a commit costs the file
     /// system a sync).
-    fn reuse(&self, mut run: Run<'_>, checked: Checked, snapshot: Snapshot) -> Report {
+    fn reuse(&self, mut run: Run<'_>, mut checked: Checked, snapshot: Snapshot) -> Report {
+        checked.finish_later(self.options.pass.as_deref());
         run.report.reused = checked.entries.len();
         run.report.graph = GraphUpdate::Reused;
         checked.count_languages(&mut run.report);

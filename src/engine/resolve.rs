@@ -6,12 +6,13 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::engine::check;
 use crate::engine::check::Checked;
 use crate::engine::live::Live;
 use crate::engine::{Engine, Report, Run};
 use crate::graph::Snapshot;
 use crate::graph::resolve::Resolver;
-use crate::parse::FileFacts;
+use crate::parse::{FileFacts, LaterPass, LocalBytes, LocalPass};
 use crate::store::Update;
 
 impl Engine {
@@ -35,29 +36,21 @@ impl Engine {
         // transaction (it is keyed by digest, so a run that stops between the two just
         // resolves again next time).
         let removed = std::mem::take(&mut checked.removed);
+        let later = std::mem::take(&mut checked.later);
         let fresh: HashSet<&str> = run.report.fresh.iter().map(String::as_str).collect();
-        let update = Update {
-            files: checked.entries_to_save(&fresh, save_all),
-            facts: facts
-                .iter()
-                .filter(|f| save_all || fresh.contains(f.path.as_str()))
-                .map(|f| &**f)
-                .collect(),
-            local: checked
-                .fresh_local
-                .iter()
-                .map(|(path, bytes)| (path.as_str(), &**bytes))
-                .collect(),
-            removed,
-            graph: None,
-            // The graph's commit follows on another thread and makes this one durable.
-            deferred: true,
-        };
+        let files = checked.entries_to_save(&fresh, save_all);
+        let saved_facts: Vec<&FileFacts> = facts
+            .iter()
+            .filter(|f| save_all || fresh.contains(f.path.as_str()))
+            .map(|f| &**f)
+            .collect();
         let keep = self.options.live;
+        let pass = self.options.pass.as_deref();
         let store = &mut run.store;
+        let fresh_local = &checked.fresh_local;
         // Both halves run on the thread pool: a thread of its own for the save would make
         // three runnable threads on two cores while resolution's parallel phases run.
-        let ((snapshot, resolver), saved) = rayon::join(
+        let ((snapshot, resolver), (saved, done)) = rayon::join(
             || {
                 if keep {
                     let mut resolver = Resolver::build(&facts, &checked.project, &self.root_name);
@@ -72,21 +65,39 @@ impl Engine {
                 }
             },
             || {
+                // Resolution is serial for long stretches: the local passes put off run
+                // on the core it leaves free, and are saved with the others.
+                let done = finish_later(pass, later, &facts);
+                let update = Update {
+                    files,
+                    facts: saved_facts,
+                    local: fresh_local
+                        .iter()
+                        .chain(&done)
+                        .map(|(path, bytes)| (path.as_str(), &**bytes))
+                        .collect(),
+                    removed,
+                    graph: None,
+                    // The graph's commit follows on another thread and makes this one durable.
+                    deferred: true,
+                };
                 let saved = store.as_mut().map(|store| {
                     let started = Instant::now();
                     let saved = store.save(&update);
                     tracing::debug!(ms = started.elapsed().as_secs_f64() * 1000.0, "facts saved");
                     saved
                 });
-                // Resolution is serial for long stretches: the pass reads its results on
-                // the core it leaves free.
-                if let Some(pass) = self.options.pass.as_deref() {
-                    pass.fresh_results(&checked.fresh_local);
+                drop(update);
+                // Then the pass reads its results there too.
+                if let Some(pass) = pass {
+                    pass.fresh_results(fresh_local);
+                    pass.fresh_results(&done);
                 }
-                saved
+                (saved, done)
             },
         );
-        drop(update);
+        run.report.passed_later = done.len();
+        checked.fresh_local.extend(done);
         run.report
             .warnings
             .extend(snapshot.warnings.iter().cloned());
@@ -176,4 +187,22 @@ impl Engine {
         }
         run.finish()
     }
+}
+
+/// Runs the local passes put off past parsing (`Checked::later`) with their files' facts.
+fn finish_later(
+    pass: Option<&dyn LocalPass>,
+    later: Vec<(String, Box<LaterPass>)>,
+    facts: &[Arc<FileFacts>],
+) -> HashMap<String, LocalBytes> {
+    let Some(pass) = pass.filter(|_| !later.is_empty()) else {
+        return HashMap::new();
+    };
+    let waiting: HashSet<&str> = later.iter().map(|(path, _)| path.as_str()).collect();
+    let by_path: HashMap<&str, &FileFacts> = facts
+        .iter()
+        .filter(|f| waiting.contains(f.path.as_str()))
+        .map(|f| (f.path.as_str(), &**f))
+        .collect();
+    check::run_later(pass, later, |path| by_path.get(path).copied())
 }

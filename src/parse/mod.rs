@@ -9,6 +9,7 @@ pub mod flat;
 pub mod flow;
 pub mod git_excludes;
 pub mod guard;
+pub mod later;
 pub mod paths;
 pub mod query;
 pub mod recent;
@@ -22,6 +23,7 @@ use tree_sitter::Parser;
 
 use crate::lang::LangId;
 pub use facts::*;
+pub use later::{LaterPass, Local};
 pub use walk::{SkipReason, Skipped, SourceFile, Walk};
 
 /// Bytes looked at to decide whether a file is binary.
@@ -118,8 +120,8 @@ pub fn parse_bytes_with(
     pass: Option<&dyn LocalPass>,
     recent: Option<&recent::RecentTrees>,
 ) -> (FileFacts, Option<Vec<u8>>) {
-    let (facts, local, _) = parse_guarded(path, language, bytes, hash, pass, recent);
-    (facts, local)
+    let (facts, local, _) = parse_guarded(path, language, bytes, hash, pass, recent, false);
+    (facts, local.and_then(Local::now))
 }
 
 /// `parse_bytes_with` for the engine: a file refused before parsing, or whose parse ran
@@ -132,7 +134,22 @@ pub fn parse_checked(
     pass: Option<&dyn LocalPass>,
     recent: Option<&recent::RecentTrees>,
 ) -> Result<(FileFacts, Option<Vec<u8>>), SkipReason> {
-    match parse_guarded(path, language, bytes, hash, pass, recent) {
+    parse_for_engine(path, language, bytes, hash, pass, recent, false)
+        .map(|(facts, local)| (facts, local.and_then(Local::now)))
+}
+
+/// `parse_checked` that, with `later`, keeps the tree for `pass` to run over afterwards
+/// (`Local::Later`) instead of running it now.
+pub fn parse_for_engine(
+    path: &str,
+    language: LangId,
+    bytes: &[u8],
+    hash: [u8; 32],
+    pass: Option<&dyn LocalPass>,
+    recent: Option<&recent::RecentTrees>,
+    later: bool,
+) -> Result<(FileFacts, Option<Local>), SkipReason> {
+    match parse_guarded(path, language, bytes, hash, pass, recent, later) {
         (facts, local, None) => Ok((facts, local)),
         (_, _, Some(reason)) => Err(reason),
     }
@@ -163,7 +180,8 @@ fn parse_guarded(
     hash: [u8; 32],
     pass: Option<&dyn LocalPass>,
     recent: Option<&recent::RecentTrees>,
-) -> (FileFacts, Option<Vec<u8>>, Option<SkipReason>) {
+    later: bool,
+) -> (FileFacts, Option<Local>, Option<SkipReason>) {
     let (text, lossy) = match std::str::from_utf8(bytes) {
         Ok(text) => (std::borrow::Cow::Borrowed(text), false),
         Err(_) => (String::from_utf8_lossy(bytes), true),
@@ -214,7 +232,48 @@ fn parse_guarded(
     };
     let started = std::time::Instant::now();
     let limit = TIME_LIMIT.with(std::cell::Cell::get);
-    let tree = PARSERS.with(|parsers| {
+    let tree = parse_tree(path, language, &text, recent, started, limit);
+    let Some(tree) = tree else {
+        let reason = (started.elapsed() > limit).then_some(SkipReason::TooSlow {
+            limit_ms: limit.as_millis() as u64,
+        });
+        facts.diagnostics.push(Diagnostic {
+            line: 1,
+            column: 1,
+            message: match &reason {
+                Some(reason) => format!("not parsed: {reason}"),
+                None => "the parser gave up on this file".into(),
+            },
+        });
+        return (facts, None, reason);
+    };
+    if let Some(recent) = recent {
+        recent.remember(path, language, text.as_bytes(), &tree);
+    }
+    let flat = flat::FlatTree::new(&tree, language);
+    extract::extract(language, query, &text, &tree, &flat, &mut facts);
+    let local = match pass {
+        Some(pass) if !later => Some(Local::Now(pass.run(language, &text, &flat, &facts))),
+        Some(_) => {
+            drop(flat);
+            Some(LaterPass::keep(language, text.into_owned(), tree))
+        }
+        None => None,
+    };
+    (facts, local, None)
+}
+
+/// Parses `text` with this thread's parser for `language`, incrementally from the kept
+/// tree when `recent` has one; `None` when the parse ran past `limit` or failed.
+fn parse_tree(
+    path: &str,
+    language: LangId,
+    text: &str,
+    recent: Option<&recent::RecentTrees>,
+    started: std::time::Instant,
+    limit: std::time::Duration,
+) -> Option<tree_sitter::Tree> {
+    PARSERS.with(|parsers| {
         let mut parsers = parsers.borrow_mut();
         let parser = match parsers.entry(language) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
@@ -243,28 +302,7 @@ fn parse_guarded(
             parser.reset();
         }
         tree
-    });
-    let Some(tree) = tree else {
-        let reason = (started.elapsed() > limit).then_some(SkipReason::TooSlow {
-            limit_ms: limit.as_millis() as u64,
-        });
-        facts.diagnostics.push(Diagnostic {
-            line: 1,
-            column: 1,
-            message: match &reason {
-                Some(reason) => format!("not parsed: {reason}"),
-                None => "the parser gave up on this file".into(),
-            },
-        });
-        return (facts, None, reason);
-    };
-    if let Some(recent) = recent {
-        recent.remember(path, language, text.as_bytes(), &tree);
-    }
-    let flat = flat::FlatTree::new(&tree, language);
-    extract::extract(language, query, &text, &tree, &flat, &mut facts);
-    let local = pass.map(|pass| pass.run(language, &text, &flat, &facts));
-    (facts, local, None)
+    })
 }
 
 /// Compiles the queries of these languages, and `pass`'s rules for them, in parallel, one

@@ -522,3 +522,92 @@ fn the_pass_is_handed_the_results_of_exactly_the_files_parsed_in_that_run() {
     // With one, most files are not parsed: nothing is readied ahead.
     assert!(recording.saw.lock().unwrap().is_empty());
 }
+
+/// A pass whose result describes what it was handed: the text's length, the tree's size
+/// and the facts' symbols, so a tree kept for later that was not the file's own shows.
+struct Shape;
+
+impl repotoire::parse::LocalPass for Shape {
+    fn key(&self) -> [u8; 32] {
+        [9; 32]
+    }
+
+    fn run(
+        &self,
+        language: repotoire::lang::LangId,
+        source: &str,
+        tree: &repotoire::parse::flat::FlatTree<'_>,
+        facts: &repotoire::parse::FileFacts,
+    ) -> Vec<u8> {
+        let symbols: Vec<&str> = facts.symbols.iter().map(|s| s.name.as_str()).collect();
+        format!(
+            "{} {} {} {} {}",
+            language.name(),
+            facts.path,
+            source.len(),
+            tree.len(),
+            symbols.join(",")
+        )
+        .into_bytes()
+    }
+}
+
+/// Python files of many sizes: some have their local pass run beside resolution, and each
+/// result is what the pass gives beside the file's own parse, in the report and in the
+/// cache a second run reads. A live engine runs every pass with its parse.
+#[test]
+fn local_passes_put_off_until_resolution_give_what_they_give_beside_the_parse() {
+    let dir = Dir::new();
+    for i in 0..16 {
+        let body: String = (0..=i * 3)
+            .map(|f| format!("def f{f}(x):\n    return g{i}(x) + {f}\n\n"))
+            .collect();
+        dir.write(
+            &format!("pkg/m{i}.py"),
+            format!("def g{i}(x):\n    return x\n\n{body}"),
+        );
+    }
+    dir.write("web/a.ts", "export function a() { return 1; }\n");
+    let engine = |live: bool, use_cache: bool| {
+        repotoire::engine::Engine::new(
+            dir.path(),
+            repotoire::engine::Options {
+                pass: Some(std::sync::Arc::new(Shape)),
+                live,
+                use_cache,
+                ..repotoire::engine::Options::default()
+            },
+        )
+        .expect("engine")
+    };
+    let expected = |path: &str| {
+        let bytes = std::fs::read(dir.join(path)).unwrap();
+        let language = repotoire::lang::for_path(path).unwrap();
+        let (_, local) = repotoire::parse::parse_bytes_with(
+            path,
+            language,
+            &bytes,
+            repotoire::parse::hash(&bytes),
+            Some(&Shape),
+            None,
+        );
+        local.expect("a pass result")
+    };
+    let cold = engine(false, true).refresh();
+    assert_eq!(cold.parsed, 17);
+    assert!(
+        cold.passed_later > 0 && cold.passed_later < 16,
+        "{} of 16 Python files put off",
+        cold.passed_later
+    );
+    assert_eq!(cold.local.len(), 17);
+    for (path, bytes) in &cold.local {
+        assert_eq!(&**bytes, &expected(path)[..], "{path}");
+    }
+    let warm = engine(false, true).refresh();
+    assert_eq!((warm.parsed, warm.passed_later), (0, 0));
+    assert_eq!(warm.local, cold.local);
+    let live = engine(true, false).refresh();
+    assert_eq!((live.parsed, live.passed_later), (17, 0));
+    assert_eq!(live.local, cold.local);
+}
