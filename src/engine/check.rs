@@ -126,16 +126,10 @@ impl Checked {
     /// Runs the local passes put off (`later`) now, on the pool, into `fresh_local`.
     pub fn finish_later(&mut self, pass: Option<&dyn LocalPass>) {
         let later = std::mem::take(&mut self.later);
-        let (Some(pass), false) = (pass, later.is_empty()) else {
+        let Some(pass) = pass else {
             return;
         };
-        let facts: HashMap<&str, &FileFacts> = self
-            .parsed
-            .iter()
-            .flatten()
-            .map(|f| (f.path.as_str(), f))
-            .collect();
-        let done = run_later(pass, later, |path| facts.get(path).copied());
+        let done = run_later(pass, later, self.parsed.iter().flatten());
         self.fresh_local.extend(done);
     }
 
@@ -222,16 +216,24 @@ impl LaterBudget {
     }
 }
 
-/// Runs each put-off pass with its file's facts (`facts_of`), in parallel.
+/// Runs each put-off pass, in parallel, with its file's facts (found among `facts`).
 pub(super) fn run_later<'f>(
     pass: &dyn LocalPass,
     later: Vec<(String, Box<LaterPass>)>,
-    facts_of: impl Fn(&str) -> Option<&'f FileFacts> + Sync,
+    facts: impl Iterator<Item = &'f FileFacts>,
 ) -> HashMap<String, LocalBytes> {
+    if later.is_empty() {
+        return HashMap::new();
+    }
+    let waiting: HashSet<&str> = later.iter().map(|(path, _)| path.as_str()).collect();
+    let by_path: HashMap<&str, &FileFacts> = facts
+        .filter(|f| waiting.contains(f.path.as_str()))
+        .map(|f| (f.path.as_str(), f))
+        .collect();
     later
         .into_par_iter()
         .filter_map(|(path, kept)| {
-            let facts = facts_of(&path)?;
+            let facts = by_path.get(path.as_str())?;
             let bytes = LocalBytes::from(kept.run(pass, facts));
             Some((path, bytes))
         })

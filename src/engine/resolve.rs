@@ -12,7 +12,7 @@ use crate::engine::live::Live;
 use crate::engine::{Engine, Report, Run};
 use crate::graph::Snapshot;
 use crate::graph::resolve::Resolver;
-use crate::parse::{FileFacts, LaterPass, LocalBytes, LocalPass};
+use crate::parse::FileFacts;
 use crate::store::Update;
 
 impl Engine {
@@ -67,7 +67,9 @@ impl Engine {
             || {
                 // Resolution is serial for long stretches: the local passes put off run
                 // on the core it leaves free, and are saved with the others.
-                let done = finish_later(pass, later, &facts);
+                let done = pass.map_or_else(HashMap::new, |pass| {
+                    check::run_later(pass, later, facts.iter().map(|f| &**f))
+                });
                 let update = Update {
                     files,
                     facts: saved_facts,
@@ -187,22 +189,4 @@ impl Engine {
         }
         run.finish()
     }
-}
-
-/// Runs the local passes put off past parsing (`Checked::later`) with their files' facts.
-fn finish_later(
-    pass: Option<&dyn LocalPass>,
-    later: Vec<(String, Box<LaterPass>)>,
-    facts: &[Arc<FileFacts>],
-) -> HashMap<String, LocalBytes> {
-    let Some(pass) = pass.filter(|_| !later.is_empty()) else {
-        return HashMap::new();
-    };
-    let waiting: HashSet<&str> = later.iter().map(|(path, _)| path.as_str()).collect();
-    let by_path: HashMap<&str, &FileFacts> = facts
-        .iter()
-        .filter(|f| waiting.contains(f.path.as_str()))
-        .map(|f| (f.path.as_str(), &**f))
-        .collect();
-    check::run_later(pass, later, |path| by_path.get(path).copied())
 }
