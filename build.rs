@@ -4,7 +4,8 @@
 //!
 //! The regexes those rules and `queries/` use are checked here as well (the check a run
 //! would otherwise begin each language's compilation with), into a table of their
-//! required literals.
+//! required literals and, for those whose every match is one of a few literals, those
+//! literals (which then answer without compiling the regex).
 //!
 //! The rules go in as JSON, converted here: every analysis reads all of them before it
 //! looks at a file, and `serde_json` reads them in about half the time `toml` took. A rule
@@ -14,6 +15,8 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+// Some of the file (the anchors' names) is only the run's.
+#[allow(dead_code)]
 #[path = "src/parse/query/regex_check.rs"]
 mod regex_check;
 
@@ -101,7 +104,17 @@ fn checked_table(patterns: &BTreeSet<String>) -> String {
                 Some(bytes) => format!("Some(&{bytes:?})"),
                 None => "None".to_string(),
             };
-            let _ = writeln!(code, "    ({pattern:?}, {required}),");
+            let exact = match regex_check::exact_literals(pattern) {
+                Some(literals) => {
+                    let each: Vec<String> = literals
+                        .iter()
+                        .map(|(at, bytes)| format!("({at}, &{bytes:?})"))
+                        .collect();
+                    format!("Some(&[{}])", each.join(", "))
+                }
+                None => "None".to_string(),
+            };
+            let _ = writeln!(code, "    ({pattern:?}, {required}, {exact}),");
         }
     }
     code.push(']');

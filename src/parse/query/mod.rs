@@ -2,6 +2,7 @@
 //! (tree-sitter compiles them in the tests), this module executes them faster.
 
 mod compiled;
+pub mod literals;
 pub mod matcher;
 mod plan;
 mod regex_check;

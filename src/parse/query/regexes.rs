@@ -30,6 +30,7 @@ use regex_automata::nfa::thompson::{self, WhichCaptures};
 use regex_automata::util::pool::Pool;
 use regex_automata::util::syntax;
 
+use super::literals::Literals;
 #[cfg(test)]
 use super::regex_check::required_literal;
 use super::regex_check::{Checked, check};
@@ -184,6 +185,9 @@ pub struct LazyRegex {
     /// A searcher for the text every match contains (see `required_literal`): a text
     /// without it is answered without the regex (and without compiling it).
     required: Option<Box<memchr::memmem::Finder<'static>>>,
+    /// The literals every match is one of, where the pattern says so (`Literals`): they
+    /// answer for ASCII texts without compiling anything.
+    literals: OnceLock<Option<Literals>>,
 }
 
 impl LazyRegex {
@@ -195,6 +199,7 @@ impl LazyRegex {
             ascii: OnceLock::new(),
             unicode: OnceLock::new(),
             required: required.map(|r| Box::new(memchr::memmem::Finder::new(&r).into_owned())),
+            literals: OnceLock::new(),
         })
     }
 
@@ -211,8 +216,12 @@ impl LazyRegex {
         {
             return false;
         }
+        let ascii = text.is_ascii();
+        if ascii && let Some(literals) = self.literals.get_or_init(|| Literals::of(&self.pattern)) {
+            return literals.is_match(text.as_bytes());
+        }
         if let Some(answer) = self
-            .reading(text.is_ascii())
+            .reading(ascii)
             .and_then(|forward| forward.is_match(text))
         {
             return answer;
@@ -258,14 +267,32 @@ static CHECKED: LazyLock<Mutex<HashMap<String, Checked>>> = LazyLock::new(Defaul
 
 /// The embedded rules' and queries' patterns, checked when the binary was built: (pattern,
 /// its required literal), sorted by pattern. Only patterns that passed are here.
-static CHECKED_AHEAD: &[(&str, Option<&[u8]>)] =
+/// Each row also holds the literals its every match is one of, if so (`exact_literals`).
+#[allow(clippy::type_complexity)]
+static CHECKED_AHEAD: &[(&str, Option<&[u8]>, Option<&[(u8, &[u8])]>)] =
     include!(concat!(env!("OUT_DIR"), "/checked_regexes.rs"));
 
-fn checked_ahead(pattern: &str) -> Option<Checked> {
-    let found = CHECKED_AHEAD
-        .binary_search_by(|(known, _)| (*known).cmp(pattern))
+fn ahead(pattern: &str) -> Option<usize> {
+    CHECKED_AHEAD
+        .binary_search_by(|(known, _, _)| (*known).cmp(pattern))
         .ok()
-        .map(|at| Ok(CHECKED_AHEAD[at].1.map(<[u8]>::to_vec)));
+}
+
+/// What the build found of the pattern's literals (`Literals`): `None` if the build did
+/// not see the pattern, `Some(None)` if it found none.
+#[allow(clippy::type_complexity)]
+pub(super) fn literals_ahead(pattern: &str) -> Option<Option<&'static [(u8, &'static [u8])]>> {
+    ahead(pattern).map(|at| CHECKED_AHEAD[at].2)
+}
+
+/// Every pattern the build checked.
+#[cfg(test)]
+pub(super) fn patterns_ahead() -> impl Iterator<Item = &'static str> {
+    CHECKED_AHEAD.iter().map(|(pattern, _, _)| *pattern)
+}
+
+fn checked_ahead(pattern: &str) -> Option<Checked> {
+    let found = ahead(pattern).map(|at| Ok(CHECKED_AHEAD[at].1.map(<[u8]>::to_vec)));
     #[cfg(test)]
     if found.is_none() {
         MISSED_AHEAD.with(|missed| missed.borrow_mut().push(pattern.to_string()));
@@ -307,7 +334,7 @@ pub fn checked_patterns_agree() -> Vec<(String, bool)> {
         .lock()
         .map(|c| c.keys().cloned().collect())
         .unwrap_or_default();
-    patterns.extend(CHECKED_AHEAD.iter().map(|(p, _)| p.to_string()));
+    patterns.extend(CHECKED_AHEAD.iter().map(|(p, _, _)| p.to_string()));
     patterns
         .into_iter()
         .map(|pattern| {
@@ -336,7 +363,7 @@ mod tests {
     fn the_build_checked_table_holds_what_the_check_gives() {
         assert!(CHECKED_AHEAD.len() > 100, "{} rows", CHECKED_AHEAD.len());
         assert!(CHECKED_AHEAD.windows(2).all(|w| w[0].0 < w[1].0), "sorted");
-        for (pattern, required) in CHECKED_AHEAD {
+        for (pattern, required, _) in CHECKED_AHEAD {
             assert_eq!(
                 check(pattern),
                 Ok(required.map(<[u8]>::to_vec)),

@@ -20,6 +20,7 @@ use regex_automata::util::syntax;
 use regex_automata::{Input, MatchKind, PatternSet};
 
 use super::sink_shapes::{all_heads, shapes};
+use crate::parse::query::literals::Literals;
 
 pub struct NameSet {
     patterns: Vec<String>,
@@ -31,10 +32,11 @@ pub struct NameSet {
     by_byte: Vec<Vec<(u32, Box<str>)>>,
     /// Patterns without endings whose every alternative starts with words: (pattern, words).
     headed: Vec<(u32, Vec<Box<str>>)>,
-    /// Each pattern with endings or heads, compiled when a name first could match it: to an
-    /// NFA alone, whose compilation is a fraction of a full regex's, since such a test is
-    /// rare and its name short.
-    compiled: Vec<OnceLock<Option<PikeVM>>>,
+    /// Each pattern with endings or heads, made ready when a name first could match it:
+    /// as the literals its every match is one of where it has such (most sink patterns,
+    /// `^(eval|exec)$`), else compiled to an NFA alone, whose compilation is a fraction of
+    /// a full regex's, since such a test is rare and its name short.
+    compiled: Vec<OnceLock<Option<Test>>>,
     /// The patterns without known endings, and their set, compiled when first asked.
     rest: Vec<u32>,
     rest_set: OnceLock<Option<Regex>>,
@@ -153,24 +155,38 @@ impl NameSet {
         found
     }
 
-    /// Whether pattern `index` matches `name`, compiling it first if no name has yet.
+    /// Whether pattern `index` matches `name`, readying it first if no name has yet.
     fn matches(&self, index: usize, name: &str) -> bool {
-        self.regex(index)
-            .is_some_and(|vm| vm.is_match(&mut vm.create_cache(), name.as_bytes()))
+        match self.test(index) {
+            Some(Test::Literals(literals)) => literals.is_match(name.as_bytes()),
+            Some(Test::Nfa(vm)) => vm.is_match(&mut vm.create_cache(), name.as_bytes()),
+            None => false,
+        }
     }
 
-    fn regex(&self, index: usize) -> Option<&PikeVM> {
+    fn test(&self, index: usize) -> Option<&Test> {
         self.compiled[index]
             .get_or_init(|| {
+                // The literals hold for the reading without Unicode, which is this one.
+                if let Some(literals) = Literals::of(&self.patterns[index]) {
+                    return Some(Test::Literals(literals));
+                }
                 PikeVM::builder()
                     .syntax(syntax::Config::new().unicode(false).utf8(false))
                     .thompson(thompson::Config::new().which_captures(WhichCaptures::Implicit))
                     .build(&self.patterns[index])
                     .map_err(|e| tracing::warn!("taint sinks: {e}"))
                     .ok()
+                    .map(Test::Nfa)
             })
             .as_ref()
     }
+}
+
+/// How one pattern is tested against a name.
+enum Test {
+    Literals(Literals),
+    Nfa(PikeVM),
 }
 
 fn starts_with_any(name: &str, heads: &[Box<str>]) -> bool {
