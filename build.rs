@@ -15,8 +15,6 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-// Some of the file (the anchors' names) is only the run's.
-#[allow(dead_code)]
 #[path = "src/parse/query/regex_check.rs"]
 mod regex_check;
 

@@ -85,7 +85,7 @@ pub mod anchor {
 /// texts) as literals, each with where it must sit, when its every match is one of a few:
 /// `^re\.(compile|match)$` is the whole text `re.compile` or `re.match`, `\.open$` a
 /// text ending in `.open`. A text matches the pattern exactly when one of them sits
-/// where it says (`literals_match`). `None` for every other pattern (repetitions without
+/// where it says (`literals::Literals`). `None` for every other pattern (repetitions without
 /// a bound, large classes, word boundaries, multi-line anchors), and for patterns only
 /// the Unicode reading compiles.
 pub fn exact_literals(pattern: &str) -> Option<Vec<(u8, Vec<u8>)>> {
