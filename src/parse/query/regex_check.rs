@@ -133,26 +133,25 @@ fn expand(hir: &regex_syntax::hir::Hir) -> Option<Vec<Piece>> {
     let pieces = match hir.kind() {
         HirKind::Empty => vec![(false, Vec::new(), false)],
         HirKind::Literal(literal) => vec![(false, literal.0.to_vec(), false)],
-        HirKind::Class(Class::Bytes(class)) => {
-            let bytes: Vec<u8> = class
-                .iter()
-                .flat_map(|r| r.start()..=r.end())
-                .take(MAX_LITERALS + 1)
-                .collect();
-            bytes.into_iter().map(|b| (false, vec![b], false)).collect()
-        }
-        HirKind::Class(Class::Unicode(class)) => {
-            let chars: Vec<char> = class
-                .iter()
-                .flat_map(|r| r.start()..=r.end())
-                .take(MAX_LITERALS + 1)
-                .collect();
-            if !chars.iter().all(char::is_ascii) {
-                return None;
-            }
-            chars
+        HirKind::Class(class) => {
+            // Only ASCII characters: a class of others is the Unicode reading's.
+            let bytes: Option<Vec<u8>> = match class {
+                Class::Bytes(class) => class
+                    .iter()
+                    .flat_map(|r| r.start()..=r.end())
+                    .take(MAX_LITERALS + 1)
+                    .map(Some)
+                    .collect(),
+                Class::Unicode(class) => class
+                    .iter()
+                    .flat_map(|r| r.start()..=r.end())
+                    .take(MAX_LITERALS + 1)
+                    .map(|c| u8::try_from(c).ok().filter(u8::is_ascii))
+                    .collect(),
+            };
+            bytes?
                 .into_iter()
-                .map(|c| (false, vec![c as u8], false))
+                .map(|b| (false, vec![b], false))
                 .collect()
         }
         HirKind::Look(Look::Start) => vec![(true, Vec::new(), false)],
