@@ -17,13 +17,15 @@ pub fn commented_out_code(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             return false;
         }
         let body = comment_body(raw);
-        if body.len() < 4 || statements::is_note(body) || names_a_constant(body) {
-            return false;
-        }
-        match family {
-            Family::Python => statements::is_python_statement(body),
-            _ => statements::is_c_family_statement(body),
-        }
+        // The statement test first: it dismisses most prose at its first bytes, where the
+        // note test reads the whole line.
+        body.len() >= 4
+            && match family {
+                Family::Python => statements::is_python_statement(body),
+                _ => statements::is_c_family_statement(body),
+            }
+            && !statements::is_note(body)
+            && !names_a_constant(body)
     };
     let mut run: Vec<u32> = Vec::new();
     let mut flush = |run: &mut Vec<u32>| {

@@ -293,11 +293,13 @@ impl Pass {
             .try_for_each(|spec| self.rules_of(spec.id).map(drop))
     }
 
-    /// Whether `language`'s rules are compiled (by `prepare` or a first file).
+    /// Whether `language`'s rules are compiled and its family's sinks built (by `prepare`
+    /// or a first file).
     pub fn is_prepared(&self, language: LangId) -> bool {
         self.matchers
             .get(language as usize)
             .is_some_and(|slot| slot.get().is_some())
+            && (self.sinks.is_empty() || self.sinks.is_prepared(language.family()))
     }
 
     fn rules_of(&self, language: LangId) -> Result<&rules::LangRules, String> {
@@ -462,6 +464,13 @@ impl LocalPass for Pass {
     fn prepare(&self, language: LangId) {
         // A rule that fails to compile says so on the first file, as before.
         let _ = self.rules_of(language);
+        // The taint side's tables and sink sets, which a file's first call would otherwise
+        // build while the other parsing threads wait on them.
+        if !self.sinks.is_empty() {
+            let family = language.family();
+            taint::tables::of(family);
+            self.sinks.prepare(family);
+        }
     }
 }
 

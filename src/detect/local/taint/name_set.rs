@@ -94,6 +94,26 @@ impl NameSet {
         }
     }
 
+    /// Compiles the set of patterns without endings, which the first name would.
+    pub fn prepare(&self) {
+        if !self.rest.is_empty() {
+            self.rest_set();
+        }
+    }
+
+    fn rest_set(&self) -> Option<&Regex> {
+        self.rest_set
+            .get_or_init(|| {
+                let rest: Vec<&str> = self
+                    .rest
+                    .iter()
+                    .map(|&i| self.patterns[i as usize].as_str())
+                    .collect();
+                set_of(&rest)
+            })
+            .as_ref()
+    }
+
     /// The indices of the patterns that match `name`, in order.
     pub fn matching(&self, name: &str) -> Vec<usize> {
         if let Some(found) = self.memo.lock().ok().and_then(|m| m.get(name).cloned()) {
@@ -137,14 +157,7 @@ impl NameSet {
             }
         }
         if !self.rest.is_empty()
-            && let Some(set) = self.rest_set.get_or_init(|| {
-                let rest: Vec<&str> = self
-                    .rest
-                    .iter()
-                    .map(|&i| self.patterns[i as usize].as_str())
-                    .collect();
-                set_of(&rest)
-            })
+            && let Some(set) = self.rest_set()
             && set.is_match(name.as_bytes())
         {
             let mut matched = PatternSet::new(set.pattern_len());

@@ -435,6 +435,19 @@ impl SinkTable {
         self.specs.iter().all(Vec::is_empty)
     }
 
+    /// Whether `family`'s sinks are built.
+    pub fn is_prepared(&self, family: Family) -> bool {
+        self.families[slot(family)].get().is_some()
+    }
+
+    /// Builds `family`'s sinks now, with the set of its patterns that have no ending.
+    pub fn prepare(&self, family: Family) {
+        let at = self.family(family);
+        for set in [&at.calls, &at.assigns].into_iter().flatten() {
+            set.prepare();
+        }
+    }
+
     /// The sinks a call of `callee` reaches (`call` is the call node, for keyword and
     /// text conditions).
     pub fn calls<'s>(
