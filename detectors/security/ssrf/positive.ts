@@ -31,3 +31,7 @@ module.exports = function imageProxy() {
     res.end();
   };
 };
+export const fromBody = () => ({ body }: Request) => {
+  const url = body.url;
+  return request.get(url);  // expect: ssrf
+};

@@ -173,6 +173,11 @@ impl Analyser<'_, '_, '_> {
                 self.known.insert(name, unknown::Shape::default());
                 continue;
             }
+            if request && self.tables.is_request_state_field(&name) {
+                // `({ session }: Request)`: what the server keeps, as `req.session` is.
+                self.known.insert(name, unknown::Shape::OPAQUE);
+                continue;
+            }
             let origin = if request && self.tables.is_request_field(&name) {
                 Some(Origin::Source(format!("the request's `{name}`")))
             } else if self.returned.is_some() {

@@ -283,6 +283,11 @@ impl Tables {
         self.request_fields.has(name)
     }
 
+    /// `user`, `session`, `method`: a field of the request the server keeps or decides.
+    pub fn is_request_state_field(&self, name: &str) -> bool {
+        self.request_state.has(name)
+    }
+
     /// `request.user`, `request.session`, `req.method`: what the server keeps about a
     /// request or decides itself, not what the client wrote.
     pub fn request_state(&self, text: &str) -> bool {
@@ -290,7 +295,7 @@ impl Tables {
         let (Some(first), Some(second)) = (parts.next(), parts.next()) else {
             return false;
         };
-        self.is_request_name(first) && self.request_state.has(second)
+        self.is_request_name(first) && self.is_request_state_field(second)
     }
 
     /// The `event` of an AWS Lambda handler (`def lambda_handler(event, context)`,
