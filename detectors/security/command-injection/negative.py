@@ -79,7 +79,8 @@ def ping(request):
 
 
 def run_tool(argv):
-    subprocess.run(argv, check=True)
+    # A wrapper that runs the program it is handed: its callers decide, a review looks.
+    subprocess.run(argv, check=True)  # audit: command-injection
 
 
 def spawn_ls():
@@ -213,3 +214,8 @@ async def lambda_ping(event, context):
 def spawn_with_env(event, context):
     # The environment is the spawned program's, not a command.
     os.spawnve(os.P_WAIT, "/bin/sh", ["sh", "-c", "make build"], os.environ)
+
+
+def run_split(user_input):
+    cmd = user_input.split()
+    subprocess.call([cmd[0], cmd[1], "--quiet"])  # audit: command-injection

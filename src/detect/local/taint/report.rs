@@ -119,7 +119,7 @@ impl Analyser<'_, '_, '_> {
             None
         } else if spec.parameters && !indirect {
             Some((Severity::Medium, false))
-        } else if spec.audit && !spec.returns {
+        } else if (spec.audit || spec.audit_parameters) && !spec.returns {
             // Where parameters are too common to report (`open(path)`), a review still
             // sees them.
             Some((Severity::Low, true))

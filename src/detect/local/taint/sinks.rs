@@ -170,6 +170,10 @@ pub struct SinkSpec {
     /// where such values are the norm).
     #[serde(default = "yes")]
     pub audit: bool,
+    /// A parameter reaching it is an audit finding even where values of unknown origin
+    /// are not (`audit = false`): a wrapper that runs the program it is handed.
+    #[serde(default)]
+    pub audit_parameters: bool,
     /// What follows from the flow and what to do instead, in parentheses.
     pub consequence: String,
 }
