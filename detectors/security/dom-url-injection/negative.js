@@ -1,8 +1,9 @@
+// Whoever renders the component chooses `next`: a review looks.
 function Continue({ next }) {
   const page = new URLSearchParams(location.search).get("page");
   return (
     <div>
-      <a href={next}>continue</a>
+      <a href={next}>continue</a>{/* audit: dom-url-injection */}
       <a href={"/pages/" + page}>page</a>
       <a href="/home">home</a>
     </div>
@@ -11,7 +12,7 @@ function Continue({ next }) {
 
 function embed(config) {
   const frame = document.createElement("iframe");
-  frame.src = config.widgetUrl;
+  frame.src = config.widgetUrl; // audit: dom-url-injection
   frame.title = location.hash.slice(1);
   const link = document.createElement("a");
   link.setAttribute("title", document.referrer);

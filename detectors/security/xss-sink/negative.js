@@ -49,3 +49,13 @@ function fixedFragment(range) {
   const markup = "<li>Saved</li>";
   return range.createContextualFragment(markup);
 }
+// react-markdown leaves the HTML in markdown as text unless told otherwise.
+function Post({ markdown }) {
+  return <ReactMarkdown children={markdown} />;
+}
+function OldPost({ markdown }) {
+  return <ReactMarkdown escapeHtml={true} source={markdown} allowDangerousHtml={false} />;
+}
+function SafePost({ markdown }) {
+  return <ReactMarkdown rehypePlugins={[rehypeSanitize]}>{markdown}</ReactMarkdown>;
+}

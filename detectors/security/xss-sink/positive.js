@@ -29,3 +29,12 @@ function changingMarkup(el, note) {
 function fragmentOf(range, markup) {
   return range.createContextualFragment(markup); // expect: xss-sink
 }
+function Post({ markdown }) {
+  return <ReactMarkdown allowDangerousHtml children={markdown} />; // expect: xss-sink
+}
+function OldPost({ markdown }) {
+  return <ReactMarkdown escapeHtml={false} source={markdown} />; // expect: xss-sink
+}
+function RawPost({ markdown }) {
+  return <ReactMarkdown rehypePlugins={[rehypeRaw]}>{markdown}</ReactMarkdown>; // expect: xss-sink
+}
