@@ -171,7 +171,8 @@ pub struct SinkSpec {
     #[serde(default = "yes")]
     pub audit: bool,
     /// A parameter reaching it is an audit finding even where values of unknown origin
-    /// are not (`audit = false`): a wrapper that runs the program it is handed.
+    /// are not (`audit = false`): a function handing on what its caller chose (the
+    /// program a wrapper runs, the URL a component links to).
     #[serde(default)]
     pub audit_parameters: bool,
     /// What follows from the flow and what to do instead, in parentheses.
