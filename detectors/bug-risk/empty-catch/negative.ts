@@ -10,3 +10,13 @@ export function save(doc: unknown, store: any, logger: Console) {
     // a failed flush is retried by the next save
   }
 }
+
+export function probe(check: () => unknown) {
+  // The binding's name says the error is dropped on purpose.
+  try {
+    check();
+  } catch (_) {}
+  try {
+    check();
+  } catch (_ignored) {}
+}

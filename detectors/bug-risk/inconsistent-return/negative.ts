@@ -6,3 +6,15 @@ export function findMessage(issue: { tag: string; message?: string }): string | 
   if (issue.tag === "Pointer") return
   return issue.message
 }
+
+export class Store {
+  private drop(key: string): void {
+    console.log(key);
+  }
+
+  remove(key: string, soft: boolean) {
+    if (soft) return this.drop(key);
+    if (!key) return;
+    console.log("done");
+  }
+}

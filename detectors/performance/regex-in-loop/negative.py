@@ -23,3 +23,13 @@ def per_word(words, text):
         if re.compile(f"^{word}").match(text):
             found.append(word)
     return found
+
+
+def prefixes(parts, text):
+    # Each iteration adds a part: the pattern is a new one every time.
+    seen = []
+    for part in parts:
+        seen.append(re.escape(part))
+        if re.compile("^" + "".join(seen)).match(text):
+            return part
+    return None

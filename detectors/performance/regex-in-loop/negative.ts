@@ -23,3 +23,12 @@ export function hexRuns(escapes: string[], text: string): boolean {
   }
   return true;
 }
+
+export function prefixes(parts: string[], text: string): string | undefined {
+  const seen: string[] = [];
+  for (const part of parts) {
+    seen.push(part);
+    if (new RegExp("^" + seen.join("")).test(text)) return part;
+  }
+  return undefined;
+}

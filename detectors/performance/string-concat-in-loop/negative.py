@@ -37,3 +37,10 @@ def command_line(options):
     for value in options:
         parse_args += map(str, value)
     return parse_args
+
+
+def unique_name(name, taken):
+    # The loop tests the name it grows: it runs until the name is free, not over data.
+    while name in taken:
+        name += "_"
+    return name

@@ -11,3 +11,11 @@ def banner(words):
         text = text + "*"  # expect: string-concat-in-loop
         text += str(words.pop())  # expect: string-concat-in-loop
     return text
+
+
+def padded(parts, width):
+    line = ""
+    while len(parts) > 0:
+        line += "|"  # expect: string-concat-in-loop
+        parts.pop()
+    return line.ljust(width)

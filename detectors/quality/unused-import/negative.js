@@ -9,3 +9,6 @@ export function run(cmd) {
   spawn(cmd, []);
   return execSync("ls");
 }
+// eslint-disable-next-line
+import { resolve } from "path";
+import { format } from "util"; // eslint-disable-line no-unused-vars

@@ -11,3 +11,5 @@ try:
     from PIL import Image  # NOQA
 except ImportError:
     HAS_PIL = False
+
+import json  # pylint: disable=unused-import

@@ -1,3 +1,7 @@
 import type { Stats } from "fs";
 import { join } from "path";
 export const p: Stats | string = join("a", "b");
+// biome-ignore lint/correctness/noUnusedImports: the import checks that the type is exported
+import type { Dirent } from "fs";
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+import { sep } from "path";

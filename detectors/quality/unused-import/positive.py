@@ -3,3 +3,5 @@ import sys
 
 def f():
     return sys.argv
+
+import re  # pylint: disable=invalid-name  # expect: unused-import

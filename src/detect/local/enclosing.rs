@@ -174,9 +174,17 @@ pub(super) fn bound_in_loop(tree: &FlatTree<'_>, value: u32, source: &str, famil
                 return true;
             }
             let loop_text = text_of(parent);
+            // A `while` that tests a name its body updates counts on it changing: the
+            // name is that loop's variable (`while name in taken: name += "_"`).
+            let tested = tree
+                .child_by_field(parent, tree.field_id("condition"))
+                .map_or("", text_of);
             return roots.iter().any(|root| {
+                let loop_variable = super::words::has_word(tested, root);
                 loop_text.lines().any(|line| {
                     assigns_fresh(line, root)
+                        || grows_in_place(line, root)
+                        || (loop_variable && updates(line, root))
                         || (family == Family::Rust && pattern_binds(line, root))
                 })
             });
@@ -238,6 +246,30 @@ fn pattern_binds(line: &str, name: &str) -> bool {
     }
     line.split_once("=>")
         .is_some_and(|(arm, _)| !arm.contains('=') && has_word(arm))
+}
+
+/// `name.push(…)`, `name.append(…)` and the like: a collection that grows in place gives
+/// whatever is built from it a new value on each iteration.
+fn grows_in_place(line: &str, name: &str) -> bool {
+    const GROWERS: [&str; 8] = [
+        "push", "append", "extend", "insert", "unshift", "add", "update", "push_str",
+    ];
+    line.trim_start()
+        .strip_prefix(name)
+        .and_then(|rest| rest.strip_prefix('.'))
+        .and_then(|rest| rest.split_once('('))
+        .is_some_and(|(method, _)| GROWERS.contains(&method.trim_end()))
+}
+
+/// `name = …` or `name op= …` at the start of the line (not a comparison).
+fn updates(line: &str, name: &str) -> bool {
+    let Some(rest) = line.trim_start().strip_prefix(name) else {
+        return false;
+    };
+    let rest = rest.trim_start();
+    let value = rest.trim_start_matches(|c: char| "+-*/%|&^<>".contains(c));
+    let operator = &rest[..rest.len() - value.len()];
+    value.starts_with('=') && !value.starts_with("==") && !matches!(operator, "<" | ">")
 }
 
 pub(super) fn assigns_fresh(line: &str, name: &str) -> bool {

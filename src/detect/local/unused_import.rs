@@ -109,8 +109,7 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
         {
             continue;
         }
-        let line_text = ctx.line(import.line);
-        if super::suppressions::marks_noqa(line_text) || line_text.contains("eslint-disable") {
+        if waived_elsewhere(ctx.line(import.line), ctx.line(import.line.wrapping_sub(1))) {
             continue;
         }
         let seen = counts.get(local).copied().unwrap_or(0);
@@ -142,4 +141,40 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
             audit: false,
         });
     }
+}
+
+/// Other linters' names for an unused import.
+const OTHER_NAMES: [&str; 5] = [
+    "no-unused-vars",
+    "no-unused-imports",
+    "noUnusedImports",
+    "noUnusedVariables",
+    "unused-import",
+];
+
+/// Whether the author already told another linter that this import stays unused: `noqa`,
+/// `eslint-disable-line` or `pylint: disable=unused-import` on its line; on the line above,
+/// `eslint-disable-next-line` or `deno-lint-ignore` (for every rule or this one) or
+/// `biome-ignore` of this rule.
+fn waived_elsewhere(line: &str, above: &str) -> bool {
+    // What a marker applies to: the rest of its comment.
+    let marked = |text: &'_ str, marker: &str| -> Option<String> {
+        let (_, rest) = text.split_once(marker)?;
+        let end = [" #", " //", "*/", " --"]
+            .iter()
+            .filter_map(|stop| rest.find(stop))
+            .min()
+            .unwrap_or(rest.len());
+        Some(rest[..end].trim().to_string())
+    };
+    let names_rule = |rules: &str| OTHER_NAMES.iter().any(|name| rules.contains(name));
+    let every_rule_or_this = |text: &str, marker: &str| {
+        marked(text, marker).is_some_and(|rules| rules.is_empty() || names_rule(&rules))
+    };
+    super::suppressions::marks_noqa(line)
+        || every_rule_or_this(line, "eslint-disable-line")
+        || marked(line, "pylint: disable").is_some_and(|rules| names_rule(&rules))
+        || every_rule_or_this(above, "eslint-disable-next-line")
+        || every_rule_or_this(above, "deno-lint-ignore")
+        || marked(above, "biome-ignore").is_some_and(|rules| names_rule(&rules))
 }
