@@ -26,3 +26,9 @@ pub fn second(values: &[u32]) -> u32 {
     // The length was checked by the caller, so index 1 is in bounds.
     unsafe { *values.get_unchecked(1) }
 }
+
+/// # Safety
+/// Every pointer in `ptrs` must point to a live `u32`.
+pub unsafe fn sum(ptrs: &[*const u32]) -> u32 {
+    ptrs.iter().map(|&ptr| unsafe { *ptr }).sum()
+}

@@ -11,3 +11,8 @@ pub fn third(values: &[u32]) -> u32 {
     let _ = url;
     unsafe { *values.get_unchecked(2) } // expect: unsafe-without-safety
 }
+
+pub fn total(ptrs: &[*const u32]) -> u32 {
+    let values: Vec<u32> = ptrs.iter().map(|&ptr| 1 + unsafe { *ptr }).collect(); // expect: unsafe-without-safety
+    values.iter().sum()
+}

@@ -293,7 +293,7 @@ impl LangRules {
                     return;
                 }
                 if let Some(regex) = &filters.unless_function
-                    && enclosing_function(tree, at, family)
+                    && function_around(tree, at, family)
                         .is_some_and(|f| regex.is_match(tree.text(f, source)))
                 {
                     return;
@@ -401,6 +401,17 @@ fn template(message: &str, names: &[String], captures: &[(u32, Node<'_>)], sourc
         }
     }
     out
+}
+
+/// The function a match is in, for `unless_function`: a Rust closure runs under the
+/// contract and checks of the `fn` around it (an `unsafe fn`'s callback), so it is read
+/// through to that `fn`.
+fn function_around(tree: &FlatTree<'_>, at: u32, family: Family) -> Option<u32> {
+    let mut function = enclosing_function(tree, at, family)?;
+    while family == Family::Rust && tree.kind(function) == "closure_expression" {
+        function = enclosing_function(tree, function, family)?;
+    }
+    Some(function)
 }
 
 #[cfg(test)]
