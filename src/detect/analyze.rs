@@ -347,10 +347,10 @@ pub fn analyze(
             flow: hit
                 .flow
                 .into_iter()
-                .map(|(line, note)| Step {
-                    file: path.clone(),
-                    line,
-                    note,
+                .map(|step| Step {
+                    file: step.file.unwrap_or_else(|| path.clone()),
+                    line: step.line,
+                    note: step.note,
                 })
                 .collect(),
             audit: hit.audit,

@@ -55,7 +55,13 @@ pub fn render(findings: &[Finding], summary: &Summary, colour: bool) -> String {
             let steps: Vec<String> = finding
                 .flow
                 .iter()
-                .map(|s| format!("{}: {}", s.line, s.note))
+                .map(|s| {
+                    if s.file == finding.file {
+                        format!("{}: {}", s.line, s.note)
+                    } else {
+                        format!("{}:{}: {}", s.file, s.line, s.note)
+                    }
+                })
                 .collect();
             let _ = writeln!(out, "             ↳ {}", steps.join(" → "));
         }

@@ -167,6 +167,96 @@ app.get("/list", (req, res) => {
     );
 }
 
+/// A flow followed into another file's function names that file at each of its steps
+/// there, in the JSON report and in SARIF's `codeFlows`: a step's line is a line of its
+/// own file.
+#[test]
+fn a_flow_into_another_file_places_each_step_in_its_file() {
+    let dir = Dir::with_fixture(
+        r#"
+//- shell.js
+const { exec } = require("child_process");
+function run(command) {
+  const line = "ls " + command;
+  exec(line);
+}
+module.exports = { run };
+//- server.js
+const express = require("express");
+const { run } = require("./shell");
+const app = express();
+app.get("/list", (req, res) => {
+  run(req.query.dir);
+});
+"#,
+    );
+    let findings = json_findings(&dir, &[]);
+    let finding = findings
+        .iter()
+        .find(|f| f["detector"] == "command-injection" && f["file"] == "server.js")
+        .unwrap_or_else(|| panic!("no finding at the route: {findings:?}"));
+    let steps: Vec<(String, u64)> = finding["flow"]
+        .as_array()
+        .expect("flow")
+        .iter()
+        .map(|s| {
+            (
+                s["file"].as_str().unwrap_or("").to_string(),
+                s["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        steps.first(),
+        Some(&("server.js".to_string(), 5)),
+        "{steps:?}"
+    );
+    assert_eq!(
+        steps.last(),
+        Some(&("shell.js".to_string(), 4)),
+        "{steps:?}"
+    );
+    assert!(
+        steps.iter().any(|s| s == &("shell.js".to_string(), 2)),
+        "{steps:?}"
+    );
+    let notes: Vec<&str> = finding["flow"]
+        .as_array()
+        .expect("flow")
+        .iter()
+        .filter_map(|s| s["note"].as_str())
+        .collect();
+    assert!(notes.iter().all(|n| !n.contains("shell.js")), "{notes:?}");
+
+    let sarif = crate::analyze::analyze(&dir, &["--format", "sarif", "--fail-on", "never"]);
+    let sarif: serde_json::Value =
+        serde_json::from_str(&crate::support::stdout(&sarif)).expect("sarif");
+    let results = sarif["runs"][0]["results"].as_array().expect("results");
+    let at_route = results
+        .iter()
+        .find(|r| {
+            r["ruleId"] == "command-injection"
+                && r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "server.js"
+        })
+        .expect("a SARIF result at the route");
+    let places: Vec<(String, u64)> = at_route["codeFlows"][0]["threadFlows"][0]["locations"]
+        .as_array()
+        .expect("code flow")
+        .iter()
+        .map(|l| {
+            let at = &l["location"]["physicalLocation"];
+            (
+                at["artifactLocation"]["uri"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_string(),
+                at["region"]["startLine"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(places, steps);
+}
+
 /// A session reuses a taint detector's hits while nothing it reads changed; the file-local
 /// findings that detector withdrew stay withdrawn (a parameter every caller fills with a
 /// constant; an audit finding a resolved call turned into a real one).

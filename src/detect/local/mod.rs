@@ -59,12 +59,32 @@ pub struct Hit {
     pub message: String,
     /// When the detector decides the severity itself (taint: source vs parameter).
     pub severity: Option<Severity>,
-    /// (line, note) steps of a data flow, in order.
-    pub flow: Vec<(u32, String)>,
+    /// The steps of a data flow, in order.
+    pub flow: Vec<Waypoint>,
     /// The measured value, for detectors with a threshold (reported only above it).
     pub value: Option<f64>,
     /// A dangerous sink fed by a value of unknown origin: reported only when auditing.
     pub audit: bool,
+}
+
+/// One step of a hit's data flow.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Waypoint {
+    pub line: u32,
+    pub note: String,
+    /// The file the step is in, where it is not the hit's own (a flow through a function
+    /// of another file).
+    pub file: Option<String>,
+}
+
+impl From<(u32, String)> for Waypoint {
+    fn from((line, note): (u32, String)) -> Waypoint {
+        Waypoint {
+            line,
+            note,
+            file: None,
+        }
+    }
 }
 
 /// `repotoire: ignore[ids]` on `line` (covers that line and the next) or, with `file`,

@@ -14,8 +14,8 @@ use rustc_hash::FxHashMap;
 
 use crate::detect::finding::Severity;
 use crate::detect::graph::GraphCtx;
-use crate::detect::local::Hit;
 use crate::detect::local::taint::{CallThrough, Origin, ReturnSummary, Summary, TaintCall, tables};
+use crate::detect::local::{Hit, Waypoint};
 use crate::detect::rule::Rule;
 use crate::graph::model::{EdgeKind, Node, NodeKind};
 
@@ -68,7 +68,7 @@ fn withdraw_constant_fed(ctx: &GraphCtx<'_>, rule: &Rule) {
                 .filter_map(|e| snap.node(e.source()))
                 .any(|caller| snap.file_path(caller) != *path);
             if !called_elsewhere {
-                let line = summary.steps.last().map_or(summary.function, |s| s.0);
+                let line = summary.steps.last().map_or(summary.function, |s| s.line);
                 ctx.shared.withdraw(path, &rule.id, line);
             }
         }
@@ -243,8 +243,8 @@ fn at_sink(
     call: &TaintCall,
     severity: Option<Severity>,
 ) -> Option<Hit> {
-    let &(line, _) = summary.steps.last()?;
-    let mut flow = call.steps.clone();
+    let line = summary.steps.last()?.line;
+    let mut flow: Vec<Waypoint> = call.steps.iter().cloned().map(Into::into).collect();
     flow.extend(summary.steps.iter().cloned());
     Some(Hit {
         rule: rule.id.clone(),
@@ -307,16 +307,12 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
             else {
                 continue;
             };
-            let mut flow: Vec<(&str, u32, String)> = call
-                .steps
-                .iter()
-                .map(|(l, n)| (path, *l, n.clone()))
-                .collect();
+            let mut flow: Vec<Waypoint> = call.steps.iter().cloned().map(Into::into).collect();
             flow.extend(
                 summary
                     .steps
                     .iter()
-                    .map(|(l, n)| (callee_path, *l, n.clone())),
+                    .map(|step| placed(step, callee_path, path)),
             );
             match &call.origin {
                 Origin::Source(source) => {
@@ -331,22 +327,17 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                         summary.sink,
                         callee.qualified_name,
                         call.arg + 1,
-                        flow.iter().filter(|s| s.2.starts_with("passed to")).count()
+                        flow.iter()
+                            .filter(|s| s.note.starts_with("passed to"))
+                            .count()
                     );
-                    let steps = flow.iter().map(|(file, line, note)| {
-                        if *file == path {
-                            (*line, note.clone())
-                        } else {
-                            (*line, format!("{note} ({file})"))
-                        }
-                    });
                     let sinks = sinks_of.get(&(callee_path, callee.line, call.arg));
                     for &(sink_path, sink) in sinks.into_iter().flatten() {
                         if sink.reported
                             || sink.needs_formatting
                             || sink_path != path
                             || !sinks_reported
-                                .insert((sink_path, sink.steps.last().map_or(0, |s| s.0)))
+                                .insert((sink_path, sink.steps.last().map_or(0, |s| s.line)))
                         {
                             continue;
                         }
@@ -363,7 +354,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                             column: 1,
                             message,
                             severity,
-                            flow: steps.collect(),
+                            flow: flow.clone(),
                             value: None,
                             audit: false,
                         },
@@ -383,12 +374,13 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                         }
                     }
                     if !summaries.contains_key(&key) {
-                        let mut steps = call.steps.clone();
+                        let mut steps: Vec<Waypoint> =
+                            call.steps.iter().cloned().map(Into::into).collect();
                         steps.extend(
                             summary
                                 .steps
                                 .iter()
-                                .map(|(l, n)| (*l, format!("{n} ({callee_path})"))),
+                                .map(|step| placed(step, callee_path, path)),
                         );
                         derived.push((
                             key,
@@ -417,4 +409,15 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     out.sort_by(|a, b| (&a.0, a.1.line).cmp(&(&b.0, b.1.line)));
     out.dedup_by(|a, b| a.0 == b.0 && a.1.line == b.1.line && a.1.message == b.1.message);
     out
+}
+
+/// A step of a flow followed from `from` (the file its step list belongs to) into a flow
+/// reported in `file`: it names its file unless that is `file`.
+pub(super) fn placed(step: &Waypoint, from: &str, file: &str) -> Waypoint {
+    let at = step.file.as_deref().unwrap_or(from);
+    Waypoint {
+        line: step.line,
+        note: step.note.clone(),
+        file: (at != file).then(|| at.to_string()),
+    }
 }

@@ -5,8 +5,8 @@
 use rustc_hash::FxHashMap;
 
 use crate::detect::graph::GraphCtx;
-use crate::detect::local::Hit;
 use crate::detect::local::taint::{Origin, ReturnSummary, Summary, ThroughCall, tables};
+use crate::detect::local::{Hit, Waypoint};
 use crate::detect::rule::Rule;
 use crate::graph::model::Node;
 
@@ -39,7 +39,7 @@ pub(super) fn through_returns<'c>(
                     let Some(origin) = reaching(through, summary) else {
                         continue;
                     };
-                    let steps = joined(through, summary, callee_path);
+                    let steps = joined(through, summary, callee_path, path);
                     match origin {
                         Origin::Source(source) => {
                             if let Some(hit) = finding(rule, path, through, callee, &source, steps)
@@ -103,20 +103,27 @@ fn reaching(through: &ThroughCall, summary: &ReturnSummary) -> Option<Origin> {
 }
 
 /// The caller's steps with the callee's placed before the value comes back.
-fn joined(through: &ThroughCall, summary: &ReturnSummary, callee_path: &str) -> Vec<(u32, String)> {
+fn joined(
+    through: &ThroughCall,
+    summary: &ReturnSummary,
+    callee_path: &str,
+    path: &str,
+) -> Vec<Waypoint> {
     let back = through
         .steps
         .iter()
         .position(|(line, note)| *line == through.call_line && note.starts_with("returned by"))
         .unwrap_or(0);
-    let mut steps = through.steps[..back].to_vec();
+    let own = |steps: &[(u32, String)]| -> Vec<Waypoint> {
+        steps.iter().cloned().map(Into::into).collect()
+    };
+    let mut steps = own(&through.steps[..back]);
     steps.extend(
-        summary
-            .steps
+        own(&summary.steps)
             .iter()
-            .map(|(line, note)| (*line, format!("{note} ({callee_path})"))),
+            .map(|step| super::placed(step, callee_path, path)),
     );
-    steps.extend_from_slice(&through.steps[back..]);
+    steps.extend(own(&through.steps[back..]));
     steps
 }
 
@@ -126,7 +133,7 @@ fn finding(
     through: &ThroughCall,
     callee: &Node,
     source: &str,
-    flow: Vec<(u32, String)>,
+    flow: Vec<Waypoint>,
 ) -> Option<Hit> {
     let family = crate::lang::for_path(path)
         .map_or(crate::lang::Family::Python, crate::lang::LangId::family);

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::detect::local::Waypoint;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Origin {
     /// Untrusted input, described (`request.GET`).
@@ -21,7 +23,7 @@ pub struct Summary {
     pub param: u32,
     pub rule: String,
     pub sink: String,
-    pub steps: Vec<(u32, String)>,
+    pub steps: Vec<Waypoint>,
     /// A finding was reported for it (at the last step's line)...
     pub reported: bool,
     /// ...and every call of the function in its file passes this parameter a constant:
@@ -114,7 +116,7 @@ impl FileTaint {
             .chain(
                 self.summaries
                     .iter()
-                    .map(|s| s.steps.last().map_or(s.function, |x| x.0)),
+                    .map(|s| s.steps.last().map_or(s.function, |x| x.line)),
             )
             .chain(self.throughs.iter().map(|t| t.line))
     }

@@ -284,7 +284,7 @@ fn drop_passed_waypoints(hits: &mut Vec<Hit>, start: usize, waypoints: &[usize])
             hits[start..].iter().enumerate().any(|(i, hit)| {
                 !waypoints.contains(&(start + i))
                     && hit.rule == waypoint.rule
-                    && hit.flow.iter().any(|(line, _)| *line == waypoint.line)
+                    && hit.flow.iter().any(|step| step.line == waypoint.line)
             })
         })
         .collect();

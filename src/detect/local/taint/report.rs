@@ -145,7 +145,7 @@ impl Analyser<'_, '_, '_> {
             param: index,
             rule: sink.rule.clone(),
             sink: what.to_string(),
-            steps: taint.steps.to_vec(),
+            steps: taint.steps.iter().cloned().map(Into::into).collect(),
             reported: level.is_some(),
             constant_here,
             needs_formatting,
@@ -348,7 +348,7 @@ impl Analyser<'_, '_, '_> {
             column: entry.start_position().column as u32 + 1,
             message,
             severity,
-            flow,
+            flow: flow.into_iter().map(Into::into).collect(),
             value: None,
             audit,
         });

@@ -63,7 +63,11 @@ pub(super) fn function_name(flat: &FlatTree<'_>, source: &str, function: u32, na
     let bound = bound_name(flat, source, function);
     bound.map_or_else(
         || "<anonymous>".to_string(),
-        |text| text.rsplit('.').next().unwrap_or(text).to_string(),
+        |text| {
+            // A quoted key (`"EventLog.Write": (request) => …`) names it without its quotes.
+            let text = text.trim_matches(['"', '\'', '`']);
+            text.rsplit('.').next().unwrap_or(text).to_string()
+        },
     )
 }
 
