@@ -5,3 +5,11 @@ export const p: Stats | string = join("a", "b");
 import type { Dirent } from "fs";
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 import { sep } from "path";
+import type * as Streams from "stream";
+
+/**
+ * Reads a file; see {@link Streams.Readable} for reading it piece by piece.
+ */
+export function read(): string {
+  return "";
+}

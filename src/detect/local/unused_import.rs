@@ -126,7 +126,7 @@ pub fn unused_import(ctx: &Ctx<'_, '_>, hits: &mut Vec<Hit>) {
                 .map(|&s| ctx.flat.text(s, ctx.source))
                 .collect()
         });
-        if strings.iter().any(|s| words::has_word(s, local)) {
+        if strings.iter().any(|s| words::has_word(s, local)) || linked_in_docs(ctx, local) {
             continue;
         }
         hits.push(Hit {
@@ -177,4 +177,24 @@ fn waived_elsewhere(line: &str, above: &str) -> bool {
         || every_rule_or_this(above, "eslint-disable-next-line")
         || every_rule_or_this(above, "deno-lint-ignore")
         || marked(above, "biome-ignore").is_some_and(|rules| names_rule(&rules))
+}
+
+/// A JSDoc link names the import (`{@link Other.fn}`, `@see Other`): TypeScript resolves
+/// it through the import, which is kept for it.
+fn linked_in_docs(ctx: &Ctx<'_, '_>, local: &str) -> bool {
+    ctx.language.family() == Family::Ecma
+        && ctx.collected.comments.iter().any(|&comment| {
+            let text = ctx.flat.text(comment, ctx.source);
+            ["@link", "@see", "@linkcode", "@linkplain"]
+                .iter()
+                .any(|tag| {
+                    text.match_indices(tag).any(|(at, _)| {
+                        let named = text[at + tag.len()..].trim_start();
+                        let named = named.strip_prefix("{@link").map_or(named, str::trim_start);
+                        named.strip_prefix(local).is_some_and(|rest| {
+                            !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$')
+                        })
+                    })
+                })
+        })
 }
