@@ -18,3 +18,8 @@ export class Store {
     console.log("done");
   }
 }
+
+export function* finish(done: boolean, next: Generator<number, void>) {
+  if (done) return;
+  return yield* next;
+}

@@ -53,7 +53,8 @@ fn declares_undefined(ctx: &Ctx<'_, '_>, function: Node<'_>) -> bool {
 /// Every valued return of function `index` is `return f(…)` (or `self.f(…)`, `this.f(…)`)
 /// of a function this file defines, under that name, only with bare returns: such a
 /// return hands on nothing, as its bare returns do (`return self.delete_model(m)` as an
-/// early exit).
+/// early exit). Or it is `return yield* …`, which finishes a generator with what another
+/// one gives (`Effect.gen` code ends so: `if (done) return; return yield* next`).
 fn only_hands_on_nothing(ctx: &Ctx<'_, '_>, index: usize, counts: &[(u32, u32, u32)]) -> bool {
     let functions = &ctx.collected.functions;
     ctx.collected
@@ -61,16 +62,19 @@ fn only_hands_on_nothing(ctx: &Ctx<'_, '_>, index: usize, counts: &[(u32, u32, u
         .iter()
         .filter(|ret| ret.named_child_count() > 0 && owner(functions, **ret) == Some(index))
         .all(|ret| {
-            called_name(ctx, *ret).is_some_and(|name| {
-                let mut named = functions
-                    .iter()
-                    .zip(counts)
-                    .filter(|(f, _)| function_name(ctx, **f) == Some(name))
-                    .peekable();
-                named.peek().is_some()
-                    && named
-                        .all(|(f, &(_, _, valued))| valued == 0 && returns_by_statement(ctx, *f))
-            })
+            ret.named_child(0)
+                .is_some_and(|v| v.kind() == "yield_expression")
+                || called_name(ctx, *ret).is_some_and(|name| {
+                    let mut named = functions
+                        .iter()
+                        .zip(counts)
+                        .filter(|(f, _)| function_name(ctx, **f) == Some(name))
+                        .peekable();
+                    named.peek().is_some()
+                        && named.all(|(f, &(_, _, valued))| {
+                            valued == 0 && returns_by_statement(ctx, *f)
+                        })
+                })
         })
 }
 
