@@ -105,7 +105,7 @@ fn called_name<'a>(ctx: &'a Ctx<'_, '_>, ret: Node<'_>) -> Option<&'a str> {
 /// generator (which hands back its iterator) nor async (a promise or coroutine).
 fn returns_by_statement(ctx: &Ctx<'_, '_>, function: Node<'_>) -> bool {
     let text = ctx.text(function);
-    let head = &text[..text.find(['(', '{']).unwrap_or(text.len()).min(text.len())];
+    let head = text.split(['(', '{']).next().unwrap_or("");
     let mut yields = false;
     walk_body(ctx, function, |_, node| {
         yields |= matches!(node.kind(), "yield" | "yield_expression");

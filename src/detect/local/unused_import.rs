@@ -158,7 +158,7 @@ const OTHER_NAMES: [&str; 5] = [
 /// `biome-ignore` of this rule.
 fn waived_elsewhere(line: &str, above: &str) -> bool {
     // What a marker applies to: the rest of its comment.
-    let marked = |text: &'_ str, marker: &str| -> Option<String> {
+    let marked = |text: &str, marker: &str| -> Option<String> {
         let (_, rest) = text.split_once(marker)?;
         let end = [" #", " //", "*/", " --"]
             .iter()
