@@ -9,3 +9,16 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = object
         fields = ["name", "email"]
+
+
+EDITABLE = ("name", "email")
+
+
+def update_profile(request):
+    profile = request.user.profile
+    for key, value in request.POST.items():
+        if key in EDITABLE:
+            setattr(profile, key, value)
+    for key in EDITABLE:
+        setattr(profile, key, request.POST[key])
+    profile.save()

@@ -13,3 +13,15 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = object
         fields = "__all__"  # expect: mass-assignment
+
+
+def update_profile(request):
+    profile = request.user.profile
+    for key, value in request.POST.items():  # expect: mass-assignment
+        setattr(profile, key, value)
+    profile.save()
+
+
+def update_settings(request, settings):
+    for field in request.data:  # expect: mass-assignment
+        setattr(settings, field, request.data[field])

@@ -132,3 +132,14 @@ def shared_file():
     from flask import request
     name = request.args.get("filename").replace("/", "").replace("\\", "")
     return open("share/" + name).read()
+
+
+async def aiohttp_static(request):
+    from aiohttp import web
+    name = os.path.basename(request.match_info["name"])
+    return web.FileResponse("/srv/static/" + name)
+
+
+async def aiohttp_fixed():
+    from aiohttp import web
+    return web.FileResponse("/srv/static/index.html")

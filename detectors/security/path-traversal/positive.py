@@ -129,3 +129,14 @@ def first_dots_only():
     from flask import request
     name = request.args.get("filename").replace("..", "")
     return open("share/" + name).read()  # expect: path-traversal
+
+
+async def aiohttp_static(request):
+    from aiohttp import web
+    name = request.match_info["name"]
+    return web.FileResponse("/srv/static/" + name)  # expect: path-traversal
+
+
+async def sanic_download(request):
+    from sanic import response
+    return await response.file("/srv/files/" + request.args.get("name"))  # expect: path-traversal

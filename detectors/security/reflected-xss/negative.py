@@ -101,3 +101,19 @@ def lookup(request):
 def keyword_plain(request):
     from django.http import HttpResponse
     return HttpResponse(content=request.GET["q"], content_type="text/plain")
+
+
+import bottle
+
+
+@bottle.route("/hello")
+def bottle_hello():
+    name = bottle.request.query.get("name")
+    return "<h1>Hello " + bottle.html_escape(name) + "</h1>"
+
+
+@bottle.route("/count")
+def bottle_count():
+    # A module of ours that happens to hold a `request` is not the framework's.
+    import jobs
+    return "<p>" + jobs.request.text + "</p>"

@@ -95,3 +95,12 @@ def keyword_body(request):
 def flask_body(request):
     from flask import Response
     return Response(response="<p>" + request.args["q"] + "</p>")  # expect: reflected-xss
+
+
+import bottle
+
+
+@bottle.route("/hello")
+def bottle_hello():
+    name = bottle.request.query.get("name")
+    return "<h1>Hello " + name + "</h1>"  # expect: reflected-xss

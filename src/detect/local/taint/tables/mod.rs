@@ -20,6 +20,10 @@ use crate::lang::Family;
 pub struct Tables {
     #[serde(default)]
     request_names: Names,
+    /// Frameworks whose module holds the current request as a global (`flask.request`,
+    /// `bottle.request`): written module-qualified, it is the request too.
+    #[serde(default)]
+    request_modules: Names,
     #[serde(default)]
     request_fields: Names,
     #[serde(default)]
@@ -429,10 +433,19 @@ impl Tables {
 
     /// `request.GET…`, `req.body…`, `sys.argv`, `process.env…`: the source it reads, if any.
     pub fn source_attribute(&self, text: &str) -> Option<String> {
-        let text = ["self.", "this.", "flask."]
+        let text = ["self.", "this."]
             .iter()
             .find_map(|p| text.strip_prefix(p))
             .unwrap_or(text);
+        let text = match text.split_once('.') {
+            Some((module, rest))
+                if self.request_modules.has(module)
+                    && self.is_request_name(rest.split(['.', '[', '(']).next().unwrap_or(rest)) =>
+            {
+                rest
+            }
+            _ => text,
+        };
         let mut parts = text.split('.');
         let first = parts.next()?;
         let second = parts

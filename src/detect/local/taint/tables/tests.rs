@@ -22,6 +22,15 @@ fn every_embedded_table_parses() {
     assert_eq!(python.handler_source("do_export", "self.path"), None);
     assert_eq!(python.handler_source("render", "self.path"), None);
     assert_eq!(python.handler_source("do_POST", "self.server"), None);
+    // The request a framework's module holds, written module-qualified; no other module's.
+    for (text, source) in [
+        ("flask.request.args", Some("request.args")),
+        ("bottle.request.query.get", Some("request.query")),
+        ("jobs.request.text", None),
+        ("bottle.response.body", None),
+    ] {
+        assert_eq!(python.source_attribute(text).as_deref(), source, "{text}");
+    }
     assert!(python.is_safe_type("Optional[int]"));
     assert!(python.is_safe_type("int | None"));
     assert!(!python.is_safe_type("str | None"));
