@@ -227,6 +227,8 @@ app.get("/list", (req, res) => {
         .filter_map(|s| s["note"].as_str())
         .collect();
     assert!(notes.iter().all(|n| !n.contains("shell.js")), "{notes:?}");
+    let message = finding["message"].as_str().unwrap_or_default();
+    assert!(message.contains("(1 call away)"), "{message}");
 
     let sarif = crate::analyze::analyze(&dir, &["--format", "sarif", "--fail-on", "never"]);
     let sarif: serde_json::Value =

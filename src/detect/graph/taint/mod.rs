@@ -322,14 +322,16 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                     if severity.is_some() && !rule.local_input {
                         continue;
                     }
+                    let hops = flow
+                        .iter()
+                        .filter(|s| s.note.starts_with("passed to"))
+                        .count();
                     let message = format!(
-                        "{source} reaches {} in `{}` through argument {} ({} calls away){trust}",
+                        "{source} reaches {} in `{}` through argument {} ({hops} call{} away){trust}",
                         summary.sink,
                         callee.qualified_name,
                         call.arg + 1,
-                        flow.iter()
-                            .filter(|s| s.note.starts_with("passed to"))
-                            .count()
+                        if hops == 1 { "" } else { "s" }
                     );
                     let sinks = sinks_of.get(&(callee_path, callee.line, call.arg));
                     for &(sink_path, sink) in sinks.into_iter().flatten() {
