@@ -129,3 +129,23 @@ def default_term():
 
 def search_default(cursor):
     cursor.execute("SELECT * FROM items WHERE name = '%s'" % default_term())  # audit: sql-injection
+
+
+def run_query(sql):
+    import sqlite3
+
+    return sqlite3.connect("app.db").execute(sql).fetchall()
+
+
+def find_user(name):
+    return run_query("SELECT * FROM users WHERE name = ?", name)
+
+
+def find_by_id(user_id):
+    return run_query("SELECT * FROM users WHERE id = %d" % int(user_id))
+
+
+def users_route():
+    from flask import request
+
+    return str(find_user(request.args["name"])) + str(find_by_id(request.args["id"]))

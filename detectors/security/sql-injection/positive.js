@@ -16,3 +16,16 @@ app.get("/products", async (req, res) => {
   const sql = "SELECT * FROM product WHERE category = '" + req.query.category + "'";
   res.json(await db.manyOrNone(sql)); // expect: sql-injection
 });
+
+// Built in one helper, run in another: the line that builds it and the route's call.
+function runQuery(sql) {
+  return db.query(sql);
+}
+
+function findUser(name) {
+  return runQuery("SELECT * FROM users WHERE name = '" + name + "'"); // expect: sql-injection
+}
+
+app.get("/user-by-name", (req, res) => {
+  res.json(findUser(req.query.name)); // expect: sql-injection
+});

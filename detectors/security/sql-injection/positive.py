@@ -70,14 +70,14 @@ def by_keyword(request, cursor):
     cursor.execute("SELECT * FROM t WHERE u = '{user}'".format(user=user))  # expect: sql-injection
 
 
-# A helper that runs a whole statement: the caller who builds it from the request is the
-# finding, two calls away.
+# A helper that runs a whole statement: the line that builds it from what the request sent
+# is a finding, and so is the route's call, two calls away.
 def run_statement(sql):
     return cursor.execute(sql)
 
 
 def rows_for(owner):
-    return run_statement("SELECT * FROM t WHERE owner = '" + owner + "'")
+    return run_statement("SELECT * FROM t WHERE owner = '" + owner + "'")  # expect: sql-injection
 
 
 def owned(request):
@@ -115,3 +115,4 @@ def search(cursor):
 
 def run_given(request, cursor):
     cursor.execute(request.args["sql"])  # expect: sql-injection
+

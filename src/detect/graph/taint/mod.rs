@@ -264,6 +264,48 @@ fn at_sink(
     })
 }
 
+/// The finding at the line where a source's value, passed down from `passed` (file, line),
+/// is built into the string a deeper sink runs: `flow` is the flow reported at the call,
+/// whose steps name their files relative to that call's file.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one finding's parts, each read once"
+)]
+fn at_formatting(
+    rule: &Rule,
+    source: &str,
+    summary: &Summary,
+    passed: (&str, u32),
+    flow: &[Waypoint],
+    line: u32,
+    file: &str,
+    severity: Option<Severity>,
+) -> Hit {
+    let flow = flow
+        .iter()
+        .map(|step| placed(step, passed.0, file))
+        .collect();
+    let at = if passed.0 == file {
+        format!("line {}", passed.1)
+    } else {
+        format!("{}:{}", passed.0, passed.1)
+    };
+    Hit {
+        rule: rule.id.clone(),
+        line,
+        end_line: line,
+        column: 1,
+        message: format!(
+            "{source} is built into what reaches {} here (passed in at {at})",
+            summary.sink
+        ),
+        severity,
+        flow,
+        value: None,
+        audit: false,
+    }
+}
+
 #[expect(
     clippy::too_many_lines,
     reason = "call summaries and the flows followed through them share the rule's tables"
@@ -291,6 +333,10 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
     let passed = passed(ctx);
     // Sinks inside a function already reported for a caller's source (one finding each).
     let mut sinks_reported: rustc_hash::FxHashSet<(&str, u32)> = Default::default();
+    // Where a parameter is built into the string a deeper sink needs formatted
+    // (`run_query("… '%s'" % name)`): the line a review flags, as the sink line is for a
+    // sink reached directly. By the parameter's (file, function line, param).
+    let mut formatted_at: HashMap<(&str, u32, u32), (&str, u32)> = HashMap::new();
     for _ in 0..MAX_CALLS {
         let mut derived = Vec::new();
         let mut sinks_grew = false;
@@ -347,6 +393,22 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                             out.push((sink_path.to_string(), hit));
                         }
                     }
+                    if let Some(&(file, line)) =
+                        formatted_at.get(&(callee_path, callee.line, call.arg))
+                        && sinks_reported.insert((file, line))
+                    {
+                        let hit = at_formatting(
+                            rule,
+                            source,
+                            summary,
+                            (path, call.line),
+                            &flow,
+                            line,
+                            file,
+                            severity,
+                        );
+                        out.push((file.to_string(), hit));
+                    }
                     out.push((
                         path.to_string(),
                         Hit {
@@ -364,6 +426,14 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                 }
                 Origin::Param(index, _) => {
                     let key = (path, call.function, *index);
+                    let deeper = formatted_at
+                        .get(&(callee_path, callee.line, call.arg))
+                        .copied();
+                    if let Some(at) = deeper.or_else(|| {
+                        (summary.needs_formatting && call.formatted).then_some((path, call.line))
+                    }) {
+                        formatted_at.entry(key).or_insert(at);
+                    }
                     // The caller's parameter reaches the callee's sinks too.
                     if let Some(deeper) = sinks_of.get(&(callee_path, callee.line, call.arg)) {
                         let deeper = deeper.clone();
