@@ -22,3 +22,7 @@ pub fn generic_forms(key: &[u8], key128: &[u8; 16], iv: &[u8]) {
     let _rc5 = rc5::RC5_16_16_8::new(key.into()); // expect: weak-cipher
     let _cbc = cbc::Encryptor::<des::Des>::new(key.into(), iv.into()); // expect: weak-cipher
 }
+
+pub fn seal_legacy(key: &[u8], data: &[u8]) -> Vec<u8> {
+    openssl::symm::encrypt(openssl::symm::Cipher::des_ecb(), key, None, data).unwrap() // expect: weak-cipher
+}

@@ -13,3 +13,7 @@ pub fn signature(body: &[u8]) -> Vec<u8> {
     hasher.update(body);
     hasher.finalize().to_vec()
 }
+
+pub fn signed_digest(body: &[u8]) -> Vec<u8> {
+    openssl::hash::hash(openssl::hash::MessageDigest::sha256(), body).unwrap().to_vec()
+}

@@ -26,3 +26,7 @@ pub fn legacy_digest(body: &[u8]) -> Vec<u8> {
     hasher.update(body);
     hasher.finalize().to_vec()
 }
+
+pub fn signed_digest(body: &[u8]) -> Vec<u8> {
+    openssl::hash::hash(openssl::hash::MessageDigest::md5(), body).unwrap().to_vec() // expect: weak-hash
+}
