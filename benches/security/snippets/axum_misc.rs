@@ -1,3 +1,4 @@
+//! axum handlers over processes, files, sqlx, rusqlite, diesel and reqwest, annotated for `benches/security/check.py`.
 use axum::extract::{Path, Query};
 use std::collections::HashMap;
 use std::process::Command;

@@ -1,3 +1,4 @@
+//! axum responses built from the request (HTML, redirects, logs), annotated for `benches/security/check.py`.
 use axum::{extract::Query, response::Html, Json};
 use serde::Deserialize;
 use std::collections::HashMap;

@@ -1,3 +1,4 @@
+//! poem, salvo and warp handlers and the openssl crate, annotated for `benches/security/check.py`.
 use poem::{handler, web::Query as PQuery};
 use salvo::prelude::*;
 use std::collections::HashMap;
