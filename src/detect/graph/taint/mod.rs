@@ -264,23 +264,19 @@ fn at_sink(
     })
 }
 
-/// The finding at the line where a source's value, passed down from `passed` (file, line),
-/// is built into the string a deeper sink runs: `flow` is the flow reported at the call,
-/// whose steps name their files relative to that call's file.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "one finding's parts, each read once"
-)]
+/// The finding at `built` (file, line), where a source's value, passed down from `passed`
+/// (file, line), is built into the string a deeper sink runs: `flow` is the flow reported at
+/// the call, whose steps name their files relative to that call's file.
 fn at_formatting(
     rule: &Rule,
     source: &str,
     summary: &Summary,
     passed: (&str, u32),
+    built: (&str, u32),
     flow: &[Waypoint],
-    line: u32,
-    file: &str,
     severity: Option<Severity>,
 ) -> Hit {
+    let (file, line) = built;
     let flow = flow
         .iter()
         .map(|step| placed(step, passed.0, file))
@@ -393,21 +389,19 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                             out.push((sink_path.to_string(), hit));
                         }
                     }
-                    if let Some(&(file, line)) =
-                        formatted_at.get(&(callee_path, callee.line, call.arg))
-                        && sinks_reported.insert((file, line))
+                    if let Some(&built) = formatted_at.get(&(callee_path, callee.line, call.arg))
+                        && sinks_reported.insert(built)
                     {
                         let hit = at_formatting(
                             rule,
                             source,
                             summary,
                             (path, call.line),
+                            built,
                             &flow,
-                            line,
-                            file,
                             severity,
                         );
-                        out.push((file.to_string(), hit));
+                        out.push((built.0.to_string(), hit));
                     }
                     out.push((
                         path.to_string(),
@@ -426,10 +420,10 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                 }
                 Origin::Param(index, _) => {
                     let key = (path, call.function, *index);
-                    let deeper = formatted_at
+                    let built_deeper = formatted_at
                         .get(&(callee_path, callee.line, call.arg))
                         .copied();
-                    if let Some(at) = deeper.or_else(|| {
+                    if let Some(at) = built_deeper.or_else(|| {
                         (summary.needs_formatting && call.formatted).then_some((path, call.line))
                     }) {
                         formatted_at.entry(key).or_insert(at);
