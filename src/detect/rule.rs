@@ -76,6 +76,10 @@ pub struct QuerySpec {
     /// function; e.g. one that escapes its values before marking the result safe).
     #[serde(default)]
     pub unless_function: Option<String>,
+    /// Report only inside a function whose text matches this regex (an archive the same
+    /// function saved from an upload).
+    #[serde(default)]
+    pub only_function: Option<String>,
     /// Report only in files whose text matches this regex (a parse call in a file that
     /// makes an unsafe parser).
     #[serde(default)]

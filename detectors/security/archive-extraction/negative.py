@@ -32,3 +32,13 @@ def unpack_checked(upload, target):
 def unpack_known(path, target):
     shutil.unpack_archive("vendor/assets.tar.gz", target)
     shutil.unpack_archive(path, target, filter="data")
+
+
+def unpack_saved_zip(request):
+    request.files["archive"].save("/tmp/upload.zip")
+    shutil.unpack_archive("/tmp/upload.zip", "/srv/out")
+
+
+def unpack_saved_filtered(request):
+    request.files["archive"].save("/tmp/upload.tar")
+    shutil.unpack_archive("/tmp/upload.tar", "/srv/out", filter="data")

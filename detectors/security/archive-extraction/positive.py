@@ -14,3 +14,8 @@ def one(upload, member, target):
 
 def unpack_upload(path, target):
     shutil.unpack_archive(path, target)  # audit: archive-extraction
+
+
+def unpack_saved_upload(request):
+    request.files["archive"].save("/tmp/upload.tar")
+    shutil.unpack_archive("/tmp/upload.tar", "/srv/out")  # expect: archive-extraction

@@ -298,6 +298,12 @@ impl LangRules {
                 {
                     return;
                 }
+                if let Some(regex) = &filters.only_function
+                    && !function_around(tree, at, family)
+                        .is_some_and(|f| regex.is_match(tree.text(f, source)))
+                {
+                    return;
+                }
                 if filters
                     .only_file
                     .as_ref()
