@@ -2,6 +2,9 @@
 (let_declaration pattern: (identifier) @bind.name value: (call_expression function: [(identifier) (scoped_identifier)] @bind.call))
 (let_declaration pattern: (identifier) @bind.name value: (try_expression (call_expression function: [(identifier) (scoped_identifier)] @bind.call)))
 (let_declaration pattern: (identifier) @bind.name value: (struct_expression name: (_) @bind.type))
+; A method chain: the whole value, read link by link (`A::builder().build()?`).
+(let_declaration pattern: (identifier) @bind.name value: (call_expression function: (field_expression)) @bind.call)
+(let_declaration pattern: (identifier) @bind.name value: (try_expression (call_expression function: (field_expression))) @bind.call)
 (parameter pattern: (identifier) @bind.name type: (_) @bind.type)
 (field_declaration name: (field_identifier) @bind.field type: (_) @bind.type)
 ; A tuple struct's fields are named by position (`self.0`).

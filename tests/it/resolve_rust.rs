@@ -79,7 +79,7 @@ impl Canvas {
 fn make() -> Square { Square::new(2.0) }
 "#,
         r#"
-shapes::Canvas::draw -calls(0.6)-> shapes::Shape::area
+shapes::Canvas::draw -calls(0.9)-> shapes::Shape::area
 shapes::Canvas::draw -calls(0.9)-> shapes::Shape::describe
 shapes::Canvas::draw -calls(0.9)-> shapes::Square::area
 shapes::Canvas::draw -calls(1.0)-> shapes::Square::new
@@ -440,6 +440,7 @@ impl Square {
         r#"
 app::Shape::describe -calls(0.6)-> app::Shape::sides
 app::Shape::describe -calls(0.6)-> app::Square::sides
+app::Square::show -calls(1.0)-> app::Shape::sides
 app::Square::show -calls(1.0)-> app::Square::count
 app::Square::show -calls(1.0)-> app::Square::sides
 "#,
@@ -783,7 +784,7 @@ pub fn check(p: Parser) {
 }
 "#,
         r#"
-chains::check -calls(0.6)-> chains::Builder::build
+chains::check -calls(0.9)-> chains::Builder::build
 chains::check -calls(0.9)-> chains::Builder::octal
 chains::check -calls(0.9)-> chains::Parser::char
 chains::check -calls(0.9)-> chains::Parser::parse
@@ -903,6 +904,7 @@ impl Reader { fn peek(&self) {} }
         r#"
 ser::Reader::next -calls(1.0)-> ser::Reader::peek
 ser::Writer -inherits(1.0)-> ser::Sink
+ser::Writer::put_char -calls(1.0)-> ser::Sink::put_str
 ser::Writer::put_char -calls(1.0)-> ser::Writer::put_str
 "#,
     );
@@ -934,7 +936,9 @@ impl Sink for Writer {
     assert_eq!(
         crate::support::calls_by_line(&snap),
         [
+            "put_char@4 -(1.0)-> put_str@1",
             "put_char@4 -(1.0)-> put_str@5",
+            "put_char@8 -(1.0)-> put_str@1",
             "put_char@8 -(1.0)-> put_str@9"
         ]
     );
@@ -1027,7 +1031,7 @@ lp::classes -calls(0.9)-> lp::Lit::len
 
 /// A trait implemented for a type and for references to it (`IntoIterator` for `Map`,
 /// `&Map` and `&mut Map`): a receiver declared owned, `&` or `&mut` calls that impl's
-/// method.
+/// method (and names the trait's declaration, which stays whichever impl is chosen).
 #[test]
 fn a_receivers_declared_borrow_picks_the_impl_for_it() {
     let dir = crate::support::Dir::with_fixture(
@@ -1050,8 +1054,11 @@ pub fn mutable(m: &mut Map) -> u8 { m.walk() }
     assert_eq!(
         crate::support::calls_by_line(&snap),
         [
+            "mutable@8 -(0.9)-> walk@1",
             "mutable@8 -(0.9)-> walk@5",
+            "owned@6 -(0.9)-> walk@1",
             "owned@6 -(0.9)-> walk@3",
+            "shared@7 -(0.9)-> walk@1",
             "shared@7 -(0.9)-> walk@4",
         ]
     );
@@ -1173,6 +1180,86 @@ pub fn list() -> u32 {
         r#"
 app::list -calls(1.0)-> app::entry
 app::list -calls(1.0)-> app::waker
+"#,
+    );
+}
+
+/// A method chain is read link by link off the declared return types: a builder's
+/// `&mut Self`, a `Result` opened by `?` or `unwrap`, a local bound to the chain. A method
+/// called on an `Option` or `Result` itself is the standard library's, never a project
+/// method of the same name.
+#[test]
+fn method_chains_are_typed_link_by_link() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "ac"
+version = "0.1.0"
+//- src/lib.rs
+pub struct Matcher { n: usize }
+pub struct Builder { kind: u8 }
+impl Matcher {
+    pub fn builder() -> Builder { Builder { kind: 0 } }
+    pub fn find(&self) -> usize { self.n }
+    pub fn first(&self) -> Option<Matcher> { None }
+    pub fn map(&self) -> usize { 0 }
+}
+impl Builder {
+    pub fn kind(&mut self, kind: u8) -> &mut Builder { self.kind = kind; self }
+    pub fn build(&self, n: usize) -> Result<Matcher, String> { Ok(Matcher { n }) }
+}
+pub fn unwrapped() -> usize {
+    let m = Matcher::builder().kind(1).build(3).unwrap();
+    m.find()
+}
+pub fn tried() -> Result<usize, String> {
+    let m = Matcher::builder().build(3)?;
+    let again = m.first().map(|a| a.n);
+    Ok(m.find() + again.unwrap_or(0) + Matcher::builder().build(1)?.find())
+}
+"#,
+        r#"
+ac::tried -calls(0.9)-> ac::Builder::build
+ac::tried -calls(0.9)-> ac::Matcher::find
+ac::tried -calls(0.9)-> ac::Matcher::first
+ac::tried -calls(1.0)-> ac::Matcher::builder
+ac::unwrapped -calls(0.9)-> ac::Builder::build
+ac::unwrapped -calls(0.9)-> ac::Builder::kind
+ac::unwrapped -calls(0.9)-> ac::Matcher::find
+ac::unwrapped -calls(1.0)-> ac::Matcher::builder
+"#,
+    );
+}
+
+/// Rust looks a method up among a type's inherent methods before its traits': a type with
+/// both an inherent `year` and a trait's `year` calls the inherent one, also from inside
+/// its trait impl. A method found only in a trait impl names the trait's declaration too.
+#[test]
+fn inherent_methods_come_before_trait_methods() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "dates"
+version = "0.1.0"
+//- src/lib.rs
+pub trait Datelike { fn year(&self) -> i32; fn month(&self) -> u32; }
+pub struct Date;
+impl Date {
+    const fn year(&self) -> i32 { 1 }
+    pub fn since(&self, base: Self) -> i32 { self.year() - base.year() + base.month() as i32 }
+}
+impl Datelike for Date {
+    fn year(&self) -> i32 { self.year() }
+    fn month(&self) -> u32 { 1 }
+}
+"#,
+        r#"
+dates::Date::since -calls(0.9)-> dates::Date::month
+dates::Date::since -calls(0.9)-> dates::Datelike::month
+dates::Date::since -calls(1.0)-> dates::Date::year
+dates::Date::year -calls(1.0)-> dates::Date::year
 "#,
     );
 }

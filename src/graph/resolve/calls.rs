@@ -362,10 +362,14 @@ impl Resolver {
         let mut unique = targets;
         // In Rust two same-named methods of one type from trait impls are the trait for
         // different arguments (`From<A>`, `From<B>`): either may be meant. Others are the
-        // same method under different `cfg`s: one stands for both.
+        // same method under different `cfg`s: one stands for both. A trait's declaration
+        // beside the impls that run it stays whichever impl is chosen, and is no candidate
+        // of its own.
+        let mut declared = Vec::new();
         if self.family(file) == Family::Rust {
             let mut seen = rustc_hash::FxHashSet::default();
             unique.retain(|&t| seen.insert(t));
+            declared = self.declarations_beside_impls(&mut unique);
             self.prefer_own_impl(file, call, &mut unique);
             self.prefer_receivers_borrow(file, call, &context.locals, &mut unique);
             if !unique.iter().all(|&t| self.in_trait_impl(t)) {
@@ -377,10 +381,12 @@ impl Resolver {
         // Dispatch through a trait or interface reaches every implementation; anything
         // else with several candidates is a guess among them.
         let dispatch = how == Resolution::Interface;
-        if unique.len() > MAX_CANDIDATES && !dispatch {
+        let candidates = unique.len();
+        unique.extend(declared);
+        if candidates > MAX_CANDIDATES && !dispatch {
             unique.clear();
         }
-        if unique.len() > 1 && !dispatch {
+        if candidates > 1 && !dispatch {
             how = Resolution::Ambiguous;
         }
         (unique, how)

@@ -34,6 +34,65 @@ impl Resolver {
         (block.kind == SymbolKind::Impl && block.detail.is_some()).then_some((file, block))
     }
 
+    /// The project trait's declarations of the Rust methods among `found` that come from
+    /// an `impl Trait for Type` block: the call names the trait's method, which the type's
+    /// implementation then runs (as rust-analyzer's call hierarchy lists it).
+    pub(super) fn implemented_declarations(&self, found: &[u32], name: &str) -> Vec<u32> {
+        let mut out = Vec::new();
+        for &method in found {
+            let Some((file, block)) = self.trait_impl_block(method) else {
+                continue;
+            };
+            let Some(trait_text) = block.detail.as_deref() else {
+                continue;
+            };
+            for base in self.resolve_type(file, block.parent, trait_text) {
+                if self.is_interface(base)
+                    && let Some(declared) = self.members.get(&base).and_then(|m| m.get(name))
+                {
+                    out.extend(declared.iter().filter(|d| !found.contains(d)));
+                }
+            }
+        }
+        out
+    }
+
+    /// Rust looks a method up among a type's own (inherent) methods before its traits':
+    /// where a type has both, a call on it is the inherent one.
+    fn prefer_inherent(&self, found: &mut Vec<u32>) {
+        if found.len() > 1
+            && found
+                .iter()
+                .any(|&m| self.is_rust_node(m) && !self.in_trait_impl(m))
+            && found.iter().any(|&m| self.in_trait_impl(m))
+        {
+            found.retain(|&m| !self.in_trait_impl(m));
+        }
+    }
+
+    fn is_rust_node(&self, node: u32) -> bool {
+        self.origin[node as usize].is_some_and(|(file, _)| self.family(file) == Family::Rust)
+    }
+
+    /// Takes out of a Rust call's targets the trait declarations that another target
+    /// implements (`implemented_declarations`), and gives them back.
+    pub(super) fn declarations_beside_impls(&self, targets: &mut Vec<u32>) -> Vec<u32> {
+        if targets.len() < 2 {
+            return Vec::new();
+        }
+        let beside = |declared: u32| {
+            self.parent[declared as usize].is_some_and(|p| self.is_interface(p))
+                && targets.iter().any(|&other| {
+                    other != declared
+                        && self.nodes[other as usize].name == self.nodes[declared as usize].name
+                        && self.in_trait_impl(other)
+                })
+        };
+        let declared: Vec<u32> = targets.iter().copied().filter(|&t| beside(t)).collect();
+        targets.retain(|t| !declared.contains(t));
+        declared
+    }
+
     pub(super) fn in_trait_impl(&self, method: u32) -> bool {
         self.trait_impl_block(method).is_some()
     }
@@ -69,12 +128,15 @@ impl Resolver {
         let mut out = Vec::new();
         for owner in owners {
             if self.is_class(owner) {
-                if let Some((found, _)) = self.class_member(owner, &call.name) {
+                if let Some((mut found, _)) = self.class_member(owner, &call.name) {
                     if self.is_interface(owner) {
                         how = Resolution::Interface;
                         if generic {
                             out.extend(self.implementations(owner, &call.name));
                         }
+                    } else {
+                        self.prefer_inherent(&mut found);
+                        out.extend(self.implemented_declarations(&found, &call.name));
                     }
                     out.extend(found);
                 }
@@ -99,7 +161,8 @@ impl Resolver {
         let mut out = Vec::new();
         let mut owners = 0;
         for &class in classes {
-            if let Some((found, _)) = self.class_member(class, name) {
+            if let Some((mut found, _)) = self.class_member(class, name) {
+                self.prefer_inherent(&mut found);
                 if !found.iter().all(|f| out.contains(f)) {
                     owners += 1;
                 }
@@ -114,6 +177,9 @@ impl Resolver {
                     Resolution::KnownType
                 };
                 how = how.max(tier);
+                if !self.is_interface(class) {
+                    out.extend(self.implemented_declarations(&found, name));
+                }
                 out.extend(found);
                 if self.is_interface(class) {
                     out.extend(self.implementations(class, name));

@@ -3,6 +3,7 @@
 //! global guess at full confidence. See `ARCHITECTURE.md` (`graph`).
 
 mod calls;
+mod chains;
 mod contextual;
 mod dispatch;
 mod flow;

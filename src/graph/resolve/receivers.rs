@@ -24,6 +24,9 @@ impl Resolver {
             };
             return Receiver::Super(self.mro(class).into_iter().skip(1).collect());
         }
+        if let Some(receiver) = self.chain_receiver(file, caller, text, locals) {
+            return receiver;
+        }
         if let Some(classes) = self.returned_classes(file, caller, text, locals) {
             return if classes.is_empty() {
                 Receiver::Unknown
@@ -416,6 +419,15 @@ impl Resolver {
             BindingSource::Object => return Vec::new(),
             BindingSource::Pattern => return self.pattern_type(file, binding),
             BindingSource::Call => {}
+        }
+        if let Some(value) = locals
+            .and_then(|locals| self.chain_value(file, binding.scope, &binding.type_text, locals))
+        {
+            return if value.wrapped {
+                Vec::new()
+            } else {
+                value.classes
+            };
         }
         let callees = self.resolve_path(file, binding.scope, &binding.type_text);
         if callees.is_empty() {

@@ -1,0 +1,290 @@
+//! What a Rust method chain evaluates to (`AhoCorasick::builder().kind(k).build(p)?`), read
+//! link by link off the declared return types. `Option` and `Result` are types of their
+//! own (`types::RUST_OPAQUE`): a method called on one is the standard library's, and only
+//! `?`, `unwrap`, `expect` and their kin give the value inside.
+
+use crate::graph::resolve::calls::{LocalBindings, Receiver};
+use crate::graph::resolve::{Resolver, types};
+use crate::lang::Family;
+
+/// Methods that give the value inside an `Option` or a `Result`.
+const UNWRAPPING: &[&str] = &[
+    "expect",
+    "unwrap",
+    "unwrap_or",
+    "unwrap_or_default",
+    "unwrap_or_else",
+    "unwrap_unchecked",
+];
+
+/// Methods that give a value of their receiver's own type (or a reference to it).
+const SAME_TYPE: &[&str] = &[
+    "as_mut",
+    "as_ref",
+    "borrow",
+    "borrow_mut",
+    "by_ref",
+    "clone",
+    "deref",
+    "deref_mut",
+    "to_owned",
+];
+
+/// Links of a chain followed before giving up (a chain is read from its end inwards).
+const MAX_LINKS: u32 = 12;
+/// Chains read while reading a chain (through the bindings of its names).
+const MAX_NESTED: u32 = 3;
+
+std::thread_local! {
+    static NESTED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// One chain being read on this thread; leaving it on drop.
+struct Nested;
+
+impl Nested {
+    fn enter() -> Option<Nested> {
+        NESTED.with(|n| {
+            (n.get() < MAX_NESTED).then(|| {
+                n.set(n.get() + 1);
+                Nested
+            })
+        })
+    }
+}
+
+impl Drop for Nested {
+    fn drop(&mut self) {
+        NESTED.with(|n| n.set(n.get() - 1));
+    }
+}
+
+/// What a chain holds: instances of `classes`, or (`wrapped`) an `Option` or `Result` of
+/// them.
+pub(super) struct ChainValue {
+    pub(super) classes: Vec<u32>,
+    pub(super) wrapped: bool,
+}
+
+impl Resolver {
+    /// The value of a Rust expression that ends in a call or a `?`, when its links can be
+    /// read: `None` for anything else (a plain name, a call whose callee is unknown).
+    pub(super) fn chain_value(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        text: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Option<ChainValue> {
+        if self.family(file) != Family::Rust {
+            return None;
+        }
+        // A binding typed by a chain reads the chain's names, whose bindings may be
+        // chains in turn (`let node = node.next()?`): a few levels, no further.
+        let _nested = Nested::enter()?;
+        self.chain_link(file, caller, text.trim(), locals, 0)
+    }
+
+    /// The receiver a chain stands for when a method is called on it.
+    pub(super) fn chain_receiver(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        text: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Option<Receiver> {
+        let text = text.trim();
+        if !(text.ends_with('?') || text.ends_with(')')) {
+            return None;
+        }
+        let value = self.chain_value(file, caller, text, locals)?;
+        Some(if value.wrapped {
+            Receiver::External
+        } else if value.classes.is_empty() {
+            Receiver::Unknown
+        } else {
+            Receiver::Instance {
+                classes: value.classes,
+                exact: false,
+            }
+        })
+    }
+
+    fn chain_link(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        text: &str,
+        locals: &LocalBindings<'_>,
+        depth: u32,
+    ) -> Option<ChainValue> {
+        if depth > MAX_LINKS {
+            return None;
+        }
+        if let Some(inner) = text.strip_suffix('?') {
+            let value = self.chain_link(file, caller, inner.trim_end(), locals, depth + 1)?;
+            return Some(ChainValue {
+                classes: value.classes,
+                wrapped: false,
+            });
+        }
+        let open = opening_paren(text)?;
+        let callee = strip_turbofish(text[..open].trim_end());
+        let Some((receiver, method)) = callee.rsplit_once('.') else {
+            return self.chain_path_call(file, caller, callee);
+        };
+        if method.is_empty() || !method.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return None;
+        }
+        let receiver = receiver.trim_end();
+        let owner = self.link_value(file, caller, receiver, locals, depth)?;
+        if UNWRAPPING.contains(&method) {
+            return Some(ChainValue {
+                classes: owner.classes,
+                wrapped: false,
+            });
+        }
+        if SAME_TYPE.contains(&method) {
+            return Some(owner);
+        }
+        if owner.wrapped {
+            // `map`, `ok_or`, `and_then`: the standard library's, giving what we cannot tell.
+            return None;
+        }
+        let mut out = ChainValue {
+            classes: Vec::new(),
+            wrapped: false,
+        };
+        for &class in &owner.classes {
+            let Some((methods, _)) = self.class_member(class, method) else {
+                continue;
+            };
+            for found in methods {
+                let Some(returns) = self.declared_return(found) else {
+                    continue;
+                };
+                out.wrapped |= types::opaque_in_rust(returns);
+                if types::clean(returns).as_deref() == Some("Self") {
+                    out.classes.push(class);
+                } else if let Some((callee_file, symbol)) = self.origin[found as usize] {
+                    out.classes
+                        .extend(self.resolve_type(callee_file, Some(symbol), returns));
+                }
+            }
+        }
+        out.classes.sort_unstable();
+        out.classes.dedup();
+        Some(out)
+    }
+
+    /// What a chain's receiver holds: a chain of its own, or a name, field or `self`.
+    fn link_value(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        text: &str,
+        locals: &LocalBindings<'_>,
+        depth: u32,
+    ) -> Option<ChainValue> {
+        if text.ends_with(')') || text.ends_with('?') {
+            return self.chain_link(file, caller, text, locals, depth + 1);
+        }
+        match self.receiver(file, caller, text, locals) {
+            Receiver::Instance { classes, .. } => Some(ChainValue {
+                classes,
+                wrapped: false,
+            }),
+            _ => None,
+        }
+    }
+
+    /// A call of a plain path (`Foo::new`, `make`, `Self::open`): a tuple struct it
+    /// constructs, or its callee's declared return type.
+    fn chain_path_call(&self, file: u32, caller: Option<u32>, path: &str) -> Option<ChainValue> {
+        if path.is_empty() || path.contains(['(', ')', '[', ' ', '\n', '"', '\'', '<', '.']) {
+            return None;
+        }
+        let mut out = ChainValue {
+            classes: Vec::new(),
+            wrapped: false,
+        };
+        let callees = self.resolve_path(file, caller, path);
+        if callees.is_empty() {
+            return None;
+        }
+        for callee in callees {
+            if self.is_class(callee) {
+                out.classes.push(callee);
+                continue;
+            }
+            let Some(returns) = self.declared_return(callee) else {
+                continue;
+            };
+            out.wrapped |= types::opaque_in_rust(returns);
+            if let Some((callee_file, symbol)) = self.origin[callee as usize] {
+                out.classes
+                    .extend(self.resolve_type(callee_file, Some(symbol), returns));
+            }
+        }
+        out.classes.sort_unstable();
+        out.classes.dedup();
+        Some(out)
+    }
+
+    /// The return type a function or method node declares.
+    fn declared_return(&self, node: u32) -> Option<&str> {
+        let (file, symbol) = self.origin[node as usize]?;
+        let declared = &self.facts[file as usize].symbols[symbol as usize];
+        declared
+            .detail
+            .as_deref()
+            .filter(|_| declared.kind.is_function_like())
+    }
+}
+
+/// Where the parenthesis that closes `text` opened (`text` must end with `)`).
+fn opening_paren(text: &str) -> Option<usize> {
+    if !text.ends_with(')') {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (at, c) in text.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `collect::<Vec<_>>` → `collect`.
+fn strip_turbofish(callee: &str) -> &str {
+    match callee.find("::<") {
+        Some(at) if callee.ends_with('>') => &callee[..at],
+        _ => callee,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{opening_paren, strip_turbofish};
+
+    #[test]
+    fn a_chains_last_call_is_found_from_its_end() {
+        let text = "A::builder().kind(f(1)).build(x)";
+        assert_eq!(
+            opening_paren(text).map(|at| &text[..at]),
+            Some("A::builder().kind(f(1)).build")
+        );
+        assert_eq!(opening_paren("a.b"), None);
+        assert_eq!(opening_paren("a)"), None);
+        assert_eq!(strip_turbofish("it.collect::<Vec<_>>"), "it.collect");
+        assert_eq!(strip_turbofish("Foo::new"), "Foo::new");
+    }
+}
