@@ -4,6 +4,7 @@
 //! `?`, `unwrap`, `expect` and their kin give the value inside.
 
 use crate::graph::resolve::calls::{LocalBindings, Receiver};
+use crate::graph::resolve::contextual::Nesting;
 use crate::graph::resolve::{Resolver, types};
 use crate::lang::Family;
 
@@ -35,30 +36,6 @@ const MAX_LINKS: u32 = 12;
 /// Chains read while reading a chain (through the bindings of its names).
 const MAX_NESTED: u32 = 3;
 
-std::thread_local! {
-    static NESTED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-/// One chain being read on this thread; leaving it on drop.
-struct Nested;
-
-impl Nested {
-    fn enter() -> Option<Nested> {
-        NESTED.with(|n| {
-            (n.get() < MAX_NESTED).then(|| {
-                n.set(n.get() + 1);
-                Nested
-            })
-        })
-    }
-}
-
-impl Drop for Nested {
-    fn drop(&mut self) {
-        NESTED.with(|n| n.set(n.get() - 1));
-    }
-}
-
 /// What a chain holds: instances of `classes`, or (`wrapped`) an `Option` or `Result` of
 /// them.
 pub(super) struct ChainValue {
@@ -81,7 +58,7 @@ impl Resolver {
         }
         // A binding typed by a chain reads the chain's names, whose bindings may be
         // chains in turn (`let node = node.next()?`): a few levels, no further.
-        let _nested = Nested::enter()?;
+        let _nested = Nesting::enter(MAX_NESTED)?;
         self.chain_link(file, caller, text.trim(), locals, 0)
     }
 
@@ -160,21 +137,29 @@ impl Resolver {
                 continue;
             };
             for found in methods {
-                let Some(returns) = self.declared_return(found) else {
-                    continue;
-                };
-                out.wrapped |= types::opaque_in_rust(returns);
-                if types::clean(returns).as_deref() == Some("Self") {
-                    out.classes.push(class);
-                } else if let Some((callee_file, symbol)) = self.origin[found as usize] {
-                    out.classes
-                        .extend(self.resolve_type(callee_file, Some(symbol), returns));
-                }
+                self.add_returned(&mut out, found, Some(class));
             }
         }
         out.classes.sort_unstable();
         out.classes.dedup();
         Some(out)
+    }
+
+    /// Adds what `callee` declares it returns; `Self` is `receiver`, the class the method
+    /// was looked up on (a trait's method returning `Self` returns the implementing type).
+    fn add_returned(&self, out: &mut ChainValue, callee: u32, receiver: Option<u32>) {
+        let Some(returns) = self.declared_return(callee) else {
+            return;
+        };
+        out.wrapped |= types::opaque_in_rust(returns);
+        if let Some(class) = receiver
+            && types::clean(returns).as_deref() == Some("Self")
+        {
+            out.classes.push(class);
+        } else if let Some((callee_file, symbol)) = self.origin[callee as usize] {
+            out.classes
+                .extend(self.resolve_type(callee_file, Some(symbol), returns));
+        }
     }
 
     /// What a chain's receiver holds: a chain of its own, or a name, field or `self`.
@@ -215,15 +200,8 @@ impl Resolver {
         for callee in callees {
             if self.is_class(callee) {
                 out.classes.push(callee);
-                continue;
-            }
-            let Some(returns) = self.declared_return(callee) else {
-                continue;
-            };
-            out.wrapped |= types::opaque_in_rust(returns);
-            if let Some((callee_file, symbol)) = self.origin[callee as usize] {
-                out.classes
-                    .extend(self.resolve_type(callee_file, Some(symbol), returns));
+            } else {
+                self.add_returned(&mut out, callee, None);
             }
         }
         out.classes.sort_unstable();

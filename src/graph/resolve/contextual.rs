@@ -20,13 +20,15 @@ std::thread_local! {
     static NESTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
-/// One level of `method_returns` under way on this thread; leaving it on drop.
-struct Nesting;
+/// One level of typing by a method's result (`method_returns`, a Rust chain) under way
+/// on this thread; leaving it on drop.
+pub(super) struct Nesting;
 
 impl Nesting {
-    fn enter() -> Option<Nesting> {
+    /// Enters one more level, unless `limit` are under way.
+    pub(super) fn enter(limit: u32) -> Option<Nesting> {
         NESTING.with(|n| {
-            (n.get() < MAX_NESTING).then(|| {
+            (n.get() < limit).then(|| {
                 n.set(n.get() + 1);
                 Nesting
             })
@@ -146,7 +148,7 @@ impl Resolver {
         }
         // `let node = node.next()` types `node` by itself: one level of nesting per
         // receiver, and no further.
-        let Some(_nested) = Nesting::enter() else {
+        let Some(_nested) = Nesting::enter(MAX_NESTING) else {
             return Vec::new();
         };
         let empty = LocalBindings::default();
