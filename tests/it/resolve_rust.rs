@@ -1263,3 +1263,32 @@ dates::Date::year -calls(1.0)-> dates::Date::year
 "#,
     );
 }
+
+/// A name rebound from itself (`let input = input.advance()?`, a parser's cursor) is typed
+/// by its other bindings, here the parameter's annotation.
+#[test]
+fn a_name_rebound_from_itself_keeps_its_declared_type() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "cur"
+version = "0.1.0"
+//- src/lib.rs
+pub struct Cursor;
+impl Cursor {
+    pub fn advance(&self) -> Option<Cursor> { None }
+    pub fn peek(&self) -> u8 { 0 }
+}
+pub fn parse(input: Cursor) -> Option<u8> {
+    let input = input.advance()?;
+    let input = input.advance()?;
+    Some(input.peek())
+}
+"#,
+        r#"
+cur::parse -calls(0.9)-> cur::Cursor::advance
+cur::parse -calls(0.9)-> cur::Cursor::peek
+"#,
+    );
+}

@@ -34,7 +34,9 @@ const SAME_TYPE: &[&str] = &[
 /// Links of a chain followed before giving up (a chain is read from its end inwards).
 const MAX_LINKS: u32 = 12;
 /// Chains read while reading a chain (through the bindings of its names).
-const MAX_NESTED: u32 = 3;
+const MAX_NESTED: u32 = 2;
+/// Most bindings a name may have for those that are chains to be read.
+pub(super) const MAX_CHAINED_BINDINGS: usize = 4;
 
 /// What a chain holds: instances of `classes`, or (`wrapped`) an `Option` or `Result` of
 /// them.
@@ -220,6 +222,21 @@ impl Resolver {
     }
 }
 
+/// Whether a Rust expression as written ends in a call or a `?`.
+pub(super) fn is_chain(text: &str) -> bool {
+    let text = text.trim_end();
+    text.ends_with(')') || text.ends_with('?')
+}
+
+/// The name a chain starts from: `input` in `input.next()?`, `Foo` in `Foo::new(x)`.
+pub(super) fn head(text: &str) -> &str {
+    let text = text.trim_start();
+    let end = text
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
 /// Where the parenthesis that closes `text` opened (`text` must end with `)`).
 fn opening_paren(text: &str) -> Option<usize> {
     if !text.ends_with(')') {
@@ -264,5 +281,8 @@ mod tests {
         assert_eq!(opening_paren("a)"), None);
         assert_eq!(strip_turbofish("it.collect::<Vec<_>>"), "it.collect");
         assert_eq!(strip_turbofish("Foo::new"), "Foo::new");
+        assert_eq!(super::head("input.next()?"), "input");
+        assert_eq!(super::head("Foo::new(x)"), "Foo");
+        assert!(super::is_chain("a.b()?") && !super::is_chain("Foo::new"));
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::graph::model::NodeKind;
 use crate::graph::resolve::calls::{LocalBindings, Receiver};
-use crate::graph::resolve::{Resolver, types};
+use crate::graph::resolve::{Resolver, chains, types};
 use crate::lang::Family;
 use crate::parse::{Binding, BindingSource};
 
@@ -296,9 +296,15 @@ impl Resolver {
         name: &str,
         locals: &LocalBindings<'_>,
     ) -> Option<Vec<u32>> {
-        let types: Vec<u32> = self
-            .innermost_bindings(file, caller, name, locals)?
+        let bindings = self.innermost_bindings(file, caller, name, locals)?;
+        // A name bound many times over is read through its other bindings, not through
+        // chains of its own: each chain reads its names' bindings in turn.
+        let many = bindings.len() > chains::MAX_CHAINED_BINDINGS;
+        let types: Vec<u32> = bindings
             .iter()
+            .filter(|b| {
+                !(many && b.source == BindingSource::Call && chains::is_chain(&b.type_text))
+            })
             .flat_map(|b| self.binding_type(file, b, Some(locals)))
             .collect();
         (!types.is_empty()).then_some(types)
@@ -420,14 +426,19 @@ impl Resolver {
             BindingSource::Pattern => return self.pattern_type(file, binding),
             BindingSource::Call => {}
         }
-        if let Some(value) = locals
-            .and_then(|locals| self.chain_value(file, binding.scope, &binding.type_text, locals))
-        {
-            return if value.wrapped {
-                Vec::new()
-            } else {
-                value.classes
-            };
+        if self.family(file) == Family::Rust && chains::is_chain(&binding.type_text) {
+            // `let input = input.next()?`: a name rebound from itself (a parser's cursor,
+            // often dozens of times in one function) is typed by its other bindings; reading
+            // each through all the others multiplies.
+            if chains::head(&binding.type_text) == binding.name {
+                return Vec::new();
+            }
+            return locals
+                .and_then(|locals| {
+                    self.chain_value(file, binding.scope, &binding.type_text, locals)
+                })
+                .filter(|value| !value.wrapped)
+                .map_or_else(Vec::new, |value| value.classes);
         }
         let callees = self.resolve_path(file, binding.scope, &binding.type_text);
         if callees.is_empty() {
