@@ -45,6 +45,22 @@ pub(super) struct ChainValue {
     pub(super) wrapped: bool,
 }
 
+impl ChainValue {
+    fn of(classes: Vec<u32>) -> ChainValue {
+        ChainValue {
+            classes,
+            wrapped: false,
+        }
+    }
+
+    /// Each class once, in order.
+    fn settled(mut self) -> ChainValue {
+        self.classes.sort_unstable();
+        self.classes.dedup();
+        self
+    }
+}
+
 impl Resolver {
     /// The value of a Rust expression that ends in a call or a `?`, when its links can be
     /// read: `None` for anything else (a plain name, a call whose callee is unknown).
@@ -73,7 +89,7 @@ impl Resolver {
         locals: &LocalBindings<'_>,
     ) -> Option<Receiver> {
         let text = text.trim();
-        if !(text.ends_with('?') || text.ends_with(')')) {
+        if !is_chain(text) {
             return None;
         }
         let value = self.chain_value(file, caller, text, locals)?;
@@ -102,10 +118,7 @@ impl Resolver {
         }
         if let Some(inner) = text.strip_suffix('?') {
             let value = self.chain_link(file, caller, inner.trim_end(), locals, depth + 1)?;
-            return Some(ChainValue {
-                classes: value.classes,
-                wrapped: false,
-            });
+            return Some(ChainValue::of(value.classes));
         }
         let open = opening_paren(text)?;
         let callee = strip_turbofish(text[..open].trim_end());
@@ -118,10 +131,7 @@ impl Resolver {
         let receiver = receiver.trim_end();
         let owner = self.link_value(file, caller, receiver, locals, depth)?;
         if UNWRAPPING.contains(&method) {
-            return Some(ChainValue {
-                classes: owner.classes,
-                wrapped: false,
-            });
+            return Some(ChainValue::of(owner.classes));
         }
         if SAME_TYPE.contains(&method) {
             return Some(owner);
@@ -130,10 +140,7 @@ impl Resolver {
             // `map`, `ok_or`, `and_then`: the standard library's, giving what we cannot tell.
             return None;
         }
-        let mut out = ChainValue {
-            classes: Vec::new(),
-            wrapped: false,
-        };
+        let mut out = ChainValue::of(Vec::new());
         for &class in &owner.classes {
             let Some((methods, _)) = self.class_member(class, method) else {
                 continue;
@@ -142,9 +149,7 @@ impl Resolver {
                 self.add_returned(&mut out, found, Some(class));
             }
         }
-        out.classes.sort_unstable();
-        out.classes.dedup();
-        Some(out)
+        Some(out.settled())
     }
 
     /// Adds what `callee` declares it returns; `Self` is `receiver`, the class the method
@@ -173,14 +178,11 @@ impl Resolver {
         locals: &LocalBindings<'_>,
         depth: u32,
     ) -> Option<ChainValue> {
-        if text.ends_with(')') || text.ends_with('?') {
+        if is_chain(text) {
             return self.chain_link(file, caller, text, locals, depth + 1);
         }
         match self.receiver(file, caller, text, locals) {
-            Receiver::Instance { classes, .. } => Some(ChainValue {
-                classes,
-                wrapped: false,
-            }),
+            Receiver::Instance { classes, .. } => Some(ChainValue::of(classes)),
             _ => None,
         }
     }
@@ -191,10 +193,7 @@ impl Resolver {
         if path.is_empty() || path.contains(['(', ')', '[', ' ', '\n', '"', '\'', '<', '.']) {
             return None;
         }
-        let mut out = ChainValue {
-            classes: Vec::new(),
-            wrapped: false,
-        };
+        let mut out = ChainValue::of(Vec::new());
         let callees = self.resolve_path(file, caller, path);
         if callees.is_empty() {
             return None;
@@ -206,9 +205,7 @@ impl Resolver {
                 self.add_returned(&mut out, callee, None);
             }
         }
-        out.classes.sort_unstable();
-        out.classes.dedup();
-        Some(out)
+        Some(out.settled())
     }
 
     /// The return type a function or method node declares.
