@@ -421,6 +421,22 @@ def only_through_call(caller, callee, lines_of):
     return bool(through) and not direct
 
 
+MACRO_CALL = re.compile(r"^\s*[\w:]+!\s*[(\[{]")
+
+
+def once_per_macro_item(truth, lines_of):
+    """rust-analyzer may name a function a macro wrote twice for one call: at its line in
+    the macro's body and at the macro call that wrote it. Counted once, at the call."""
+    def is_call(file, line):
+        lines = lines_of(file)
+        return 0 < line <= len(lines) and MACRO_CALL.match(lines[line - 1]) is not None
+    places = defaultdict(set)
+    for a, (file, line, name) in truth:
+        places[(a, file, name)].add(line)
+    return {(a, b) for a, b in truth
+            if is_call(b[0], b[1]) or not any(is_call(b[0], other) for other in places[(a, b[0], b[2])] - {b[1]})}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("lang", choices=SERVERS)
@@ -448,6 +464,8 @@ def main():
             cache[rel] = (root / rel).read_text(errors="replace").splitlines()
         return cache[rel]
 
+    if args.lang == "rust":
+        truth = once_per_macro_item(truth, lines_of)
     nodes, ours, hierarchy = our_edges(args.repotoire, root)
     where, merged = locate(nodes, lines_of)
     at = {loc: nid for nid, loc in where.items()}

@@ -3,6 +3,7 @@
 
 pub mod captures;
 pub mod docs;
+mod expand;
 pub mod extract;
 pub mod facts;
 pub mod flat;
@@ -166,6 +167,11 @@ thread_local! {
         const { std::cell::Cell::new(PARSE_TIME_LIMIT) };
 }
 
+/// This thread's parse time limit.
+pub(crate) fn time_limit() -> std::time::Duration {
+    TIME_LIMIT.with(std::cell::Cell::get)
+}
+
 /// Sets this thread's parse time limit (tests: a limit of zero calls every parse off).
 pub fn set_time_limit(limit: std::time::Duration) {
     TIME_LIMIT.with(|cell| cell.set(limit));
@@ -252,6 +258,9 @@ fn parse_guarded(
     }
     let flat = flat::FlatTree::new(&tree, language);
     extract::extract(language, query, &text, &tree, &flat, &mut facts);
+    if language == LangId::Rust {
+        expand::expand(query, &text, &tree, &mut facts);
+    }
     let local = match pass {
         Some(pass) if !later => Some(Local::Now(pass.run(language, &text, &flat, &facts))),
         Some(_) => {
@@ -265,7 +274,7 @@ fn parse_guarded(
 
 /// Parses `text` with this thread's parser for `language`, incrementally from the kept
 /// tree when `recent` has one; `None` when the parse ran past `limit` or failed.
-fn parse_tree(
+pub(crate) fn parse_tree(
     path: &str,
     language: LangId,
     text: &str,

@@ -775,3 +775,71 @@ module.exports = all;
         "route.all -calls(0.9)-> layer.Layer.match"
     ));
 }
+
+const MACRO_PROJECT: &str = r#"
+//- Cargo.toml
+[package]
+name = "ids"
+version = "0.1.0"
+//- src/lib.rs
+mod ids;
+pub fn run() -> usize {
+    ids::StateID::new(1).as_usize()
+}
+//- src/ids.rs
+macro_rules! index_type {
+    ($name:ident) => {
+        pub struct $name(u32);
+        impl $name {
+            pub fn new(v: u32) -> $name { $name(v) }
+            pub fn as_usize(&self) -> usize { self.0 as usize }
+        }
+    };
+}
+index_type!(PatternID);
+index_type!(StateID);
+"#;
+
+/// What a macro writes follows edits to the macro and to its calls as a cold build would.
+#[test]
+fn items_macros_write_follow_edits() {
+    let (dir, engine) = first_build(MACRO_PROJECT);
+    let edit = |path: &str, from: &str, to: &str, step: &str| {
+        edit_and_compare(&engine, &dir, (path, from, to), step);
+    };
+    assert!(has_edge(
+        &engine,
+        "ids::run -calls(0.9)-> ids::ids::StateID::as_usize"
+    ));
+    edit(
+        "src/ids.rs",
+        "index_type!(StateID);",
+        "index_type!(NodeID);",
+        "a call of the macro names another type",
+    );
+    assert!(!has_edge(
+        &engine,
+        "ids::run -calls(1.0)-> ids::ids::StateID::new"
+    ));
+    edit(
+        "src/lib.rs",
+        "ids::StateID::new(1)",
+        "ids::NodeID::new(1)",
+        "the caller follows",
+    );
+    assert!(has_edge(
+        &engine,
+        "ids::run -calls(0.9)-> ids::ids::NodeID::as_usize"
+    ));
+    edit(
+        "src/ids.rs",
+        "pub fn as_usize(&self) -> usize { self.0 as usize }",
+        "pub fn as_usize(&self) -> usize { self.0 as usize }\n            pub fn get(&self) -> u32 { self.0 }",
+        "the macro writes one more method",
+    );
+    edit("src/ids.rs", "index_type!(NodeID);", "", "the call is gone");
+    assert!(!has_edge(
+        &engine,
+        "ids::run -calls(0.9)-> ids::ids::NodeID::as_usize"
+    ));
+}

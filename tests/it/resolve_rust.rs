@@ -1292,3 +1292,56 @@ cur::parse -calls(0.9)-> cur::Cursor::peek
 "#,
     );
 }
+
+/// Items a macro writes are the crate's: a same-file `macro_rules!` expanded at each call
+/// (methods of each type it names, at the call's line), and items passed through a macro
+/// defined elsewhere (`cfg_rt! { … }`), whose calls keep their functions as callers.
+#[test]
+fn items_written_by_macros_are_called_like_any_other() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "ids"
+version = "0.1.0"
+//- src/lib.rs
+#[macro_use]
+mod macros;
+mod ids;
+cfg_rt! {
+    pub fn spawn(id: ids::StateID) -> usize {
+        id.as_usize()
+    }
+}
+pub fn run() -> usize {
+    let id = ids::StateID::new(1);
+    spawn(id) + id.as_usize()
+}
+//- src/macros.rs
+macro_rules! cfg_rt {
+    ($($item:item)*) => { $( #[cfg(feature = "rt")] $item )* };
+}
+//- src/ids.rs
+macro_rules! index_type {
+    ($name:ident) => {
+        pub struct $name(u32);
+        impl $name {
+            pub fn new(v: u32) -> $name { $name(v) }
+            pub fn as_usize(&self) -> usize { widen(self.0) }
+        }
+    };
+}
+index_type!(PatternID);
+index_type!(StateID);
+fn widen(v: u32) -> usize { v as usize }
+"#,
+        r#"
+ids::ids::PatternID::as_usize -calls(1.0)-> ids::ids::widen
+ids::ids::StateID::as_usize -calls(1.0)-> ids::ids::widen
+ids::run -calls(0.9)-> ids::ids::StateID::as_usize
+ids::run -calls(1.0)-> ids::ids::StateID::new
+ids::run -calls(1.0)-> ids::spawn
+ids::spawn -calls(0.9)-> ids::ids::StateID::as_usize
+"#,
+    );
+}

@@ -1,0 +1,222 @@
+//! Writing an expansion: text copied from the file (or from an expansion made before) with,
+//! for every line written, the line of the file it came from, so what is read from the
+//! expansion can be placed in the file.
+
+use tree_sitter::Node;
+
+use super::matcher::{Binds, Bound};
+
+/// Text an expansion is copied from, and the file's line of each of its lines.
+pub(super) struct Src<'s> {
+    pub text: &'s str,
+    starts: Vec<usize>,
+    /// The file's line (1-based) of each line of `text`; `None`: `text` is the file.
+    map: Option<&'s [u32]>,
+}
+
+impl<'s> Src<'s> {
+    pub fn new(text: &'s str, map: Option<&'s [u32]>) -> Src<'s> {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+            .collect();
+        Src { text, starts, map }
+    }
+
+    /// The file's line of byte `at`.
+    pub fn line_of(&self, at: usize) -> u32 {
+        let row = self.starts.partition_point(|&s| s <= at).saturating_sub(1);
+        match self.map {
+            Some(map) => map.get(row).copied().unwrap_or(1),
+            None => row as u32 + 1,
+        }
+    }
+
+    fn get(&self, from: usize, to: usize) -> &'s str {
+        self.text.get(from..to).unwrap_or("")
+    }
+}
+
+/// An expansion being written.
+#[derive(Default)]
+pub(super) struct Writer {
+    pub text: String,
+    /// The file's line of each line of `text`.
+    pub lines: Vec<u32>,
+    /// Whether the last line's entry in `lines` came from text written on it (a blank
+    /// line takes the line of what follows it).
+    placed: bool,
+    /// Most bytes it may hold; past it the expansion is given up.
+    pub limit: usize,
+}
+
+impl Writer {
+    pub fn new(limit: usize) -> Writer {
+        Writer {
+            limit,
+            ..Writer::default()
+        }
+    }
+
+    /// Appends `chunk`, which starts on the file's line `line`.
+    pub fn push(&mut self, chunk: &str, line: u32) {
+        self.push_lines(chunk, line, true);
+    }
+
+    /// Appends `chunk` with all its lines placed on the file's line `line`.
+    pub fn push_at(&mut self, chunk: &str, line: u32) {
+        self.push_lines(chunk, line, false);
+    }
+
+    fn push_lines(&mut self, chunk: &str, mut line: u32, advance: bool) {
+        if self.lines.is_empty() {
+            self.lines.push(line);
+        }
+        for (i, part) in chunk.split('\n').enumerate() {
+            if i > 0 {
+                self.text.push('\n');
+                line += u32::from(advance);
+                self.lines.push(line);
+                self.placed = false;
+            }
+            if !part.trim().is_empty() && !self.placed {
+                if let Some(last) = self.lines.last_mut() {
+                    *last = line;
+                }
+                self.placed = true;
+            }
+            self.text.push_str(part);
+        }
+    }
+
+    /// Copies `src[from..to]`.
+    pub fn copy(&mut self, src: &Src<'_>, from: usize, to: usize) {
+        self.push(src.get(from, to), src.line_of(from));
+    }
+
+    pub fn full(&self) -> bool {
+        self.text.len() > self.limit
+    }
+}
+
+/// Writes a `macro_rules!` arm's transcriber (`body`, a `token_tree` of `def`) with the
+/// bindings of a call (spans of `call`). What the macro writes is placed on the call's
+/// line (`at`), as rust-analyzer places it: two calls make two sets of items, each where it
+/// is made; what the call passes in stays on its own lines. `None` when the two do not fit
+/// together (a repeated metavariable outside a repetition) or the expansion grows past its
+/// limit.
+pub(super) fn transcribe(
+    body: Node<'_>,
+    def: &Src<'_>,
+    call: &Src<'_>,
+    binds: &Binds,
+    out: &mut Writer,
+    at: u32,
+) -> Option<()> {
+    let children = children(body);
+    let inner = children.get(1..children.len().saturating_sub(1))?;
+    let mut t = Transcriber { def, call, at, out };
+    t.emit_all(inner, binds)
+}
+
+struct Transcriber<'a, 's> {
+    def: &'a Src<'s>,
+    call: &'a Src<'s>,
+    at: u32,
+    out: &'a mut Writer,
+}
+
+fn children(node: Node<'_>) -> Vec<Node<'_>> {
+    let mut cursor = node.walk();
+    node.children(&mut cursor).collect()
+}
+
+impl Transcriber<'_, '_> {
+    /// Copies the macro's own text, placed on the call's line.
+    fn own(&mut self, from: usize, to: usize) {
+        self.out.push_at(self.def.get(from, to), self.at);
+    }
+
+    fn emit_all(&mut self, nodes: &[Node<'_>], binds: &Binds) -> Option<()> {
+        let mut previous: Option<usize> = None;
+        for &node in nodes {
+            if let Some(end) = previous {
+                self.own(end, node.start_byte());
+            }
+            self.emit(node, binds)?;
+            previous = Some(node.end_byte());
+            if self.out.full() {
+                return None;
+            }
+        }
+        Some(())
+    }
+
+    fn emit(&mut self, node: Node<'_>, binds: &Binds) -> Option<()> {
+        match node.kind() {
+            "metavariable" => {
+                let text = self.def.get(node.start_byte(), node.end_byte());
+                let name = text.trim_start_matches('$');
+                match binds.get(name) {
+                    Some(Bound::One(from, to)) => self.out.copy(self.call, *from, *to),
+                    Some(Bound::Many(_)) => return None,
+                    None if name == "crate" => self.out.push_at("crate", self.at),
+                    None => self.own(node.start_byte(), node.end_byte()),
+                }
+                Some(())
+            }
+            "token_repetition" => self.repeat(node, binds),
+            "token_tree" => self.emit_all(&children(node), binds),
+            _ => {
+                self.own(node.start_byte(), node.end_byte());
+                Some(())
+            }
+        }
+    }
+
+    /// `$( … ) sep op`: its tokens once per value of the repeated metavariables it uses.
+    fn repeat(&mut self, node: Node<'_>, binds: &Binds) -> Option<()> {
+        let all = children(node);
+        let close = all.iter().rposition(|c| c.kind() == ")")?;
+        let inner = all.get(2..close)?;
+        // The grammar keeps no node for the separator: it is the text between `)` and the
+        // operator.
+        let tail = self.def.get(all[close].end_byte(), node.end_byte());
+        let separator = tail
+            .get(..tail.len().saturating_sub(1))
+            .unwrap_or("")
+            .trim();
+        let mut used = Vec::new();
+        metavariables(inner, self.def, &mut used);
+        let repeated: Vec<(&String, &Vec<Bound>)> = binds
+            .iter()
+            .filter_map(|(name, bound)| match bound {
+                Bound::Many(each) if used.iter().any(|u| u == name) => Some((name, each)),
+                _ => None,
+            })
+            .collect();
+        let rounds = repeated.iter().map(|(_, each)| each.len()).min()?;
+        for round in 0..rounds {
+            let mut these = binds.clone();
+            for (name, each) in &repeated {
+                these.insert((*name).clone(), each[round].clone());
+            }
+            if round > 0 && !separator.is_empty() {
+                self.out.push_at(separator, self.at);
+                self.out.push_at(" ", self.at);
+            }
+            self.emit_all(inner, &these)?;
+        }
+        Some(())
+    }
+}
+
+fn metavariables(nodes: &[Node<'_>], def: &Src<'_>, out: &mut Vec<String>) {
+    for &node in nodes {
+        if node.kind() == "metavariable" {
+            let text = def.get(node.start_byte(), node.end_byte());
+            out.push(text.trim_start_matches('$').to_string());
+        } else if node.child_count() > 0 {
+            metavariables(&children(node), def, out);
+        }
+    }
+}
