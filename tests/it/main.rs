@@ -30,6 +30,7 @@ mod resolve_python;
 mod resolve_python_annotations;
 mod resolve_python_flow;
 mod resolve_rust;
+mod rust_macros;
 mod taint_helpers;
 mod taint_levels;
 mod taint_through_returns;

@@ -71,6 +71,8 @@ type NameMap<K, V> = FxHashMap<K, Vec<V>>;
 type LookupKey = (u32, Box<str>, bool);
 /// Lookup results by (scope, is an export lookup) and then by name.
 type Memo = FxHashMap<(u32, bool), NameMap<Box<str>, u32>>;
+/// A file's annotated bindings by (scope, name): the index of the first.
+type Bounds = FxHashMap<(Option<u32>, Box<str>), u32>;
 
 pub struct Resolver {
     facts: Vec<Arc<FileFacts>>,
@@ -131,6 +133,12 @@ pub struct Resolver {
     /// where the lookup started, so they are not memoised (parallel runs stay deterministic).
     cut: ThreadLocal<std::cell::Cell<bool>>,
     mro_memo: ThreadLocal<RefCell<FxHashMap<u32, Vec<u32>>>>,
+    /// Per file, the first annotated binding of each (scope, name) (`generic_bound`): a file
+    /// with many generic impls (a macro's expansions) asks for one per type it resolves.
+    bounds: ThreadLocal<RefCell<FxHashMap<u32, std::sync::Arc<Bounds>>>>,
+    /// `resolve_type` answers by (file, scope, type as written): the calls of one function
+    /// ask for the same few types over and over (generated code most of all).
+    type_memo: ThreadLocal<RefCell<FxHashMap<(u32, Option<u32>, Box<str>), Box<[u32]>>>>,
 }
 
 pub fn resolve(facts: &[Arc<FileFacts>], project: &ProjectFiles, root_name: &str) -> Resolved {
@@ -192,6 +200,8 @@ impl Resolver {
             in_progress: ThreadLocal::new(),
             cut: ThreadLocal::new(),
             mro_memo: ThreadLocal::new(),
+            bounds: ThreadLocal::new(),
+            type_memo: ThreadLocal::new(),
         };
         let mut phase = std::time::Instant::now();
         let mut lap = |name: &str| {
@@ -349,6 +359,8 @@ impl Resolver {
         self.memo.clear();
         self.in_progress.clear();
         self.mro_memo.clear();
+        self.bounds.clear();
+        self.type_memo.clear();
     }
 
     /// The module whose names are in scope at `symbol` (an inline Rust module, or the file's).

@@ -426,6 +426,17 @@ impl Resolver {
 
     /// The classes a type as written names: each member's of a union.
     pub(super) fn resolve_type(&self, file: u32, symbol: Option<u32>, text: &str) -> Vec<u32> {
+        let memo = self.type_memo.get_or_default();
+        if let Some(known) = memo.borrow().get(&(file, symbol, text.into())) {
+            return known.to_vec();
+        }
+        let found = self.resolve_type_now(file, symbol, text);
+        memo.borrow_mut()
+            .insert((file, symbol, text.into()), found.clone().into());
+        found
+    }
+
+    fn resolve_type_now(&self, file: u32, symbol: Option<u32>, text: &str) -> Vec<u32> {
         let members = types::union_members(text);
         if let [one] = members[..] {
             return self.resolve_one_type(file, symbol, one);
@@ -475,11 +486,11 @@ impl Resolver {
     /// A Rust generic parameter in scope at `symbol` stands for its first trait bound.
     fn generic_bound(&self, file: u32, mut symbol: Option<u32>, name: &str) -> Vec<u32> {
         let facts = &self.facts[file as usize];
+        let bounds = self.bounds_of(file);
         loop {
-            let bound = facts
-                .bindings
-                .iter()
-                .find(|b| !b.field && b.annotated() && b.scope == symbol && b.name == name);
+            let bound = bounds
+                .get(&(symbol, name.into()))
+                .map(|&index| &facts.bindings[index as usize]);
             if let Some(bound) = bound.and_then(|b| types::clean(&b.type_text)) {
                 let mut found = self.resolve_path(file, symbol, &bound);
                 found.retain(|&n| self.is_class(n));
@@ -490,5 +501,23 @@ impl Resolver {
                 None => return Vec::new(),
             }
         }
+    }
+
+    fn bounds_of(&self, file: u32) -> std::sync::Arc<super::Bounds> {
+        let memo = self.bounds.get_or_default();
+        if let Some(known) = memo.borrow().get(&file) {
+            return known.clone();
+        }
+        let mut bounds = super::Bounds::default();
+        for (index, b) in self.facts[file as usize].bindings.iter().enumerate() {
+            if !b.field && b.annotated() {
+                bounds
+                    .entry((b.scope, b.name.as_str().into()))
+                    .or_insert(index as u32);
+            }
+        }
+        let bounds = std::sync::Arc::new(bounds);
+        memo.borrow_mut().insert(file, bounds.clone());
+        bounds
     }
 }

@@ -14,6 +14,7 @@
 mod matcher;
 mod transcribe;
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use tree_sitter::{Node, Tree};
 
@@ -41,14 +42,17 @@ struct Arm<'t> {
     body: Node<'t>,
 }
 
+#[derive(Clone)]
 struct Expander<'a, 't> {
     query: &'a CompiledQuery,
     path: &'a str,
-    macros: FxHashMap<&'a str, Vec<Arm<'t>>>,
+    macros: &'a FxHashMap<&'a str, Vec<Arm<'t>>>,
     /// Expansions left.
     budget: usize,
     /// Bytes all expansions still left may write together.
     bytes: usize,
+    /// Whether calls inside a call's items are read with them (`inner_wrappers`).
+    blanking: bool,
 }
 
 /// A region whose calls an expansion lists again, as (line, column) from and to, 1-based.
@@ -70,15 +74,37 @@ pub fn expand(query: &CompiledQuery, source: &str, tree: &Tree, facts: &mut File
     let mut expander = Expander {
         query,
         path: &path,
-        macros,
+        macros: &macros,
         budget: MAX_EXPANSIONS,
         bytes: source.len().saturating_mul(4) + MAX_BYTES,
+        blanking: true,
     };
+    // Written in order, within the file's budget; then read in parallel (parsing is most
+    // of the cost, and one file's expansions can outweigh all the others' work), each
+    // reading with an equal share of what the writing left for the calls they make.
+    let written: Vec<_> = calls
+        .into_iter()
+        .filter_map(|(call, containers)| {
+            let (out, blanked) = expander.write(&file, call, &containers, &file)?;
+            Some((call, containers, out, blanked))
+        })
+        .collect();
+    let mut share = expander.clone();
+    share.budget /= written.len().max(1);
+    share.bytes /= written.len().max(1);
+    let read: Vec<(Node<'_>, Option<Vec<FileFacts>>)> = written
+        .into_par_iter()
+        .map(|(call, containers, out, blanked)| {
+            let mut reader = share.clone();
+            let facts = reader.read(&file, (call, &containers), &file, 0, out, blanked);
+            (call, facts)
+        })
+        .collect();
     let mut regions = Vec::new();
     let mut used = Vec::new();
     let mut found = Vec::new();
-    for (call, containers) in calls {
-        if let Some(mut more) = expander.expand_call(&file, call, &containers, &file, 0) {
+    for (call, more) in read {
+        if let Some(mut more) = more {
             regions.push(region(call));
             used.extend(macro_name(call, source));
             found.append(&mut more);
@@ -111,6 +137,19 @@ impl<'a, 't> Expander<'a, 't> {
         src: &Src<'_>,
         depth: u32,
     ) -> Option<Vec<FileFacts>> {
+        let (out, blanked) = self.write(file, call, containers, src)?;
+        self.read(file, (call, containers), src, depth, out, blanked)
+    }
+
+    /// A call's expansion, and whether calls inside it were read as items
+    /// (`inner_wrappers`); `None` when the call writes nothing this can read.
+    fn write(
+        &mut self,
+        file: &Src<'_>,
+        call: Node<'_>,
+        containers: &[Node<'_>],
+        src: &Src<'_>,
+    ) -> Option<(Writer, bool)> {
         if self.budget == 0 {
             return None;
         }
@@ -126,6 +165,7 @@ impl<'a, 't> Expander<'a, 't> {
         }
         let name = macro_name(call, src.text)?;
         let at = src.line_of(call.start_byte());
+        let mut blanked = false;
         match self.macros.get(name) {
             Some(arms) => {
                 let toks = tokens(args, src.text);
@@ -135,15 +175,18 @@ impl<'a, 't> Expander<'a, 't> {
                 transcribe(arm.body, file, src, &binds, &mut out, at)?;
             }
             None => {
-                let toks = tokens(args, src.text);
-                let holds_items = toks.iter().any(
-                    |t| matches!(t, matcher::Tok::Leaf { text, .. } if ITEM_WORDS.contains(text)),
-                );
-                let (first, last) = (args.child(0)?, args.child(args.child_count() - 1)?);
-                if !holds_items {
+                if !holds_items(args, src.text) {
                     return None;
                 }
-                out.copy(src, first.end_byte(), last.start_byte());
+                let (first, last) = (args.child(0)?, args.child(args.child_count() - 1)?);
+                // Calls of the same kind inside (`cfg_rt! { cfg_net! { … } }`) are read in
+                // the same parse: their name, `!` and braces are written as spaces.
+                let mut blanks = Vec::new();
+                if self.blanking {
+                    self.inner_wrappers(args, src.text, &mut blanks);
+                }
+                out.copy_blanked(src, first.end_byte(), last.start_byte(), &blanks);
+                blanked = !blanks.is_empty();
             }
         }
         for _ in containers {
@@ -151,6 +194,20 @@ impl<'a, 't> Expander<'a, 't> {
         }
         self.budget -= 1;
         self.bytes = self.bytes.saturating_sub(out.text.len());
+        Some((out, blanked))
+    }
+
+    /// Parses and extracts an expansion, expands the calls it makes, and places it all at
+    /// the file's lines.
+    fn read(
+        &mut self,
+        file: &Src<'_>,
+        (call, containers): (Node<'_>, &[Node<'_>]),
+        src: &Src<'_>,
+        depth: u32,
+        out: Writer,
+        blanked: bool,
+    ) -> Option<Vec<FileFacts>> {
         let tree = crate::parse::parse_tree(
             self.path,
             LangId::Rust,
@@ -160,7 +217,14 @@ impl<'a, 't> Expander<'a, 't> {
             crate::parse::time_limit(),
         )?;
         if tree.root_node().has_error() {
-            return None;
+            // An inner call read as items may not be: once more with it left a call.
+            if !blanked {
+                return None;
+            }
+            self.blanking = false;
+            let again = self.expand_call(file, call, containers, src, depth);
+            self.blanking = true;
+            return again;
         }
         let flat = FlatTree::new(&tree, LangId::Rust);
         let mut facts = empty_like(self.path);
@@ -189,10 +253,47 @@ impl<'a, 't> Expander<'a, 't> {
                 .calls
                 .retain(|c| !inside(&regions, (c.line, c.column)));
         }
-        place(&mut facts, &out.lines);
+        place(&mut facts, &out.lines, &out.own);
         found.insert(0, facts);
         Some(found)
     }
+}
+
+impl Expander<'_, '_> {
+    /// The name, `!` and braces of each call inside `tree` (a call's tokens) whose own
+    /// tokens are items and whose macro is not one of the file's.
+    fn inner_wrappers(&self, tree: Node<'_>, source: &str, out: &mut Vec<(usize, usize)>) {
+        let children: Vec<Node<'_>> = tree.children(&mut tree.walk()).collect();
+        for (i, &child) in children.iter().enumerate() {
+            if child.kind() != "token_tree" {
+                continue;
+            }
+            let wrapper = i >= 2
+                && children[i - 1].kind() == "!"
+                && children[i - 2].kind() == "identifier"
+                && source.get(child.start_byte()..child.start_byte() + 1) == Some("{")
+                && source
+                    .get(children[i - 2].byte_range())
+                    .is_some_and(|name| !self.macros.contains_key(name))
+                && holds_items(child, source);
+            if wrapper {
+                out.push((children[i - 2].start_byte(), children[i - 1].end_byte()));
+                out.push((child.start_byte(), child.start_byte() + 1));
+                out.push((child.end_byte() - 1, child.end_byte()));
+            }
+            self.inner_wrappers(child, source, out);
+        }
+    }
+}
+
+/// Whether a call's tokens hold an item keyword at their top level.
+fn holds_items(tree: Node<'_>, source: &str) -> bool {
+    tree.children(&mut tree.walk()).any(|c| {
+        c.child_count() == 0
+            && source
+                .get(c.byte_range())
+                .is_some_and(|t| ITEM_WORDS.contains(&t))
+    })
 }
 
 /// Facts of an expansion, before it is read.
@@ -217,8 +318,10 @@ fn empty_like(path: &str) -> FileFacts {
 }
 
 /// Moves an expansion's facts to the file's lines. Doc spans are byte ranges of the
-/// expansion's text, which the file does not hold: dropped.
-fn place(facts: &mut FileFacts, lines: &[u32]) {
+/// expansion's text, which the file does not hold: dropped. A function the macro's own text
+/// writes keeps no measures: they are the macro's, once, not each call's (a maintainer
+/// shortens the macro, not its calls).
+fn place(facts: &mut FileFacts, lines: &[u32], own: &[bool]) {
     let at = |line: u32| {
         lines
             .get(line.saturating_sub(1) as usize)
@@ -226,6 +329,13 @@ fn place(facts: &mut FileFacts, lines: &[u32]) {
             .unwrap_or(line)
     };
     for symbol in &mut facts.symbols {
+        if own
+            .get(symbol.line.saturating_sub(1) as usize)
+            .copied()
+            .unwrap_or(false)
+        {
+            symbol.metrics = None;
+        }
         symbol.line = at(symbol.line);
         symbol.end_line = at(symbol.end_line).max(symbol.line);
         symbol.doc = None;

@@ -86,6 +86,14 @@ fn check(v: usize) {}
     // The call inside the macro's body is listed once per expansion, by its function,
     // and no longer as a call of the module's.
     assert_eq!(calls(&f), ["new -> check@13", "new -> check@14"]);
+    // The measures of what the macro writes are the macro's, not each call's.
+    let measured: Vec<&str> = f
+        .symbols
+        .iter()
+        .filter(|s| s.metrics.is_some())
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(measured, ["check"]);
 }
 
 #[test]
@@ -140,6 +148,9 @@ fn helper() -> u32 { 1 }
         defined(&f),
         ["Handle::block_on@11", "Handle@6", "helper@16", "spawn@2"]
     );
+    // Items passed through are the file's own code, measured as such.
+    let spawn = f.symbols.iter().find(|s| s.name == "spawn");
+    assert_eq!(spawn.and_then(|s| s.metrics).map(|m| m.lines), Some(3));
     assert_eq!(
         calls(&f),
         ["block_on -> spawn@12", "spawn -> helper@3"],
@@ -152,6 +163,33 @@ fn helper() -> u32 { 1 }
         .filter(|s| s.kind == SymbolKind::Impl)
         .count();
     assert_eq!(impls, 1);
+}
+
+#[test]
+fn items_passed_through_calls_inside_calls() {
+    let f = facts(
+        r#"cfg_rt! {
+    pub struct Runtime;
+    impl Runtime {
+        cfg_net! {
+            pub fn bind(&self) { listen(); }
+        }
+    }
+    cfg_net! {
+        fn listen() {}
+    }
+    cfg_io! {
+        lazy_static! { static ref X: u8 = 1; }
+        fn io() { select! { a = x => fn_like(a), } }
+    }
+}
+"#,
+    );
+    assert_eq!(
+        defined(&f),
+        ["Runtime::bind@5", "Runtime@2", "io@13", "listen@9"]
+    );
+    assert_eq!(calls(&f), ["bind -> listen@5", "io -> fn_like@13"]);
 }
 
 #[test]

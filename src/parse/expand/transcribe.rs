@@ -42,6 +42,9 @@ pub(super) struct Writer {
     pub text: String,
     /// The file's line of each line of `text`.
     pub lines: Vec<u32>,
+    /// Whether each line of `text` is the macro's own (its transcriber), not tokens a call
+    /// passed in.
+    pub own: Vec<bool>,
     /// Whether the last line's entry in `lines` came from text written on it (a blank
     /// line takes the line of what follows it).
     placed: bool,
@@ -59,28 +62,38 @@ impl Writer {
 
     /// Appends `chunk`, which starts on the file's line `line`.
     pub fn push(&mut self, chunk: &str, line: u32) {
-        self.push_lines(chunk, line, true);
+        self.push_lines(chunk, line, true, false);
     }
 
     /// Appends `chunk` with all its lines placed on the file's line `line`.
     pub fn push_at(&mut self, chunk: &str, line: u32) {
-        self.push_lines(chunk, line, false);
+        self.push_lines(chunk, line, false, false);
     }
 
-    fn push_lines(&mut self, chunk: &str, mut line: u32, advance: bool) {
+    /// `push_at` of a macro's own text.
+    fn push_own(&mut self, chunk: &str, line: u32) {
+        self.push_lines(chunk, line, false, true);
+    }
+
+    fn push_lines(&mut self, chunk: &str, mut line: u32, advance: bool, own: bool) {
         if self.lines.is_empty() {
             self.lines.push(line);
+            self.own.push(own);
         }
         for (i, part) in chunk.split('\n').enumerate() {
             if i > 0 {
                 self.text.push('\n');
                 line += u32::from(advance);
                 self.lines.push(line);
+                self.own.push(own);
                 self.placed = false;
             }
             if !part.trim().is_empty() && !self.placed {
                 if let Some(last) = self.lines.last_mut() {
                     *last = line;
+                }
+                if let Some(last) = self.own.last_mut() {
+                    *last = own;
                 }
                 self.placed = true;
             }
@@ -88,9 +101,38 @@ impl Writer {
         }
     }
 
-    /// Copies `src[from..to]`.
+    /// Copies `src[from..to]`, each line placed where `src` says it stands.
     pub fn copy(&mut self, src: &Src<'_>, from: usize, to: usize) {
-        self.push(src.get(from, to), src.line_of(from));
+        self.copy_blanked(src, from, to, &[]);
+    }
+
+    /// `copy` with the bytes of `blanks` (ranges of `src`, none holding a line break) written
+    /// as spaces.
+    pub fn copy_blanked(
+        &mut self,
+        src: &Src<'_>,
+        from: usize,
+        to: usize,
+        blanks: &[(usize, usize)],
+    ) {
+        let mut text = src.get(from, to).to_string();
+        for &(start, end) in blanks {
+            if from <= start
+                && end <= to
+                && text.is_char_boundary(start - from)
+                && text.is_char_boundary(end - from)
+            {
+                text.replace_range(start - from..end - from, &" ".repeat(end - start));
+            }
+        }
+        let mut at = from;
+        for (i, line) in text.split('\n').enumerate() {
+            if i > 0 {
+                self.push_at("\n", self.lines.last().copied().unwrap_or(1));
+            }
+            self.push_at(line, src.line_of(at));
+            at += line.len() + 1;
+        }
     }
 
     pub fn full(&self) -> bool {
@@ -133,7 +175,7 @@ fn children(node: Node<'_>) -> Vec<Node<'_>> {
 impl Transcriber<'_, '_> {
     /// Copies the macro's own text, placed on the call's line.
     fn own(&mut self, from: usize, to: usize) {
-        self.out.push_at(self.def.get(from, to), self.at);
+        self.out.push_own(self.def.get(from, to), self.at);
     }
 
     fn emit_all(&mut self, nodes: &[Node<'_>], binds: &Binds) -> Option<()> {
@@ -159,7 +201,7 @@ impl Transcriber<'_, '_> {
                 match binds.get(name) {
                     Some(Bound::One(from, to)) => self.out.copy(self.call, *from, *to),
                     Some(Bound::Many(_)) => return None,
-                    None if name == "crate" => self.out.push_at("crate", self.at),
+                    None if name == "crate" => self.out.push_own("crate", self.at),
                     None => self.own(node.start_byte(), node.end_byte()),
                 }
                 Some(())
@@ -201,8 +243,8 @@ impl Transcriber<'_, '_> {
                 these.insert((*name).clone(), each[round].clone());
             }
             if round > 0 && !separator.is_empty() {
-                self.out.push_at(separator, self.at);
-                self.out.push_at(" ", self.at);
+                self.out.push_own(separator, self.at);
+                self.out.push_own(" ", self.at);
             }
             self.emit_all(inner, &these)?;
         }
