@@ -71,6 +71,8 @@ type NameMap<K, V> = FxHashMap<K, Vec<V>>;
 type LookupKey = (u32, Box<str>, bool);
 /// Lookup results by (scope, is an export lookup) and then by name.
 type Memo = FxHashMap<(u32, bool), NameMap<Box<str>, u32>>;
+/// `resolve_type` answers by (file, scope, type as written).
+type TypeMemo = FxHashMap<(u32, Option<u32>, Box<str>), Box<[u32]>>;
 /// A file's annotated bindings by (scope, name): the index of the first.
 type Bounds = FxHashMap<(Option<u32>, Box<str>), u32>;
 
@@ -138,7 +140,7 @@ pub struct Resolver {
     bounds: ThreadLocal<RefCell<FxHashMap<u32, std::sync::Arc<Bounds>>>>,
     /// `resolve_type` answers by (file, scope, type as written): the calls of one function
     /// ask for the same few types over and over (generated code most of all).
-    type_memo: ThreadLocal<RefCell<FxHashMap<(u32, Option<u32>, Box<str>), Box<[u32]>>>>,
+    type_memo: ThreadLocal<RefCell<TypeMemo>>,
 }
 
 pub fn resolve(facts: &[Arc<FileFacts>], project: &ProjectFiles, root_name: &str) -> Resolved {
