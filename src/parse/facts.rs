@@ -28,6 +28,29 @@ pub struct FileFacts {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl FileFacts {
+    /// Facts of a file that says nothing yet (sizes and hash zero).
+    pub fn empty(path: &str, language: LangId) -> FileFacts {
+        FileFacts {
+            path: path.to_string(),
+            language,
+            hash: [0; 32],
+            lines: 0,
+            bytes: 0,
+            lossy: false,
+            symbols: Vec::new(),
+            imports: Vec::new(),
+            exports: Vec::new(),
+            calls: Vec::new(),
+            inherits: Vec::new(),
+            bindings: Vec::new(),
+            locals: Vec::new(),
+            flow: Default::default(),
+            diagnostics: Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SymbolKind {
     Function,

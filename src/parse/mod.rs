@@ -194,21 +194,11 @@ fn parse_guarded(
     };
     let lines = line_count(&text) as u32;
     let mut facts = FileFacts {
-        path: path.to_string(),
-        language,
         hash,
         lines,
         bytes: bytes.len() as u64,
         lossy,
-        symbols: Vec::new(),
-        imports: Vec::new(),
-        exports: Vec::new(),
-        calls: Vec::new(),
-        inherits: Vec::new(),
-        bindings: Vec::new(),
-        locals: Vec::new(),
-        flow: Default::default(),
-        diagnostics: Vec::new(),
+        ..FileFacts::empty(path, language)
     };
     if lossy {
         facts.diagnostics.push(Diagnostic {

@@ -227,7 +227,7 @@ impl<'a, 't> Expander<'a, 't> {
             return again;
         }
         let flat = FlatTree::new(&tree, LangId::Rust);
-        let mut facts = empty_like(self.path);
+        let mut facts = FileFacts::empty(self.path, LangId::Rust);
         crate::parse::extract::extract(
             LangId::Rust,
             self.query,
@@ -294,27 +294,6 @@ fn holds_items(tree: Node<'_>, source: &str) -> bool {
                 .get(c.byte_range())
                 .is_some_and(|t| ITEM_WORDS.contains(&t))
     })
-}
-
-/// Facts of an expansion, before it is read.
-fn empty_like(path: &str) -> FileFacts {
-    FileFacts {
-        path: path.to_string(),
-        language: LangId::Rust,
-        hash: [0; 32],
-        lines: 0,
-        bytes: 0,
-        lossy: false,
-        symbols: Vec::new(),
-        imports: Vec::new(),
-        exports: Vec::new(),
-        calls: Vec::new(),
-        inherits: Vec::new(),
-        bindings: Vec::new(),
-        locals: Vec::new(),
-        flow: Default::default(),
-        diagnostics: Vec::new(),
-    }
 }
 
 /// Moves an expansion's facts to the file's lines. Doc spans are byte ranges of the
