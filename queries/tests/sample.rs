@@ -60,3 +60,27 @@ fn with_patterns(pairs: Vec<(u32, u32)>, o: Option<u32>) -> u32 {
     }
     b
 }
+
+// Items written by macros: a same-file `macro_rules!` with fragments, repetitions and a
+// call of another macro in its body; an item-wrapping macro of another file.
+macro_rules! getters {
+    ($vis:vis $($field:ident),* $(,)?) => { $( $vis fn $field(&self) -> u32 { self.$field } )* };
+}
+macro_rules! with_getters {
+    ($name:ident { $($field:ident),* }) => {
+        pub struct $name { $($field: u32),* }
+        impl $name { getters!(pub $($field),*); }
+        impl core::fmt::Debug for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(stringify!($name))
+            }
+        }
+    };
+}
+with_getters!(Point { x, y });
+with_getters!(Size { width, height, });
+cfg_rt! {
+    pub fn spawn_point() -> Point {
+        Point { x: 1, y: 2 }
+    }
+}
