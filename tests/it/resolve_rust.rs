@@ -1345,3 +1345,31 @@ ids::spawn -calls(0.9)-> ids::ids::StateID::as_usize
 "#,
     );
 }
+
+/// Two functions one macro call writes share the call's line: a parameter of one does not
+/// hide a function the other calls.
+#[test]
+fn functions_of_one_macro_call_keep_their_own_locals() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "pair"
+version = "0.1.0"
+//- src/lib.rs
+macro_rules! pair {
+    ($a:ident, $b:ident) => {
+        pub fn $a(helper: fn() -> u32, other_name_to_pad_columns: u32) -> u32 { helper() + other_name_to_pad_columns }
+        pub fn $b() -> u32 {
+                                          helper()
+        }
+    };
+}
+pair!(first, second);
+fn helper() -> u32 { 1 }
+"#,
+        r#"
+pair::second -calls(1.0)-> pair::helper
+"#,
+    );
+}

@@ -31,6 +31,9 @@ const MAX_EXPANSIONS: usize = 256;
 const MAX_BYTES: usize = 1 << 20;
 /// How deep calls written by an expansion are expanded in turn.
 const MAX_DEPTH: u32 = 3;
+/// Columns a position on a macro's own line keeps (see `place`).
+const OWN_COLUMN_BITS: u32 = 12;
+const OWN_COLUMN_MASK: u32 = (1 << OWN_COLUMN_BITS) - 1;
 /// Item keywords one of which a call's tokens must hold to be read as items.
 const ITEM_WORDS: &[&str] = &[
     "fn", "impl", "struct", "enum", "trait", "mod", "const", "static", "type", "union",
@@ -307,12 +310,27 @@ fn place(facts: &mut FileFacts, lines: &[u32], own: &[bool]) {
             .copied()
             .unwrap_or(line)
     };
-    for symbol in &mut facts.symbols {
-        if own
-            .get(symbol.line.saturating_sub(1) as usize)
+    let is_own = |line: u32| {
+        own.get(line.saturating_sub(1) as usize)
             .copied()
             .unwrap_or(false)
-        {
+    };
+    // The macro's own lines all land on the call's line, where columns alone would let a
+    // parameter of one function it writes hide a name another calls: there a position
+    // keeps its line within the expansion in the column's high bits (calls and the names
+    // functions bind are compared by position; nothing shows these columns).
+    let position = |(line, column): (u32, u32)| {
+        if is_own(line) {
+            (
+                at(line),
+                (line << OWN_COLUMN_BITS) | column.min(OWN_COLUMN_MASK),
+            )
+        } else {
+            (at(line), column)
+        }
+    };
+    for symbol in &mut facts.symbols {
+        if is_own(symbol.line) {
             symbol.metrics = None;
         }
         symbol.line = at(symbol.line);
@@ -326,14 +344,14 @@ fn place(facts: &mut FileFacts, lines: &[u32], own: &[bool]) {
         export.line = at(export.line);
     }
     for call in &mut facts.calls {
-        call.line = at(call.line);
+        (call.line, call.column) = position((call.line, call.column));
     }
     for inherit in &mut facts.inherits {
         inherit.line = at(inherit.line);
     }
     for local in &mut facts.locals {
-        local.from.0 = at(local.from.0);
-        local.to.0 = at(local.to.0).max(local.from.0);
+        local.from = position(local.from);
+        local.to = position(local.to).max(local.from);
     }
     facts.diagnostics.clear();
 }
