@@ -8,8 +8,8 @@
 //! rust-analyzer places it), what the call passed in at its own lines.
 //!
 //! Bounded: at most `MAX_EXPANSIONS` per file, writing together at most `MAX_BYTES` past
-//! four times the file's size, calls inside expansions followed `MAX_DEPTH` deep. An expansion that does not
-//! parse cleanly is dropped whole.
+//! four times the file's size, calls inside expansions followed `MAX_DEPTH` deep. An
+//! expansion that does not parse cleanly is dropped whole.
 
 mod matcher;
 mod transcribe;
@@ -125,8 +125,14 @@ pub fn expand(query: &CompiledQuery, source: &str, tree: &Tree, facts: &mut File
     facts
         .calls
         .retain(|c| !inside(&regions, (c.line, c.column)));
+    let mut known: FxHashMap<SymbolKey, u32> = facts
+        .symbols
+        .iter()
+        .enumerate()
+        .map(|(i, s)| ((s.kind, s.name.clone(), s.line, s.parent), i as u32))
+        .collect();
     for part in found {
-        merge(facts, part);
+        merge(facts, part, &mut known);
     }
 }
 
@@ -356,16 +362,12 @@ fn place(facts: &mut FileFacts, lines: &[u32], own: &[bool]) {
     facts.diagnostics.clear();
 }
 
+/// What makes two definitions one: kind, name, line and parent.
+type SymbolKey = (SymbolKind, String, u32, Option<u32>);
+
 /// Adds an expansion's facts to the file's: a definition the file already has (the `impl`
 /// block around a call, written again so its methods have an owner) is not added twice.
-fn merge(into: &mut FileFacts, part: FileFacts) {
-    type Key = (SymbolKind, String, u32, Option<u32>);
-    let mut known: FxHashMap<Key, u32> = into
-        .symbols
-        .iter()
-        .enumerate()
-        .map(|(i, s)| ((s.kind, s.name.clone(), s.line, s.parent), i as u32))
-        .collect();
+fn merge(into: &mut FileFacts, part: FileFacts, known: &mut FxHashMap<SymbolKey, u32>) {
     let mut index: Vec<Option<u32>> = Vec::with_capacity(part.symbols.len());
     for mut symbol in part.symbols {
         symbol.parent = symbol
