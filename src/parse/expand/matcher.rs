@@ -48,8 +48,24 @@ pub(super) fn tokens<'s>(node: Node<'_>, source: &'s str) -> Vec<Tok<'s>> {
     let inner = children
         .get(1..children.len().saturating_sub(1))
         .unwrap_or(&[]);
-    for &child in inner {
+    let mut at = 0;
+    while let Some(&child) = inner.get(at) {
+        // The grammar splits a lifetime into `'` and its name: one token to a macro.
+        if child.kind() == "'"
+            && let Some(&name) = inner.get(at + 1)
+            && name.start_byte() == child.end_byte()
+        {
+            let (start, end) = (child.start_byte(), name.end_byte());
+            out.push(Tok::Leaf {
+                text: source.get(start..end).unwrap_or(""),
+                start,
+                end,
+            });
+            at += 2;
+            continue;
+        }
         out.push(token(child, source));
+        at += 1;
     }
     out
 }

@@ -252,3 +252,23 @@ fn expansions_stop_at_the_budget() {
     let f = facts(&source);
     assert_eq!(defined(&f).len(), super::MAX_EXPANSIONS);
 }
+
+#[test]
+fn a_lifetime_is_one_token() {
+    let f = facts(
+        r#"macro_rules! impl_copy_clone {
+    ($ty:ident $(<$lifetime:tt>)*) => {
+        impl<$($lifetime,)* E> Clone for $ty<$($lifetime,)* E> {
+            fn clone(&self) -> Self { *self }
+        }
+    };
+}
+impl_copy_clone!(StrDeserializer<'de>);
+impl_copy_clone!(UnitDeserializer);
+"#,
+    );
+    assert_eq!(
+        defined(&f),
+        ["StrDeserializer::clone@8", "UnitDeserializer::clone@9"]
+    );
+}
