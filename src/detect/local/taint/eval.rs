@@ -13,6 +13,8 @@ impl Analyser<'_, '_, '_> {
         if depth > MAX_DEPTH {
             return None;
         }
+        #[cfg(test)]
+        work_tests::EVALUATIONS.with(|n| n.set(n.get() + 1));
         let f = self.fields;
         let flat = self.flat;
         match self.kind(node) {
@@ -277,11 +279,21 @@ impl Analyser<'_, '_, '_> {
         let callee = self.callee_of(node)?;
         let callee_text = self.text(callee);
         let line = self.flat.line(node);
+        // What the receiver carries, worked out once for the branches below that ask: each
+        // asking again made a chain of n calls cost 2^n (`s.replace(…).replace(…)…`).
+        let receiver_memo = std::cell::OnceCell::new();
+        let receiver_taint = || {
+            receiver_memo
+                .get_or_init(|| {
+                    self.object_of(callee)
+                        .and_then(|object| self.eval(object, depth + 1))
+                })
+                .clone()
+        };
         // Before the sources: `request.args.get("f").replace("/", "")` reads as one.
         let last = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
         if self.strips_separators(node, last) {
-            let object = self.object_of(callee)?;
-            let taint = self.eval(object, depth + 1)?;
+            let taint = receiver_taint()?;
             return Some(Taint {
                 separators_stripped: true,
                 ..taint.step(line, "stripped of `/`".to_string())
@@ -291,7 +303,7 @@ impl Analyser<'_, '_, '_> {
         if callee_text.contains(".replace")
             && let Some(object) = self.object_of(callee)
             && matches!(self.kind(object), "call" | "call_expression")
-            && let Some(taint) = self.eval(object, depth + 1)
+            && let Some(taint) = receiver_taint()
             && taint.separators_stripped
             && self.union(self.arguments(node), depth).is_none()
         {
@@ -339,7 +351,11 @@ impl Analyser<'_, '_, '_> {
                 return None;
             }
             let given = self.arguments(node).chain(self.keyword_values(node));
-            let taint = self.union(given.chain(receiver), depth)?;
+            let taint = union_of(
+                given
+                    .filter_map(|n| self.eval(n, depth + 1))
+                    .chain(receiver.and_then(|_| receiver_taint())),
+            )?;
             // `"https://host/{}".format(x)`: the receiver's text fixes the host.
             let host_fixed = receiver.is_some_and(|r| self.prefix_fixes_host(r));
             return Some(Taint {
@@ -351,8 +367,7 @@ impl Analyser<'_, '_, '_> {
         }
         if member
             && self.tables.passes_receiver(method)
-            && let Some(object) = self.object_of(callee)
-            && let Some(mut taint) = self.eval(object, depth + 1)
+            && let Some(mut taint) = receiver_taint()
         {
             taint.stringified |= method == "toString";
             // A query parameter read off a URL (`new URL(req.url).searchParams.get("next")`)

@@ -26,6 +26,8 @@ mod units;
 mod unknown;
 mod url_query;
 mod visit;
+#[cfg(test)]
+mod work_tests;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 

@@ -7,17 +7,26 @@ use serde::Deserialize;
 /// Names matched whole (`has`).
 #[derive(Debug, Default, Deserialize)]
 #[serde(from = "Vec<String>")]
-pub(super) struct Names(rustc_hash::FxHashSet<String>);
+pub(super) struct Names {
+    set: rustc_hash::FxHashSet<String>,
+    /// The longest name's length: a longer item (a callee that is a whole chained
+    /// expression, kilobytes in generated-looking code) is not hashed at all.
+    longest: usize,
+}
 
 impl From<Vec<String>> for Names {
     fn from(list: Vec<String>) -> Self {
-        Names(list.into_iter().collect())
+        let longest = list.iter().map(String::len).max().unwrap_or(0);
+        Names {
+            set: list.into_iter().collect(),
+            longest,
+        }
     }
 }
 
 impl Names {
     pub(super) fn has(&self, item: &str) -> bool {
-        self.0.contains(item)
+        item.len() <= self.longest && self.set.contains(item)
     }
 }
 
@@ -26,7 +35,12 @@ impl Names {
 /// entries answer gives the first of them, as a scan would.
 #[derive(Debug, Default, Deserialize)]
 #[serde(from = "Vec<String>")]
-pub(super) struct Paths(FxHashMap<String, usize>);
+pub(super) struct Paths {
+    map: FxHashMap<String, usize>,
+    /// The longest entry's length: only the callee's last this-many bytes can hold a match,
+    /// so a lookup costs the same for a callee of any length.
+    longest: usize,
+}
 
 impl From<Vec<String>> for Paths {
     fn from(list: Vec<String>) -> Self {
@@ -42,7 +56,8 @@ impl Paths {
             let slot = map.entry(entry).or_insert(at);
             *slot = (*slot).min(at);
         }
-        Paths(map)
+        let longest = map.keys().map(String::len).max().unwrap_or(0);
+        Paths { map, longest }
     }
 
     pub(super) fn has(&self, callee: &str) -> bool {
@@ -51,18 +66,23 @@ impl Paths {
 
     /// The position in the list of the first entry `callee` is or ends in.
     pub(super) fn first(&self, callee: &str) -> Option<usize> {
-        if self.0.is_empty() {
+        if self.map.is_empty() {
             return None;
         }
-        let mut best = self.0.get(callee).copied();
-        // Every tail after a `::` (a scan for the separator: building a substring
-        // searcher per callee cost more than the lookups).
+        let mut best = if callee.len() <= self.longest {
+            self.map.get(callee).copied()
+        } else {
+            None
+        };
+        // Every tail after a `::` no longer than the longest entry (a scan for the
+        // separator: building a substring searcher per callee cost more than the lookups).
         let bytes = callee.as_bytes();
-        for at in 2..=bytes.len() {
+        let from = bytes.len().saturating_sub(self.longest).max(2);
+        for at in from..=bytes.len() {
             if bytes[at - 2] == b':'
                 && bytes[at - 1] == b':'
                 && let Some(tail) = callee.get(at..)
-                && let Some(&found) = self.0.get(tail)
+                && let Some(&found) = self.map.get(tail)
             {
                 best = Some(best.map_or(found, |b| b.min(found)));
             }
@@ -99,7 +119,11 @@ mod tests {
         .map(String::from)
         .to_vec();
         let paths = Paths::from(list.clone());
+        let long = format!("{}.x::std::fs::read", "[a, b](c)".repeat(500));
+        let long_miss = format!("{}::Path::newer", "q".repeat(4000));
         for callee in [
+            long.as_str(),
+            long_miss.as_str(),
             "Path::new",
             "std::path::Path::new",
             "MyPath::new",
@@ -129,5 +153,6 @@ mod tests {
         assert!(names.has("args"));
         assert!(!names.has("arg"));
         assert!(!names.has("request.args"));
+        assert!(!names.has(&"args".repeat(100)));
     }
 }
