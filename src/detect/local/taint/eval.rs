@@ -275,6 +275,23 @@ impl Analyser<'_, '_, '_> {
                 .is_some_and(|receiver| !receiver.to_ascii_lowercase().contains("path"))
     }
 
+    /// A call that reads a source (`request.get_data()`, `fetch(…)`, a handler's reader).
+    fn source_called(&self, callee_text: &str, line: u32) -> Option<Taint> {
+        let source = self
+            .tables
+            .source_call(callee_text)
+            .or_else(|| self.tables.handler_source(&self.function_name, callee_text))
+            .or_else(|| {
+                let library = self.library_callee(callee_text)?;
+                self.tables.source_call(&library)
+            })?;
+        Some(Taint::new(
+            Origin::Source(source.to_string()),
+            line,
+            format!("read from {source}"),
+        ))
+    }
+
     pub(super) fn eval_call(&self, node: u32, depth: u32) -> Option<Taint> {
         let callee = self.callee_of(node)?;
         let callee_text = self.text(callee);
@@ -309,20 +326,8 @@ impl Analyser<'_, '_, '_> {
         {
             return Some(taint.step(line, format!("through .{last}()")));
         }
-        if let Some(source) = self
-            .tables
-            .source_call(callee_text)
-            .or_else(|| self.tables.handler_source(&self.function_name, callee_text))
-            .or_else(|| {
-                let library = self.library_callee(callee_text)?;
-                self.tables.source_call(&library)
-            })
-        {
-            return Some(Taint::new(
-                Origin::Source(source.to_string()),
-                line,
-                format!("read from {source}"),
-            ));
+        if let Some(read) = self.source_called(callee_text, line) {
+            return Some(read);
         }
         let method = callee_text.rsplit(['.', ':']).next().unwrap_or(callee_text);
         if self.tables.is_uri_encoder(callee_text) {
