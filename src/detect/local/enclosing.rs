@@ -349,39 +349,69 @@ pub fn is_async(function: Node<'_>, source: &str) -> bool {
         .any(|word| word == "async")
 }
 
-/// Inside a Rust `#[cfg(test)]` module or a `#[test]` function.
+/// The Rust `#[cfg(test)]` modules and `#[test]` functions of a file, as the flat-tree
+/// index ranges of their subtrees, outermost only and in order: found in one pass, so a
+/// match asks a binary search instead of walking its ancestors (a walk per match cost the
+/// square of a deeply nested file).
+pub(super) struct RustTests(Vec<(u32, u32)>);
+
+impl RustTests {
+    pub(super) fn of(tree: &FlatTree<'_>, source: &str) -> RustTests {
+        let mut spans: Vec<(u32, u32)> = Vec::new();
+        for item in 0..tree.len() as u32 {
+            if spans.last().is_some_and(|&(_, end)| item < end)
+                || !matches!(tree.kind(item), "mod_item" | "function_item")
+                || !has_test_attribute(tree, item, source)
+            {
+                continue;
+            }
+            spans.push((item, tree.entry(item).end));
+        }
+        RustTests(spans)
+    }
+
+    /// Whether node `index` is inside (not at) a test module or function; a comment is not.
+    pub(super) fn contain(&self, tree: &FlatTree<'_>, index: u32) -> bool {
+        if tree.kind(index) == "comment" {
+            return false;
+        }
+        let after = self.0.partition_point(|&(start, _)| start < index);
+        after > 0 && index < self.0[after - 1].1
+    }
+}
+
+/// Whether the attributes right before `item` among its siblings say `test`.
+fn has_test_attribute(tree: &FlatTree<'_>, item: u32, source: &str) -> bool {
+    let Some(parent) = tree.parent(item) else {
+        return false;
+    };
+    let siblings = tree.children(parent);
+    let Some(position) = siblings.iter().position(|&s| s == item) else {
+        return false;
+    };
+    siblings[..position]
+        .iter()
+        .rev()
+        .take_while(|&&s| tree.kind(s) == "attribute_item")
+        .any(|&a| tree.text(a, source).contains("test"))
+}
+
+/// Inside a Rust `#[cfg(test)]` module or a `#[test]` function, by walking up: what
+/// `RustTests` answers at once (kept to hold it to).
+#[cfg(test)]
 pub(super) fn in_rust_test(tree: &FlatTree<'_>, index: u32, source: &str) -> bool {
     if tree.kind(index) == "comment" {
         return false;
     }
-    for item in ancestors(tree, index) {
-        if !matches!(tree.kind(item), "mod_item" | "function_item") {
-            continue;
-        }
-        let Some(parent) = tree.parent(item) else {
-            continue;
-        };
-        let siblings = tree.children(parent);
-        let Some(position) = siblings.iter().position(|&s| s == item) else {
-            continue;
-        };
-        let attributes = siblings[..position]
-            .iter()
-            .rev()
-            .take_while(|&&s| tree.kind(s) == "attribute_item");
-        if attributes
-            .into_iter()
-            .any(|&a| tree.text(a, source).contains("test"))
-        {
-            return true;
-        }
-    }
-    false
+    ancestors(tree, index).any(|item| {
+        matches!(tree.kind(item), "mod_item" | "function_item")
+            && has_test_attribute(tree, item, source)
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{assigns_fresh, function_kinds_of, is_function};
+    use super::{RustTests, assigns_fresh, function_kinds_of, in_rust_test, is_function};
     use crate::lang::LangId;
     use crate::parse::flat::FlatTree;
 
@@ -446,5 +476,36 @@ mod tests {
         ] {
             assert!(!assigns_fresh(line, "x"), "{line:?}");
         }
+    }
+
+    /// The test spans found in one pass answer for every node what walking up from it
+    /// does: on the sample file and on nested test modules and functions.
+    #[test]
+    fn rust_test_spans_answer_as_the_walk_up_does() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let sample = std::fs::read_to_string(root.join("queries/tests/sample.rs")).expect("sample");
+        let nested = "fn a() { x(); }\n#[cfg(test)]\nmod t {\n    #[test]\n    fn b() { y(); }\n    fn c() {}\n    // a comment\n}\n#[test]\n#[ignore]\nfn d() { if z { w(); } }\nmod u { #[test] fn e() { v(); } fn f() { g(); } }\nfn h() { i(); }\n";
+        let mut inside = 0;
+        for source in [sample.as_str(), nested] {
+            let mut parser = tree_sitter::Parser::new();
+            parser
+                .set_language(&(LangId::Rust.spec().grammar)())
+                .expect("grammar");
+            let tree = parser.parse(source, None).expect("parse");
+            let flat = FlatTree::new(&tree, LangId::Rust);
+            let spans = RustTests::of(&flat, source);
+            for index in 0..flat.len() as u32 {
+                let walked = in_rust_test(&flat, index, source);
+                assert_eq!(
+                    spans.contain(&flat, index),
+                    walked,
+                    "{} at {:?}",
+                    flat.kind(index),
+                    flat.entry(index).node.start_position()
+                );
+                inside += usize::from(walked);
+            }
+        }
+        assert!(inside > 20, "too few nodes in test code: {inside}");
     }
 }

@@ -5,7 +5,7 @@ use tree_sitter::Node;
 
 use crate::detect::finding::Severity;
 use crate::detect::local::enclosing::{
-    ECMA_DEFINITIONS, enclosing_function, in_async, in_loop, in_rust_test,
+    ECMA_DEFINITIONS, RustTests, enclosing_function, in_async, in_loop,
 };
 use crate::detect::local::rule_filters::Filters;
 use crate::detect::local::{Collected, Hit, imports, is_test_path, line_of};
@@ -201,6 +201,7 @@ impl LangRules {
         let test_file = is_test_path(&facts.path);
         let family = self.language.family();
         let imported = std::cell::OnceCell::new();
+        let rust_tests = std::cell::OnceCell::new();
         for index in 0..tree.len() as u32 {
             let entry = tree.entry(index);
             let list = match self.collect.get(entry.kind as usize) {
@@ -258,7 +259,11 @@ impl LangRules {
                     }
                 }
                 if rule.skip_tests
-                    && (test_file || (family == Family::Rust && in_rust_test(tree, at, source)))
+                    && (test_file
+                        || (family == Family::Rust
+                            && rust_tests
+                                .get_or_init(|| RustTests::of(tree, source))
+                                .contain(tree, at)))
                 {
                     return;
                 }

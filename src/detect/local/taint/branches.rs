@@ -260,6 +260,49 @@ impl Analyser<'_, '_, '_> {
     /// Whether control cannot leave `node` (a branch) by its end: it returns, raises,
     /// throws, aborts, or leaves the loop.
     pub(super) fn exits(&self, node: u32) -> bool {
+        // Remembered per node: each `if` of an `else if` chain asks about the whole rest
+        // of the chain, which made a chain of n cost n².
+        if let Some(&known) = self.exits_known.borrow().get(&node) {
+            return known;
+        }
+        // An `else if` chain is worked out from its innermost `if` out, so that each asks
+        // only about the next (known by then), however long the chain: recursing down it
+        // overflowed the stack on generated chains of thousands.
+        if self.kind(node) == "if_statement" {
+            let mut chain = vec![node];
+            while let Some(next) = chain.last().and_then(|&last| self.else_if(last))
+                && !self.exits_known.borrow().contains_key(&next)
+            {
+                chain.push(next);
+            }
+            for &inner in chain.iter().skip(1).rev() {
+                let exits = self.exits_afresh(inner);
+                self.exits_known.borrow_mut().insert(inner, exits);
+            }
+        }
+        let exits = self.exits_afresh(node);
+        self.exits_known.borrow_mut().insert(node, exits);
+        exits
+    }
+
+    /// The `if` an `if`'s `else` holds alone (`else if`).
+    fn else_if(&self, node: u32) -> Option<u32> {
+        let alternative = self
+            .flat
+            .named_children(node)
+            .filter(|&c| self.kind(c) == "else_clause")
+            .last()?;
+        let inner = self
+            .flat
+            .named_children(alternative)
+            .filter(|&c| !self.kind(c).contains("comment"))
+            .last()?;
+        (self.kind(inner) == "if_statement").then_some(inner)
+    }
+
+    fn exits_afresh(&self, node: u32) -> bool {
+        #[cfg(test)]
+        super::work_tests::EXITS_ASKED.with(|n| n.set(n.get() + 1));
         match self.kind(node) {
             "return_statement"
             | "raise_statement"

@@ -176,6 +176,8 @@ struct Analyser<'a, 'c, 't> {
     waypoints: Vec<usize>,
     /// What happens where a guarded branch ends, by flat-tree index (`branches.rs`).
     scheduled: Vec<(u32, branches::Event)>,
+    /// Whether control cannot leave a node by its end, by node (`Analyser::exits`).
+    exits_known: std::cell::RefCell<FxHashMap<u32, bool>>,
 }
 
 pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> FileTaint {
@@ -248,6 +250,7 @@ pub fn analyse(ctx: &Ctx<'_, '_>, sinks: &SinkTable, hits: &mut Vec<Hit>) -> Fil
             hits,
             waypoints: Vec::new(),
             scheduled: Vec::new(),
+            exits_known: Default::default(),
         };
         if unit == 0 {
             analyser.visit_inside(unit);

@@ -187,6 +187,7 @@ impl Analyser<'_, '_, '_> {
             hits: &mut hits,
             waypoints: Vec::new(),
             scheduled: Vec::new(),
+            exits_known: Default::default(),
         };
         analyser.function(function);
         // Destructured parameters hold an index too, without a node in `params`: the
