@@ -250,6 +250,15 @@ fn mentions_in_other_files(
                 .collect()
         } else {
             let Some(word) = words(names) else { return out };
+            // The candidates by name: comparing each word found with every candidate cost
+            // words × candidates.
+            let mut by_name: HashMap<&[u8], Vec<(&str, &str)>> = HashMap::new();
+            for (path, node) in unused {
+                by_name
+                    .entry(node.name.as_bytes())
+                    .or_default()
+                    .push((node.name.as_str(), path.as_str()));
+            }
             files
                 .map(|file| {
                     let Ok(text) = std::fs::read(crate::parse::paths::absolute(&root, &file.path))
@@ -258,10 +267,8 @@ fn mentions_in_other_files(
                     };
                     let mut here = Vec::new();
                     for found in word.find_iter(&text) {
-                        for (path, node) in unused {
-                            if node.name.as_bytes() == found.as_bytes() {
-                                here.extend(mentioned(file, &node.name, path));
-                            }
+                        for (name, path) in by_name.get(found.as_bytes()).into_iter().flatten() {
+                            here.extend(mentioned(file, name, path));
                         }
                     }
                     here

@@ -8,6 +8,10 @@ use crate::detect::local::enclosing::{
     ECMA_DEFINITIONS, RustTests, enclosing_function, in_async, in_loop,
 };
 use crate::detect::local::rule_filters::Filters;
+
+/// The (first, last) lines of the symbols a filter's `unless_enclosing` and
+/// `only_enclosing` regexes name.
+type EnclosingSpans = [Vec<(u32, u32)>; 2];
 use crate::detect::local::{Collected, Hit, imports, is_test_path, line_of};
 use crate::detect::rule::{Engine, QuerySpec, Rule, query_languages};
 use crate::lang::{Family, LangId};
@@ -202,6 +206,11 @@ impl LangRules {
         let family = self.language.family();
         let imported = std::cell::OnceCell::new();
         let rust_tests = std::cell::OnceCell::new();
+        // Per filter, the (first, last) lines of the symbols whose names its enclosing
+        // regexes match, found once: asking every symbol at every match cost matches ×
+        // symbols.
+        let enclosing: Vec<std::cell::OnceCell<EnclosingSpans>> =
+            self.filters.iter().map(|_| Default::default()).collect();
         for index in 0..tree.len() as u32 {
             let entry = tree.entry(index);
             let list = match self.collect.get(entry.kind as usize) {
@@ -271,21 +280,28 @@ impl LangRules {
                     return;
                 }
                 let line = line_of(node);
-                if let Some(regex) = &filters.unless_enclosing
-                    && facts
-                        .symbols
-                        .iter()
-                        .any(|s| s.line <= line && line <= s.end_line && regex.is_match(&s.name))
-                {
-                    return;
-                }
-                if let Some(regex) = &filters.only_enclosing
-                    && !facts
-                        .symbols
-                        .iter()
-                        .any(|s| s.line <= line && line <= s.end_line && regex.is_match(&s.name))
-                {
-                    return;
+                if filters.unless_enclosing.is_some() || filters.only_enclosing.is_some() {
+                    let [unless, only] = enclosing[*filter_index].get_or_init(|| {
+                        [&filters.unless_enclosing, &filters.only_enclosing].map(|regex| {
+                            let Some(regex) = regex else {
+                                return Vec::new();
+                            };
+                            facts
+                                .symbols
+                                .iter()
+                                .filter(|s| regex.is_match(&s.name))
+                                .map(|s| (s.line, s.end_line))
+                                .collect()
+                        })
+                    });
+                    let inside = |spans: &[(u32, u32)]| {
+                        spans.iter().any(|&(from, to)| from <= line && line <= to)
+                    };
+                    if filters.unless_enclosing.is_some() && inside(unless)
+                        || filters.only_enclosing.is_some() && !inside(only)
+                    {
+                        return;
+                    }
                 }
                 if let Some(regex) = &filters.unless_above
                     && justified(source, node.start_byte(), regex)
