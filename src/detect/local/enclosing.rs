@@ -357,15 +357,29 @@ pub(super) struct RustTests(Vec<(u32, u32)>);
 
 impl RustTests {
     pub(super) fn of(tree: &FlatTree<'_>, source: &str) -> RustTests {
-        let mut spans: Vec<(u32, u32)> = Vec::new();
-        for item in 0..tree.len() as u32 {
-            if spans.last().is_some_and(|&(_, end)| item < end)
-                || !matches!(tree.kind(item), "mod_item" | "function_item")
-                || !has_test_attribute(tree, item, source)
-            {
-                continue;
+        // Each node's children read once, carrying whether the attributes right before an
+        // item say `test` (asking per item rescanned its siblings: the square of a file of
+        // many top-level functions).
+        let mut items: Vec<u32> = Vec::new();
+        for parent in 0..tree.len() as u32 {
+            let mut marked = false;
+            for &child in tree.children(parent) {
+                match tree.kind(child) {
+                    "attribute_item" => marked |= tree.text(child, source).contains("test"),
+                    "mod_item" | "function_item" if marked => {
+                        items.push(child);
+                        marked = false;
+                    }
+                    _ => marked = false,
+                }
             }
-            spans.push((item, tree.entry(item).end));
+        }
+        items.sort_unstable();
+        let mut spans: Vec<(u32, u32)> = Vec::new();
+        for item in items {
+            if spans.last().is_none_or(|&(_, end)| item >= end) {
+                spans.push((item, tree.entry(item).end));
+            }
         }
         RustTests(spans)
     }
@@ -381,6 +395,7 @@ impl RustTests {
 }
 
 /// Whether the attributes right before `item` among its siblings say `test`.
+#[cfg(test)]
 fn has_test_attribute(tree: &FlatTree<'_>, item: u32, source: &str) -> bool {
     let Some(parent) = tree.parent(item) else {
         return false;
