@@ -8,10 +8,6 @@ use crate::detect::local::enclosing::{
     ECMA_DEFINITIONS, RustTests, enclosing_function, in_async, in_loop,
 };
 use crate::detect::local::rule_filters::Filters;
-
-/// The (first, last) lines of the symbols a filter's `unless_enclosing` and
-/// `only_enclosing` regexes name.
-type EnclosingSpans = [Vec<(u32, u32)>; 2];
 use crate::detect::local::{Collected, Hit, imports, is_test_path, line_of};
 use crate::detect::rule::{Engine, QuerySpec, Rule, query_languages};
 use crate::lang::{Family, LangId};
@@ -19,6 +15,10 @@ use crate::parse::FileFacts;
 use crate::parse::flat::FlatTree;
 use crate::parse::query::regexes::LazyRegex;
 use crate::parse::query::{Matcher, syntax};
+
+/// The (first, last) lines of the symbols a filter's `unless_enclosing` and
+/// `only_enclosing` regexes name.
+type EnclosingSpans = [Vec<(u32, u32)>; 2];
 
 /// The node kinds the Rust-coded detectors need, by `Collected` slot: comments,
 /// functions, strings, identifiers, returns. Read straight off the flat tree by kind id.
@@ -209,8 +209,8 @@ impl LangRules {
         // Per filter, the (first, last) lines of the symbols whose names its enclosing
         // regexes match, found once: asking every symbol at every match cost matches ×
         // symbols.
-        let enclosing: Vec<std::cell::OnceCell<EnclosingSpans>> =
-            self.filters.iter().map(|_| Default::default()).collect();
+        let enclosing: std::cell::OnceCell<Vec<std::cell::OnceCell<EnclosingSpans>>> =
+            std::cell::OnceCell::new();
         for index in 0..tree.len() as u32 {
             let entry = tree.entry(index);
             let list = match self.collect.get(entry.kind as usize) {
@@ -281,7 +281,9 @@ impl LangRules {
                 }
                 let line = line_of(node);
                 if filters.unless_enclosing.is_some() || filters.only_enclosing.is_some() {
-                    let [unless, only] = enclosing[*filter_index].get_or_init(|| {
+                    let spans = enclosing
+                        .get_or_init(|| self.filters.iter().map(|_| Default::default()).collect());
+                    let [unless, only] = spans[*filter_index].get_or_init(|| {
                         [&filters.unless_enclosing, &filters.only_enclosing].map(|regex| {
                             let Some(regex) = regex else {
                                 return Vec::new();
