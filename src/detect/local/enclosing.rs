@@ -499,7 +499,7 @@ mod tests {
     fn rust_test_spans_answer_as_the_walk_up_does() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let sample = std::fs::read_to_string(root.join("queries/tests/sample.rs")).expect("sample");
-        let nested = "fn a() { x(); }\n#[cfg(test)]\nmod t {\n    #[test]\n    fn b() { y(); }\n    fn c() {}\n    // a comment\n}\n#[test]\n#[ignore]\nfn d() { if z { w(); } }\nmod u { #[test] fn e() { v(); } fn f() { g(); } }\nfn h() { i(); }\n";
+        let nested = "fn a() { x(); }\n#[cfg(test)]\nmod t {\n    #[test]\n    fn b() { y(); }\n    fn c() {}\n    // a comment\n}\n#[test]\n#[allow(dead_code)]\nfn d() { if z { w(); } }\nmod u { #[test] fn e() { v(); } fn f() { g(); } }\nfn h() { i(); }\n";
         let mut inside = 0;
         for source in [sample.as_str(), nested] {
             let mut parser = tree_sitter::Parser::new();
