@@ -755,6 +755,42 @@ ext::run_std -calls(1.0)-> ext::UdpSocket::bind
 }
 
 #[test]
+fn std_methods_of_a_primitive_come_before_a_project_traits_of_the_same_name() {
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "num"
+version = "0.1.0"
+//- src/lib.rs
+pub trait Float {
+    fn from_bits(u: u32) -> Self;
+    fn to_bits(self) -> u32;
+    fn is_sign_positive(self) -> bool;
+    fn scaled(self) -> u32;
+}
+impl Float for f32 {
+    fn from_bits(u: u32) -> f32 { f32::from_bits(u) }
+    fn to_bits(self) -> u32 { f32::to_bits(self) }
+    fn is_sign_positive(self) -> bool { self.is_sign_positive() }
+    fn scaled(self) -> u32 { Self::to_bits(self) + self.to_bits() + Self::limit() }
+}
+pub trait Limit { fn limit() -> u32; }
+impl Limit for f32 { fn limit() -> u32 { 7 } }
+pub fn read(x: f32, n: u8) -> u32 {
+    x.to_bits() + <f32 as Float>::to_bits(x) + x.scaled() + n.count_ones() + f32::limit()
+}
+"#,
+        r#"
+num::f32::scaled -calls(1.0)-> num::f32::limit
+num::read -calls(0.9)-> num::f32::scaled
+num::read -calls(1.0)-> num::f32::limit
+num::read -calls(1.0)-> num::f32::to_bits
+"#,
+    );
+}
+
+#[test]
 fn methods_on_call_results_and_named_char_in_macro_tokens_resolve() {
     crate::support::check_calls(
         r#"

@@ -426,6 +426,9 @@ impl Resolver {
         context: &FileContext<'_>,
     ) -> (Vec<u32>, Resolution) {
         if self.family(file) == Family::Rust {
+            if self.runs_primitive_method(file, call, receiver, &context.locals) {
+                return (Vec::new(), Resolution::Direct);
+            }
             let foreign = match receiver {
                 "self" => self.foreign_self_call(file, call),
                 _ => self.foreign_receiver_call(file, call, receiver, &context.locals),

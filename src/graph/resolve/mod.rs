@@ -16,6 +16,7 @@ mod outside_impls;
 mod packages;
 mod patch;
 mod phases;
+mod primitives;
 mod receivers;
 mod refs;
 mod scope;

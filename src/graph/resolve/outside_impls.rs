@@ -14,8 +14,8 @@
 //! so a type of the same name from elsewhere (`std::net::UdpSocket`) is not taken for it.
 
 use crate::graph::model::Resolution;
-use crate::graph::resolve::Resolver;
 use crate::graph::resolve::calls::{FileContext, LocalBindings, Receiver};
+use crate::graph::resolve::{Resolver, primitives};
 use crate::parse::{BindingSource, CallSite, SymbolKind};
 
 /// Roots of the standard library: `core::fmt::Display` is `std::fmt::Display`.
@@ -162,22 +162,57 @@ impl Resolver {
     /// `self.f()` and `Self::f()` in an impl for a type from outside (`impl Float for f32`):
     /// the methods the project gives that type.
     pub(super) fn foreign_self_call(&self, file: u32, call: &CallSite) -> Vec<u32> {
+        match self.outside_self_type(file, call) {
+            Some((scope, name)) if !primitives::inherent(name, &call.name) => {
+                self.foreign_methods(file, scope, name, call)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The type `self` is in the caller's impl when that type is from outside the project
+    /// (the impl's parent scope and the type as written).
+    fn outside_self_type(&self, file: u32, call: &CallSite) -> Option<(Option<u32>, &str)> {
         let facts = &self.facts[file as usize];
         let mut at = call.caller;
         while let Some(index) = at {
             let symbol = &facts.symbols[index as usize];
             if symbol.kind == SymbolKind::Impl {
                 if self.impl_class.contains_key(&(file, index)) {
-                    return Vec::new();
+                    return None;
                 }
-                return self.foreign_methods(file, symbol.parent, &symbol.name, call);
+                return Some((symbol.parent, &symbol.name));
             }
             if symbol.kind.is_class_like() {
-                return Vec::new();
+                return None;
             }
             at = symbol.parent;
         }
-        Vec::new()
+        None
+    }
+
+    /// Whether a method call on `receiver` runs std's own method of a primitive type
+    /// (`self.to_bits()` in `impl Float for f32`, `x.count_ones()` for `x: u8`), which no
+    /// project method of the same name is.
+    pub(super) fn runs_primitive_method(
+        &self,
+        file: u32,
+        call: &CallSite,
+        receiver: &str,
+        locals: &LocalBindings<'_>,
+    ) -> bool {
+        if receiver == "self" {
+            return self
+                .outside_self_type(file, call)
+                .is_some_and(|(_, name)| primitives::inherent(name, &call.name));
+        }
+        self.innermost_bindings(file, call.caller, receiver, locals)
+            .is_some_and(|bindings| {
+                bindings.iter().any(|binding| {
+                    binding.source == BindingSource::Annotation
+                        && primitives::inherent(&binding.type_text, &call.name)
+                })
+            })
     }
 
     /// `f32::limit()`, `String::ext()`, `<f32 as Limits>::limit()`: the methods of that
@@ -195,11 +230,13 @@ impl Resolver {
             Some((ty, tr)) => (ty, Some(tr)),
             None => (scope, None),
         };
-        // `Vec::f()`: std's own (inherent) methods, which we do not know, come first.
+        // `Vec::f()`: std's own (inherent) methods, which we do not know, come first;
+        // a primitive's we do know (`f32::from_bits`).
         if trait_text.is_none()
-            && self
-                .foreign_type_path(file, call.caller, type_text)
-                .is_some_and(|path| path.starts_with("std::"))
+            && (primitives::inherent(type_text, &call.name)
+                || self
+                    .foreign_type_path(file, call.caller, type_text)
+                    .is_some_and(|path| path.starts_with("std::")))
         {
             return Vec::new();
         }
