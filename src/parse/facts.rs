@@ -121,6 +121,9 @@ pub struct Symbol {
     pub metrics: Option<Metrics>,
     /// Of a Rust `impl` block: whether it is for a reference (`impl Trait for &'a T`).
     pub borrow: Borrow,
+    /// A Rust function written without `pub`: outside its module (and the modules inside
+    /// it) a method call does not see it.
+    pub private: bool,
 }
 
 /// How a Rust type is held: owned, or behind a shared or a mutable reference.

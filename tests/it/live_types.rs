@@ -1,5 +1,6 @@
 //! Live = cold for resolution that reads another file's declarations: a callback typed by
-//! its callee's parameter, a call through an imported object literal.
+//! its callee's parameter, a call through an imported object literal, a Rust method's
+//! visibility.
 
 use crate::live::{edit_and_compare, first_build, has_edge};
 
@@ -71,4 +72,55 @@ fn calls_through_an_imported_object_follow_edits_to_its_entries() {
         "an entry names another function",
     );
     assert!(has_edge(&engine, "use.run -calls(1.0)-> api.get"));
+}
+
+const PRIVATE_PROJECT: &str = r#"
+//- Cargo.toml
+[package]
+name = "cal"
+version = "0.1.0"
+//- src/lib.rs
+pub mod naive;
+pub trait Datelike { fn year(&self) -> i32; }
+pub fn outside(d: naive::Date) -> i32 { d.year() }
+//- src/naive.rs
+use crate::Datelike;
+pub struct Date;
+impl Date {
+    fn year(&self) -> i32 { 2000 }
+}
+impl Datelike for Date {
+    fn year(&self) -> i32 { self.year() }
+}
+"#;
+
+/// Whether a Rust method is seen from another module moves that module's calls: making it
+/// `pub` (and private again) gives the edges a cold build gives.
+#[test]
+fn a_methods_visibility_moves_calls_in_other_modules() {
+    let (dir, engine) = first_build(PRIVATE_PROJECT);
+    let through_trait = "cal::outside -calls(0.9)-> cal::Datelike::year";
+    assert!(has_edge(&engine, through_trait));
+    edit_and_compare(
+        &engine,
+        &dir,
+        (
+            "src/naive.rs",
+            "    fn year(&self) -> i32 { 2000 }",
+            "    pub fn year(&self) -> i32 { 2000 }",
+        ),
+        "the inherent method made public",
+    );
+    assert!(!has_edge(&engine, through_trait));
+    edit_and_compare(
+        &engine,
+        &dir,
+        (
+            "src/naive.rs",
+            "    pub fn year(&self) -> i32 { 2000 }",
+            "    fn year(&self) -> i32 { 2000 }",
+        ),
+        "the inherent method made private again",
+    );
+    assert!(has_edge(&engine, through_trait));
 }

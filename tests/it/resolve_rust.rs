@@ -791,6 +791,48 @@ num::read -calls(1.0)-> num::f32::to_bits
 }
 
 #[test]
+fn a_private_inherent_method_is_passed_over_outside_its_module() {
+    // Both `year`s are named `cal::naive::Date::year`: the trait's declaration beside it
+    // says which one a call runs.
+    crate::support::check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "cal"
+version = "0.1.0"
+//- src/lib.rs
+pub mod naive;
+pub trait Datelike { fn year(&self) -> i32; fn month(&self) -> u32; }
+pub fn outside(d: naive::Date) -> i32 { d.year() + d.month() as i32 }
+//- src/naive.rs
+use crate::Datelike;
+pub struct Date;
+impl Date {
+    fn year(&self) -> i32 { 2000 }
+    pub(crate) fn month(&self) -> u32 { 1 }
+}
+impl Datelike for Date {
+    fn year(&self) -> i32 { self.year() }
+    fn month(&self) -> u32 { self.month() }
+}
+pub fn inside(d: Date) -> i32 { d.year() }
+pub mod nested {
+    pub fn below(d: super::Date) -> i32 { d.year() }
+}
+"#,
+        r#"
+cal::naive::Date::month -calls(1.0)-> cal::naive::Date::month
+cal::naive::Date::year -calls(1.0)-> cal::naive::Date::year
+cal::naive::inside -calls(0.9)-> cal::naive::Date::year
+cal::naive::nested::below -calls(0.9)-> cal::naive::Date::year
+cal::outside -calls(0.9)-> cal::Datelike::year
+cal::outside -calls(0.9)-> cal::naive::Date::month
+cal::outside -calls(0.9)-> cal::naive::Date::year
+"#,
+    );
+}
+
+#[test]
 fn methods_on_call_results_and_named_char_in_macro_tokens_resolve() {
     crate::support::check_calls(
         r#"

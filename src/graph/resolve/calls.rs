@@ -329,7 +329,8 @@ impl Resolver {
                     Resolution::Direct,
                 ),
                 Receiver::Instance { classes, exact } => {
-                    self.method_on(&classes, &call.name, exact)
+                    let from = self.home_module(file, call.caller);
+                    self.method_on(&classes, &call.name, exact, from)
                 }
                 typed @ (Receiver::External | Receiver::Unknown) => {
                     let external = matches!(typed, Receiver::External);

@@ -58,16 +58,42 @@ impl Resolver {
     }
 
     /// Rust looks a method up among a type's own (inherent) methods before its traits':
-    /// where a type has both, a call on it is the inherent one.
-    fn prefer_inherent(&self, found: &mut Vec<u32>) {
+    /// where a type has both, a call on it is the inherent one, unless the inherent one is
+    /// private to a module the caller (in module `from`) is outside of.
+    fn prefer_inherent(&self, found: &mut Vec<u32>, from: u32) {
         if found.len() > 1
             && found
                 .iter()
                 .any(|&m| self.is_rust_node(m) && !self.in_trait_impl(m))
             && found.iter().any(|&m| self.in_trait_impl(m))
         {
-            found.retain(|&m| !self.in_trait_impl(m));
+            let seen = |m: u32| self.visible_from(m, from);
+            if found.iter().any(|&m| !self.in_trait_impl(m) && seen(m)) {
+                found.retain(|&m| !self.in_trait_impl(m));
+            } else {
+                found.retain(|&m| self.in_trait_impl(m));
+            }
         }
+    }
+
+    /// Whether a Rust function is seen from `module`: it says who sees it (`pub`,
+    /// `pub(crate)`, …), or its module is `module` or holds it.
+    fn visible_from(&self, function: u32, module: u32) -> bool {
+        let Some((file, index)) = self.origin[function as usize] else {
+            return true;
+        };
+        if !self.facts[file as usize].symbols[index as usize].private {
+            return true;
+        }
+        let home = self.home_module(file, Some(index));
+        if home == module {
+            return true;
+        }
+        let home = &self.nodes[home as usize].qualified_name;
+        self.nodes[module as usize]
+            .qualified_name
+            .strip_prefix(home.as_str())
+            .is_some_and(|rest| rest.starts_with("::"))
     }
 
     fn is_rust_node(&self, node: u32) -> bool {
@@ -135,7 +161,8 @@ impl Resolver {
                             out.extend(self.implementations(owner, &call.name));
                         }
                     } else {
-                        self.prefer_inherent(&mut found);
+                        let from = self.home_module(file, call.caller);
+                        self.prefer_inherent(&mut found, from);
                         out.extend(self.implemented_declarations(&found, &call.name));
                     }
                     out.extend(found);
@@ -150,19 +177,21 @@ impl Resolver {
     /// A method on instances of `classes`. The tier follows the receiver's type: through a
     /// trait or interface is 0.6 whatever the method's owner; a concrete type is 0.9, or
     /// 1.0 where dispatch is static (`exact`). A receiver of several types (a union) whose
-    /// members define the method apart reaches each as an interface would, at 0.6.
+    /// members define the method apart reaches each as an interface would, at 0.6. `from`
+    /// is the caller's module (Rust hides a private method outside its own).
     pub(super) fn method_on(
         &self,
         classes: &[u32],
         name: &str,
         exact: bool,
+        from: u32,
     ) -> (Vec<u32>, Resolution) {
         let mut how = Resolution::Direct;
         let mut out = Vec::new();
         let mut owners = 0;
         for &class in classes {
             if let Some((mut found, _)) = self.class_member(class, name) {
-                self.prefer_inherent(&mut found);
+                self.prefer_inherent(&mut found, from);
                 if !found.iter().all(|f| out.contains(f)) {
                     owners += 1;
                 }

@@ -76,6 +76,9 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
             } else {
                 crate::parse::facts::Borrow::Owned
             },
+            private: ctx.lang.family() == crate::lang::Family::Rust
+                && kind.is_function_like()
+                && !has_visibility(def.node),
             // A declaration without a body (an overload, an interface or trait method)
             // repeats what its implementation measures.
             metrics: (kind.is_function_like()
@@ -296,4 +299,11 @@ mod tests {
             2
         );
     }
+}
+
+/// Whether a Rust item says who sees it (`pub`, `pub(crate)`, …).
+fn has_visibility(node: tree_sitter::Node<'_>) -> bool {
+    let mut cursor = node.walk();
+    node.children(&mut cursor)
+        .any(|child| child.kind() == "visibility_modifier")
 }
