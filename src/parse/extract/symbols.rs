@@ -282,6 +282,13 @@ fn in_object_literal(ctx: &Ctx<'_>, node: Node<'_>) -> bool {
     })
 }
 
+/// Whether a Rust item says who sees it (`pub`, `pub(crate)`, …).
+fn has_visibility(node: Node<'_>) -> bool {
+    let mut cursor = node.walk();
+    node.children(&mut cursor)
+        .any(|child| child.kind() == "visibility_modifier")
+}
+
 #[cfg(test)]
 mod tests {
     use super::code_lines;
@@ -299,11 +306,4 @@ mod tests {
             2
         );
     }
-}
-
-/// Whether a Rust item says who sees it (`pub`, `pub(crate)`, …).
-fn has_visibility(node: tree_sitter::Node<'_>) -> bool {
-    let mut cursor = node.walk();
-    node.children(&mut cursor)
-        .any(|child| child.kind() == "visibility_modifier")
 }
