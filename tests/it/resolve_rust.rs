@@ -95,7 +95,8 @@ shapes::make -calls(1.0)-> shapes::Square::new
 
 #[test]
 fn same_named_methods_on_an_unknown_receiver_are_ambiguous_at_0_3() {
-    // `clone` and `is_ascii` are std's names: an untyped receiver is not guessed onto A's.
+    // `clone` and `is_ascii` are std's names, `to_ne_bytes` a number's: an untyped
+    // receiver is not guessed onto A's.
     check(
         r#"
 //- Cargo.toml
@@ -105,8 +106,8 @@ name = "amb"
 struct A;
 struct B;
 impl A { fn frobnicate(&self) {} fn is_ascii(&self) -> bool { true } }
-impl B { fn frobnicate(&self) {} }
-fn run() { let x = undefined_here(); x.frobnicate(); x.clone(); x.is_ascii(); }
+impl B { fn frobnicate(&self) {} fn to_ne_bytes(&self) -> [u8; 4] { [0; 4] } }
+fn run() { let x = undefined_here(); x.frobnicate(); x.clone(); x.is_ascii(); x.to_ne_bytes(); }
 "#,
         r#"
 amb::run -calls(0.3)-> amb::A::frobnicate

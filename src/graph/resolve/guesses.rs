@@ -38,10 +38,12 @@ impl Resolver {
         folders: &[&str],
     ) -> (Vec<u32>, Resolution) {
         let spec = self.language(file).spec();
-        if spec.builtin_methods.contains(&name) {
+        let family = self.family(file);
+        if spec.builtin_methods.contains(&name)
+            || (family == Family::Rust && super::primitives::any_has(name))
+        {
             return (Vec::new(), Resolution::Ambiguous);
         }
-        let family = self.family(file);
         let candidates: Vec<u32> = self
             .methods_by_name
             .get(name)

@@ -220,6 +220,14 @@ pub(super) fn inherent(type_text: &str, method: &str) -> bool {
     methods.binary_search(&method).is_ok()
 }
 
+/// Whether some primitive type has a method of this name: a call of it on a receiver of
+/// unknown type is as likely std's as a project method of the same name.
+pub(super) fn any_has(method: &str) -> bool {
+    [INTEGER_METHODS, FLOAT_METHODS, CHAR_METHODS, BOOL_METHODS]
+        .iter()
+        .any(|table| table.binary_search(&method).is_ok())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,5 +247,6 @@ mod tests {
         assert!(!inherent("f32", "limit"));
         assert!(!inherent("String", "from_bits"));
         assert!(!inherent("u8", "sqrt"));
+        assert!(any_has("sqrt") && any_has("to_ne_bytes") && !any_has("frobnicate"));
     }
 }
