@@ -731,6 +731,41 @@ app.report -calls(0.8)-> app.Thing.size
 }
 
 #[test]
+fn a_librarys_cached_property_is_read_as_a_property() {
+    // The getter's value comes from a library: the loader's method is that library's,
+    // never the project's method of the same name.
+    check_calls(
+        r#"
+//- app.py
+from werkzeug.utils import cached_property
+from jinja2 import FileSystemLoader
+
+class Scaffold:
+    @cached_property
+    def jinja_loader(self):
+        return FileSystemLoader("templates")
+
+class Loader:
+    def __init__(self, app):
+        self.app = app
+
+    def list_templates(self):
+        loader = self.app.jinja_loader
+        return loader.list_templates()
+
+def main():
+    Loader(Scaffold()).list_templates()
+"#,
+        r#"
+app.Loader.list_templates -calls(0.8)-> app.Scaffold.jinja_loader
+app.main -calls(0.9)-> app.Loader.list_templates
+app.main -calls(1.0)-> app.Loader.__init__
+app.main -calls(1.0)-> app.Scaffold
+"#,
+    );
+}
+
+#[test]
 fn overload_stubs_cast_and_update_wrapper_are_seen_through() {
     check_calls(
         r#"

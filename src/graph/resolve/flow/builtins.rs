@@ -70,8 +70,10 @@ pub(super) const EFFECTS: &[(&str, Effect)] = &[
     ("builtins.tuple", Effect::Collects),
     ("builtins.type", Effect::TypeOf),
     ("builtins.zip", Effect::Collects),
+    ("cached_property.cached_property", Effect::Property),
     ("copy.copy", Effect::Identity),
     ("copy.deepcopy", Effect::Identity),
+    ("django.utils.functional.cached_property", Effect::Property),
     ("functools.cache", Effect::Identity),
     ("functools.cached_property", Effect::Property),
     ("functools.lru_cache", Effect::Identity),
@@ -82,6 +84,7 @@ pub(super) const EFFECTS: &[(&str, Effect)] = &[
     ("typing.overload", Effect::Nothing),
     ("typing_extensions.cast", Effect::Second),
     ("typing_extensions.overload", Effect::Nothing),
+    ("werkzeug.utils.cached_property", Effect::Property),
 ];
 
 pub(super) fn effect(name: &str) -> Option<Effect> {
