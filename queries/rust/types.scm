@@ -25,6 +25,9 @@
 ; A `for` loop's variable holds the elements of what it iterates (`for x in &xs`,
 ; `for x in self.items.iter()`).
 (for_expression pattern: (identifier) @bind.name value: [(identifier) (field_expression) (reference_expression) (call_expression)] @bind.element)
+; A closure's untyped parameter holds what its callee hands it: an element of the
+; iterator or `Option` the method is called on (`xs.iter().map(|x| …)`, `opt.map(|&x| …)`).
+(arguments (closure_expression parameters: (closure_parameters [(identifier) @bind.name (reference_pattern (identifier) @bind.name)])) @bind.passed)
 ; Names a function binds that are no definitions: calling one calls what it holds.
 (parameter pattern: (identifier) @local.name)
 (closure_parameters (identifier) @local.name)

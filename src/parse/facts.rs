@@ -115,8 +115,8 @@ pub struct Symbol {
     pub end_line: u32,
     /// Where its docstring or doc comments are (see `parse::docs`).
     pub doc: Option<DocSpan>,
-    /// Return type as written (functions), the trait of an `impl` block, or a TypeScript
-    /// class's or interface's type parameters (`<T, R>`).
+    /// Return type as written (functions), the trait of an `impl` block, the type a type
+    /// alias stands for, or a TypeScript class's or interface's type parameters (`<T, R>`).
     pub detail: Option<String>,
     pub metrics: Option<Metrics>,
     /// Of a Rust `impl` block: whether it is for a reference (`impl Trait for &'a T`).

@@ -2,7 +2,8 @@
 //! its callee, a loop variable or an array callback's parameter from the element type of
 //! what it iterates, a generic method's result from the receiver's type arguments; and a
 //! method of an object literal is no name in the scope around it; a class field holding a
-//! function is a method; a conditional that builds one branch gives a local its class.
+//! function is a method; a conditional that builds one branch gives a local its class; a
+//! type alias stands for the classes it names.
 
 #[test]
 fn a_callbacks_untyped_parameters_take_the_types_the_callee_declares() {
@@ -297,7 +298,7 @@ export function inTernary(shape: AnyShape) {
   return shape instanceof Circle ? shape.radius() : 0;
 }
 
-export function outside(shape: AnyShape, other: AnyShape) {
+export function outside(shape: Shape, other: Shape) {
   if (other instanceof Circle) {
     shape.radius();
   }
@@ -388,6 +389,30 @@ sub.pick -calls(1.0)-> sub.Plain
 sub.pick -calls(1.0)-> sub.Safe
 sub.pick -calls(1.0)-> sub.wrap
 sub.wrap -calls(1.0)-> sub.Boxed
+"#,
+    );
+}
+
+#[test]
+fn a_type_alias_stands_for_the_classes_it_names() {
+    crate::support::check_calls(
+        r#"
+//- app.ts
+export class Router { route(): number { return 1; } }
+export class Server { route(): number { return 2; } }
+export type App = Router;
+export type Either = Router | Server;
+// An alias of an object type is its own members' declaration.
+export type Shape = { route(): number };
+export function one(a: App) { return a.route(); }
+export function both(e: Either) { return e.route(); }
+export function literal(s: Shape) { return s.route(); }
+"#,
+        r#"
+app.both -calls(0.6)-> app.Router.route
+app.both -calls(0.6)-> app.Server.route
+app.literal -calls(0.9)-> app.Shape.route
+app.one -calls(0.9)-> app.Router.route
 "#,
     );
 }

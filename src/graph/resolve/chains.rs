@@ -183,8 +183,61 @@ impl Resolver {
         }
         match self.receiver(file, caller, text, locals) {
             Receiver::Instance { classes, .. } => Some(ChainValue::of(classes)),
-            _ => None,
+            _ => self.declared_wrapped(file, caller, text, locals),
         }
+    }
+
+    /// A name or field chain declared an `Option` or a `Result` of project classes
+    /// (`quitset: Option<ByteSet>`, `self.config.quitset`): what it wraps, still wrapped,
+    /// so that only `unwrap` and its kin (or `?`) reach the classes.
+    pub(super) fn declared_wrapped(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        text: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Option<ChainValue> {
+        let (owner, last) = match text.rsplit_once('.') {
+            Some((owner, last)) => (Some(owner), last),
+            None => (None, text),
+        };
+        if last.is_empty() || !last.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return None;
+        }
+        let mut classes = Vec::new();
+        match owner {
+            None => {
+                for binding in self.innermost_bindings(file, caller, last, locals)? {
+                    if binding.annotated() && types::opaque_in_rust(&binding.type_text) {
+                        classes.extend(self.resolve_type(file, binding.scope, &binding.type_text));
+                    }
+                }
+            }
+            Some(owner) => {
+                let Receiver::Instance {
+                    classes: owners, ..
+                } = self.receiver(file, caller, owner, locals)
+                else {
+                    return None;
+                };
+                for (field_file, binding) in self.field_bindings(&owners, last) {
+                    if binding.annotated() && types::opaque_in_rust(&binding.type_text) {
+                        classes.extend(self.resolve_type(
+                            field_file,
+                            binding.scope,
+                            &binding.type_text,
+                        ));
+                    }
+                }
+            }
+        }
+        (!classes.is_empty()).then(|| {
+            ChainValue {
+                classes,
+                wrapped: true,
+            }
+            .settled()
+        })
     }
 
     /// A call of a plain path (`Foo::new`, `make`, `Self::open`): a tuple struct it
@@ -235,7 +288,7 @@ pub(super) fn head(text: &str) -> &str {
 }
 
 /// Where the parenthesis that closes `text` opened (`text` must end with `)`).
-fn opening_paren(text: &str) -> Option<usize> {
+pub(super) fn opening_paren(text: &str) -> Option<usize> {
     if !text.ends_with(')') {
         return None;
     }

@@ -5,7 +5,7 @@
 //! the receiver's type arguments (`repo.first()` on a `Repo<User>` is a `User`).
 
 use crate::graph::resolve::calls::{LocalBindings, Receiver};
-use crate::graph::resolve::{Resolver, types};
+use crate::graph::resolve::{Resolver, chains, types};
 use crate::lang::Family;
 use crate::parse::Binding;
 
@@ -13,6 +13,10 @@ use crate::parse::Binding;
 /// not typed through a further one (`a` in `const a = b.c(); a.d()` when `b` is itself a
 /// method result), which keeps the work per call bounded in code that chains `var`s.
 const MAX_NESTING: u32 = 1;
+/// Most closure parameters typed one through another (`rust_elements`).
+const MAX_ELEMENT_NESTING: u32 = 2;
+/// Most adaptors looked through back to what an iterator chain iterates.
+const MAX_ADAPTORS: usize = 8;
 /// Most bases a type argument is followed up through.
 const MAX_BASES: u32 = 8;
 
@@ -58,6 +62,73 @@ const ARRAY_CALLBACKS: &[(&str, u8)] = &[
     ("some", 0),
 ];
 
+/// Rust methods whose closure is given an element of their receiver (an iterator's item,
+/// what an `Option` or `Result` holds): (method, argument, parameter).
+const RUST_CALLBACKS: &[(&str, u8, u8)] = &[
+    ("all", 0, 0),
+    ("and_then", 0, 0),
+    ("any", 0, 0),
+    ("filter", 0, 0),
+    ("filter_map", 0, 0),
+    ("find", 0, 0),
+    ("find_map", 0, 0),
+    ("flat_map", 0, 0),
+    ("fold", 1, 1),
+    ("for_each", 0, 0),
+    ("inspect", 0, 0),
+    ("is_none_or", 0, 0),
+    ("is_ok_and", 0, 0),
+    ("is_some_and", 0, 0),
+    ("map", 0, 0),
+    ("map_or", 1, 0),
+    ("map_or_else", 1, 0),
+    ("max_by", 0, 0),
+    ("max_by", 0, 1),
+    ("max_by_key", 0, 0),
+    ("min_by", 0, 0),
+    ("min_by", 0, 1),
+    ("min_by_key", 0, 0),
+    ("partition", 0, 0),
+    ("position", 0, 0),
+    ("retain", 0, 0),
+    ("skip_while", 0, 0),
+    ("sort_by", 0, 0),
+    ("sort_by", 0, 1),
+    ("sort_by_key", 0, 0),
+    ("sort_unstable_by", 0, 0),
+    ("sort_unstable_by", 0, 1),
+    ("sort_unstable_by_key", 0, 0),
+    ("take_while", 0, 0),
+    ("try_for_each", 0, 0),
+];
+
+/// Rust methods that hand on their receiver's elements as they are (iterator adaptors,
+/// borrows of a collection or an `Option`): `xs.iter().rev().filter(…)` yields `xs`'s.
+const ELEMENT_PRESERVING: &[&str] = &[
+    "as_mut",
+    "as_ref",
+    "as_slice",
+    "by_ref",
+    "chain",
+    "cloned",
+    "copied",
+    "cycle",
+    "drain",
+    "filter",
+    "fuse",
+    "inspect",
+    "into_iter",
+    "iter",
+    "iter_mut",
+    "peekable",
+    "rev",
+    "skip",
+    "skip_while",
+    "step_by",
+    "take",
+    "take_while",
+];
+
 impl Resolver {
     /// The classes an untyped parameter of a callback holds: parameter `parameter` of the
     /// function type that the callee (a function, or a class's constructor) declares for
@@ -70,6 +141,16 @@ impl Resolver {
         locals: Option<&LocalBindings<'_>>,
     ) -> Vec<u32> {
         let callees = self.resolve_path(file, binding.scope, &binding.type_text);
+        if callees.is_empty() && self.family(file) == Family::Rust {
+            return match binding.type_text.rsplit_once('.') {
+                Some((receiver, method))
+                    if RUST_CALLBACKS.contains(&(method, argument, parameter)) =>
+                {
+                    self.rust_elements(file, binding.scope, receiver, locals)
+                }
+                _ => Vec::new(),
+            };
+        }
         if callees.is_empty() {
             return match binding.type_text.rsplit_once('.') {
                 Some((array, method))
@@ -128,6 +209,39 @@ impl Resolver {
             }
         });
         out
+    }
+
+    /// The classes a Rust closure given the elements of `receiver` is handed: the element
+    /// type of the collection an iterator chain starts from, or what an `Option` or a
+    /// `Result` holds.
+    fn rust_elements(
+        &self,
+        file: u32,
+        scope: Option<u32>,
+        receiver: &str,
+        locals: Option<&LocalBindings<'_>>,
+    ) -> Vec<u32> {
+        // A closure's parameter may be typed through itself (`|v| v.iter().map(|v| …)`
+        // binds `v` twice in one scope): a few levels, no further.
+        let Some(_nested) = Nesting::enter(MAX_ELEMENT_NESTING) else {
+            return Vec::new();
+        };
+        let out = self.element_type(file, scope, receiver, locals);
+        if !out.is_empty() {
+            return out;
+        }
+        let Some(locals) = locals else {
+            return out;
+        };
+        let base = rust_iterated(receiver);
+        let value = if chains::is_chain(base) {
+            self.chain_value(file, scope, base, locals)
+        } else {
+            self.declared_wrapped(file, scope, base, locals)
+        };
+        value
+            .filter(|v| v.wrapped)
+            .map_or_else(Vec::new, |v| v.classes)
     }
 
     /// What calling `path` (`repo.first`, `this.store.get`) returns when it names a method
@@ -295,12 +409,28 @@ impl Resolver {
                 let Some(class) = self.enclosing_class(file, scope) else {
                     return;
                 };
-                let found = self
-                    .mro(class)
-                    .into_iter()
-                    .find_map(|owner| self.fields.get(&owner).and_then(|f| f.get(field)));
-                for &(f, index) in found.into_iter().flatten() {
-                    let binding = &self.facts[f as usize].bindings[index as usize];
+                for (f, binding) in self.field_bindings(&[class], field) {
+                    if binding.annotated() {
+                        visit(f, binding);
+                    }
+                }
+            }
+            // A field of a typed name or field chain (`config.items`, `self.a.items`).
+            Some(_) if self.family(file) == Family::Rust => {
+                let Some((owner, field)) = path.rsplit_once('.') else {
+                    return;
+                };
+                // `for node in node.children` types `node` through itself.
+                let Some(_nested) = Nesting::enter(MAX_ELEMENT_NESTING) else {
+                    return;
+                };
+                let empty = LocalBindings::default();
+                let Receiver::Instance { classes, .. } =
+                    self.receiver(file, scope, owner, locals.unwrap_or(&empty))
+                else {
+                    return;
+                };
+                for (f, binding) in self.field_bindings(&classes, field) {
                     if binding.annotated() {
                         visit(f, binding);
                     }
@@ -313,12 +443,17 @@ impl Resolver {
 
 /// What a Rust `for` loop iterates, as declared: `&xs`, `&mut self.items`, `xs.iter()`,
 /// `self.items.iter_mut()` and `xs.into_iter()` iterate `xs` and `self.items`.
+/// Adaptors that keep the elements are looked through too (`xs.iter().rev()`).
 fn rust_iterated(text: &str) -> &str {
-    let (_, t) = crate::parse::facts::Borrow::split(text);
-    let t = t.trim_end();
-    for method in [".iter()", ".iter_mut()", ".into_iter()"] {
-        if let Some(base) = t.strip_suffix(method) {
-            return base;
+    let (_, mut t) = crate::parse::facts::Borrow::split(text);
+    t = t.trim_end();
+    for _ in 0..MAX_ADAPTORS {
+        let Some(open) = chains::opening_paren(t) else {
+            break;
+        };
+        match t[..open].trim_end().rsplit_once('.') {
+            Some((base, method)) if ELEMENT_PRESERVING.contains(&method) => t = base.trim_end(),
+            _ => break,
         }
     }
     t

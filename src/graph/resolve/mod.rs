@@ -2,6 +2,7 @@
 //! would (scopes, imports, re-exports, `mod` trees, method resolution order), never by a
 //! global guess at full confidence. See `ARCHITECTURE.md` (`graph`).
 
+mod aliases;
 mod calls;
 mod chains;
 mod contextual;

@@ -329,6 +329,24 @@ impl Resolver {
         }
     }
 
+    /// The bindings that declare `field` of the first of `classes` (along its MRO) that
+    /// has one, with their files.
+    pub(super) fn field_bindings(&self, classes: &[u32], field: &str) -> Vec<(u32, &Binding)> {
+        for &class in classes {
+            for owner in self.mro(class) {
+                if let Some(bindings) = self.fields.get(&owner).and_then(|f| f.get(field)) {
+                    return bindings
+                        .iter()
+                        .map(|&(file, index)| {
+                            (file, &self.facts[file as usize].bindings[index as usize])
+                        })
+                        .collect();
+                }
+            }
+        }
+        Vec::new()
+    }
+
     pub(super) fn field_type(&self, classes: &[u32], field: &str) -> Vec<u32> {
         for &class in classes {
             for owner in self.mro(class) {

@@ -468,7 +468,7 @@ impl Resolver {
         if found.is_empty() && self.family(file) == Family::Rust {
             found = self.generic_bound(file, symbol, &clean);
         }
-        found
+        self.through_aliases(found)
     }
 
     /// JavaScript: each module among `nodes` stands for what it exports as its default

@@ -7,7 +7,8 @@ use tree_sitter::Node;
 
 use crate::parse::flat::FlatTree;
 
-/// Parameter node kinds whose position counts (TypeScript and JavaScript).
+/// Parameter node kinds whose position counts (TypeScript and JavaScript; every parameter
+/// of a Rust closure counts).
 const PARAMETERS: &[&str] = &["required_parameter", "optional_parameter"];
 
 /// The place, `this` not counted, of the parameter of `list` (a `formal_parameters` node)
@@ -16,8 +17,10 @@ const PARAMETERS: &[&str] = &["required_parameter", "optional_parameter"];
 pub(super) fn position(list: Node<'_>, name: Node<'_>) -> Option<u8> {
     let mut cursor = list.walk();
     let mut at = 0u8;
+    // A Rust closure's parameters are patterns of any kind (`|x|`, `|&x|`, `|(a, b)|`).
+    let closure = list.kind() == "closure_parameters";
     for parameter in list.named_children(&mut cursor) {
-        if !PARAMETERS.contains(&parameter.kind()) {
+        if !closure && !PARAMETERS.contains(&parameter.kind()) || parameter.kind() == "comment" {
             continue;
         }
         if parameter.byte_range().contains(&name.start_byte()) {
@@ -47,7 +50,10 @@ pub(super) fn passed<'t>(
     let callee = call
         .child_by_field_name("function")
         .or_else(|| call.child_by_field_name("constructor"))?;
-    if !matches!(callee.kind(), "identifier" | "member_expression") {
+    if !matches!(
+        callee.kind(),
+        "identifier" | "member_expression" | "field_expression" | "scoped_identifier"
+    ) {
         return None;
     }
     let mut cursor = arguments.walk();

@@ -54,6 +54,7 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
         } else {
             let detail = match kind {
                 SymbolKind::Class | SymbolKind::Interface => type_parameters(ctx, def.node),
+                SymbolKind::TypeAlias => alias_target(ctx, def.node),
                 _ => return_type(ctx, def.node),
             };
             let name = def.alias.unwrap_or_else(|| ctx.text(def.name));
@@ -263,6 +264,15 @@ fn type_parameters(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
         .map(|n| ctx.text(n))
         .collect();
     (!names.is_empty()).then(|| format!("<{}>", names.join(", ")))
+}
+
+/// The type a type alias stands for, as written: `DFA<Vec<u32>>` of Rust's `type OwnedDFA =
+/// DFA<Vec<u32>>;`, `Router` of TypeScript's `type App = Router;`.
+fn alias_target(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
+    let target =
+        field_child(ctx.lang, node, "type").or_else(|| field_child(ctx.lang, node, "value"))?;
+    let text = ctx.text(target).trim();
+    (!text.is_empty()).then(|| clip(text))
 }
 
 /// A method written in an object literal (`const p = { run() {} }`): a method of that

@@ -1,0 +1,109 @@
+//! Rust receivers typed by what a value is declared or handed as: type aliases, the value
+//! inside an `Option` or `Result` field, and the elements a closure is given.
+
+use crate::support::check_calls;
+
+/// Two types with a method of the same name, so that an untyped receiver is a 0.3 guess
+/// between them and a typed one is a 0.9 call of one.
+const TWO_TYPES: &str = r#"
+pub struct Dfa { n: u32 }
+impl Dfa {
+    pub fn new() -> Dfa { Dfa { n: 0 } }
+    pub fn go(&self) -> u32 { self.n }
+    pub fn take(&self) -> u32 { self.n }
+    pub fn maybe() -> Option<Dfa> { None }
+}
+pub struct Nfa;
+impl Nfa { pub fn go(&self) -> u32 { 1 } }
+"#;
+
+fn crate_with(lib: &str) -> String {
+    format!(
+        "//- Cargo.toml\n[package]\nname = \"app\"\nversion = \"0.1.0\"\n//- src/lib.rs\n{TWO_TYPES}{lib}"
+    )
+}
+
+#[test]
+fn a_type_alias_stands_for_the_type_it_names() {
+    check_calls(
+        &crate_with(
+            r#"
+pub type OwnedDfa = Dfa;
+pub type Again = OwnedDfa;
+pub type Names = Vec<String>;
+pub mod inner { pub type Remote = crate::Dfa; }
+
+pub fn through_alias(d: &OwnedDfa) -> u32 { d.go() }
+pub fn through_two(d: &Again) -> u32 { d.go() }
+pub fn through_a_path(d: &inner::Remote) -> u32 { d.go() }
+// An alias of a std type has std's methods only: no guess onto the project's `go`.
+pub fn alias_of_std(n: &Names) -> u32 { n.go() }
+"#,
+        ),
+        r#"
+app::through_a_path -calls(0.9)-> app::Dfa::go
+app::through_alias -calls(0.9)-> app::Dfa::go
+app::through_two -calls(0.9)-> app::Dfa::go
+"#,
+    );
+}
+
+#[test]
+fn an_option_field_gives_its_value_through_unwrap_and_its_kin_only() {
+    check_calls(
+        &crate_with(
+            r#"
+pub struct Config { dfa: Option<Dfa>, built: Result<Dfa, Nfa> }
+
+pub fn unwrapped(c: &Config) -> u32 { c.dfa.as_ref().unwrap().go() }
+pub fn or_default(c: &Config) -> u32 { let d = c.dfa.clone().unwrap_or(Dfa::new()); d.go() }
+pub fn expected(c: &Config) -> u32 { c.built.as_ref().expect("built").go() }
+pub fn local(o: Option<Dfa>) -> u32 { o.unwrap().go() }
+pub fn options_own_method(c: &mut Config) { c.dfa.take(); }
+"#,
+        ),
+        r#"
+app::expected -calls(0.9)-> app::Dfa::go
+app::local -calls(0.9)-> app::Dfa::go
+app::or_default -calls(0.9)-> app::Dfa::go
+app::or_default -calls(1.0)-> app::Dfa::new
+app::unwrapped -calls(0.9)-> app::Dfa::go
+"#,
+    );
+}
+
+#[test]
+fn a_closure_is_given_the_elements_of_what_its_method_is_called_on() {
+    check_calls(
+        &crate_with(
+            r#"
+pub struct Set { all: Vec<Dfa>, first: Option<Dfa> }
+
+impl Set {
+    pub fn sum(&self) -> u32 { self.all.iter().rev().map(|d| d.go()).sum() }
+}
+pub fn filtered(s: &Set) -> u32 { s.all.iter().filter(|d| d.go() > 1).count() as u32 }
+pub fn sorted(mut v: Vec<Dfa>) { v.sort_by(|a, b| a.go().cmp(&b.go())); }
+pub fn option(s: &Set) -> Option<u32> { s.first.as_ref().map(|d| d.go()) }
+pub fn returned() -> u32 { Dfa::maybe().map_or(0, |d| d.go()) }
+pub fn apply(f: impl Fn(&Dfa) -> u32) -> u32 { f(&Dfa::new()) }
+pub fn own_function() -> u32 { apply(|d| d.go()) }
+pub fn pairs(v: &[Dfa]) -> usize { v.iter().enumerate().map(|p| p.go()).count() }
+"#,
+        ),
+        r#"
+app::Set::sum -calls(0.9)-> app::Dfa::go
+app::apply -calls(1.0)-> app::Dfa::new
+app::filtered -calls(0.9)-> app::Dfa::go
+app::option -calls(0.9)-> app::Dfa::go
+app::own_function -calls(0.3)-> app::Dfa::go
+app::own_function -calls(0.3)-> app::Nfa::go
+app::own_function -calls(1.0)-> app::apply
+app::pairs -calls(0.3)-> app::Dfa::go
+app::pairs -calls(0.3)-> app::Nfa::go
+app::returned -calls(0.9)-> app::Dfa::go
+app::returned -calls(1.0)-> app::Dfa::maybe
+app::sorted -calls(0.9)-> app::Dfa::go
+"#,
+    );
+}
