@@ -1,5 +1,6 @@
 //! Rust receivers typed by what a value is declared or handed as: type aliases, the value
-//! inside an `Option` or `Result` field, and the elements a closure is given.
+//! inside an `Option` or `Result` field, the elements a closure is given, what a
+//! dereference points to; and paths with type arguments (`DateTime::<Utc>::f`).
 
 use crate::support::check_calls;
 
@@ -104,6 +105,62 @@ app::pairs -calls(0.3)-> app::Nfa::go
 app::returned -calls(0.9)-> app::Dfa::go
 app::returned -calls(1.0)-> app::Dfa::maybe
 app::sorted -calls(0.9)-> app::Dfa::go
+"#,
+    );
+}
+
+#[test]
+fn a_dereferenced_receiver_is_what_it_points_to() {
+    check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+version = "0.1.0"
+//- src/lib.rs
+pub trait Automaton { fn is_match(&self) -> bool; }
+pub struct Dfa;
+impl Dfa { pub fn is_match(&self) -> bool { true } }
+impl Automaton for Dfa { fn is_match(&self) -> bool { false } }
+// A forwarding impl: `(**self)` is the `A` the reference points to, so its trait's.
+impl<'a, A: Automaton + ?Sized> Automaton for &'a A {
+    fn is_match(&self) -> bool { (**self).is_match() }
+}
+pub struct Holder { dfa: Dfa }
+impl Holder {
+    pub fn borrowed(&self) -> bool { (&self.dfa).is_match() }
+    pub fn deref(&self, d: &Dfa) -> bool { (*d).is_match() }
+}
+pub fn unknown(x: &u8) -> bool { (*x).is_match() }
+"#,
+        r#"
+app::A::is_match -calls(0.6)-> app::Automaton::is_match
+app::A::is_match -calls(0.6)-> app::Dfa::is_match
+app::Holder::borrowed -calls(0.9)-> app::Dfa::is_match
+app::Holder::deref -calls(0.9)-> app::Dfa::is_match
+"#,
+    );
+}
+
+#[test]
+fn a_paths_type_arguments_do_not_hide_its_function() {
+    check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+version = "0.1.0"
+//- src/lib.rs
+pub struct Utc;
+pub struct DateTime<T> { t: T }
+impl<T> DateTime<T> { pub fn from_utc(t: T) -> Self { DateTime { t } } }
+pub fn turbofish() { DateTime::<Utc>::from_utc(Utc); }
+pub fn qualified() { <DateTime<Utc>>::from_utc(Utc); }
+pub fn std_type() -> Vec<u8> { Vec::<u8>::new() }
+"#,
+        r#"
+app::qualified -calls(1.0)-> app::DateTime::from_utc
+app::turbofish -calls(1.0)-> app::DateTime::from_utc
 "#,
     );
 }

@@ -6,8 +6,8 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use crate::graph::model::{EdgeKind, NodeKind, OutsideKind, Resolution, UnresolvedCall};
-use crate::graph::resolve::Resolver;
 use crate::graph::resolve::flow::CallOutcome;
+use crate::graph::resolve::{Resolver, types};
 use crate::lang::Family;
 use crate::parse::facts::Borrow;
 use crate::parse::flow::CallHow;
@@ -402,6 +402,13 @@ impl Resolver {
         scope: &str,
         context: &FileContext<'_>,
     ) -> (Vec<u32>, Resolution) {
+        let plain;
+        let scope = if self.family(file) == Family::Rust {
+            plain = types::path_without_arguments(scope);
+            plain.as_ref()
+        } else {
+            scope
+        };
         let found = self.static_call(file, call, scope);
         if !found.0.is_empty() || self.family(file) != Family::Rust {
             return found;

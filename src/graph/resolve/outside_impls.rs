@@ -173,15 +173,26 @@ impl Resolver {
     /// The type `self` is in the caller's impl when that type is from outside the project
     /// (the impl's parent scope and the type as written).
     fn outside_self_type(&self, file: u32, call: &CallSite) -> Option<(Option<u32>, &str)> {
+        let (impl_index, name) = self.outside_impl_of(file, call.caller)?;
+        Some((
+            self.facts[file as usize].symbols[impl_index as usize].parent,
+            name,
+        ))
+    }
+
+    /// The `impl` block around `caller` when it is for a type from outside the project or
+    /// a type parameter (`impl Float for f32`, `impl<A: Automaton> Automaton for &A`): its
+    /// index and its type's name as written.
+    pub(super) fn outside_impl_of(&self, file: u32, caller: Option<u32>) -> Option<(u32, &str)> {
         let facts = &self.facts[file as usize];
-        let mut at = call.caller;
+        let mut at = caller;
         while let Some(index) = at {
             let symbol = &facts.symbols[index as usize];
             if symbol.kind == SymbolKind::Impl {
                 if self.impl_class.contains_key(&(file, index)) {
                     return None;
                 }
-                return Some((symbol.parent, &symbol.name));
+                return Some((index, &symbol.name));
             }
             if symbol.kind.is_class_like() {
                 return None;

@@ -16,6 +16,11 @@ impl Resolver {
         text: &str,
         locals: &LocalBindings<'_>,
     ) -> Receiver {
+        if self.family(file) == Family::Rust
+            && let Some(inner) = dereferenced(text)
+        {
+            return self.dereferenced_receiver(file, caller, inner, locals);
+        }
         let spec = self.language(file).spec();
         let ecma_super = text == "super" && self.family(file) == Family::Ecma;
         if ecma_super || text == "super()" || text.starts_with("super(") {
@@ -92,6 +97,40 @@ impl Resolver {
             Receiver::Unknown
         } else {
             Receiver::Instance { classes, exact }
+        }
+    }
+
+    /// `(**self).f()`, `(*node).f()`: what the name behind the dereferences holds, through
+    /// its trait bound where `self` is an impl's type parameter (`impl<A: Automaton>
+    /// Automaton for &A` forwards to `A`'s methods). Rust's autoderef makes the rest the
+    /// same as calling on the name itself, except that the exact type is no longer known.
+    fn dereferenced_receiver(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        inner: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Receiver {
+        if inner == "self" && self.enclosing_class(file, caller).is_none() {
+            let classes = self
+                .outside_impl_of(file, caller)
+                .map(|(index, name)| self.resolve_type(file, Some(index), name))
+                .unwrap_or_default();
+            return if classes.is_empty() {
+                Receiver::Unknown
+            } else {
+                Receiver::Instance {
+                    classes,
+                    exact: false,
+                }
+            };
+        }
+        match self.receiver(file, caller, inner, locals) {
+            Receiver::Instance { classes, .. } => Receiver::Instance {
+                classes,
+                exact: false,
+            },
+            other => other,
         }
     }
 
@@ -496,4 +535,24 @@ fn closing_paren(text: &str, open: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// The name or field chain a Rust receiver dereferences or borrows in parentheses:
+/// `(**self)` → `self`, `(*node.next)` → `node.next`, `(&mut x)` → `x`.
+fn dereferenced(text: &str) -> Option<&str> {
+    let inner = text.trim().strip_prefix('(')?.strip_suffix(')')?.trim();
+    let mut rest = inner;
+    loop {
+        let before = rest;
+        rest = rest.trim_start_matches(['*', '&']).trim_start();
+        rest = rest.strip_prefix("mut ").unwrap_or(rest).trim_start();
+        if rest == before {
+            break;
+        }
+    }
+    let plain = !rest.is_empty()
+        && rest
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '.');
+    (rest.len() < inner.len() && plain).then_some(rest)
 }

@@ -268,6 +268,36 @@ pub fn type_arguments(text: &str) -> Vec<&str> {
     }
 }
 
+/// A Rust path with its type arguments left out: `DateTime::<Utc>` → `DateTime`,
+/// `<DateTime<Utc>>` → `DateTime`, `a::B::<T>::C` → `a::B::C`. A qualified path naming a
+/// trait (`<T as Trait>`) is kept as written.
+pub fn path_without_arguments(path: &str) -> std::borrow::Cow<'_, str> {
+    let mut t = path.trim();
+    if t.contains(" as ") {
+        return std::borrow::Cow::Borrowed(t);
+    }
+    if t.starts_with('<') && t.ends_with('>') {
+        t = t[1..t.len() - 1].trim();
+    }
+    if !t.contains('<') {
+        return std::borrow::Cow::Borrowed(t);
+    }
+    let mut out = String::with_capacity(t.len());
+    let mut depth = 0usize;
+    for c in t.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    while out.contains("::::") {
+        out = out.replace("::::", "::");
+    }
+    std::borrow::Cow::Owned(out.trim_end_matches("::").to_string())
+}
+
 /// Where the bracket opened at byte `open` closes, counting all bracket kinds.
 fn closing(text: &str, open: usize) -> Option<usize> {
     let mut depth = 0usize;
@@ -315,6 +345,16 @@ fn split_top_level_by(text: &str, separator: char) -> impl Iterator<Item = &str>
 #[cfg(test)]
 mod tests {
     use super::clean;
+
+    #[test]
+    fn a_paths_type_arguments_are_left_out() {
+        use super::path_without_arguments as plain;
+        assert_eq!(plain("DateTime::<Utc>"), "DateTime");
+        assert_eq!(plain("<DateTime<Utc>>"), "DateTime");
+        assert_eq!(plain("a::B::<T, U<V>>::C"), "a::B::C");
+        assert_eq!(plain("crate::Foo"), "crate::Foo");
+        assert_eq!(plain("<T as Trait>"), "<T as Trait>");
+    }
 
     #[test]
     fn an_iterables_element_type_is_read_off_it() {
