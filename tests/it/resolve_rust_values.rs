@@ -164,3 +164,26 @@ app::turbofish -calls(1.0)-> app::DateTime::from_utc
 "#,
     );
 }
+
+#[test]
+fn a_callbacks_parameter_does_not_hide_a_library_type_of_the_same_name() {
+    check_calls(
+        &crate_with(
+            r#"
+use regex_syntax::hir::Hir;
+
+pub fn disjoint(hir: &Hir, all: &[Hir]) -> bool {
+    let _ = hir.go();
+    all.iter().all(|hir| disjoint(hir, all))
+}
+// Nothing types `h`: a guess, as before.
+pub fn guessed(all: &[Hir]) { all.iter().for_each(|h| { h.go(); }) }
+"#,
+        ),
+        r#"
+app::disjoint -calls(1.0)-> app::disjoint
+app::guessed -calls(0.3)-> app::Dfa::go
+app::guessed -calls(0.3)-> app::Nfa::go
+"#,
+    );
+}

@@ -245,11 +245,16 @@ impl Resolver {
         name: &str,
         locals: &LocalBindings<'_>,
     ) -> bool {
+        // A callback's parameter of the same name (`|hir| …` beside `hir: &Hir`) that typed
+        // nothing says nothing either way: the declarations decide.
         self.innermost_bindings(file, caller, name, locals)
             .is_some_and(|bindings| {
-                bindings
+                let mut declared = bindings
                     .iter()
-                    .all(|b| b.annotated() && self.names_outside_type(file, b))
+                    .filter(|b| !matches!(b.source, BindingSource::Passed { .. }))
+                    .peekable();
+                declared.peek().is_some()
+                    && declared.all(|b| b.annotated() && self.names_outside_type(file, b))
             })
     }
 
