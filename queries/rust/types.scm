@@ -22,6 +22,13 @@
 (tuple_struct_pattern type: (_) @bind.pattern (mut_pattern (identifier) @bind.name))
 (struct_pattern type: (_) @bind.pattern (field_pattern name: (shorthand_field_identifier) @bind.name))
 (struct_pattern type: (_) @bind.pattern (field_pattern name: (field_identifier) pattern: (identifier) @bind.name))
+; A `Some(x)` or `Ok(x)` pattern's name holds what the `Option` or `Result` it matches
+; holds: `if let` and `while let`, `let … else`, and `match` arms.
+(let_condition pattern: (tuple_struct_pattern type: (identifier) @_wrap [(identifier) @bind.name (ref_pattern (identifier) @bind.name)]) value: (_) @bind.unwrapped (#any-of? @_wrap "Some" "Ok") (#not-any-of? @bind.name "Some" "Ok"))
+(let_declaration pattern: (tuple_struct_pattern type: (identifier) @_wrap [(identifier) @bind.name (ref_pattern (identifier) @bind.name)]) value: (_) @bind.unwrapped (#any-of? @_wrap "Some" "Ok") (#not-any-of? @bind.name "Some" "Ok"))
+(match_expression value: (_) @bind.unwrapped body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap [(identifier) @bind.name (ref_pattern (identifier) @bind.name)])))) (#any-of? @_wrap "Some" "Ok") (#not-any-of? @bind.name "Some" "Ok"))
+; A name given a field, or a borrow of one (`let sp = &dfa.special`), holds its type.
+(let_declaration pattern: (identifier) @bind.name value: [(field_expression) @bind.call (reference_expression value: (field_expression) @bind.call)])
 ; A `for` loop's variable holds the elements of what it iterates (`for x in &xs`,
 ; `for x in self.items.iter()`).
 (for_expression pattern: (identifier) @bind.name value: [(identifier) (field_expression) (reference_expression) (call_expression)] @bind.element)

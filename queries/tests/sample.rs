@@ -58,6 +58,14 @@ fn with_patterns(pairs: Vec<(u32, u32)>, o: Option<u32>) -> u32 {
     for d in 0..a {
         let _ = d;
     }
+    let Some(e) = o else { return 0 };
+    match o.ok_or(e) {
+        Ok(ref f) => return *f,
+        Err(_) => {}
+    }
+    let held = &pairs.len;
+    let whole = pairs.len;
+    let _ = (held, whole);
     b
 }
 

@@ -352,6 +352,10 @@ pub enum BindingSource {
     /// struct or enum variant and the field, `Value::Number.0` for `Value::Number(n)`,
     /// `Shape::Rect.width` for `Shape::Rect { width, .. }`.
     Pattern,
+    /// A name a Rust `Some(x)` or `Ok(x)` pattern binds to what the `Option` or `Result`
+    /// it matches holds: `type_text` is that expression (`if let Some(e) = self.dfa.get(i)`,
+    /// `match it.next() { Some(e) => … }`, `let Some(e) = x else { … }`).
+    Unwrapped,
 }
 
 impl Binding {

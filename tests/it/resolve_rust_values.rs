@@ -1,6 +1,7 @@
 //! Rust receivers typed by what a value is declared or handed as: type aliases, the value
 //! inside an `Option` or `Result` field, the elements a closure is given, what a
-//! dereference points to; and paths with type arguments (`DateTime::<Utc>::f`).
+//! dereference points to, what a `Some(x)` pattern matches; and paths with type arguments
+//! (`DateTime::<Utc>::f`).
 
 use crate::support::check_calls;
 
@@ -184,6 +185,36 @@ pub fn guessed(all: &[Hir]) { all.iter().for_each(|h| { h.go(); }) }
 app::disjoint -calls(1.0)-> app::disjoint
 app::guessed -calls(0.3)-> app::Dfa::go
 app::guessed -calls(0.3)-> app::Nfa::go
+"#,
+    );
+}
+
+#[test]
+fn some_and_ok_patterns_hold_what_they_match() {
+    check_calls(
+        &crate_with(
+            r#"
+pub struct Set { one: Dfa, first: Option<Dfa>, all: Vec<Dfa> }
+
+pub fn if_let(s: &Set) -> u32 { if let Some(d) = &s.first { d.go() } else { 0 } }
+pub fn while_let(mut all: Vec<Dfa>) { while let Some(d) = all.pop() { d.go(); } }
+pub fn matched(s: &Set) -> u32 { match s.one.maybe_again() { Some(d) => d.go(), None => 0 } }
+pub fn let_else(s: &Set) -> u32 { let Some(d) = s.all.first() else { return 0 }; d.go() }
+pub fn a_field(s: &Set) -> u32 { let d = &s.one; d.go() }
+// `Some(n)` of a number holds no project type: a guess, as before.
+pub fn a_number(n: Option<u32>) -> u32 { if let Some(k) = n { k.go() } else { 0 } }
+impl Dfa { pub fn maybe_again(&self) -> Option<Dfa> { None } }
+"#,
+        ),
+        r#"
+app::a_field -calls(0.9)-> app::Dfa::go
+app::a_number -calls(0.3)-> app::Dfa::go
+app::a_number -calls(0.3)-> app::Nfa::go
+app::if_let -calls(0.9)-> app::Dfa::go
+app::let_else -calls(0.9)-> app::Dfa::go
+app::matched -calls(0.9)-> app::Dfa::go
+app::matched -calls(0.9)-> app::Dfa::maybe_again
+app::while_let -calls(0.9)-> app::Dfa::go
 "#,
     );
 }

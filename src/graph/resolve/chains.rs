@@ -31,6 +31,25 @@ const SAME_TYPE: &[&str] = &[
     "to_owned",
 ];
 
+/// Methods of a collection or an iterator that give an `Option` of one of its elements
+/// (`stack.pop()`, `xs.first()`, `items.iter().next()`).
+const ELEMENT_GETTERS: &[&str] = &[
+    "back",
+    "first",
+    "first_mut",
+    "front",
+    "get",
+    "get_mut",
+    "last",
+    "last_mut",
+    "next",
+    "next_back",
+    "peek",
+    "pop",
+    "pop_back",
+    "pop_front",
+];
+
 /// Links of a chain followed before giving up (a chain is read from its end inwards).
 const MAX_LINKS: u32 = 12;
 /// Chains read while reading a chain (through the bindings of its names).
@@ -129,6 +148,15 @@ impl Resolver {
             return None;
         }
         let receiver = receiver.trim_end();
+        if ELEMENT_GETTERS.contains(&method) {
+            let elements = self.element_type(file, caller, receiver, Some(locals));
+            if !elements.is_empty() {
+                return Some(ChainValue {
+                    classes: elements,
+                    wrapped: true,
+                });
+            }
+        }
         let owner = self.link_value(file, caller, receiver, locals, depth)?;
         if UNWRAPPING.contains(&method) {
             return Some(ChainValue::of(owner.classes));

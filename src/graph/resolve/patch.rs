@@ -276,10 +276,13 @@ impl Resolver {
         }
 
         // Bindings other files can see: fields, module and class level, and (Rust) generic
-        // bounds behind return types. Locals of a function only serve this file's calls.
+        // bounds behind return types, which are annotations. Locals of a function only serve
+        // this file's calls; in Rust, those typed by what they are given (a call, a field, a
+        // pattern, a loop, a callback) too.
         let rust = new.language.family() == Family::Rust;
         let visible = |b: &Binding, symbols: &[Symbol]| {
-            rust || b.field
+            (rust && b.annotated())
+                || b.field
                 || b.position.is_some()
                 || !b
                     .scope

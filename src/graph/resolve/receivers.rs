@@ -8,6 +8,9 @@ use crate::graph::resolve::{Resolver, chains, types};
 use crate::lang::Family;
 use crate::parse::{Binding, BindingSource};
 
+/// Most names typed one through another's field (`field_path_type`).
+const MAX_FIELD_NESTING: u32 = 3;
+
 impl Resolver {
     pub(super) fn receiver(
         &self,
@@ -459,6 +462,59 @@ impl Resolver {
         self.field_type(&enums, &format!("{variant}.{field}"))
     }
 
+    /// `if let Some(e) = self.dfa.get(input)`: what the matched `Option` or `Result` holds.
+    fn unwrapped_type(
+        &self,
+        file: u32,
+        binding: &Binding,
+        locals: Option<&LocalBindings<'_>>,
+    ) -> Vec<u32> {
+        let Some(locals) = locals else {
+            return Vec::new();
+        };
+        let (_, matched) = crate::parse::Borrow::split(&binding.type_text);
+        let matched = matched.trim();
+        // `while let Some(node) = node.next()` is typed by `node`'s other bindings.
+        if chains::head(matched) == binding.name {
+            return Vec::new();
+        }
+        let value = if chains::is_chain(matched) {
+            self.chain_value(file, binding.scope, matched, locals)
+        } else {
+            self.declared_wrapped(file, binding.scope, matched, locals)
+        };
+        value
+            .filter(|value| value.wrapped)
+            .map_or_else(Vec::new, |value| value.classes)
+    }
+
+    /// `let sp = &dfa.special`: the type of the field.
+    fn field_path_type(
+        &self,
+        file: u32,
+        binding: &Binding,
+        locals: Option<&LocalBindings<'_>>,
+    ) -> Vec<u32> {
+        // `let node = node.next` is typed by `node`'s other bindings; names given each
+        // other's fields (`let a = b.x; let b = a.y;`) are read a few levels deep.
+        if chains::head(&binding.type_text) == binding.name {
+            return Vec::new();
+        }
+        let Some(_nested) = super::contextual::Nesting::enter(MAX_FIELD_NESTING) else {
+            return Vec::new();
+        };
+        let empty = LocalBindings::default();
+        match self.receiver(
+            file,
+            binding.scope,
+            &binding.type_text,
+            locals.unwrap_or(&empty),
+        ) {
+            Receiver::Instance { classes, .. } => classes,
+            _ => Vec::new(),
+        }
+    }
+
     /// The classes a binding holds: its annotation, its constructor, or its callee's
     /// declared return type.
     pub(super) fn binding_type(
@@ -486,7 +542,11 @@ impl Resolver {
             }
             BindingSource::Object => return Vec::new(),
             BindingSource::Pattern => return self.pattern_type(file, binding),
+            BindingSource::Unwrapped => return self.unwrapped_type(file, binding, locals),
             BindingSource::Call => {}
+        }
+        if self.family(file) == Family::Rust && is_field_path(&binding.type_text) {
+            return self.field_path_type(file, binding, locals);
         }
         if self.family(file) == Family::Rust && chains::is_chain(&binding.type_text) {
             // `let input = input.next()?`: a name rebound from itself (a parser's cursor,
@@ -540,6 +600,15 @@ fn closing_paren(text: &str, open: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// Whether a Rust expression is a name's field chain (`dfa.special`, `self.a.b`).
+fn is_field_path(text: &str) -> bool {
+    text.contains('.')
+        && !text.starts_with('.')
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
 }
 
 /// The name or field chain a Rust receiver dereferences or borrows in parentheses:

@@ -44,6 +44,8 @@ pub(super) fn read<'t>(
         )
     } else if let Some(iterated) = caps.bind_element {
         (iterated, BindingSource::Element)
+    } else if let Some(matched) = caps.bind_unwrapped {
+        (matched, BindingSource::Unwrapped)
     } else if let Some(path) = caps.bind_pattern {
         let field = pattern_field(flat, name, source)?;
         let path_text = source.get(path.byte_range())?;

@@ -62,6 +62,7 @@ struct Caps<'t> {
     bind_element: Option<Node<'t>>,
     bind_object: Option<Node<'t>>,
     bind_pattern: Option<Node<'t>>,
+    bind_unwrapped: Option<Node<'t>>,
 }
 
 struct RawDef<'t> {
@@ -163,6 +164,7 @@ pub fn extract(
                     Role::BindElement => caps.bind_element = Some(node),
                     Role::BindObject => caps.bind_object = Some(node),
                     Role::BindPattern => caps.bind_pattern = Some(node),
+                    Role::BindUnwrapped => caps.bind_unwrapped = Some(node),
                     Role::MetricBranch => branches.push(node.start_byte()),
                     Role::MetricNesting => {
                         nestings.push((node.start_byte(), node.end_byte(), node.id()))
