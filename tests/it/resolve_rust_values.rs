@@ -1,7 +1,7 @@
 //! Rust receivers typed by what a value is declared or handed as: type aliases, the value
 //! inside an `Option` or `Result` field, the elements a closure is given, what a
-//! dereference points to, what a `Some(x)` pattern matches; and paths with type arguments
-//! (`DateTime::<Utc>::f`).
+//! dereference points to, what a `Some(x)` pattern matches, what a cell or a lock holds; and
+//! paths with type arguments (`DateTime::<Utc>::f`).
 
 use crate::support::check_calls;
 
@@ -215,6 +215,31 @@ app::let_else -calls(0.9)-> app::Dfa::go
 app::matched -calls(0.9)-> app::Dfa::go
 app::matched -calls(0.9)-> app::Dfa::maybe_again
 app::while_let -calls(0.9)-> app::Dfa::go
+"#,
+    );
+}
+
+#[test]
+fn a_cell_or_a_lock_gives_its_value_through_borrow_and_lock() {
+    check_calls(
+        &crate_with(
+            r#"
+use std::cell::RefCell;
+use std::sync::Mutex;
+
+pub struct Shared { cell: RefCell<Dfa>, lock: Mutex<Dfa> }
+impl Shared {
+    pub fn borrowed(&self) -> u32 { self.cell.borrow_mut().go() }
+    pub fn locked(&self) -> u32 { self.lock.lock().unwrap().go() }
+    // The lock's own result, not yet unwrapped: no method of `Dfa`.
+    pub fn unguarded(&self) -> bool { self.lock.lock().is_ok() }
+    pub fn cells_own(&self) -> Dfa { self.cell.take() }
+}
+"#,
+        ),
+        r#"
+app::Shared::borrowed -calls(0.9)-> app::Dfa::go
+app::Shared::locked -calls(0.9)-> app::Dfa::go
 "#,
     );
 }

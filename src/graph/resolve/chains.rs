@@ -1,7 +1,8 @@
 //! What a Rust method chain evaluates to (`AhoCorasick::builder().kind(k).build(p)?`), read
 //! link by link off the declared return types. `Option` and `Result` are types of their
 //! own (`types::RUST_OPAQUE`): a method called on one is the standard library's, and only
-//! `?`, `unwrap`, `expect` and their kin give the value inside.
+//! `?`, `unwrap`, `expect` and their kin give the value inside; of a `RefCell` or a
+//! `Mutex`, `borrow_mut()` and `lock().unwrap()` do.
 
 use crate::graph::resolve::calls::{LocalBindings, Receiver};
 use crate::graph::resolve::contextual::Nesting;
@@ -16,6 +17,23 @@ const UNWRAPPING: &[&str] = &[
     "unwrap_or_default",
     "unwrap_or_else",
     "unwrap_unchecked",
+];
+
+/// Methods of a cell (`RefCell`, `Cell`) that give the value inside it (or a guard that
+/// derefs to it): `self.builder.borrow_mut().add(…)` calls the builder's `add`.
+const CELL_ACCESS: &[&str] = &["borrow", "borrow_mut", "get_mut", "into_inner"];
+
+/// Methods of a lock (`Mutex`, `RwLock`) or a cell that give a `Result` of a guard of the
+/// value inside: still wrapped, until `unwrap` and its kin.
+const LOCKING: &[&str] = &[
+    "lock",
+    "read",
+    "try_borrow",
+    "try_borrow_mut",
+    "try_lock",
+    "try_read",
+    "try_write",
+    "write",
 ];
 
 /// Methods that give a value of their receiver's own type (or a reference to it).
@@ -158,10 +176,10 @@ impl Resolver {
             }
         }
         let owner = self.link_value(file, caller, receiver, locals, depth)?;
-        if UNWRAPPING.contains(&method) {
+        if UNWRAPPING.contains(&method) || owner.wrapped && CELL_ACCESS.contains(&method) {
             return Some(ChainValue::of(owner.classes));
         }
-        if SAME_TYPE.contains(&method) {
+        if SAME_TYPE.contains(&method) || owner.wrapped && LOCKING.contains(&method) {
             return Some(owner);
         }
         if owner.wrapped {
