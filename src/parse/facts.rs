@@ -329,6 +329,11 @@ pub struct Binding {
     /// A parameter's place in its function's list (`this` not counted), by which a
     /// callback passed there is typed.
     pub position: Option<u8>,
+    /// Rust: the lines a local holds its name in (from the end of its `let` to the end of
+    /// its block; an `if let`, a `match` arm, a loop, a closure), where a later `let` of
+    /// the same name shadows it.
+    #[serde(default)]
+    pub lines: Option<(u32, u32)>,
 }
 
 /// Where a binding's type comes from.

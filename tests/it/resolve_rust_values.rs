@@ -243,3 +243,79 @@ app::Shared::locked -calls(0.9)-> app::Dfa::go
 "#,
     );
 }
+
+#[test]
+fn a_local_is_read_where_it_is_in_effect_and_a_later_let_shadows_it() {
+    check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+version = "0.1.0"
+//- src/lib.rs
+pub struct Dfa;
+impl Dfa {
+    pub fn run(&self) -> u32 { 1 }
+    pub fn get(&self) -> Option<&Dfa> { None }
+    pub fn open(y: i32) -> Option<Dfa> { None }
+}
+pub struct Nfa;
+impl Nfa {
+    pub fn run(&self) -> u32 { 2 }
+    pub fn get(&self) -> Option<&Nfa> { None }
+}
+pub struct Pike;
+impl Pike {
+    pub fn run(&self) -> u32 { 3 }
+    pub fn get(&self) -> &Pike { self }
+}
+pub struct Engines { dfa: Dfa, nfa: Nfa, pike: Pike }
+
+// Three `e`s in one function, each in its own branch.
+pub fn branches(s: &Engines) -> u32 {
+    if let Some(e) = s.dfa.get() {
+        e.run()
+    } else if let Some(e) = s.nfa.get() {
+        e.run()
+    } else {
+        let e = s.pike.get();
+        e.run()
+    }
+}
+
+// The later `let` of `x` is the one in effect at the call.
+pub fn shadowed(s: &Engines) -> u32 {
+    let x = &s.dfa;
+    let x = &s.nfa;
+    x.run()
+}
+
+// A closure's parameter is its own `d`, not the function's.
+pub fn closure(s: &Engines, all: Vec<Nfa>) -> u32 {
+    let d = &s.dfa;
+    all.iter().map(|d| d.run()).sum::<u32>()
+}
+
+// `if let Some(d) = d` reads the `d` bound before it.
+pub fn same_name() -> u32 {
+    let d = Dfa::open(1);
+    if let Some(d) = d {
+        return d.run();
+    }
+    0
+}
+"#,
+        r#"
+app::branches -calls(0.9)-> app::Dfa::get
+app::branches -calls(0.9)-> app::Dfa::run
+app::branches -calls(0.9)-> app::Nfa::get
+app::branches -calls(0.9)-> app::Nfa::run
+app::branches -calls(0.9)-> app::Pike::get
+app::branches -calls(0.9)-> app::Pike::run
+app::closure -calls(0.9)-> app::Nfa::run
+app::same_name -calls(0.9)-> app::Dfa::run
+app::same_name -calls(1.0)-> app::Dfa::open
+app::shadowed -calls(0.9)-> app::Nfa::run
+"#,
+    );
+}

@@ -239,6 +239,7 @@ mod tests {
             type_text: callee.into(),
             source,
             position: None,
+            lines: None,
         };
         let call_of = |name, callee| bind(name, callee, crate::parse::BindingSource::Call);
         let new_of = |name, class| bind(name, class, crate::parse::BindingSource::Annotation);

@@ -155,6 +155,7 @@ impl Resolver {
         let mut calls: Vec<ResolvedCall> = Vec::with_capacity(facts.calls.len());
         for call in &facts.calls {
             let caller = self.caller_node(file, call.caller);
+            let _site = super::site::Site::at(call.line);
             let (targets, how) = self.resolve_call(file, call, &context);
             let resolved = match by_site.get(&(call.line, call.column)) {
                 Some(found) => self.joined(caller, call, (targets, how), found, &mut only_flow),
@@ -178,18 +179,21 @@ impl Resolver {
                         .get(&(call.line, call.column))
                         .is_some_and(|found| !found.externals.is_empty())
             })
-            .map(|(call, &(caller, _, _))| UnresolvedCall {
-                caller,
-                name: call.name.clone(),
-                receiver: call.receiver.clone().or_else(|| call.scope.clone()),
-                line: call.line,
-                column: call.column,
-                outside: self.outside_callee(
-                    file,
-                    call,
-                    &context,
-                    by_site.get(&(call.line, call.column)).copied(),
-                ),
+            .map(|(call, &(caller, _, _))| {
+                let _site = super::site::Site::at(call.line);
+                UnresolvedCall {
+                    caller,
+                    name: call.name.clone(),
+                    receiver: call.receiver.clone().or_else(|| call.scope.clone()),
+                    line: call.line,
+                    column: call.column,
+                    outside: self.outside_callee(
+                        file,
+                        call,
+                        &context,
+                        by_site.get(&(call.line, call.column)).copied(),
+                    ),
+                }
             })
             .collect();
         (calls, unresolved, only_flow)

@@ -8,6 +8,7 @@ use crate::graph::resolve::calls::{LocalBindings, Receiver};
 use crate::graph::resolve::contextual::Nesting;
 use crate::graph::resolve::{Resolver, types};
 use crate::lang::Family;
+use crate::parse::BindingSource;
 
 /// Methods that give the value inside an `Option` or a `Result`.
 const UNWRAPPING: &[&str] = &[
@@ -253,9 +254,17 @@ impl Resolver {
         let mut classes = Vec::new();
         match owner {
             None => {
-                for binding in self.innermost_bindings(file, caller, last, locals)? {
+                for binding in self.innermost_bindings(file, caller, last, locals)?.iter() {
                     if binding.annotated() && types::opaque_in_rust(&binding.type_text) {
                         classes.extend(self.resolve_type(file, binding.scope, &binding.type_text));
+                    } else if binding.source == BindingSource::Call
+                        && head(&binding.type_text) != binding.name
+                        && let Some(value) = self.called_value(file, binding, locals)
+                        && value.wrapped
+                    {
+                        // `let d = NaiveDate::from_ymd_opt(…)`: an `Option` of what it
+                        // declares.
+                        classes.extend(value.classes);
                     }
                 }
             }
@@ -284,6 +293,21 @@ impl Resolver {
             }
             .settled()
         })
+    }
+
+    /// What a name bound to a call holds: the chain it was given, or what its callee (a
+    /// plain path, `NaiveDate::from_ymd_opt`) declares it returns.
+    fn called_value(
+        &self,
+        file: u32,
+        binding: &crate::parse::Binding,
+        locals: &LocalBindings<'_>,
+    ) -> Option<ChainValue> {
+        if is_chain(&binding.type_text) {
+            self.chain_value(file, binding.scope, &binding.type_text, locals)
+        } else {
+            self.chain_path_call(file, binding.scope, &binding.type_text)
+        }
     }
 
     /// A call of a plain path (`Foo::new`, `make`, `Self::open`): a tuple struct it

@@ -401,7 +401,11 @@ impl Resolver {
         match path.split_once('.') {
             None => {
                 let found = locals.and_then(|l| self.innermost_bindings(file, scope, path, l));
-                for binding in found.into_iter().flatten().filter(|b| b.annotated()) {
+                for binding in found
+                    .iter()
+                    .flat_map(|f| f.iter())
+                    .filter(|b| b.annotated())
+                {
                     visit(file, binding);
                 }
             }

@@ -21,6 +21,7 @@ mod primitives;
 mod receivers;
 mod refs;
 mod scope;
+mod site;
 pub mod types;
 
 use std::cell::RefCell;

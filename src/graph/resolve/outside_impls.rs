@@ -151,7 +151,7 @@ impl Resolver {
             return Vec::new();
         };
         let mut found = Vec::new();
-        for binding in bindings {
+        for binding in bindings.iter() {
             if binding.source == BindingSource::Annotation {
                 found.extend(self.foreign_methods(file, binding.scope, &binding.type_text, call));
             }

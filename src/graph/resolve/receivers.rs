@@ -365,12 +365,12 @@ impl Resolver {
         scope: Option<u32>,
         name: &'l str,
         locals: &'l LocalBindings<'b>,
-    ) -> Option<&'l [&'b Binding]> {
+    ) -> Option<std::borrow::Cow<'l, [&'b Binding]>> {
         let facts = &self.facts[file as usize];
         let mut at = scope;
         loop {
             if let Some(bindings) = locals.get(&(at, name)) {
-                return Some(bindings);
+                return Some(super::site::in_effect(bindings));
             }
             at = facts.symbols[at? as usize].parent;
         }
@@ -474,10 +474,11 @@ impl Resolver {
         };
         let (_, matched) = crate::parse::Borrow::split(&binding.type_text);
         let matched = matched.trim();
-        // `while let Some(node) = node.next()` is typed by `node`'s other bindings.
-        if chains::head(matched) == binding.name {
-            return Vec::new();
-        }
+        // `if let Some(d) = d` reads the `d` bound before it.
+        let _before = match read_before(binding, matched) {
+            Ok(site) => site,
+            Err(()) => return Vec::new(),
+        };
         let value = if chains::is_chain(matched) {
             self.chain_value(file, binding.scope, matched, locals)
         } else {
@@ -495,11 +496,12 @@ impl Resolver {
         binding: &Binding,
         locals: Option<&LocalBindings<'_>>,
     ) -> Vec<u32> {
-        // `let node = node.next` is typed by `node`'s other bindings; names given each
-        // other's fields (`let a = b.x; let b = a.y;`) are read a few levels deep.
-        if chains::head(&binding.type_text) == binding.name {
-            return Vec::new();
-        }
+        // `let node = node.next` reads the `node` bound before it; names given each other's
+        // fields (`let a = b.x; let b = a.y;`) are read a few levels deep.
+        let _before = match read_before(binding, &binding.type_text) {
+            Ok(site) => site,
+            Err(()) => return Vec::new(),
+        };
         let Some(_nested) = super::contextual::Nesting::enter(MAX_FIELD_NESTING) else {
             return Vec::new();
         };
@@ -550,11 +552,13 @@ impl Resolver {
         }
         if self.family(file) == Family::Rust && chains::is_chain(&binding.type_text) {
             // `let input = input.next()?`: a name rebound from itself (a parser's cursor,
-            // often dozens of times in one function) is typed by its other bindings; reading
-            // each through all the others multiplies.
-            if chains::head(&binding.type_text) == binding.name {
-                return Vec::new();
-            }
+            // often dozens of times in one function) reads the one bound before it, a few
+            // levels back (`chain_value`'s nesting); reading each through all the others
+            // multiplied.
+            let _before = match read_before(binding, &binding.type_text) {
+                Ok(site) => site,
+                Err(()) => return Vec::new(),
+            };
             return locals
                 .and_then(|locals| {
                     self.chain_value(file, binding.scope, &binding.type_text, locals)
@@ -600,6 +604,17 @@ fn closing_paren(text: &str, open: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// A binding read through its own name (`let d = d.get()`, `if let Some(d) = d`) reads
+/// the one in effect just before it: the call site is moved to the line before it while
+/// the guard lives. `Err` where the binding has no lines to say where that is.
+fn read_before(binding: &Binding, text: &str) -> Result<Option<super::site::Site>, ()> {
+    if chains::head(text) != binding.name {
+        return Ok(None);
+    }
+    let (from, _) = binding.lines.ok_or(())?;
+    Ok(Some(super::site::Site::at(from.saturating_sub(1))))
 }
 
 /// Whether a Rust expression is a name's field chain (`dfa.special`, `self.a.b`).

@@ -347,13 +347,22 @@ pub fn extract(
         })
         .collect();
     for raw in bindings {
+        let scope = locator.binding_scope(raw.name.start_byte());
+        let local = lang == LangId::Rust
+            && !raw.field
+            && scope.is_some_and(|s| built.symbols[s as usize].kind.is_function_like());
+        let lines = local
+            .then(|| local_extent(flat, raw.name))
+            .flatten()
+            .map(|(from, to)| (from.row as u32 + 1, to.row as u32 + 1));
         out.bindings.push(Binding {
-            scope: locator.binding_scope(raw.name.start_byte()),
+            scope,
             name: field_name(ctx.flat, raw.name, source),
             field: raw.field,
             type_text: clip(raw.entries.as_deref().unwrap_or(ctx.text(raw.ty))),
             source: raw.source,
             position: raw.position,
+            lines,
         });
     }
     // Imports inside inline Rust modules resolve against that module.
