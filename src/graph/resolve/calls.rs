@@ -38,6 +38,20 @@ pub(super) enum Receiver {
     Unknown,
 }
 
+impl Receiver {
+    /// An instance of one of `classes`, not known exactly; unknown when there are none.
+    pub(super) fn some_of(classes: Vec<u32>) -> Receiver {
+        if classes.is_empty() {
+            Receiver::Unknown
+        } else {
+            Receiver::Instance {
+                classes,
+                exact: false,
+            }
+        }
+    }
+}
+
 /// A call's caller node, its targets and how sure the resolution is.
 pub(super) type ResolvedCall = (u32, Vec<u32>, Resolution);
 /// A file's calls in site order, those that found no target, and the calls only value flow

@@ -133,13 +133,8 @@ impl Resolver {
         let value = self.chain_value(file, caller, text, locals)?;
         Some(if value.wrapped {
             Receiver::External
-        } else if value.classes.is_empty() {
-            Receiver::Unknown
         } else {
-            Receiver::Instance {
-                classes: value.classes,
-                exact: false,
-            }
+            Receiver::some_of(value.classes)
         })
     }
 

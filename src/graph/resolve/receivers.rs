@@ -36,14 +36,7 @@ impl Resolver {
             return receiver;
         }
         if let Some(classes) = self.returned_classes(file, caller, text, locals) {
-            return if classes.is_empty() {
-                Receiver::Unknown
-            } else {
-                Receiver::Instance {
-                    classes,
-                    exact: false,
-                }
-            };
+            return Receiver::some_of(classes);
         }
         if text.contains(['(', '[', ' ', '\n', '"', '\'']) {
             return Receiver::Unknown;
@@ -119,14 +112,7 @@ impl Resolver {
                 .outside_impl_of(file, caller)
                 .map(|(index, name)| self.resolve_type(file, Some(index), name))
                 .unwrap_or_default();
-            return if classes.is_empty() {
-                Receiver::Unknown
-            } else {
-                Receiver::Instance {
-                    classes,
-                    exact: false,
-                }
-            };
+            return Receiver::some_of(classes);
         }
         match self.receiver(file, caller, inner, locals) {
             Receiver::Instance { classes, .. } => Receiver::Instance {
