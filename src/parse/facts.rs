@@ -124,6 +124,10 @@ pub struct Symbol {
     /// A Rust function written without `pub`: outside its module (and the modules inside
     /// it) a method call does not see it.
     pub private: bool,
+    /// A Rust item's `#[cfg(…)]` predicates, joined with `all(…)` when several: the
+    /// configurations it exists in (`feature = "std"`, `not(windows)`).
+    #[serde(default)]
+    pub cfg: Option<String>,
 }
 
 /// How a Rust type is held: owned, or behind a shared or a mutable reference.

@@ -1,7 +1,8 @@
 //! Rust receivers typed by what a value is declared or handed as: type aliases, the value
 //! inside an `Option` or `Result` field, the elements a closure is given, what a
-//! dereference points to, what a `Some(x)` pattern matches, what a cell or a lock holds; and
-//! paths with type arguments (`DateTime::<Utc>::f`).
+//! dereference points to, what a `Some(x)` pattern matches, what a cell or a lock holds;
+//! paths with type arguments (`DateTime::<Utc>::f`); and of `cfg` alternatives, the one a
+//! default build has.
 
 use crate::support::check_calls;
 
@@ -317,5 +318,54 @@ app::same_name -calls(0.9)-> app::Dfa::run
 app::same_name -calls(1.0)-> app::Dfa::open
 app::shadowed -calls(0.9)-> app::Nfa::run
 "#,
+    );
+}
+
+#[test]
+fn of_cfg_alternatives_a_call_goes_to_the_one_a_default_build_has() {
+    let dir = crate::support::Dir::with_fixture(
+        r#"
+//- Cargo.toml
+[package]
+name = "app"
+version = "0.1.0"
+[features]
+default = ["std"]
+std = ["perf"]
+perf = []
+unicode = []
+//- src/lib.rs
+mod memchr {
+    #[cfg(feature = "perf")]
+    pub(crate) fn find(h: &[u8]) -> Option<usize> { h.iter().position(|&b| b == 0) }
+    #[cfg(not(feature = "perf"))]
+    pub(crate) fn find(h: &[u8]) -> Option<usize> { None }
+}
+#[cfg(not(feature = "unicode"))]
+mod word {
+    pub(super) fn is_word(b: u8) -> bool { false }
+}
+#[cfg(feature = "unicode")]
+mod word {
+    pub(super) fn is_word(b: u8) -> bool { b.is_ascii_alphanumeric() }
+}
+#[cfg(windows)]
+fn only_on_windows() {}
+pub fn search(h: &[u8]) -> Option<usize> { memchr::find(h) }
+pub fn word_at(h: &[u8]) -> bool { word::is_word(h[0]) }
+pub fn windows() { only_on_windows() }
+"#,
+    );
+    let (snap, _) = dir.build();
+    // `perf` is on through `default` → `std`: the first `find`. `unicode` is off: the
+    // first `word`. (The last of same-named definitions was taken before.) The only
+    // `only_on_windows` is called whatever its `cfg`.
+    assert_eq!(
+        crate::support::calls_by_line(&snap),
+        [
+            "search@17 -(1.0)-> find@3",
+            "windows@19 -(1.0)-> only_on_windows@16",
+            "word_at@18 -(1.0)-> is_word@9",
+        ]
     );
 }

@@ -391,6 +391,7 @@ impl Resolver {
             declared = self.declarations_beside_impls(&mut unique);
             self.prefer_own_impl(file, call, &mut unique);
             self.prefer_receivers_borrow(file, call, &context.locals, &mut unique);
+            self.keep_enabled_alternatives(&mut unique);
             if !unique.iter().all(|&t| self.in_trait_impl(t)) {
                 self.keep_last_definitions(&mut unique);
             }

@@ -125,6 +125,61 @@ impl Resolver {
 
     /// A redefinition replaces the earlier one (Python), an implementation follows its
     /// overloads (TS): of same-named targets keep the last.
+    /// Rust: of definitions that share a qualified name (`cfg` alternatives), those a
+    /// default build leaves out go, where another stays.
+    pub(super) fn keep_enabled_alternatives(&self, targets: &mut Vec<u32>) {
+        if targets.len() < 2 {
+            return;
+        }
+        let name = |t: u32| self.nodes[t as usize].qualified_name.as_str();
+        let off: Vec<u32> = targets
+            .iter()
+            .copied()
+            .filter(|&t| self.configured_out(t))
+            .collect();
+        if off.is_empty() {
+            return;
+        }
+        let kept: Vec<u32> = targets
+            .iter()
+            .copied()
+            .filter(|&t| {
+                !off.contains(&t)
+                    || !targets
+                        .iter()
+                        .any(|&other| other != t && name(other) == name(t) && !off.contains(&other))
+            })
+            .collect();
+        *targets = kept;
+    }
+
+    /// Whether a definition, or an item around it in its file (a `mod`, an `impl`), has a
+    /// `cfg` a default build of its crate does not meet.
+    fn configured_out(&self, node: u32) -> bool {
+        let Some((file, symbol)) = self.origin[node as usize] else {
+            return false;
+        };
+        let facts = &self.facts[file as usize];
+        let crate_name = self.nodes[node as usize]
+            .qualified_name
+            .split("::")
+            .next()
+            .unwrap_or("");
+        let empty = rustc_hash::FxHashSet::default();
+        let features = self.crate_features.get(crate_name).unwrap_or(&empty);
+        let mut at = Some(symbol);
+        while let Some(index) = at {
+            let declared = &facts.symbols[index as usize];
+            if let Some(predicate) = &declared.cfg
+                && super::cfg::enabled(predicate, features) == Some(false)
+            {
+                return true;
+            }
+            at = declared.parent;
+        }
+        false
+    }
+
     pub(super) fn keep_last_definitions(&self, targets: &mut Vec<u32>) {
         if targets.len() > 1 {
             let mut seen = rustc_hash::FxHashSet::default();

@@ -4,6 +4,7 @@
 
 mod aliases;
 mod calls;
+mod cfg;
 mod chains;
 mod contextual;
 mod dispatch;
@@ -109,6 +110,8 @@ pub struct Resolver {
     /// Rust: the methods of each `impl` for a type from outside the project, by the crate
     /// that gives them and the type's path (`f32`, `Vec`, `mio::net::UnixStream`).
     foreign_impls: FxHashMap<(Box<str>, String), Vec<u32>>,
+    /// Rust: each crate's default features, by which `cfg` alternatives are chosen.
+    crate_features: FxHashMap<String, FxHashSet<String>>,
     /// (class, field) → bindings that type it.
     fields: FxHashMap<u32, NameMap<Box<str>, (u32, u32)>>,
     methods_by_name: FxHashMap<Box<str>, Vec<u32>>,
@@ -186,6 +189,7 @@ impl Resolver {
             implementors: Default::default(),
             outside_impls: Default::default(),
             foreign_impls: Default::default(),
+            crate_features: Default::default(),
             fields: Default::default(),
             methods_by_name: Default::default(),
             flow: Default::default(),

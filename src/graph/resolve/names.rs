@@ -16,21 +16,29 @@ pub struct Crates {
     /// Crate directory ("" for the root) → crate name (dashes as underscores).
     by_dir: Vec<(String, String)>,
     pub fallback: String,
+    /// Crate name → the features a default build enables (`cfg.rs`).
+    pub features: FxHashMap<String, rustc_hash::FxHashSet<String>>,
 }
 
 impl Crates {
     pub fn new(project: &ProjectFiles, root_name: &str) -> Self {
         let mut by_dir = Vec::new();
+        let mut features = FxHashMap::default();
         for (path, text) in project {
             if !path.ends_with("Cargo.toml") {
                 continue;
             }
-            if let Some(name) = cargo_package_name(text) {
+            let Ok(parsed) = toml::from_str::<toml::Table>(text) else {
+                continue;
+            };
+            if let Some(name) = cargo_package_name(&parsed) {
                 let dir = path
                     .strip_suffix("Cargo.toml")
                     .unwrap_or("")
                     .trim_end_matches('/');
-                by_dir.push((dir.to_string(), name.replace('-', "_")));
+                let name = name.replace('-', "_");
+                features.insert(name.clone(), default_features(&parsed));
+                by_dir.push((dir.to_string(), name));
             }
         }
         // Longest directory first, so the nearest Cargo.toml wins.
@@ -38,6 +46,7 @@ impl Crates {
         Crates {
             by_dir,
             fallback: sanitize_ident(root_name),
+            features,
         }
     }
 
@@ -58,15 +67,36 @@ impl Crates {
     }
 }
 
-/// `name = "…"` under `[package]`, without a TOML parser's strictness: a broken
-/// Cargo.toml elsewhere in the tree must not stop the analysis.
-fn cargo_package_name(text: &str) -> Option<String> {
-    let parsed: toml::Table = toml::from_str(text).ok()?;
+/// `name = "…"` under `[package]`. A broken Cargo.toml elsewhere in the tree is skipped:
+/// it must not stop the analysis.
+fn cargo_package_name(parsed: &toml::Table) -> Option<String> {
     parsed
         .get("package")?
         .get("name")?
         .as_str()
         .map(str::to_string)
+}
+
+/// The features `default` enables, and those they enable in turn (`std = ["alloc"]`);
+/// `dep:x` and `x/feature` entries are other crates' business.
+fn default_features(parsed: &toml::Table) -> rustc_hash::FxHashSet<String> {
+    let table = parsed.get("features").and_then(|f| f.as_table());
+    let mut enabled = rustc_hash::FxHashSet::default();
+    let mut pending = vec!["default".to_string()];
+    while let Some(feature) = pending.pop() {
+        if !enabled.insert(feature.clone()) {
+            continue;
+        }
+        let implied = table
+            .and_then(|t| t.get(&feature))
+            .and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str())
+            .filter(|v| !v.starts_with("dep:") && !v.contains('/'));
+        pending.extend(implied.map(str::to_string));
+    }
+    enabled
 }
 
 fn sanitize_ident(name: &str) -> String {

@@ -11,7 +11,8 @@ use super::{ProjectFiles, Resolver};
 
 impl Resolver {
     pub(super) fn add_modules(&mut self, project: &ProjectFiles, root_name: &str) {
-        let crates = Crates::new(project, root_name);
+        let mut crates = Crates::new(project, root_name);
+        self.crate_features = std::mem::take(&mut crates.features);
         let python = PythonNames::new(self.facts.iter().map(|f| f.path.as_str()), root_name);
         let mut python_root_names = Vec::new();
         for (index, facts) in self.facts.clone().iter().enumerate() {

@@ -80,6 +80,11 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
             private: ctx.lang.family() == crate::lang::Family::Rust
                 && kind.is_function_like()
                 && !has_visibility(def.node),
+            cfg: if ctx.lang.family() == crate::lang::Family::Rust {
+                cfg_of(ctx, def.node)
+            } else {
+                None
+            },
             // A declaration without a body (an overload, an interface or trait method)
             // repeats what its implementation measures.
             metrics: (kind.is_function_like()
@@ -293,6 +298,39 @@ fn in_object_literal(ctx: &Ctx<'_>, node: Node<'_>) -> bool {
 }
 
 /// Whether a Rust item says who sees it (`pub`, `pub(crate)`, …).
+/// The `#[cfg(…)]` attributes written before a Rust item, as one predicate.
+fn cfg_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
+    let mut predicates = Vec::new();
+    let mut at = node.prev_named_sibling();
+    while let Some(sibling) = at {
+        match sibling.kind() {
+            "attribute_item" => {
+                let text = ctx.text(sibling);
+                let inner = text
+                    .strip_prefix("#[")
+                    .and_then(|t| t.strip_suffix(']'))
+                    .map(str::trim);
+                if let Some(predicate) = inner
+                    .and_then(|t| t.strip_prefix("cfg"))
+                    .map(str::trim_start)
+                    .and_then(|t| t.strip_prefix('('))
+                    .and_then(|t| t.strip_suffix(')'))
+                {
+                    predicates.push(predicate.trim());
+                }
+            }
+            "line_comment" | "block_comment" => {}
+            _ => break,
+        }
+        at = sibling.prev_named_sibling();
+    }
+    match predicates.as_slice() {
+        [] => None,
+        [one] => Some(clip(one)),
+        many => Some(clip(&format!("all({})", many.join(", ")))),
+    }
+}
+
 fn has_visibility(node: Node<'_>) -> bool {
     let mut cursor = node.walk();
     node.children(&mut cursor)
