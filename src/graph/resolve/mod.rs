@@ -21,6 +21,7 @@ mod phases;
 mod primitives;
 mod receivers;
 mod refs;
+mod rust_locals;
 mod scope;
 mod site;
 pub mod types;

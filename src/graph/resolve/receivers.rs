@@ -4,12 +4,9 @@
 
 use crate::graph::model::NodeKind;
 use crate::graph::resolve::calls::{LocalBindings, Receiver};
-use crate::graph::resolve::{Resolver, chains, types};
+use crate::graph::resolve::{Resolver, chains, rust_locals, types};
 use crate::lang::Family;
 use crate::parse::{Binding, BindingSource};
-
-/// Most names typed one through another's field (`field_path_type`).
-const MAX_FIELD_NESTING: u32 = 3;
 
 impl Resolver {
     pub(super) fn receiver(
@@ -20,7 +17,7 @@ impl Resolver {
         locals: &LocalBindings<'_>,
     ) -> Receiver {
         if self.family(file) == Family::Rust
-            && let Some(inner) = dereferenced(text)
+            && let Some(inner) = rust_locals::dereferenced(text)
         {
             return self.dereferenced_receiver(file, caller, inner, locals);
         }
@@ -93,33 +90,6 @@ impl Resolver {
             Receiver::Unknown
         } else {
             Receiver::Instance { classes, exact }
-        }
-    }
-
-    /// `(**self).f()`, `(*node).f()`: what the name behind the dereferences holds, through
-    /// its trait bound where `self` is an impl's type parameter (`impl<A: Automaton>
-    /// Automaton for &A` forwards to `A`'s methods). Rust's autoderef makes the rest the
-    /// same as calling on the name itself, except that the exact type is no longer known.
-    fn dereferenced_receiver(
-        &self,
-        file: u32,
-        caller: Option<u32>,
-        inner: &str,
-        locals: &LocalBindings<'_>,
-    ) -> Receiver {
-        if inner == "self" && self.enclosing_class(file, caller).is_none() {
-            let classes = self
-                .outside_impl_of(file, caller)
-                .map(|(index, name)| self.resolve_type(file, Some(index), name))
-                .unwrap_or_default();
-            return Receiver::some_of(classes);
-        }
-        match self.receiver(file, caller, inner, locals) {
-            Receiver::Instance { classes, .. } => Receiver::Instance {
-                classes,
-                exact: false,
-            },
-            other => other,
         }
     }
 
@@ -448,61 +418,6 @@ impl Resolver {
         self.field_type(&enums, &format!("{variant}.{field}"))
     }
 
-    /// `if let Some(e) = self.dfa.get(input)`: what the matched `Option` or `Result` holds.
-    fn unwrapped_type(
-        &self,
-        file: u32,
-        binding: &Binding,
-        locals: Option<&LocalBindings<'_>>,
-    ) -> Vec<u32> {
-        let Some(locals) = locals else {
-            return Vec::new();
-        };
-        let (_, matched) = crate::parse::Borrow::split(&binding.type_text);
-        let matched = matched.trim();
-        // `if let Some(d) = d` reads the `d` bound before it.
-        let _before = match read_before(binding, matched) {
-            Ok(site) => site,
-            Err(()) => return Vec::new(),
-        };
-        let value = if chains::is_chain(matched) {
-            self.chain_value(file, binding.scope, matched, locals)
-        } else {
-            self.declared_wrapped(file, binding.scope, matched, locals)
-        };
-        value
-            .filter(|value| value.wrapped)
-            .map_or_else(Vec::new, |value| value.classes)
-    }
-
-    /// `let sp = &dfa.special`: the type of the field.
-    fn field_path_type(
-        &self,
-        file: u32,
-        binding: &Binding,
-        locals: Option<&LocalBindings<'_>>,
-    ) -> Vec<u32> {
-        // `let node = node.next` reads the `node` bound before it; names given each other's
-        // fields (`let a = b.x; let b = a.y;`) are read a few levels deep.
-        let _before = match read_before(binding, &binding.type_text) {
-            Ok(site) => site,
-            Err(()) => return Vec::new(),
-        };
-        let Some(_nested) = super::contextual::Nesting::enter(MAX_FIELD_NESTING) else {
-            return Vec::new();
-        };
-        let empty = LocalBindings::default();
-        match self.receiver(
-            file,
-            binding.scope,
-            &binding.type_text,
-            locals.unwrap_or(&empty),
-        ) {
-            Receiver::Instance { classes, .. } => classes,
-            _ => Vec::new(),
-        }
-    }
-
     /// The classes a binding holds: its annotation, its constructor, or its callee's
     /// declared return type.
     pub(super) fn binding_type(
@@ -533,7 +448,7 @@ impl Resolver {
             BindingSource::Unwrapped => return self.unwrapped_type(file, binding, locals),
             BindingSource::Call => {}
         }
-        if self.family(file) == Family::Rust && is_field_path(&binding.type_text) {
+        if self.family(file) == Family::Rust && rust_locals::is_field_path(&binding.type_text) {
             return self.field_path_type(file, binding, locals);
         }
         if self.family(file) == Family::Rust && chains::is_chain(&binding.type_text) {
@@ -541,7 +456,7 @@ impl Resolver {
             // often dozens of times in one function) reads the one bound before it, a few
             // levels back (`chain_value`'s nesting); reading each through all the others
             // multiplied.
-            let _before = match read_before(binding, &binding.type_text) {
+            let _before = match rust_locals::read_before(binding, &binding.type_text) {
                 Ok(site) => site,
                 Err(()) => return Vec::new(),
             };
@@ -590,44 +505,4 @@ fn closing_paren(text: &str, open: usize) -> Option<usize> {
         }
     }
     None
-}
-
-/// A binding read through its own name (`let d = d.get()`, `if let Some(d) = d`) reads
-/// the one in effect just before it: the call site is moved to the line before it while
-/// the guard lives. `Err` where the binding has no lines to say where that is.
-fn read_before(binding: &Binding, text: &str) -> Result<Option<super::site::Site>, ()> {
-    if chains::head(text) != binding.name {
-        return Ok(None);
-    }
-    let (from, _) = binding.lines.ok_or(())?;
-    Ok(Some(super::site::Site::at(from.saturating_sub(1))))
-}
-
-/// Whether a Rust expression is a name's field chain (`dfa.special`, `self.a.b`).
-fn is_field_path(text: &str) -> bool {
-    text.contains('.')
-        && !text.starts_with('.')
-        && text
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
-}
-
-/// The name or field chain a Rust receiver dereferences or borrows in parentheses:
-/// `(**self)` → `self`, `(*node.next)` → `node.next`, `(&mut x)` → `x`.
-fn dereferenced(text: &str) -> Option<&str> {
-    let inner = text.trim().strip_prefix('(')?.strip_suffix(')')?.trim();
-    let mut rest = inner;
-    loop {
-        let before = rest;
-        rest = rest.trim_start_matches(['*', '&']).trim_start();
-        rest = rest.strip_prefix("mut ").unwrap_or(rest).trim_start();
-        if rest == before {
-            break;
-        }
-    }
-    let plain = !rest.is_empty()
-        && rest
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == '_' || c == '.');
-    (rest.len() < inner.len() && plain).then_some(rest)
 }
