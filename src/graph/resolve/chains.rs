@@ -229,9 +229,10 @@ impl Resolver {
         }
     }
 
-    /// A name or field chain declared an `Option` or a `Result` of project classes
-    /// (`quitset: Option<ByteSet>`, `self.config.quitset`): what it wraps, still wrapped,
-    /// so that only `unwrap` and its kin (or `?`) reach the classes.
+    /// A name or field chain declared an `Option`, a `Result`, a cell or a lock of project
+    /// classes (`quitset: Option<ByteSet>`, `self.config.quitset`, `builder: RefCell<B>`),
+    /// or a name bound to a call returning one: what it wraps, still wrapped, so that only
+    /// `unwrap` and its kin (or `?`, `borrow_mut()`) reach the classes.
     pub(super) fn declared_wrapped(
         &self,
         file: u32,
