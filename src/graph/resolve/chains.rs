@@ -233,7 +233,7 @@ impl Resolver {
     /// classes (`quitset: Option<ByteSet>`, `self.config.quitset`, `builder: RefCell<B>`),
     /// or a name bound to a call returning one: what it wraps, still wrapped, so that only
     /// `unwrap` and its kin (or `?`, `borrow_mut()`) reach the classes.
-    pub(super) fn declared_wrapped(
+    fn declared_wrapped(
         &self,
         file: u32,
         caller: Option<u32>,
@@ -289,6 +289,25 @@ impl Resolver {
             }
             .settled()
         })
+    }
+
+    /// The classes an expression's `Option`, `Result`, cell or lock holds (`it.next()`,
+    /// `self.first`): nothing where the expression holds no such wrapper.
+    pub(super) fn held_in_wrapper(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        text: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Vec<u32> {
+        let value = if is_chain(text) {
+            self.chain_value(file, caller, text, locals)
+        } else {
+            self.declared_wrapped(file, caller, text, locals)
+        };
+        value
+            .filter(|value| value.wrapped)
+            .map_or_else(Vec::new, |value| value.classes)
     }
 
     /// What a name bound to a call holds: the chain it was given, or what its callee (a

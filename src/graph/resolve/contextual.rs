@@ -233,15 +233,7 @@ impl Resolver {
         let Some(locals) = locals else {
             return out;
         };
-        let base = rust_iterated(receiver);
-        let value = if chains::is_chain(base) {
-            self.chain_value(file, scope, base, locals)
-        } else {
-            self.declared_wrapped(file, scope, base, locals)
-        };
-        value
-            .filter(|v| v.wrapped)
-            .map_or_else(Vec::new, |v| v.classes)
+        self.held_in_wrapper(file, scope, rust_iterated(receiver), locals)
     }
 
     /// What calling `path` (`repo.first`, `this.store.get`) returns when it names a method

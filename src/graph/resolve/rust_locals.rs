@@ -55,14 +55,7 @@ impl Resolver {
             Ok(site) => site,
             Err(()) => return Vec::new(),
         };
-        let value = if chains::is_chain(matched) {
-            self.chain_value(file, binding.scope, matched, locals)
-        } else {
-            self.declared_wrapped(file, binding.scope, matched, locals)
-        };
-        value
-            .filter(|value| value.wrapped)
-            .map_or_else(Vec::new, |value| value.classes)
+        self.held_in_wrapper(file, binding.scope, matched, locals)
     }
 
     /// `let sp = &dfa.special`: the type of the field.
