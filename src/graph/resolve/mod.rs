@@ -111,6 +111,9 @@ pub struct Resolver {
     /// Rust: the methods of each `impl` for a type from outside the project, by the crate
     /// that gives them and the type's path (`f32`, `Vec`, `mio::net::UnixStream`).
     foreign_impls: FxHashMap<(Box<str>, String), Vec<u32>>,
+    /// The names of all `foreign_impls` methods: a call of another name reaches none of
+    /// them, whatever its receiver's type.
+    foreign_method_names: FxHashSet<Box<str>>,
     /// Rust: each crate's default features, by which `cfg` alternatives are chosen.
     crate_features: FxHashMap<String, FxHashSet<String>>,
     /// (class, field) → bindings that type it.
@@ -190,6 +193,7 @@ impl Resolver {
             implementors: Default::default(),
             outside_impls: Default::default(),
             foreign_impls: Default::default(),
+            foreign_method_names: Default::default(),
             crate_features: Default::default(),
             fields: Default::default(),
             methods_by_name: Default::default(),

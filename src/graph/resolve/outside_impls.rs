@@ -111,6 +111,10 @@ impl Resolver {
                 .entry(key)
                 .or_default()
                 .extend_from_slice(methods);
+            for &method in methods {
+                let name = &self.nodes[method as usize].name;
+                self.foreign_method_names.insert(name.as_str().into());
+            }
         }
     }
 
@@ -144,7 +148,7 @@ impl Resolver {
         receiver: &str,
         locals: &LocalBindings<'_>,
     ) -> Vec<u32> {
-        if self.foreign_impls.is_empty() || self.std_may_have(file, &call.name) {
+        if !self.may_be_foreign_method(file, &call.name) {
             return Vec::new();
         }
         let Some(bindings) = self.innermost_bindings(file, call.caller, receiver, locals) else {
@@ -230,7 +234,7 @@ impl Resolver {
     /// name the project gives the outside type (those of the named trait's impl, if the
     /// path names one).
     pub(super) fn foreign_type_call(&self, file: u32, call: &CallSite, scope: &str) -> Vec<u32> {
-        if self.foreign_impls.is_empty() || self.std_may_have(file, &call.name) {
+        if !self.may_be_foreign_method(file, &call.name) {
             return Vec::new();
         }
         let (type_text, trait_text) = match scope
@@ -267,6 +271,11 @@ impl Resolver {
             }
         }
         found
+    }
+
+    /// Whether a call of `name` may reach a method the project gives an outside type.
+    fn may_be_foreign_method(&self, file: u32, name: &str) -> bool {
+        self.foreign_method_names.contains(name) && !self.std_may_have(file, name)
     }
 
     /// A name std's own types may well have a method of (`new`, `from`, `len`): a call of

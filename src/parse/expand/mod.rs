@@ -23,7 +23,7 @@ use crate::parse::captures::CompiledQuery;
 use crate::parse::facts::{FileFacts, SymbolKind};
 use crate::parse::flat::FlatTree;
 use matcher::{Pat, matches, pattern, tokens};
-use transcribe::{Src, Writer, transcribe};
+use transcribe::{Piece, Src, Writer, transcribe};
 
 /// Most macro calls expanded in one file, nested ones included.
 const MAX_EXPANSIONS: usize = 256;
@@ -40,16 +40,18 @@ const ITEM_WORDS: &[&str] = &[
 ];
 
 /// One arm of a same-file `macro_rules!`.
-struct Arm<'t> {
+struct Arm {
     pattern: Vec<Pat>,
-    body: Node<'t>,
+    /// `None` when a repetition in it could not be read: a call matching the arm is not
+    /// expanded.
+    body: Option<Vec<Piece>>,
 }
 
 #[derive(Clone)]
-struct Expander<'a, 't> {
+struct Expander<'a> {
     query: &'a CompiledQuery,
     path: &'a str,
-    macros: &'a FxHashMap<&'a str, Vec<Arm<'t>>>,
+    macros: &'a FxHashMap<&'a str, Vec<Arm>>,
     /// Expansions left.
     budget: usize,
     /// Bytes all expansions still left may write together.
@@ -69,7 +71,7 @@ pub fn expand(query: &CompiledQuery, source: &str, tree: &Tree, facts: &mut File
     if calls.is_empty() {
         return;
     }
-    let mut macros: FxHashMap<&str, Vec<Arm<'_>>> = FxHashMap::default();
+    let mut macros: FxHashMap<&str, Vec<Arm>> = FxHashMap::default();
     let mut definitions: FxHashMap<&str, Node<'_>> = FxHashMap::default();
     collect_macros(root, source, &mut macros, &mut definitions);
     let path = facts.path.clone();
@@ -136,7 +138,7 @@ pub fn expand(query: &CompiledQuery, source: &str, tree: &Tree, facts: &mut File
     }
 }
 
-impl<'a, 't> Expander<'a, 't> {
+impl<'a> Expander<'a> {
     /// The facts of one call's expansion and of the calls it writes, at the file's lines.
     fn expand_call(
         &mut self,
@@ -181,7 +183,7 @@ impl<'a, 't> Expander<'a, 't> {
                 let (arm, binds) = arms
                     .iter()
                     .find_map(|arm| matches(&arm.pattern, &toks).map(|b| (arm, b)))?;
-                transcribe(arm.body, file, src, &binds, &mut out, at)?;
+                transcribe(arm.body.as_deref()?, file, src, &binds, &mut out, at)?;
             }
             None => {
                 if !holds_items(args, src.text) {
@@ -268,7 +270,7 @@ impl<'a, 't> Expander<'a, 't> {
     }
 }
 
-impl Expander<'_, '_> {
+impl Expander<'_> {
     /// The name, `!` and braces of each call inside `tree` (a call's tokens) whose own
     /// tokens are items and whose macro is not one of the file's.
     fn inner_wrappers(&self, tree: Node<'_>, source: &str, out: &mut Vec<(usize, usize)>) {
@@ -437,7 +439,7 @@ fn item_calls<'t>(
 fn collect_macros<'s, 't>(
     node: Node<'t>,
     source: &'s str,
-    macros: &mut FxHashMap<&'s str, Vec<Arm<'t>>>,
+    macros: &mut FxHashMap<&'s str, Vec<Arm>>,
     definitions: &mut FxHashMap<&'s str, Node<'t>>,
 ) {
     for child in node.named_children(&mut node.walk()) {
@@ -449,13 +451,13 @@ fn collect_macros<'s, 't>(
                 else {
                     continue;
                 };
-                let arms: Option<Vec<Arm<'_>>> = child
+                let arms: Option<Vec<Arm>> = child
                     .named_children(&mut child.walk())
                     .filter(|rule| rule.kind() == "macro_rule")
                     .map(|rule| {
                         Some(Arm {
                             pattern: pattern(rule.child_by_field_name("left")?, source)?,
-                            body: rule.child_by_field_name("right")?,
+                            body: transcribe::compile(rule.child_by_field_name("right")?, source),
                         })
                     })
                     .collect();

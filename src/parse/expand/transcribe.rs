@@ -140,24 +140,131 @@ impl Writer {
     }
 }
 
-/// Writes a `macro_rules!` arm's transcriber (`body`, a `token_tree` of `def`) with the
-/// bindings of a call (spans of `call`). What the macro writes is placed on the call's
-/// line (`at`), as rust-analyzer places it: two calls make two sets of items, each where it
-/// is made; what the call passes in stays on its own lines. `None` when the two do not fit
-/// together (a repeated metavariable outside a repetition) or the expansion grows past its
-/// limit.
+/// A `macro_rules!` arm's transcriber, read from the tree once per arm rather than once per
+/// call and round: what it writes, as byte ranges of the file that defines it.
+#[derive(Debug)]
+pub(super) enum Piece {
+    /// The macro's own text (tokens and the space between them).
+    Own(usize, usize),
+    /// `$name`: what the call bound to it (`$crate` and unbound names are the macro's own).
+    Meta {
+        name: String,
+        from: usize,
+        to: usize,
+    },
+    /// `$( … ) sep op`, with the metavariables it uses.
+    Repeat {
+        inner: Vec<Piece>,
+        separator: String,
+        used: Vec<String>,
+    },
+}
+
+/// Reads a transcriber (`body`, a `token_tree`), its delimiters left out; `None` when a
+/// repetition in it has no closing parenthesis.
+pub(super) fn compile(body: Node<'_>, def: &str) -> Option<Vec<Piece>> {
+    let children = children(body);
+    let inner = children.get(1..children.len().saturating_sub(1))?;
+    let mut out = Vec::new();
+    compile_seq(inner, def, &mut out)?;
+    Some(out)
+}
+
+fn compile_seq(nodes: &[Node<'_>], def: &str, out: &mut Vec<Piece>) -> Option<()> {
+    let mut previous: Option<usize> = None;
+    for &node in nodes {
+        if let Some(end) = previous {
+            out.push(Piece::Own(end, node.start_byte()));
+        }
+        compile_node(node, def, out)?;
+        previous = Some(node.end_byte());
+    }
+    Some(())
+}
+
+fn compile_node(node: Node<'_>, def: &str, out: &mut Vec<Piece>) -> Option<()> {
+    let (from, to) = (node.start_byte(), node.end_byte());
+    match node.kind() {
+        "metavariable" => {
+            let text = def.get(from..to).unwrap_or("");
+            out.push(Piece::Meta {
+                name: text.trim_start_matches('$').to_string(),
+                from,
+                to,
+            });
+        }
+        "token_repetition" => {
+            let all = children(node);
+            let close = all.iter().rposition(|c| c.kind() == ")")?;
+            let nodes = all.get(2..close)?;
+            // The grammar keeps no node for the separator: it is the text between `)` and
+            // the operator.
+            let tail = def.get(all[close].end_byte()..to).unwrap_or("");
+            let separator = tail
+                .get(..tail.len().saturating_sub(1))
+                .unwrap_or("")
+                .trim()
+                .to_string();
+            let mut used = Vec::new();
+            metavariables(nodes, def, &mut used);
+            let mut inner = Vec::new();
+            compile_seq(nodes, def, &mut inner)?;
+            out.push(Piece::Repeat {
+                inner,
+                separator,
+                used,
+            });
+        }
+        "token_tree" => compile_seq(&children(node), def, out)?,
+        _ => out.push(Piece::Own(from, to)),
+    }
+    Some(())
+}
+
+/// Writes a compiled transcriber (of the file `def`) with the bindings of a call (spans of
+/// `call`). What the macro writes is placed on the call's line (`at`), as rust-analyzer
+/// places it: two calls make two sets of items, each where it is made; what the call passes
+/// in stays on its own lines. `None` when the two do not fit together (a repeated
+/// metavariable outside a repetition) or the expansion grows past its limit.
 pub(super) fn transcribe(
-    body: Node<'_>,
+    body: &[Piece],
     def: &Src<'_>,
     call: &Src<'_>,
     binds: &Binds,
     out: &mut Writer,
     at: u32,
 ) -> Option<()> {
-    let children = children(body);
-    let inner = children.get(1..children.len().saturating_sub(1))?;
     let mut t = Transcriber { def, call, at, out };
-    t.emit_all(inner, binds)
+    t.emit_all(
+        body,
+        &Scope {
+            base: binds,
+            layer: Vec::new(),
+            outer: None,
+        },
+    )
+}
+
+/// The bindings a transcriber reads: the arm's, with the names a repetition repeats bound,
+/// round by round, to that round's value (a layer per repetition, innermost first), so
+/// that no round copies the bindings of the whole call.
+struct Scope<'s, 'b> {
+    base: &'b Binds,
+    layer: Vec<(&'b str, &'b Bound)>,
+    outer: Option<&'s Scope<'s, 'b>>,
+}
+
+impl<'b> Scope<'_, 'b> {
+    fn get(&self, name: &str) -> Option<&'b Bound> {
+        let mut at = Some(self);
+        while let Some(scope) = at {
+            if let Some((_, bound)) = scope.layer.iter().find(|(n, _)| *n == name) {
+                return Some(bound);
+            }
+            at = scope.outer;
+        }
+        self.base.get(name)
+    }
 }
 
 struct Transcriber<'a, 's> {
@@ -178,14 +285,22 @@ impl Transcriber<'_, '_> {
         self.out.push_own(self.def.get(from, to), self.at);
     }
 
-    fn emit_all(&mut self, nodes: &[Node<'_>], binds: &Binds) -> Option<()> {
-        let mut previous: Option<usize> = None;
-        for &node in nodes {
-            if let Some(end) = previous {
-                self.own(end, node.start_byte());
+    fn emit_all(&mut self, pieces: &[Piece], binds: &Scope<'_, '_>) -> Option<()> {
+        for piece in pieces {
+            match piece {
+                Piece::Own(from, to) => self.own(*from, *to),
+                Piece::Meta { name, from, to } => match binds.get(name) {
+                    Some(Bound::One(start, end)) => self.out.copy(self.call, *start, *end),
+                    Some(Bound::Many(_)) => return None,
+                    None if name == "crate" => self.out.push_own("crate", self.at),
+                    None => self.own(*from, *to),
+                },
+                Piece::Repeat {
+                    inner,
+                    separator,
+                    used,
+                } => self.repeat(inner, separator, used, binds)?,
             }
-            self.emit(node, binds)?;
-            previous = Some(node.end_byte());
             if self.out.full() {
                 return None;
             }
@@ -193,55 +308,33 @@ impl Transcriber<'_, '_> {
         Some(())
     }
 
-    fn emit(&mut self, node: Node<'_>, binds: &Binds) -> Option<()> {
-        match node.kind() {
-            "metavariable" => {
-                let text = self.def.get(node.start_byte(), node.end_byte());
-                let name = text.trim_start_matches('$');
-                match binds.get(name) {
-                    Some(Bound::One(from, to)) => self.out.copy(self.call, *from, *to),
-                    Some(Bound::Many(_)) => return None,
-                    None if name == "crate" => self.out.push_own("crate", self.at),
-                    None => self.own(node.start_byte(), node.end_byte()),
-                }
-                Some(())
-            }
-            "token_repetition" => self.repeat(node, binds),
-            "token_tree" => self.emit_all(&children(node), binds),
-            _ => {
-                self.own(node.start_byte(), node.end_byte());
-                Some(())
-            }
-        }
-    }
-
-    /// `$( … ) sep op`: its tokens once per value of the repeated metavariables it uses.
-    fn repeat(&mut self, node: Node<'_>, binds: &Binds) -> Option<()> {
-        let all = children(node);
-        let close = all.iter().rposition(|c| c.kind() == ")")?;
-        let inner = all.get(2..close)?;
-        // The grammar keeps no node for the separator: it is the text between `)` and the
-        // operator.
-        let tail = self.def.get(all[close].end_byte(), node.end_byte());
-        let separator = tail
-            .get(..tail.len().saturating_sub(1))
-            .unwrap_or("")
-            .trim();
-        let mut used = Vec::new();
-        metavariables(inner, self.def, &mut used);
-        let repeated: Vec<(&String, &Vec<Bound>)> = binds
-            .iter()
-            .filter_map(|(name, bound)| match bound {
-                Bound::Many(each) if used.iter().any(|u| u == name) => Some((name, each)),
-                _ => None,
+    /// A repetition's pieces once per value of the repeated metavariables it uses.
+    fn repeat(
+        &mut self,
+        inner: &[Piece],
+        separator: &str,
+        used: &[String],
+        binds: &Scope<'_, '_>,
+    ) -> Option<()> {
+        let repeated: Vec<(&str, &Vec<Bound>)> = binds
+            .base
+            .keys()
+            .filter(|name| used.contains(name))
+            .filter_map(|name| match binds.get(name)? {
+                Bound::Many(each) => Some((name.as_str(), each)),
+                Bound::One(..) => None,
             })
             .collect();
         let rounds = repeated.iter().map(|(_, each)| each.len()).min()?;
         for round in 0..rounds {
-            let mut these = binds.clone();
-            for (name, each) in &repeated {
-                these.insert((*name).clone(), each[round].clone());
-            }
+            let these = Scope {
+                base: binds.base,
+                layer: repeated
+                    .iter()
+                    .map(|(name, each)| (*name, &each[round]))
+                    .collect(),
+                outer: Some(binds),
+            };
             if round > 0 && !separator.is_empty() {
                 self.out.push_own(separator, self.at);
                 self.out.push_own(" ", self.at);
@@ -252,10 +345,10 @@ impl Transcriber<'_, '_> {
     }
 }
 
-fn metavariables(nodes: &[Node<'_>], def: &Src<'_>, out: &mut Vec<String>) {
+fn metavariables(nodes: &[Node<'_>], def: &str, out: &mut Vec<String>) {
     for &node in nodes {
         if node.kind() == "metavariable" {
-            let text = def.get(node.start_byte(), node.end_byte());
+            let text = def.get(node.start_byte()..node.end_byte()).unwrap_or("");
             out.push(text.trim_start_matches('$').to_string());
         } else if node.child_count() > 0 {
             metavariables(&children(node), def, out);

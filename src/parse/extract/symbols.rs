@@ -297,15 +297,21 @@ fn in_object_literal(ctx: &Ctx<'_>, node: Node<'_>) -> bool {
     })
 }
 
-/// Whether a Rust item says who sees it (`pub`, `pub(crate)`, …).
-/// The `#[cfg(…)]` attributes written before a Rust item, as one predicate.
+/// The `#[cfg(…)]` attributes written before a Rust item, as one predicate. Siblings are
+/// read from the flat tree: tree-sitter finds a node's previous sibling by descending from
+/// the root, which made a file of many items quadratic.
 fn cfg_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
+    let flat = ctx.flat;
     let mut predicates = Vec::new();
-    let mut at = node.prev_named_sibling();
+    let mut at = flat.index_of(node).and_then(|i| flat.prev_sibling(i));
     while let Some(sibling) = at {
-        match sibling.kind() {
+        at = flat.prev_sibling(sibling);
+        if !flat.entry(sibling).named {
+            continue;
+        }
+        match flat.kind(sibling) {
             "attribute_item" => {
-                let text = ctx.text(sibling);
+                let text = flat.text(sibling, ctx.source);
                 let inner = text
                     .strip_prefix("#[")
                     .and_then(|t| t.strip_suffix(']'))
@@ -322,7 +328,6 @@ fn cfg_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
             "line_comment" | "block_comment" => {}
             _ => break,
         }
-        at = sibling.prev_named_sibling();
     }
     match predicates.as_slice() {
         [] => None,
@@ -331,6 +336,7 @@ fn cfg_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
     }
 }
 
+/// Whether a Rust item says who sees it (`pub`, `pub(crate)`, …).
 fn has_visibility(node: Node<'_>) -> bool {
     let mut cursor = node.walk();
     node.children(&mut cursor)
