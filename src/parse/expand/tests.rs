@@ -272,3 +272,41 @@ impl_copy_clone!(UnitDeserializer);
         ["StrDeserializer::clone@8", "UnitDeserializer::clone@9"]
     );
 }
+
+#[test]
+fn tokens_a_repetition_writes_keep_the_calls_spacing_and_lines() {
+    let f = facts(
+        r#"macro_rules! rt_test {
+    ($($t:tt)*) => {
+        mod current_thread {
+            $($t)*
+        }
+    }
+}
+
+rt_test! {
+    pub fn spawned() {
+        helper();
+    }
+}
+"#,
+    );
+    // Glued (`pubfn spawned`), the expansion did not parse and nothing was read.
+    assert_eq!(defined(&f), vec!["spawned@10"]);
+    assert_eq!(calls(&f), vec!["spawned -> helper@11"]);
+}
+
+#[test]
+fn tokens_of_a_repetition_with_a_separator_stay_apart() {
+    let f = facts(
+        r#"macro_rules! fns {
+    ($($name:ident),*) => {
+        $(pub fn $name() {})*
+    }
+}
+
+fns!(first, second);
+"#,
+    );
+    assert_eq!(defined(&f), vec!["first@7", "second@7"]);
+}

@@ -234,7 +234,13 @@ pub(super) fn transcribe(
     out: &mut Writer,
     at: u32,
 ) -> Option<()> {
-    let mut t = Transcriber { def, call, at, out };
+    let mut t = Transcriber {
+        def,
+        call,
+        at,
+        out,
+        after_call: None,
+    };
     t.emit_all(
         body,
         &Scope {
@@ -272,6 +278,10 @@ struct Transcriber<'a, 's> {
     call: &'a Src<'s>,
     at: u32,
     out: &'a mut Writer,
+    /// Where the call's text last copied ended, when nothing of the macro's own was written
+    /// since: two tokens a repetition writes side by side (`$($t)*`) are parted as the call
+    /// parted them, not glued (`pub fn` written as `pubfn`).
+    after_call: Option<usize>,
 }
 
 fn children(node: Node<'_>) -> Vec<Node<'_>> {
@@ -282,7 +292,28 @@ fn children(node: Node<'_>) -> Vec<Node<'_>> {
 impl Transcriber<'_, '_> {
     /// Copies the macro's own text, placed on the call's line.
     fn own(&mut self, from: usize, to: usize) {
+        self.after_call = None;
         self.out.push_own(self.def.get(from, to), self.at);
+    }
+
+    fn own_text(&mut self, text: &str) {
+        self.after_call = None;
+        self.out.push_own(text, self.at);
+    }
+
+    /// Copies the call's text the metavariable bound, parted from call text just before it
+    /// by the space the call put between them (line breaks kept, so lines stay placed).
+    fn bound(&mut self, start: usize, end: usize) {
+        if let Some(previous) = self.after_call.filter(|&p| p <= start) {
+            let gap = self.call.get(previous, start);
+            if gap.chars().all(char::is_whitespace) && !gap.is_empty() {
+                self.out.copy(self.call, previous, start);
+            } else {
+                self.out.push_own(" ", self.at);
+            }
+        }
+        self.out.copy(self.call, start, end);
+        self.after_call = Some(end);
     }
 
     fn emit_all(&mut self, pieces: &[Piece], binds: &Scope<'_, '_>) -> Option<()> {
@@ -290,9 +321,9 @@ impl Transcriber<'_, '_> {
             match piece {
                 Piece::Own(from, to) => self.own(*from, *to),
                 Piece::Meta { name, from, to } => match binds.get(name) {
-                    Some(Bound::One(start, end)) => self.out.copy(self.call, *start, *end),
+                    Some(Bound::One(start, end)) => self.bound(*start, *end),
                     Some(Bound::Many(_)) => return None,
-                    None if name == "crate" => self.out.push_own("crate", self.at),
+                    None if name == "crate" => self.own_text("crate"),
                     None => self.own(*from, *to),
                 },
                 Piece::Repeat {
@@ -336,8 +367,8 @@ impl Transcriber<'_, '_> {
                 outer: Some(binds),
             };
             if round > 0 && !separator.is_empty() {
-                self.out.push_own(separator, self.at);
-                self.out.push_own(" ", self.at);
+                self.own_text(separator);
+                self.own_text(" ");
             }
             self.emit_all(inner, &these)?;
         }
