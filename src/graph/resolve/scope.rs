@@ -427,12 +427,18 @@ impl Resolver {
     /// The classes a type as written names: each member's of a union.
     pub(super) fn resolve_type(&self, file: u32, symbol: Option<u32>, text: &str) -> Vec<u32> {
         let memo = self.type_memo.get_or_default();
-        if let Some(known) = memo.borrow().get(&(file, symbol, text.into())) {
+        if let Some(known) = memo
+            .borrow()
+            .get(&(file, symbol))
+            .and_then(|texts| texts.get(text))
+        {
             return known.to_vec();
         }
         let found = self.resolve_type_now(file, symbol, text);
         memo.borrow_mut()
-            .insert((file, symbol, text.into()), found.clone().into());
+            .entry((file, symbol))
+            .or_default()
+            .insert(text.into(), found.clone().into());
         found
     }
 
