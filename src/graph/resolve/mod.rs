@@ -76,8 +76,8 @@ type NameMap<K, V> = FxHashMap<K, Vec<V>>;
 type LookupKey = (u32, Box<str>, bool);
 /// Lookup results by (scope, is an export lookup) and then by name.
 type Memo = FxHashMap<(u32, bool), NameMap<Box<str>, u32>>;
-/// `resolve_type` answers by (file, scope, type as written).
-/// By (file, scope), then by the type's text: looked up by `&str`, without building a key.
+/// `resolve_type` answers by (file, scope), then by the type as written (looked up by
+/// `&str`, so no key is built for a lookup).
 type TypeMemo = FxHashMap<(u32, Option<u32>), FxHashMap<Box<str>, Box<[u32]>>>;
 /// A file's annotated bindings by (scope, name): the index of the first.
 type Bounds = FxHashMap<(Option<u32>, Box<str>), u32>;
