@@ -292,8 +292,8 @@ fn children(node: Node<'_>) -> Vec<Node<'_>> {
 impl Transcriber<'_, '_> {
     /// Copies the macro's own text, placed on the call's line.
     fn own(&mut self, from: usize, to: usize) {
-        self.after_call = None;
-        self.out.push_own(self.def.get(from, to), self.at);
+        let text = self.def.get(from, to);
+        self.own_text(text);
     }
 
     fn own_text(&mut self, text: &str) {
