@@ -8,3 +8,10 @@ function total(config) {
   }
   return sum;
 }
+
+function logAll() {
+  const names = { a: 1, b: 2 };
+  for (const key in names) {
+    console.log(names[key]);
+  }
+}

@@ -8,3 +8,10 @@ function total(config) {
   }
   return sum;
 }
+
+function logAll() {
+  const names = ["a", "b"];
+  for (const i in names) { // expect: for-in-array
+    console.log(names[i]);
+  }
+}

@@ -4,3 +4,15 @@ export function first(): string {
   }
   return "";
 }
+
+export function total(prices: number[]): number {
+  let sum = 0;
+  for (const i in prices) { // expect: for-in-array
+    sum += prices[i];
+  }
+  const extra: Array<number> = [];
+  for (const j in extra) { // expect: for-in-array
+    sum += extra[j];
+  }
+  return sum;
+}

@@ -28,3 +28,8 @@ def sign_reset(key, password_hint):
     mac = hmac.new(key, digestmod=hashlib.sha256)
     mac.update(password_hint.encode())
     return mac.hexdigest()
+
+
+def store_modern(raw):
+    from django.contrib.auth.hashers import make_password
+    return make_password(raw), make_password(raw, hasher="argon2"), make_password(raw, None, "pbkdf2_sha256")

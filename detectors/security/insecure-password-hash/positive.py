@@ -31,3 +31,10 @@ def register(form):
     h = hashlib.sha256()
     h.update(form["password"].encode())  # expect: insecure-password-hash
     return h.hexdigest()
+
+
+def store_legacy(raw):
+    from django.contrib.auth.hashers import make_password
+    first = make_password(raw, hasher="unsalted_md5")  # expect: insecure-password-hash
+    second = make_password(raw, None, "sha1")  # expect: insecure-password-hash
+    return first, second

@@ -35,3 +35,9 @@ def shuffle_bits():
     bits = random.getrandbits(8)
     key = secrets.randbits(128)
     return bits, key
+
+
+def pick_colour_code():
+    import random
+    colour_code = random.randint(0, 255)
+    return colour_code

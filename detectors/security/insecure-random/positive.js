@@ -10,3 +10,7 @@ function startSession(res) {
   const userSid = Math.random().toString(16); // expect: insecure-random
   res.cookie("sid", sid + userSid);
 }
+
+function makeVerificationCode() {
+  return Math.floor(Math.random() * 1e6);  // expect: insecure-random
+}

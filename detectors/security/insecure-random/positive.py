@@ -39,3 +39,10 @@ def session_key():
     import random
     key = random.getrandbits(128)  # expect: insecure-random
     return key
+
+
+def send_reset_code(user):
+    return str(random.randint(100000, 999999))  # expect: insecure-random
+
+
+sms_pin = random.randint(1000, 9999)  # expect: insecure-random

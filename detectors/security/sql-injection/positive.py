@@ -71,9 +71,10 @@ def by_keyword(request, cursor):
 
 
 # A helper that runs a whole statement: the line that builds it from what the request sent
-# is a finding, and so is the route's call, two calls away.
+# is a finding, and so is the route's call, two calls away; the helper's own call of the
+# database is one once a statement built from the request reaches it.
 def run_statement(sql):
-    return cursor.execute(sql)
+    return cursor.execute(sql)  # expect: sql-injection
 
 
 def rows_for(owner):

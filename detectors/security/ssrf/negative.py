@@ -36,3 +36,10 @@ def raw_connection(request):
     from http.client import HTTPSConnection
     conn = HTTPSConnection("status.example.com")
     conn.request("GET", "/" + request.args["page"])
+
+
+def probe(request):
+    import socket
+    port = int(request.args["port"])
+    conn = socket.create_connection(("status.internal", port), timeout=3)
+    return str(conn)

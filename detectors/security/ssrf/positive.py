@@ -50,3 +50,12 @@ def raw_connection(request):
     from http.client import HTTPSConnection
     conn = HTTPSConnection(request.args["host"])  # expect: ssrf
     conn.request("GET", "/status")
+
+
+def probe(request):
+    import socket
+    host = request.args["host"]
+    conn = socket.create_connection((host, 443), timeout=3)  # expect: ssrf
+    raw = socket.socket()
+    raw.connect((request.args["other"], 80))  # expect: ssrf
+    return str(conn) + str(raw)

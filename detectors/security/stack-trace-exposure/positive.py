@@ -26,3 +26,18 @@ def report(request):
         return build_report(request.GET["id"])
     except KeyError:
         return HttpResponse(traceback.format_exc(), status=500)  # expect: stack-trace-exposure
+
+
+@app.post("/charge")
+def charge():
+    try:
+        return run_charge()
+    except Exception as e:
+        return str(e), 500  # expect: stack-trace-exposure
+
+
+def refund(request):
+    try:
+        return run_refund(request.POST["id"])
+    except Exception as exc:
+        return JsonResponse({"error": f"refund failed: {exc}"}, status=500)  # expect: stack-trace-exposure

@@ -378,7 +378,7 @@ pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, _limit: Option<f64>) -> Vec<(String,
                     let sinks = sinks_of.get(&(callee_path, callee.line, call.arg));
                     for &(sink_path, sink) in sinks.into_iter().flatten() {
                         if sink.reported
-                            || sink.needs_formatting
+                            || (sink.needs_formatting && !call.formatted)
                             || sink_path != path
                             || !sinks_reported
                                 .insert((sink_path, sink.steps.last().map_or(0, |s| s.line)))
