@@ -2,7 +2,7 @@
 //! inside an `Option` or `Result` field, the elements a closure is given, what a
 //! dereference points to, what a `Some(x)` pattern matches, what a cell or a lock holds;
 //! paths with type arguments (`DateTime::<Utc>::f`); and of `cfg` alternatives, the one a
-//! default build has.
+//! default build has; a type's own methods before std's; trait functions without `self`.
 
 use crate::support::check_calls;
 
@@ -367,5 +367,66 @@ pub fn windows() { only_on_windows() }
             "windows@19 -(1.0)-> only_on_windows@16",
             "word_at@18 -(1.0)-> is_word@9",
         ]
+    );
+}
+
+/// rustc looks a method up among the type's own before std's blanket impls: a type whose
+/// own `as_ref` gives another type is not `Self` behind it.
+#[test]
+fn a_method_the_type_defines_gives_what_it_declares_not_the_receiver() {
+    check_calls(
+        &crate_with(
+            r#"
+pub struct Zone;
+impl Zone {
+    fn as_ref(&self) -> Nfa { Nfa }
+    pub fn go(&self) -> u32 { self.as_ref().go() }
+    pub fn clone_go(&self, d: &Dfa) -> u32 { d.clone().go() }
+}
+pub struct Guard(Dfa);
+impl std::ops::Deref for Guard {
+    type Target = Dfa;
+    fn deref(&self) -> &Dfa { &self.0 }
+}
+impl Guard {
+    pub fn go(&self) -> u32 { self.deref().go() }
+}
+"#,
+        ),
+        r#"
+app::Guard::go -calls(0.9)-> app::Dfa::go
+app::Guard::go -calls(1.0)-> app::Guard::deref
+app::Zone::clone_go -calls(0.9)-> app::Dfa::go
+app::Zone::go -calls(0.9)-> app::Nfa::go
+app::Zone::go -calls(1.0)-> app::Zone::as_ref
+"#,
+    );
+}
+
+/// `From::from(w)` makes the type the call must produce out of `w`, and
+/// `Deserialize::deserialize(d)` reads whatever is expected there: neither is the
+/// implementation for the argument's type, nor the project's one implementation.
+#[test]
+fn a_trait_function_without_self_called_by_its_path_is_not_the_arguments_impl() {
+    check_calls(
+        &crate_with(
+            r#"
+use serde::Deserialize;
+impl<'de> Deserialize<'de> for Dfa {
+    fn deserialize<D>(d: D) -> Result<Dfa, ()> { Ok(Dfa::new()) }
+}
+impl From<Nfa> for Dfa {
+    fn from(n: Nfa) -> Dfa { Dfa::new() }
+}
+pub fn unit(d: Dfa) -> Result<(), ()> { Deserialize::deserialize(d) }
+pub fn convert(d: Dfa) -> Nfa { From::from(d) }
+pub fn show(d: &Dfa, f: &mut std::fmt::Formatter) -> u32 { d.go() }
+"#,
+        ),
+        r#"
+app::Dfa::deserialize -calls(1.0)-> app::Dfa::new
+app::Dfa::from -calls(1.0)-> app::Dfa::new
+app::show -calls(0.9)-> app::Dfa::go
+"#,
     );
 }

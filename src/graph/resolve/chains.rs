@@ -172,6 +172,19 @@ impl Resolver {
             }
         }
         let owner = self.link_value(file, caller, receiver, locals, depth)?;
+        // A method the project defines on the type is the one called, as rustc looks up
+        // inherent and in-scope trait methods before a deref or a std blanket impl:
+        // `self.as_ref()` on a type whose own `as_ref` gives a `TimeZoneRef` is no `Self`.
+        // Where it declares a type parameter (`unwrap` of a project's own
+        // `LocalResult<T>`), the standard reading below stands.
+        let defined = if owner.wrapped {
+            None
+        } else {
+            self.defined_returns(&owner.classes, method)
+        };
+        if let Some((value, false)) = defined {
+            return Some(value);
+        }
         if UNWRAPPING.contains(&method) || owner.wrapped && CELL_ACCESS.contains(&method) {
             return Some(ChainValue::of(owner.classes));
         }
@@ -182,16 +195,30 @@ impl Resolver {
             // `map`, `ok_or`, `and_then`: the standard library's, giving what we cannot tell.
             return None;
         }
+        Some(defined.map_or_else(|| ChainValue::of(Vec::new()), |(value, _)| value))
+    }
+
+    /// What the project's methods `method` of `classes` declare they return, and whether
+    /// one declares a type parameter (which only the receiver's type arguments tell);
+    /// `None` when none of the classes has such a method.
+    fn defined_returns(&self, classes: &[u32], method: &str) -> Option<(ChainValue, bool)> {
         let mut out = ChainValue::of(Vec::new());
-        for &class in &owner.classes {
+        let mut found_any = false;
+        let mut generic = false;
+        for &class in classes {
             let Some((methods, _)) = self.class_member(class, method) else {
                 continue;
             };
             for found in methods {
+                found_any = true;
+                generic |= self
+                    .declared_return(found)
+                    .and_then(types::clean)
+                    .is_some_and(|t| is_type_parameter(&t));
                 self.add_returned(&mut out, found, Some(class));
             }
         }
-        Some(out.settled())
+        found_any.then(|| (out.settled(), generic))
     }
 
     /// Adds what `callee` declares it returns; `Self` is `receiver`, the class the method
@@ -420,4 +447,11 @@ mod tests {
         assert_eq!(super::head("Foo::new(x)"), "Foo");
         assert!(super::is_chain("a.b()?") && !super::is_chain("Foo::new"));
     }
+}
+
+/// Whether a Rust type as written is a type parameter by the usual spelling: one capital,
+/// perhaps numbered (`T`, `U`, `T2`).
+fn is_type_parameter(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| c.is_ascii_digit())
 }

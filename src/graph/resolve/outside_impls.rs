@@ -5,8 +5,9 @@
 //! implementation for whatever type `Self` is there. The type is read from the first
 //! argument where it is a typed name or field chain; otherwise a library's trait with one
 //! implementation in the project is taken to mean that one. A standard trait
-//! (`Default::default()`, `From::from(x)`) is as often one of std's own types, so it needs
-//! the typed argument.
+//! (`Display::fmt(x, f)`) is as often one of std's own types, so it needs the typed
+//! argument. A trait function without `self` (`From::from(x)`, `Deserialize::deserialize(d)`)
+//! is what the call must produce, which only type inference tells: none is named.
 //!
 //! Methods the project gives a type from outside (`impl Limits for f32`) are called
 //! through its path (`f32::limit()`), on a name declared of that type (`x.twice()`), and
@@ -57,6 +58,19 @@ const PRELUDE: &[&str] = &[
     "ToString",
     "TryFrom",
     "TryInto",
+];
+
+/// Trait functions without a `self` that are called through the trait's path: their
+/// `Self` is the type the call must produce (`From::from(w)` makes a `Z` out of a `W`,
+/// `Deserialize::deserialize(d)` whatever is expected there), which neither the first
+/// argument nor a lone implementation in the project tells.
+const CONSTRUCTORS: &[&str] = &[
+    "default",
+    "deserialize",
+    "from",
+    "from_iter",
+    "from_str",
+    "try_from",
 ];
 
 impl Resolver {
@@ -322,6 +336,9 @@ impl Resolver {
         let Some(impls) = self.outside_impls.get(&path) else {
             return none;
         };
+        if CONSTRUCTORS.contains(&call.name.as_str()) {
+            return none;
+        }
         let mut named: Vec<(u32, u32)> = impls
             .iter()
             .filter(|(_, method)| self.nodes[*method as usize].name == call.name)
