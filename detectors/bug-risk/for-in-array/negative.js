@@ -9,9 +9,7 @@ function total(config) {
   return sum;
 }
 
-function logAll() {
-  const names = { a: 1, b: 2 };
-  for (const key in names) {
-    console.log(names[key]);
-  }
+const names = { a: 1, b: 2 };
+for (const key in names) {
+  console.log(names[key]);
 }

@@ -9,9 +9,7 @@ function total(config) {
   return sum;
 }
 
-function logAll() {
-  const names = ["a", "b"];
-  for (const i in names) { // expect: for-in-array
-    console.log(names[i]);
-  }
+const names = ["a", "b"];
+for (const i in names) { // expect: for-in-array
+  console.log(names[i]);
 }

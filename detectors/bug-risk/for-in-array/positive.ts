@@ -10,9 +10,13 @@ export function total(prices: number[]): number {
   for (const i in prices) { // expect: for-in-array
     sum += prices[i];
   }
-  const extra: Array<number> = [];
-  for (const j in extra) { // expect: for-in-array
-    sum += extra[j];
-  }
   return sum;
 }
+
+export const average = (values: number[]): number => {
+  let sum = 0;
+  for (const i in values) { // expect: for-in-array
+    sum += values[i];
+  }
+  return sum / values.length;
+};

@@ -475,6 +475,32 @@ mod tests {
         assert!(differ.is_empty(), "{differ:?}");
     }
 
+    /// A pattern rooted at `(_)` or `_` is tried at every node of every file of its
+    /// language; every built-in one names the kind it starts at.
+    #[test]
+    fn no_built_in_rule_pattern_starts_at_a_wildcard() {
+        use crate::parse::query::syntax::{Kind, PatternNode, parse};
+        fn wild(node: &PatternNode) -> bool {
+            match node {
+                PatternNode::Node { kind, .. } => matches!(kind, Kind::AnyNamed | Kind::Any),
+                PatternNode::Alternation { alternatives, .. } => alternatives.iter().any(wild),
+            }
+        }
+        let catalog = crate::detect::analyze::Catalog::builtin().expect("built-in rules");
+        let mut rooted_anywhere = Vec::new();
+        for rule in catalog.rules.iter() {
+            for (key, spec) in &rule.query {
+                let patterns = parse(&spec.scm).expect("built-in queries parse");
+                assert!(!patterns.is_empty(), "{} [query.{key}]", rule.id);
+                for pattern in patterns.iter().filter(|p| wild(&p.root)) {
+                    rooted_anywhere
+                        .push(format!("{} [query.{key}] at {}", rule.id, pattern.offset));
+                }
+            }
+        }
+        assert!(rooted_anywhere.is_empty(), "{rooted_anywhere:#?}");
+    }
+
     /// Compiling everything the binary embeds (every language's queries and rules, every
     /// family's sinks) on a fresh thread asks about no regex the build did not check.
     #[test]
