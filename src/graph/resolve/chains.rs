@@ -428,6 +428,13 @@ fn strip_turbofish(callee: &str) -> &str {
     }
 }
 
+/// Whether a Rust type as written is a type parameter by the usual spelling: one capital,
+/// perhaps numbered (`T`, `U`, `T2`).
+fn is_type_parameter(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| c.is_ascii_digit())
+}
+
 #[cfg(test)]
 mod tests {
     use super::{opening_paren, strip_turbofish};
@@ -447,11 +454,4 @@ mod tests {
         assert_eq!(super::head("Foo::new(x)"), "Foo");
         assert!(super::is_chain("a.b()?") && !super::is_chain("Foo::new"));
     }
-}
-
-/// Whether a Rust type as written is a type parameter by the usual spelling: one capital,
-/// perhaps numbered (`T`, `U`, `T2`).
-fn is_type_parameter(text: &str) -> bool {
-    let mut chars = text.chars();
-    chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| c.is_ascii_digit())
 }
