@@ -226,3 +226,9 @@ async def lambda_run(event, context):
 
 def spawn_shell_with_env(event, context):
     os.spawnve(os.P_WAIT, "/bin/sh", ["sh", "-c", event["cmd"]], os.environ)  # expect: command-injection
+
+
+def probe_host(request):
+    import pexpect
+    child = pexpect.spawn("ping -c 1 " + request.args["host"])  # expect: command-injection
+    return child.read()
