@@ -1,3 +1,4 @@
+//! actix-files, rusqlite, diesel and rand as their users write them, annotated for `benches/security/check.py`.
 use actix_files::NamedFile;
 use actix_web::{get, web, HttpResponse};
 use diesel::prelude::*;

@@ -1,3 +1,4 @@
+//! axum and actix handlers as their users write them, annotated for `benches/security/check.py`.
 use axum::{extract::Query, extract::Path, response::Html, response::Redirect, Json};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;

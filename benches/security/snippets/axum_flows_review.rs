@@ -1,3 +1,4 @@
+//! axum handlers whose data crosses helpers, annotated for `benches/security/check.py`.
 use axum::extract::{Form, Query};
 use serde::Deserialize;
 use sqlx::SqlitePool;

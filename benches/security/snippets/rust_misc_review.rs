@@ -1,3 +1,4 @@
+//! actix, Rocket and openssl as their users write them, annotated for `benches/security/check.py`.
 use actix_web::{web, HttpResponse};
 use rocket::response::content::RawHtml;
 use serde::Deserialize;

@@ -1,3 +1,4 @@
+//! std process and async locking, annotated for `benches/security/check.py`.
 use std::sync::Mutex;
 use tokio::sync::Mutex as AsyncMutex;
 
