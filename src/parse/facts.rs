@@ -121,9 +121,14 @@ pub struct Symbol {
     pub metrics: Option<Metrics>,
     /// Of a Rust `impl` block: whether it is for a reference (`impl Trait for &'a T`).
     pub borrow: Borrow,
-    /// A Rust function written without `pub`: outside its module (and the modules inside
-    /// it) a method call does not see it.
+    /// A Rust function written without `pub` (or with `pub(self)`, `pub(super)`): outside
+    /// its module (and the modules inside it) a method call does not see it, unless
+    /// `seen_above` lets the modules above it see it too.
     pub private: bool,
+    /// Of a private Rust function: how many modules above its own see it as well
+    /// (`pub(super)`: 1).
+    #[serde(default)]
+    pub seen_above: u8,
     /// A Rust item's `#[cfg(…)]` predicates, joined with `all(…)` when several: the
     /// configurations it exists in (`feature = "std"`, `not(windows)`).
     #[serde(default)]

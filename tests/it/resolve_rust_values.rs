@@ -2,7 +2,8 @@
 //! inside an `Option` or `Result` field, the elements a closure is given, what a
 //! dereference points to, what a `Some(x)` pattern matches, what a cell or a lock holds;
 //! paths with type arguments (`DateTime::<Utc>::f`); and of `cfg` alternatives, the one a
-//! default build has; a type's own methods before std's; trait functions without `self`.
+//! default build has; a type's own methods before std's; trait functions without `self`;
+//! `pub(super)` methods seen from the module above.
 
 use crate::support::check_calls;
 
@@ -427,6 +428,42 @@ pub fn show(d: &Dfa, f: &mut std::fmt::Formatter) -> u32 { d.go() }
 app::Dfa::deserialize -calls(1.0)-> app::Dfa::new
 app::Dfa::from -calls(1.0)-> app::Dfa::new
 app::show -calls(0.9)-> app::Dfa::go
+"#,
+    );
+}
+
+/// A `pub(super)` inherent method is seen in the module above its own and inside it; from
+/// elsewhere a call of that name reaches the trait's method.
+#[test]
+fn a_pub_super_inherent_method_is_passed_over_beyond_the_module_above() {
+    check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "cal"
+version = "0.1.0"
+//- src/lib.rs
+pub mod naive;
+pub trait Datelike { fn weekday(&self) -> u32; }
+pub fn outside(d: naive::date::Date) -> u32 { d.weekday() }
+//- src/naive/mod.rs
+pub mod date;
+pub fn within(d: date::Date) -> u32 { d.weekday() }
+//- src/naive/date.rs
+use crate::Datelike;
+pub struct Date;
+impl Date {
+    pub(super) fn weekday(&self) -> u32 { 1 }
+}
+impl Datelike for Date {
+    fn weekday(&self) -> u32 { self.weekday() }
+}
+"#,
+        r#"
+cal::naive::date::Date::weekday -calls(1.0)-> cal::naive::date::Date::weekday
+cal::naive::within -calls(0.9)-> cal::naive::date::Date::weekday
+cal::outside -calls(0.9)-> cal::Datelike::weekday
+cal::outside -calls(0.9)-> cal::naive::date::Date::weekday
 "#,
     );
 }

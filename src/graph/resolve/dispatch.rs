@@ -77,23 +77,33 @@ impl Resolver {
     }
 
     /// Whether a Rust function is seen from `module`: it says who sees it (`pub`,
-    /// `pub(crate)`, …), or its module is `module` or holds it.
+    /// `pub(crate)`, …), or its module (or for `pub(super)` the one above) is `module` or
+    /// holds it.
     fn visible_from(&self, function: u32, module: u32) -> bool {
         let Some((file, index)) = self.origin[function as usize] else {
             return true;
         };
-        if !self.facts[file as usize].symbols[index as usize].private {
+        let symbol = &self.facts[file as usize].symbols[index as usize];
+        if !symbol.private {
             return true;
         }
         let home = self.home_module(file, Some(index));
         if home == module {
             return true;
         }
-        let home = &self.nodes[home as usize].qualified_name;
-        self.nodes[module as usize]
-            .qualified_name
-            .strip_prefix(home.as_str())
-            .is_some_and(|rest| rest.starts_with("::"))
+        // `pub(super)`: the module above the home one, and all inside it.
+        let mut home = self.nodes[home as usize].qualified_name.as_str();
+        for _ in 0..symbol.seen_above {
+            match home.rsplit_once("::") {
+                Some((above, _)) => home = above,
+                None => return true,
+            }
+        }
+        let module = &self.nodes[module as usize].qualified_name;
+        module == home
+            || module
+                .strip_prefix(home)
+                .is_some_and(|rest| rest.starts_with("::"))
     }
 
     fn is_rust_node(&self, node: u32) -> bool {

@@ -442,6 +442,7 @@ fn match_symbols(old: &[Symbol], new: &[Symbol]) -> Option<Vec<u32>> {
             && candidate.name == symbol.name
             && candidate.detail == symbol.detail
             && candidate.private == symbol.private
+            && candidate.seen_above == symbol.seen_above
             && candidate.cfg == symbol.cfg
             && candidate.parent.map(|p| map[p as usize]) == symbol.parent;
         if same {

@@ -64,6 +64,11 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
         if def.alias.is_none() {
             built.by_name.insert(def.name.start_byte(), index);
         }
+        // A Rust function seen only in its module: how many modules above that see it too.
+        let restricted = (ctx.lang.family() == crate::lang::Family::Rust
+            && kind.is_function_like())
+        .then(|| restriction(ctx, def.node))
+        .flatten();
         built.symbols.push(Symbol {
             kind,
             name,
@@ -77,9 +82,8 @@ pub(super) fn build_symbols(ctx: &Ctx<'_>, mut defs: Vec<RawDef<'_>>) -> Built {
             } else {
                 crate::parse::facts::Borrow::Owned
             },
-            private: ctx.lang.family() == crate::lang::Family::Rust
-                && kind.is_function_like()
-                && !has_visibility(def.node),
+            private: restricted.is_some(),
+            seen_above: restricted.unwrap_or(0),
             cfg: if ctx.lang.family() == crate::lang::Family::Rust {
                 cfg_of(ctx, def.node)
             } else {
@@ -337,10 +341,27 @@ fn cfg_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
 }
 
 /// Whether a Rust item says who sees it (`pub`, `pub(crate)`, …).
-fn has_visibility(node: Node<'_>) -> bool {
+/// How far up a Rust item's visibility reaches when it stops short of the crate's other
+/// modules: `Some(0)` for none written (or `pub(self)`), `Some(1)` for `pub(super)`; `None`
+/// for `pub`, `pub(crate)` and `pub(in …)`, taken as seen everywhere.
+fn restriction(ctx: &Ctx<'_>, node: Node<'_>) -> Option<u8> {
     let mut cursor = node.walk();
-    node.children(&mut cursor)
-        .any(|child| child.kind() == "visibility_modifier")
+    let Some(modifier) = node
+        .children(&mut cursor)
+        .find(|child| child.kind() == "visibility_modifier")
+    else {
+        return Some(0);
+    };
+    let text: String = ctx
+        .text(modifier)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    match text.as_str() {
+        "pub(self)" => Some(0),
+        "pub(super)" => Some(1),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
