@@ -340,7 +340,6 @@ fn cfg_of(ctx: &Ctx<'_>, node: Node<'_>) -> Option<String> {
     }
 }
 
-/// Whether a Rust item says who sees it (`pub`, `pub(crate)`, …).
 /// How far up a Rust item's visibility reaches when it stops short of the crate's other
 /// modules: `Some(0)` for none written (or `pub(self)`), `Some(1)` for `pub(super)`; `None`
 /// for `pub`, `pub(crate)` and `pub(in …)`, taken as seen everywhere.
