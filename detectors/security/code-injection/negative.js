@@ -65,3 +65,4 @@ app.get("/jobs", (req, res) => {
   runner.run(req.query.job);
   res.send("ok");
 });
+const getId = Function("row", "return row.id");

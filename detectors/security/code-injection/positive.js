@@ -22,6 +22,9 @@ app.get("/later", (req, res) => {
 function compile(req) {
   return new Function("row", "index", req.body.src); // expect: code-injection
 }
+function evaluate(req) {
+  return Function("return " + req.query.expr)(); // expect: code-injection
+}
 app.get("/plugin", (req, res) => {
   require(req.query.plugin); // expect: code-injection
 });

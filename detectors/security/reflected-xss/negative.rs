@@ -39,3 +39,8 @@ async fn greet_escaped(path: actix_web::web::Path<String>) -> impl actix_web::Re
     let name = html_escape(&path.into_inner());
     actix_web::web::Html::new(format!("<h1>Hello, {}!</h1>", name))
 }
+
+pub fn warp_routes() -> impl warp::Filter<Extract = impl warp::Reply, Error = warp::Rejection> + Clone {
+    use warp::Filter;
+    warp::path("hi").map(|| warp::reply::html(format!("<h1>Hi {}</h1>", "there")))
+}

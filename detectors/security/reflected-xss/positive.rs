@@ -21,3 +21,20 @@ pub async fn hello_actix(path: actix_web::web::Path<String>) -> impl actix_web::
 pub async fn member(Path((team, user)): Path<(String, String)>) -> axum::response::Html<String> {
     axum::response::Html(format!("<h1>{} of {}</h1>", user, team)) // expect: reflected-xss
 }
+
+pub fn warp_routes() -> impl warp::Filter<Extract = impl warp::Reply, Error = warp::Rejection> + Clone {
+    use warp::Filter;
+    warp::path("hi")
+        .and(warp::query::<std::collections::HashMap<String, String>>())
+        .map(|q: std::collections::HashMap<String, String>| {
+            warp::reply::html(format!("<h1>Hi {}</h1>", q["name"])) // expect: reflected-xss
+        })
+}
+
+pub fn warp_echo() -> impl warp::Filter<Extract = impl warp::Reply, Error = warp::Rejection> + Clone {
+    use warp::Filter;
+    warp::query::<std::collections::HashMap<String, String>>().map(|q: std::collections::HashMap<String, String>| {
+        let name = q.get("name").cloned().unwrap_or_default();
+        warp::reply::html(name) // expect: reflected-xss
+    })
+}

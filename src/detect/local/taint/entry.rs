@@ -78,9 +78,13 @@ impl Analyser<'_, '_, '_> {
         Some(match entry {
             Entry::Route if self.tables.injected_param(self.text(param)) => return None,
             // A Rust handler's other parameters are the framework's or custom extractors
-            // (often the authenticated user): only strings and bodies are the client's.
+            // (often the authenticated user): only strings and bodies are the client's. A
+            // filter chain's closure is handed what its filters read from the request
+            // (`warp::query::<HashMap<String, String>>()`), whatever the type.
             Entry::Route if self.family == Family::Rust => {
-                if type_text.is_some_and(|t| self.tables.is_body_type(t)) {
+                if type_text.is_some_and(|t| self.tables.is_body_type(t))
+                    || self.filter_closure(self.unit)
+                {
                     Origin::Source(format!("the request's `{name}`"))
                 } else {
                     Origin::Param(index, name.to_string())
