@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use rustc_hash::FxHashMap;
 
 use crate::detect::graph::{GraphCtx, hit};
-use crate::detect::local::{Hit, is_test_path};
+use crate::detect::local::Hit;
 use crate::detect::rule::Rule;
 
 /// A file and its windows: (hash, first line, last line).
@@ -17,7 +17,7 @@ type Range<'a> = (u32, u32, (&'a str, u32));
 
 pub fn run(ctx: &GraphCtx<'_>, rule: &Rule, limit: Option<f64>) -> Vec<(String, Hit)> {
     let min_lines = limit.unwrap_or(10.0) as u32;
-    let kept = |path: &str| !is_test_path(path) && !path.contains("migrations/");
+    let kept = crate::detect::local::windows::compared;
     let indexed = ctx.memory.repeated_windows(
         ctx.local
             .iter()

@@ -31,7 +31,7 @@ mod truncating_cast;
 mod unused_import;
 pub use unused_import::name as unused_import_name;
 mod unused_variable;
-mod windows;
+pub mod windows;
 mod words;
 
 pub use rules::RuleQuery;
@@ -426,7 +426,10 @@ impl Pass {
             clock = self.charge(SPENT_TAINT, clock);
         }
         out.suppressions = suppressions::suppressions(&ctx);
-        out.windows = windows::token_windows(source, language, &file_marks::type_level_lines(&ctx));
+        if windows::compared(&facts.path) {
+            out.windows =
+                windows::token_windows(source, language, &file_marks::type_level_lines(&ctx));
+        }
         out.type_only = file_marks::type_only_lines(source);
         out.decorated = file_marks::decorated_lines(&ctx);
         out.test_ranges = file_marks::test_ranges(&ctx);

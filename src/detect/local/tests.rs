@@ -111,3 +111,45 @@ fn generated_files_get_no_detectors_unless_vendored_code_is_reported() {
     assert_eq!(hits(&all, &generated), (true, 1));
     assert_eq!(hits(&skipping, &generated), (true, 0));
 }
+
+/// `duplicated-blocks` compares no test code or migration: their windows are not worked
+/// out, and the same text elsewhere still has them.
+#[test]
+fn windows_are_only_worked_out_where_duplicated_blocks_compares_them() {
+    let catalog = crate::detect::analyze::Catalog::builtin().expect("catalog");
+    let pass = catalog.pass().expect("pass");
+    // Lines of several shapes: a run of one shape is regular code and makes no window.
+    let shapes = [
+        "total = compute(alpha, beta) + offset",
+        "items.append(total * shift - offset)",
+        "if total > offset and shift < total:",
+        "    result[key] = items[index] / shift",
+        "name = label.strip().lower() or default",
+        "values = [item for item in items if item]",
+    ];
+    let body: String = shapes
+        .iter()
+        .cycle()
+        .take(12)
+        .map(|line| format!("    {line}\n"))
+        .collect();
+    let source = format!("def work(compute, offset, shift):\n{body}    return total\n");
+    let windows_at = |path: &str| {
+        let (_, bytes) = crate::parse::parse_bytes_with(
+            path,
+            LangId::Python,
+            source.as_bytes(),
+            [0; 32],
+            Some(&pass as &dyn LocalPass),
+            None,
+        );
+        let results = super::LocalResults::decode(&bytes.expect("local results")).expect("decodes");
+        results.windows.len()
+    };
+    assert!(
+        windows_at("app/work.py") > 0,
+        "no windows where they are compared"
+    );
+    assert_eq!(windows_at("tests/test_work.py"), 0);
+    assert_eq!(windows_at("app/migrations/0001_work.py"), 0);
+}

@@ -125,6 +125,12 @@ fn is_keyword(word: &str) -> bool {
     )
 }
 
+/// Whether `duplicated-blocks` compares a file's windows: test code and migrations are
+/// repeated by nature, and their windows are not worked out at all.
+pub fn compared(path: &str) -> bool {
+    !super::is_test_path(path) && !path.contains("migrations/")
+}
+
 /// Hashes of windows of `WINDOW` token-normalised lines (identifiers → `I`,
 /// literals → `N`/`S`); only windows with enough tokens to be worth reporting. The
 /// `skipped` lines (sorted) take no part.
