@@ -3,7 +3,8 @@
 //! dereference points to, what a `Some(x)` pattern matches, what a cell or a lock holds;
 //! paths with type arguments (`DateTime::<Utc>::f`); and of `cfg` alternatives, the one a
 //! default build has; a type's own methods before std's; trait functions without `self`;
-//! `pub(super)` methods seen from the module above.
+//! `pub(super)` methods seen from the module above; a field behind a pointer the project
+//! implements a trait for.
 
 use crate::support::check_calls;
 
@@ -464,6 +465,41 @@ cal::naive::date::Date::weekday -calls(1.0)-> cal::naive::date::Date::weekday
 cal::naive::within -calls(0.9)-> cal::naive::date::Date::weekday
 cal::outside -calls(0.9)-> cal::Datelike::weekday
 cal::outside -calls(0.9)-> cal::naive::date::Date::weekday
+"#,
+    );
+}
+
+/// A field declared as a pointer the project implements a trait for (`aut: Arc<dyn
+/// Automaton>` beside `impl Automaton for Arc<dyn Automaton>`): rustc finds the method on
+/// the pointer's own type first, so the call runs that impl (and names the trait's method).
+/// A pointer to a type that does not implement the trait (`Arc<Patterns>`) goes on to that
+/// type's own method.
+#[test]
+fn a_field_behind_a_pointer_the_project_implements_a_trait_for_calls_that_impl() {
+    check_calls(
+        r#"
+//- Cargo.toml
+[package]
+name = "ac"
+version = "0.1.0"
+//- src/lib.rs
+use std::sync::Arc;
+pub trait Automaton { fn match_kind(&self) -> u32; }
+pub struct Patterns;
+impl Patterns { pub fn match_kind(&self) -> u32 { 2 } }
+impl Automaton for Arc<dyn Automaton> {
+    fn match_kind(&self) -> u32 { 1 }
+}
+pub struct Searcher { aut: Arc<dyn Automaton>, patterns: Arc<Patterns> }
+impl Searcher {
+    pub fn through_impl(&self) -> u32 { self.aut.match_kind() }
+    pub fn through_deref(&self) -> u32 { self.patterns.match_kind() }
+}
+"#,
+        r#"
+ac::Searcher::through_deref -calls(0.9)-> ac::Patterns::match_kind
+ac::Searcher::through_impl -calls(0.9)-> ac::Arc::match_kind
+ac::Searcher::through_impl -calls(0.9)-> ac::Automaton::match_kind
 "#,
     );
 }

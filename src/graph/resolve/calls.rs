@@ -317,45 +317,7 @@ impl Resolver {
         } else if let Some(called) = self.called_through_call_or_apply(file, call) {
             (called, Resolution::Direct)
         } else if let Some(receiver) = &call.receiver {
-            match self
-                .narrowed_receiver(file, call)
-                .unwrap_or_else(|| self.receiver(file, call.caller, receiver, &context.locals))
-            {
-                Receiver::Static(nodes) => (
-                    nodes
-                        .iter()
-                        .flat_map(|&n| self.lookup_member(n, &call.name))
-                        .collect(),
-                    Resolution::Direct,
-                ),
-                // JavaScript's `super` is the home class's base, fixed; Python's `super()`
-                // is the next class in the MRO of the instance's class, which a subclass
-                // can change.
-                Receiver::Super(after) => (
-                    self.super_method(&after, &call.name),
-                    if self.family(file) == Family::Python {
-                        Resolution::KnownType
-                    } else {
-                        Resolution::Direct
-                    },
-                ),
-                Receiver::Object(objects) => (
-                    objects
-                        .iter()
-                        .flat_map(|object| self.object_member(object, &call.name))
-                        .collect(),
-                    Resolution::Direct,
-                ),
-                Receiver::Instance { classes, exact } => {
-                    let from = self.home_module(file, call.caller);
-                    self.method_on(&classes, &call.name, exact, from)
-                }
-                typed @ (Receiver::External | Receiver::Unknown) => {
-                    let external = matches!(typed, Receiver::External);
-                    self.untyped_call(file, call, receiver, external, context)
-                }
-                Receiver::UnclassedThis => self.own_file_guess(file, &call.name, context),
-            }
+            self.method_call(file, call, receiver, context)
         } else {
             (self.by_plain_name(file, call, context), Resolution::Direct)
         };
@@ -438,6 +400,61 @@ impl Resolver {
         match self.foreign_type_call(file, call, scope) {
             found if found.is_empty() => self.outside_trait_call(file, call, scope, context),
             found => (found, Resolution::Direct),
+        }
+    }
+
+    /// A method call on `receiver`: by what the receiver is known to be.
+    fn method_call(
+        &self,
+        file: u32,
+        call: &CallSite,
+        receiver: &str,
+        context: &FileContext<'_>,
+    ) -> (Vec<u32>, Resolution) {
+        if self.family(file) == Family::Rust {
+            let found = self.foreign_field_call(file, call, receiver, &context.locals);
+            if !found.is_empty() {
+                return (found, Resolution::KnownType);
+            }
+        }
+        match self
+            .narrowed_receiver(file, call)
+            .unwrap_or_else(|| self.receiver(file, call.caller, receiver, &context.locals))
+        {
+            Receiver::Static(nodes) => (
+                nodes
+                    .iter()
+                    .flat_map(|&n| self.lookup_member(n, &call.name))
+                    .collect(),
+                Resolution::Direct,
+            ),
+            // JavaScript's `super` is the home class's base, fixed; Python's `super()`
+            // is the next class in the MRO of the instance's class, which a subclass
+            // can change.
+            Receiver::Super(after) => (
+                self.super_method(&after, &call.name),
+                if self.family(file) == Family::Python {
+                    Resolution::KnownType
+                } else {
+                    Resolution::Direct
+                },
+            ),
+            Receiver::Object(objects) => (
+                objects
+                    .iter()
+                    .flat_map(|object| self.object_member(object, &call.name))
+                    .collect(),
+                Resolution::Direct,
+            ),
+            Receiver::Instance { classes, exact } => {
+                let from = self.home_module(file, call.caller);
+                self.method_on(&classes, &call.name, exact, from)
+            }
+            typed @ (Receiver::External | Receiver::Unknown) => {
+                let external = matches!(typed, Receiver::External);
+                self.untyped_call(file, call, receiver, external, context)
+            }
+            Receiver::UnclassedThis => self.own_file_guess(file, &call.name, context),
         }
     }
 

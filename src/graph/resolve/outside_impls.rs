@@ -16,7 +16,7 @@
 
 use crate::graph::model::Resolution;
 use crate::graph::resolve::calls::{FileContext, LocalBindings, Receiver};
-use crate::graph::resolve::{Resolver, primitives};
+use crate::graph::resolve::{Resolver, primitives, types};
 use crate::parse::{BindingSource, CallSite, SymbolKind};
 
 /// Roots of the standard library: `core::fmt::Display` is `std::fmt::Display`.
@@ -175,6 +175,73 @@ impl Resolver {
             }
         }
         found
+    }
+
+    /// `self.inner.m()` where the field is declared of a type from outside that the
+    /// project gives such a method (`aut: Arc<dyn Automaton>` beside `impl Automaton for
+    /// Arc<dyn Automaton>`): rustc looks for the method on the field's own type before the
+    /// type a pointer leads to, so the project's impl for the pointer is the one called.
+    pub(super) fn foreign_field_call(
+        &self,
+        file: u32,
+        call: &CallSite,
+        receiver: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Vec<u32> {
+        if !self.may_be_foreign_method(file, &call.name) {
+            return Vec::new();
+        }
+        let Some((owner, field)) = receiver.rsplit_once('.') else {
+            return Vec::new();
+        };
+        let Receiver::Instance { classes, .. } = self.receiver(file, call.caller, owner, locals)
+        else {
+            return Vec::new();
+        };
+        let krate = self.crate_name(file, call.caller);
+        let mut found = Vec::new();
+        for (at, binding) in self.field_bindings(&classes, field) {
+            let Some(path) = self.foreign_type_path(at, binding.scope, &binding.type_text) else {
+                continue;
+            };
+            if let Some(methods) = self.foreign_impls.get(&(krate.into(), path)) {
+                let named = methods.iter().copied();
+                found.extend(named.filter(|&m| {
+                    self.nodes[m as usize].name == call.name
+                        && self.impl_fits(m, at, binding.scope, &binding.type_text)
+                }));
+            }
+        }
+        found.sort_unstable();
+        found.dedup();
+        // The call names the trait's method, which the pointer's impl then runs.
+        let declared = self.implemented_declarations(&found, &call.name);
+        found.extend(declared);
+        found
+    }
+
+    /// Whether the trait impl around `method` (`impl T for Arc<dyn T>`, `impl<P: T> T for
+    /// Arc<P>`) can be the one for `type_text` as declared in `file`: its type argument
+    /// implements the impl's trait, or is an object of it or of a trait extending it.
+    /// `Arc<Patterns>` is no `Arc<dyn Automaton>`, and rustc goes on to `Patterns`' own
+    /// method. (The impl's own type argument is not kept, so `Arc<Dfa>` for a `Dfa`
+    /// implementing the trait is taken to fit an impl for `Arc<dyn T>`.)
+    fn impl_fits(&self, method: u32, file: u32, scope: Option<u32>, type_text: &str) -> bool {
+        let Some((impl_file, block)) = self.trait_impl_block(method) else {
+            return false;
+        };
+        let (_, theirs) = crate::parse::Borrow::split(type_text);
+        let Some(argument) = types::type_arguments(theirs).first().copied() else {
+            return true;
+        };
+        let Some(trait_text) = block.detail.as_deref() else {
+            return false;
+        };
+        let traits = self.resolve_type(impl_file, block.parent, trait_text);
+        let inner = argument.trim().trim_start_matches("dyn ").trim();
+        self.resolve_type(file, scope, inner)
+            .into_iter()
+            .any(|t| self.mro(t).iter().any(|base| traits.contains(base)))
     }
 
     /// `self.f()` and `Self::f()` in an impl for a type from outside (`impl Float for f32`):
