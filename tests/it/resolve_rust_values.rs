@@ -473,7 +473,7 @@ cal::outside -calls(0.9)-> cal::naive::date::Date::weekday
 /// Automaton>` beside `impl Automaton for Arc<dyn Automaton>`): rustc finds the method on
 /// the pointer's own type first, so the call runs that impl (and names the trait's method).
 /// A pointer to a type that does not implement the trait (`Arc<Patterns>`) goes on to that
-/// type's own method.
+/// type's own method; a std type without arguments keeps std's own methods first.
 #[test]
 fn a_field_behind_a_pointer_the_project_implements_a_trait_for_calls_that_impl() {
     check_calls(
@@ -490,10 +490,20 @@ impl Patterns { pub fn match_kind(&self) -> u32 { 2 } }
 impl Automaton for Arc<dyn Automaton> {
     fn match_kind(&self) -> u32 { 1 }
 }
-pub struct Searcher { aut: Arc<dyn Automaton>, patterns: Arc<Patterns> }
+pub trait Kill { fn kill(&mut self) -> u32; }
+impl Kill for std::process::Child {
+    fn kill(&mut self) -> u32 { 3 }
+}
+pub struct Searcher {
+    aut: Arc<dyn Automaton>,
+    patterns: Arc<Patterns>,
+    child: std::process::Child,
+}
 impl Searcher {
     pub fn through_impl(&self) -> u32 { self.aut.match_kind() }
     pub fn through_deref(&self) -> u32 { self.patterns.match_kind() }
+    // std's `Child` has a `kill` of its own, which rustc takes before the trait's.
+    pub fn inherent_first(&mut self) -> u32 { self.child.kill() }
 }
 "#,
         r#"

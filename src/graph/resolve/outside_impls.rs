@@ -221,9 +221,9 @@ impl Resolver {
     }
 
     /// Whether the trait impl around `method` (`impl T for Arc<dyn T>`, `impl<P: T> T for
-    /// Arc<P>`) can be the one for `type_text` as declared in `file`: its type argument
-    /// implements the impl's trait, or is an object of it or of a trait extending it.
-    /// `Arc<Patterns>` is no `Arc<dyn Automaton>`, and rustc goes on to `Patterns`' own
+    /// Arc<P>`) can be the one for `type_text`, a generic type declared in `file`: its type
+    /// argument implements the impl's trait, or is an object of it or of a trait extending
+    /// it. `Arc<Patterns>` is no `Arc<dyn Automaton>`, and rustc goes on to `Patterns`' own
     /// method. (The impl's own type argument is not kept, so `Arc<Dfa>` for a `Dfa`
     /// implementing the trait is taken to fit an impl for `Arc<dyn T>`.)
     fn impl_fits(&self, method: u32, file: u32, scope: Option<u32>, type_text: &str) -> bool {
@@ -231,8 +231,10 @@ impl Resolver {
             return false;
         };
         let (_, theirs) = crate::parse::Borrow::split(type_text);
+        // A type without arguments (`child: std::process::Child`) has std's own methods,
+        // which rustc takes before any trait's: left to the other lookups.
         let Some(argument) = types::type_arguments(theirs).first().copied() else {
-            return true;
+            return false;
         };
         let Some(trait_text) = block.detail.as_deref() else {
             return false;
