@@ -4,6 +4,19 @@
 use crate::lang::LangId;
 use crate::parse::LocalPass;
 
+/// The local results `pass` gives a Python file at `path`.
+fn python_results(pass: &super::Pass, path: &str, source: &str) -> super::LocalResults {
+    let (_, bytes) = crate::parse::parse_bytes_with(
+        path,
+        LangId::Python,
+        source.as_bytes(),
+        [0; 32],
+        Some(pass as &dyn LocalPass),
+        None,
+    );
+    super::LocalResults::decode(&bytes.expect("local results")).expect("decodes")
+}
+
 /// A cold run's preparation compiles the rules of the languages present, and only
 /// theirs: the rest are left to a first file that may never come.
 #[test]
@@ -59,15 +72,7 @@ fn detectors_that_skip_tests_do_not_run_in_test_files() {
     let pass = catalog.pass().expect("pass");
     let source = "import hashlib\nAPI_TOKEN = \"q8Zr2LmX9vKp4TnW7yBc\"\n\ndef sign(token):\n    # TODO: sha256\n    return hashlib.md5(token.encode()).hexdigest()\n";
     let rules_at = |path: &str| {
-        let (_, bytes) = crate::parse::parse_bytes_with(
-            path,
-            LangId::Python,
-            source.as_bytes(),
-            [0; 32],
-            Some(&pass as &dyn LocalPass),
-            None,
-        );
-        let results = super::LocalResults::decode(&bytes.expect("local results")).expect("decodes");
+        let results = python_results(&pass, path, source);
         let mut rules: Vec<String> = results.hits.into_iter().map(|h| h.rule).collect();
         rules.sort();
         rules.dedup();
@@ -89,15 +94,7 @@ fn generated_files_get_no_detectors_unless_vendored_code_is_reported() {
     let skipping = catalog.pass().expect("pass").skipping_generated();
     assert_ne!(all.key(), skipping.key(), "the skipping pass shares a key");
     let hits = |pass: &super::Pass, source: &str| {
-        let (_, bytes) = crate::parse::parse_bytes_with(
-            "src/gen.py",
-            LangId::Python,
-            source.as_bytes(),
-            [0; 32],
-            Some(pass as &dyn LocalPass),
-            None,
-        );
-        let results = super::LocalResults::decode(&bytes.expect("local results")).expect("decodes");
+        let results = python_results(pass, "src/gen.py", source);
         (results.generated, results.hits.len())
     };
     let code =
@@ -134,18 +131,7 @@ fn windows_are_only_worked_out_where_duplicated_blocks_compares_them() {
         .map(|line| format!("    {line}\n"))
         .collect();
     let source = format!("def work(compute, offset, shift):\n{body}    return total\n");
-    let windows_at = |path: &str| {
-        let (_, bytes) = crate::parse::parse_bytes_with(
-            path,
-            LangId::Python,
-            source.as_bytes(),
-            [0; 32],
-            Some(&pass as &dyn LocalPass),
-            None,
-        );
-        let results = super::LocalResults::decode(&bytes.expect("local results")).expect("decodes");
-        results.windows.len()
-    };
+    let windows_at = |path: &str| python_results(&pass, path, &source).windows.len();
     assert!(
         windows_at("app/work.py") > 0,
         "no windows where they are compared"

@@ -134,12 +134,9 @@ impl NameSet {
         found
     }
 
-    /// Whether some pattern's ending and heads let `name` in (a pattern without either
-    /// always may): what `matching_afresh` tests before any pattern's own test.
-    fn could_match(&self, name: &str) -> bool {
-        if !self.rest.is_empty() {
-            return true;
-        }
+    /// The (branch, ending) pairs filed under `name`'s last bytes: the only endings it can
+    /// have.
+    fn endings_for(&self, name: &str) -> impl Iterator<Item = &(u32, Box<str>)> {
         let bytes = name.as_bytes();
         let by_tail = match bytes {
             [.., a, b] => self.by_tail.get(&[*a, *b]).map_or(&[][..], Vec::as_slice),
@@ -148,7 +145,16 @@ impl NameSet {
         let by_byte = bytes
             .last()
             .map_or(&[][..], |&b| self.by_byte[usize::from(b)].as_slice());
-        by_tail.iter().chain(by_byte).any(|(branch, ending)| {
+        by_tail.iter().chain(by_byte)
+    }
+
+    /// Whether some pattern's ending and heads let `name` in (a pattern without either
+    /// always may): what `matching_afresh` tests before any pattern's own test.
+    fn could_match(&self, name: &str) -> bool {
+        if !self.rest.is_empty() {
+            return true;
+        }
+        self.endings_for(name).any(|(branch, ending)| {
             let heads = &self.branches[*branch as usize].1;
             name.ends_with(&**ending) && heads.as_ref().is_none_or(|h| starts_with_any(name, h))
         }) || self
@@ -159,15 +165,7 @@ impl NameSet {
 
     fn matching_afresh(&self, name: &str) -> Vec<usize> {
         let mut found: Vec<usize> = Vec::new();
-        let bytes = name.as_bytes();
-        let by_tail = match bytes {
-            [.., a, b] => self.by_tail.get(&[*a, *b]).map_or(&[][..], Vec::as_slice),
-            _ => &[],
-        };
-        let by_byte = bytes
-            .last()
-            .map_or(&[][..], |&b| self.by_byte[usize::from(b)].as_slice());
-        for (branch, ending) in by_tail.iter().chain(by_byte) {
+        for (branch, ending) in self.endings_for(name) {
             let (index, heads) = &self.branches[*branch as usize];
             let index = *index as usize;
             if name.ends_with(&**ending)
