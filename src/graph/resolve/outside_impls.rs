@@ -201,16 +201,13 @@ impl Resolver {
         let krate = self.crate_name(file, call.caller);
         let mut found = Vec::new();
         for (at, binding) in self.field_bindings(&classes, field) {
-            let Some(path) = self.foreign_type_path(at, binding.scope, &binding.type_text) else {
-                continue;
-            };
-            if let Some(methods) = self.foreign_impls.get(&(krate.into(), path)) {
-                let named = methods.iter().copied();
-                found.extend(named.filter(|&m| {
-                    self.nodes[m as usize].name == call.name
-                        && self.impl_fits(m, at, binding.scope, &binding.type_text)
-                }));
-            }
+            let (scope, text) = (binding.scope, &binding.type_text);
+            let methods = self.foreign_methods_in(krate, at, scope, text, &call.name);
+            found.extend(
+                methods
+                    .into_iter()
+                    .filter(|&m| self.impl_fits(m, at, scope, text)),
+            );
         }
         found.sort_unstable();
         found.dedup();
@@ -375,17 +372,30 @@ impl Resolver {
         type_text: &str,
         call: &CallSite,
     ) -> Vec<u32> {
+        let krate = self.crate_name(file, call.caller);
+        self.foreign_methods_in(krate, file, scope, type_text, &call.name)
+    }
+
+    /// The methods named `name` that crate `krate` gives the outside type `type_text`, as
+    /// written in `file` (where its imports say what it is).
+    fn foreign_methods_in(
+        &self,
+        krate: &str,
+        file: u32,
+        scope: Option<u32>,
+        type_text: &str,
+        name: &str,
+    ) -> Vec<u32> {
         let Some(path) = self.foreign_type_path(file, scope, type_text) else {
             return Vec::new();
         };
-        let key = (self.crate_name(file, call.caller).into(), path);
         self.foreign_impls
-            .get(&key)
+            .get(&(krate.into(), path))
             .map_or_else(Vec::new, |methods| {
                 methods
                     .iter()
                     .copied()
-                    .filter(|&m| self.nodes[m as usize].name == call.name)
+                    .filter(|&m| self.nodes[m as usize].name == name)
                     .collect()
             })
     }
