@@ -5,7 +5,9 @@
 ; A method chain: the whole value, read link by link (`A::builder().build()?`).
 (let_declaration pattern: (identifier) @bind.name value: (call_expression function: (field_expression)) @bind.call)
 (let_declaration pattern: (identifier) @bind.name value: (try_expression (call_expression function: (field_expression))) @bind.call)
-(parameter pattern: (identifier) @bind.name type: (_) @bind.type)
+; A function's parameters keep their place, which types a callback passed for one.
+(parameters (parameter pattern: (identifier) @bind.name type: (_) @bind.type)) @bind.params
+(closure_parameters (parameter pattern: (identifier) @bind.name type: (_) @bind.type))
 (field_declaration name: (field_identifier) @bind.field type: (_) @bind.type)
 ; A tuple struct's fields are named by position (`self.0`).
 (ordered_field_declaration_list type: (_) @bind.field @bind.type)
@@ -15,6 +17,9 @@
 ; ...also after `?Sized` or a lifetime: `F: ?Sized + Formatter`, `T: 'a + Shape`.
 (type_parameter name: (type_identifier) @bind.name bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . [(type_identifier) (scoped_type_identifier) (generic_type)] @bind.type))
 (where_predicate left: (type_identifier) @bind.name bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . [(type_identifier) (scoped_type_identifier) (generic_type)] @bind.type))
+; A callback's bound (`F: FnMut(NaiveDate) -> bool`): what a closure passed for it is handed.
+(type_parameter name: (type_identifier) @bind.name bounds: (trait_bounds (function_type) @bind.type))
+(where_predicate left: (type_identifier) @bind.name bounds: (trait_bounds (function_type) @bind.type))
 ; A name a pattern binds has the type of the field it matches: `Value::Number(n)`,
 ; `Some(ref n)`, `Shape::Rect { width, .. }`, `Rect { width: w, .. }`.
 (tuple_struct_pattern type: (_) @bind.pattern (identifier) @bind.name)
@@ -35,6 +40,7 @@
 ; A closure's untyped parameter holds what its callee hands it: an element of the
 ; iterator or `Option` the method is called on (`xs.iter().map(|x| …)`, `opt.map(|&x| …)`).
 (arguments (closure_expression parameters: (closure_parameters [(identifier) @bind.name (reference_pattern (identifier) @bind.name)])) @bind.passed)
+(arguments (reference_expression value: (closure_expression parameters: (closure_parameters [(identifier) @bind.name (reference_pattern (identifier) @bind.name)])) @bind.passed))
 ; Names a function binds that are no definitions: calling one calls what it holds.
 (parameter pattern: (identifier) @local.name)
 (closure_parameters (identifier) @local.name)

@@ -92,3 +92,9 @@ cfg_rt! {
         Point { x: 1, y: 2 }
     }
 }
+fn with_callback<F>(f: F, g: impl Fn(&Point) -> u32) -> u32
+where
+    F: FnOnce(Point) -> u32,
+{
+    f(Point { x: 1, y: 2 }) + g(&Point { x: 0, y: 0 })
+}

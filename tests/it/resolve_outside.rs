@@ -168,13 +168,16 @@ name = "app"
 version = "0.1.0"
 //- src/lib.rs
 use std::collections::HashMap;
+use std::io;
 use serde::Deserialize;
 
 mod util {
     pub fn f() {}
 }
 
-pub fn run(callback: fn()) {
+// A parameter never stands for the root of a path (`io::Error` is the module's).
+pub fn run(callback: fn(), io: u8) {
+    io::Error::last_os_error();
     let m: HashMap<u32, u32> = HashMap::new();
     let v: Vec<u8> = Vec::new();
     std::fs::read("x");
@@ -193,6 +196,7 @@ pub fn run(callback: fn()) {
         dump_outside(&snap),
         "app::run -builtin(1.0)-> std::collections::HashMap::new
 app::run -builtin(1.0)-> std::fs::read
+app::run -builtin(1.0)-> std::io::Error::last_os_error
 app::run -builtin(1.0)-> std::mem::drop
 app::run -builtin(1.0)-> std::vec::Vec::new
 app::run -builtin(1.0)-> u32::from_str_radix

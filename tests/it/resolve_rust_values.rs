@@ -101,8 +101,7 @@ app::Set::sum -calls(0.9)-> app::Dfa::go
 app::apply -calls(1.0)-> app::Dfa::new
 app::filtered -calls(0.9)-> app::Dfa::go
 app::option -calls(0.9)-> app::Dfa::go
-app::own_function -calls(0.3)-> app::Dfa::go
-app::own_function -calls(0.3)-> app::Nfa::go
+app::own_function -calls(0.9)-> app::Dfa::go
 app::own_function -calls(1.0)-> app::apply
 app::pairs -calls(0.3)-> app::Dfa::go
 app::pairs -calls(0.3)-> app::Nfa::go

@@ -179,13 +179,49 @@ impl Resolver {
                 .bindings
                 .iter()
                 .find(|b| b.scope == Some(symbol) && b.position == Some(argument) && b.annotated());
-            if let Some(ty) =
-                declared.and_then(|b| types::function_parameter(&b.type_text, parameter))
-            {
+            let ty = declared.and_then(|b| match self.family(callee_file) {
+                Family::Rust => self.rust_callback_parameter(callee_file, symbol, b, parameter),
+                _ => types::function_parameter(&b.type_text, parameter),
+            });
+            if let Some(ty) = ty {
                 out.extend(self.resolve_type(callee_file, Some(symbol), ty));
             }
         }
         out
+    }
+
+    /// The type a Rust function's callback parameter (`declared`) hands its parameter
+    /// `parameter`: read off its type (`f: impl FnMut(NaiveDate) -> bool`), or off the bound
+    /// of the type parameter it is declared as (`f: F` with `F: FnMut(NaiveDate) -> bool`,
+    /// on the function or the impl around it).
+    fn rust_callback_parameter<'f>(
+        &'f self,
+        file: u32,
+        function: u32,
+        declared: &'f Binding,
+        parameter: u8,
+    ) -> Option<&'f str> {
+        if let Some(ty) = types::rust_callback_parameter(&declared.type_text, parameter) {
+            return Some(ty);
+        }
+        let name = declared.type_text.trim();
+        if !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return None;
+        }
+        let facts = &self.facts[file as usize];
+        let mut scope = Some(function);
+        while let Some(at) = scope {
+            let bound = facts.bindings.iter().find_map(|b| {
+                (b.scope == Some(at) && b.name == name && b.annotated())
+                    .then(|| types::rust_callback_parameter(&b.type_text, parameter))
+                    .flatten()
+            });
+            if bound.is_some() {
+                return bound;
+            }
+            scope = facts.symbols[at as usize].parent;
+        }
+        None
     }
 
     /// The classes an element of `iterable` (a local name or `this.field`) holds: the

@@ -160,9 +160,11 @@ impl Resolver {
             .locals
             .get(&(None, first))
             .is_some_and(|b| b.iter().any(|b| !b.field));
+        // A Rust path (`mio::net::TcpStream::from_raw_socket`, `io::Error::new` beside a
+        // parameter `io`) names no local.
+        let path = family == Family::Rust && call.scope.is_some();
         if module_local
-            || self.names_a_local(file, call.caller, first, context)
-            // A path (`mio::net::TcpStream::from_raw_socket`) names no local.
+            || (!path && self.names_a_local(file, call.caller, first, context))
             || (call.scope.is_none() && Self::local_at(call, first, context))
             || !self.lookup_name(file, call.caller, first).is_empty()
         {

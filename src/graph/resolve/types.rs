@@ -207,6 +207,42 @@ pub fn function_parameter(text: &str, index: u8) -> Option<&str> {
     None
 }
 
+/// The type of parameter `index` of a Rust callback type as written (`impl FnMut(NaiveDate)
+/// -> bool`, `&dyn Fn(&Value)`, `Box<dyn Fn(u8, &str) + Send>`, a bound `F: FnOnce(Self)`):
+/// 0 → `NaiveDate`. `None` for any other type (a named one says nothing of its parameters).
+pub fn rust_callback_parameter(text: &str, index: u8) -> Option<&str> {
+    let mut t = text.trim();
+    loop {
+        let before = t;
+        t = t.trim_start_matches('&').trim_start();
+        if t.starts_with('\'') {
+            t = t.split_once(' ').map_or("", |(_, rest)| rest);
+        }
+        for prefix in ["mut ", "dyn ", "impl "] {
+            t = t.strip_prefix(prefix).unwrap_or(t).trim_start();
+        }
+        if let Some(inner) = t.strip_prefix("Box<").and_then(|r| r.strip_suffix('>')) {
+            t = inner.trim();
+        }
+        if let Some(rest) = t.strip_prefix("for<") {
+            t = rest
+                .split_once('>')
+                .map_or("", |(_, after)| after)
+                .trim_start();
+        }
+        if t == before {
+            break;
+        }
+    }
+    let open = t.find('(')?;
+    let head = t[..open].rsplit('+').next()?.trim();
+    if !matches!(head.rsplit("::").next(), Some("Fn" | "FnMut" | "FnOnce")) {
+        return None;
+    }
+    let close = closing(t, open)?;
+    split_top_level(&t[open + 1..close]).nth(usize::from(index))
+}
+
 /// Iterable types of one element type (`Map` iterates pairs, so is not one).
 const ITERABLES: &[&str] = &[
     "Array",
@@ -304,7 +340,8 @@ fn closing(text: &str, open: usize) -> Option<usize> {
     for (i, c) in text[open..].char_indices() {
         match c {
             '(' | '<' | '[' | '{' => depth += 1,
-            ')' | '>' | ']' | '}' if !text[..open + i].ends_with('=') => {
+            // `=>` and `->` close nothing.
+            ')' | '>' | ']' | '}' if !text[..open + i].ends_with(['=', '-']) => {
                 depth = depth.checked_sub(1)?;
                 if depth == 0 {
                     return Some(open + i);
@@ -345,6 +382,24 @@ fn split_top_level_by(text: &str, separator: char) -> impl Iterator<Item = &str>
 #[cfg(test)]
 mod tests {
     use super::clean;
+
+    #[test]
+    fn a_rust_callbacks_parameters_are_read_off_its_fn_type() {
+        use super::rust_callback_parameter as param;
+        assert_eq!(param("impl FnMut(NaiveDate) -> bool", 0), Some("NaiveDate"));
+        assert_eq!(param("&dyn Fn(u8, &Value)", 1), Some("&Value"));
+        assert_eq!(param("&'a mut dyn FnMut(u8)", 0), Some("u8"));
+        assert_eq!(param("Box<dyn Fn(Date) -> i32 + Send>", 0), Some("Date"));
+        assert_eq!(param("Send + Fn(Date)", 0), Some("Date"));
+        assert_eq!(
+            param("for<'a> Fn(&'a Date) -> Option<Box<dyn Fn() -> u8>>", 0),
+            Some("&'a Date")
+        );
+        assert_eq!(param("std::ops::FnOnce(Self)", 0), Some("Self"));
+        assert_eq!(param("Fn(Date)", 1), None);
+        assert_eq!(param("Callback(Date)", 0), None);
+        assert_eq!(param("F", 0), None);
+    }
 
     #[test]
     fn a_paths_type_arguments_are_left_out() {

@@ -7,9 +7,9 @@ use tree_sitter::Node;
 
 use crate::parse::flat::FlatTree;
 
-/// Parameter node kinds whose position counts (TypeScript and JavaScript; every parameter
-/// of a Rust closure counts).
-const PARAMETERS: &[&str] = &["required_parameter", "optional_parameter"];
+/// Parameter node kinds whose position counts (TypeScript and JavaScript, Rust's, whose
+/// `self` is a kind of its own; every parameter of a Rust closure counts).
+const PARAMETERS: &[&str] = &["required_parameter", "optional_parameter", "parameter"];
 
 /// The place, `this` not counted, of the parameter of `list` (a `formal_parameters` node)
 /// that holds `name`. A cursor over the list's children, since `Node::parent` walks down
@@ -19,8 +19,14 @@ pub(super) fn position(list: Node<'_>, name: Node<'_>) -> Option<u8> {
     let mut at = 0u8;
     // A Rust closure's parameters are patterns of any kind (`|x|`, `|&x|`, `|(a, b)|`).
     let closure = list.kind() == "closure_parameters";
-    for parameter in list.named_children(&mut cursor) {
-        if !closure && !PARAMETERS.contains(&parameter.kind()) || parameter.kind() == "comment" {
+    // Of a closure's, `_` too, which the grammar leaves unnamed.
+    for parameter in list.children(&mut cursor) {
+        let counts = if closure {
+            parameter.is_named() || parameter.kind() == "_"
+        } else {
+            parameter.is_named() && PARAMETERS.contains(&parameter.kind())
+        };
+        if !counts || parameter.kind() == "comment" {
             continue;
         }
         if parameter.byte_range().contains(&name.start_byte()) {
@@ -45,7 +51,13 @@ pub(super) fn passed<'t>(
         // `x => …`: the one parameter.
         None => 0,
     };
-    let arguments = flat.parent_of(function)?;
+    // A closure may be passed by reference (`&|x| …` for a `&dyn Fn`).
+    let mut argument_node = function;
+    let mut arguments = flat.parent_of(function)?;
+    if arguments.kind() == "reference_expression" {
+        argument_node = arguments;
+        arguments = flat.parent_of(arguments)?;
+    }
     let call = flat.parent_of(arguments)?;
     let callee = call
         .child_by_field_name("function")
@@ -60,7 +72,7 @@ pub(super) fn passed<'t>(
     let argument = arguments
         .named_children(&mut cursor)
         .filter(|n| n.kind() != "comment")
-        .position(|n| n.id() == function.id())?;
+        .position(|n| n.id() == argument_node.id())?;
     Some((callee, (u8::try_from(argument).ok()?, parameter)))
 }
 
