@@ -745,7 +745,9 @@ pub fn plain(n: u8, v: Vec<f32>) -> usize {
         r#"
 ext::f32::twice -calls(0.9)-> ext::f32::half
 ext::f32::twice -calls(1.0)-> ext::f32::limit
+ext::plain -calls(0.9)-> ext::Limits::twice
 ext::plain -calls(0.9)-> ext::Vec::twice
+ext::run -calls(0.9)-> ext::Limits::twice
 ext::run -calls(0.9)-> ext::String::twice
 ext::run -calls(0.9)-> ext::f32::twice
 ext::run -calls(1.0)-> ext::String::limit
@@ -784,6 +786,7 @@ pub fn read(x: f32, n: u8) -> u32 {
 "#,
         r#"
 num::f32::scaled -calls(1.0)-> num::f32::limit
+num::read -calls(0.9)-> num::Float::scaled
 num::read -calls(0.9)-> num::f32::scaled
 num::read -calls(1.0)-> num::f32::limit
 num::read -calls(1.0)-> num::f32::to_bits

@@ -373,8 +373,46 @@ impl Resolver {
         Some(out.settled())
     }
 
+    /// The project functions the last link of a Rust chain calls (`self.classes.get(b)`:
+    /// `ByteClasses::get`; `make(x)`: `make`), whose declared return types say what the
+    /// chain holds where that is no project type (`u8`).
+    pub(super) fn last_link_callees(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        text: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Vec<u32> {
+        let Some(_nested) = Nesting::enter(MAX_NESTED) else {
+            return Vec::new();
+        };
+        let text = text.trim();
+        let Some(open) = opening_paren(text) else {
+            return Vec::new();
+        };
+        let callee = strip_turbofish(text[..open].trim_end());
+        let Some((receiver, method)) = callee.rsplit_once('.') else {
+            if callee.contains(['(', ')', '[', ' ', '\n', '"', '\'', '<', '.']) {
+                return Vec::new();
+            }
+            return self.resolve_path(file, caller, callee);
+        };
+        let Some(owner) = self.link_value(file, caller, receiver.trim_end(), locals, 0) else {
+            return Vec::new();
+        };
+        if owner.wrapped {
+            return Vec::new();
+        }
+        owner
+            .classes
+            .iter()
+            .filter_map(|&class| self.class_member(class, method))
+            .flat_map(|(found, _)| found)
+            .collect()
+    }
+
     /// The return type a function or method node declares.
-    fn declared_return(&self, node: u32) -> Option<&str> {
+    pub(super) fn declared_return(&self, node: u32) -> Option<&str> {
         let (file, symbol) = self.origin[node as usize]?;
         let declared = &self.facts[file as usize].symbols[symbol as usize];
         declared

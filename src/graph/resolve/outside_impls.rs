@@ -16,7 +16,7 @@
 
 use crate::graph::model::Resolution;
 use crate::graph::resolve::calls::{FileContext, LocalBindings, Receiver};
-use crate::graph::resolve::{Resolver, primitives, types};
+use crate::graph::resolve::{Resolver, chains, primitives, types};
 use crate::parse::{BindingSource, CallSite, SymbolKind};
 
 /// Roots of the standard library: `core::fmt::Display` is `std::fmt::Display`.
@@ -165,14 +165,95 @@ impl Resolver {
         if !self.may_be_foreign_method(file, &call.name) {
             return Vec::new();
         }
-        let Some(bindings) = self.innermost_bindings(file, call.caller, receiver, locals) else {
-            return Vec::new();
-        };
         let mut found = Vec::new();
-        for binding in bindings.iter() {
-            if binding.source == BindingSource::Annotation {
-                found.extend(self.foreign_methods(file, binding.scope, &binding.type_text, call));
+        if chains::is_chain(receiver) {
+            found = self.foreign_returned(file, call.caller, receiver, call, locals);
+        } else if let Some(bindings) = self.innermost_bindings(file, call.caller, receiver, locals)
+        {
+            for binding in bindings.iter() {
+                match binding.source {
+                    BindingSource::Annotation => found.extend(self.foreign_methods(
+                        file,
+                        binding.scope,
+                        &binding.type_text,
+                        call,
+                    )),
+                    // `let c = self.classes.get(b)`: what its callee declares it returns.
+                    BindingSource::Call if binding.name != chains::head(&binding.type_text) => {
+                        let text = &binding.type_text;
+                        found.extend(if chains::is_chain(text) {
+                            self.foreign_returned(file, binding.scope, text, call, locals)
+                        } else {
+                            self.foreign_returned(
+                                file,
+                                binding.scope,
+                                &format!("{text}()"),
+                                call,
+                                locals,
+                            )
+                        });
+                    }
+                    _ => {}
+                }
             }
+        }
+        found.sort_unstable();
+        found.dedup();
+        // The call names the trait's method, which the impl for the outside type runs.
+        let declared = self.implemented_declarations(&found, &call.name);
+        found.extend(declared);
+        found
+    }
+
+    /// The methods named as `call` the project gives the outside type a chain's last call
+    /// declares it returns (`self.classes.get(b).as_usize()`, `get` returning `u8`).
+    fn foreign_returned(
+        &self,
+        file: u32,
+        scope: Option<u32>,
+        chain: &str,
+        call: &CallSite,
+        locals: &LocalBindings<'_>,
+    ) -> Vec<u32> {
+        let krate = self.crate_name(file, call.caller);
+        let mut found = Vec::new();
+        for callee in self.last_link_callees(file, scope, chain, locals) {
+            let (Some(returns), Some((callee_file, symbol))) =
+                (self.declared_return(callee), self.origin[callee as usize])
+            else {
+                continue;
+            };
+            let Some(clean) = types::clean(returns) else {
+                continue;
+            };
+            // A primitive's own methods come first; a `Pin` is called through with
+            // `self: Pin<&mut Self>` methods, which are its pointee's.
+            if types::opaque_in_rust(returns)
+                || matches!(clean.as_str(), "Self" | "Pin")
+                || primitives::inherent(&clean, &call.name)
+            {
+                continue;
+            }
+            // A primitive's other methods, and those of a type without arguments std does
+            // not name (a vendor intrinsic, `__m256i`), are the project's; std's own types
+            // have methods of their own (`Child::kill`), and a generic one must fit.
+            let bare = primitives::is_primitive(&clean)
+                || (types::type_arguments(returns).is_empty()
+                    && !self
+                        .foreign_type_path(callee_file, Some(symbol), returns)
+                        .is_some_and(|path| {
+                            STD_ROOTS
+                                .iter()
+                                .any(|root| path.starts_with(&format!("{root}::")))
+                                && !path.contains("::arch::")
+                        }));
+            let methods =
+                self.foreign_methods_in(krate, callee_file, Some(symbol), returns, &call.name);
+            found.extend(
+                methods
+                    .into_iter()
+                    .filter(|&m| bare || self.impl_fits(m, callee_file, Some(symbol), returns)),
+            );
         }
         found
     }

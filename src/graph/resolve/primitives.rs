@@ -220,6 +220,15 @@ pub(super) fn inherent(type_text: &str, method: &str) -> bool {
     methods.binary_search(&method).is_ok()
 }
 
+/// Whether a type as written is one of the primitives whose std methods these tables know.
+pub(super) fn is_primitive(type_text: &str) -> bool {
+    let (_, type_name) = crate::parse::Borrow::split(type_text);
+    let type_name = type_name.trim();
+    INTEGERS.contains(&type_name)
+        || FLOATS.contains(&type_name)
+        || matches!(type_name, "char" | "bool")
+}
+
 /// Whether some primitive type has a method of this name: a call of it on a receiver of
 /// unknown type is as likely std's as a project method of the same name.
 pub(super) fn any_has(method: &str) -> bool {
