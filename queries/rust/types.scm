@@ -17,6 +17,9 @@
 ; ...also after `?Sized` or a lifetime: `F: ?Sized + Formatter`, `T: 'a + Shape`.
 (type_parameter name: (type_identifier) @bind.name bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . [(type_identifier) (scoped_type_identifier) (generic_type)] @bind.type))
 (where_predicate left: (type_identifier) @bind.name bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . [(type_identifier) (scoped_type_identifier) (generic_type)] @bind.type))
+; A trait's associated type stands for its first bound: `Tz::Offset` where `Tz: TimeZone`
+; and `trait TimeZone { type Offset: Offset; }`.
+(associated_type name: (type_identifier) @bind.name bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @bind.type))
 ; A callback's bound (`F: FnMut(NaiveDate) -> bool`): what a closure passed for it is handed.
 (type_parameter name: (type_identifier) @bind.name bounds: (trait_bounds (function_type) @bind.type))
 (where_predicate left: (type_identifier) @bind.name bounds: (trait_bounds (function_type) @bind.type))

@@ -98,3 +98,7 @@ where
 {
     f(Point { x: 1, y: 2 }) + g(&Point { x: 0, y: 0 })
 }
+trait Zone {
+    type Offset: Clone;
+    fn offset(&self) -> Self::Offset;
+}

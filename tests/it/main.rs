@@ -31,6 +31,7 @@ mod resolve_python_annotations;
 mod resolve_python_flow;
 mod resolve_rust;
 mod resolve_rust_callbacks;
+mod resolve_rust_generics;
 mod resolve_rust_outside_values;
 mod resolve_rust_values;
 mod rust_macros;

@@ -9,6 +9,7 @@ mod chains;
 mod contextual;
 mod dispatch;
 mod flow;
+mod generics;
 mod guesses;
 mod import_reach;
 pub mod names;

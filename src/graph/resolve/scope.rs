@@ -474,6 +474,9 @@ impl Resolver {
         if found.is_empty() && self.family(file) == Family::Rust {
             found = self.generic_bound(file, symbol, &clean);
         }
+        if found.is_empty() && self.family(file) == Family::Rust {
+            found = self.associated_bound(file, symbol, &clean);
+        }
         self.through_aliases(found)
     }
 
@@ -487,43 +490,5 @@ impl Resolver {
                 _ => vec![n],
             })
             .collect()
-    }
-
-    /// A Rust generic parameter in scope at `symbol` stands for its first trait bound.
-    fn generic_bound(&self, file: u32, mut symbol: Option<u32>, name: &str) -> Vec<u32> {
-        let facts = &self.facts[file as usize];
-        let bounds = self.bounds_of(file);
-        loop {
-            let bound = bounds
-                .get(&(symbol, name.into()))
-                .map(|&index| &facts.bindings[index as usize]);
-            if let Some(bound) = bound.and_then(|b| types::clean(&b.type_text)) {
-                let mut found = self.resolve_path(file, symbol, &bound);
-                found.retain(|&n| self.is_class(n));
-                return found;
-            }
-            match symbol {
-                Some(index) => symbol = facts.symbols[index as usize].parent,
-                None => return Vec::new(),
-            }
-        }
-    }
-
-    fn bounds_of(&self, file: u32) -> std::sync::Arc<super::Bounds> {
-        let memo = self.bounds.get_or_default();
-        if let Some(known) = memo.borrow().get(&file) {
-            return known.clone();
-        }
-        let mut bounds = super::Bounds::default();
-        for (index, b) in self.facts[file as usize].bindings.iter().enumerate() {
-            if !b.field && b.annotated() {
-                bounds
-                    .entry((b.scope, b.name.as_str().into()))
-                    .or_insert(index as u32);
-            }
-        }
-        let bounds = std::sync::Arc::new(bounds);
-        memo.borrow_mut().insert(file, bounds.clone());
-        bounds
     }
 }
