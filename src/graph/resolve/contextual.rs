@@ -208,20 +208,24 @@ impl Resolver {
         if !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
             return None;
         }
+        // The innermost scope that bounds it: the function's own, then the impl's.
         let facts = &self.facts[file as usize];
-        let mut scope = Some(function);
-        while let Some(at) = scope {
-            let bound = facts.bindings.iter().find_map(|b| {
-                (b.scope == Some(at) && b.name == name && b.annotated())
-                    .then(|| types::rust_callback_parameter(&b.type_text, parameter))
-                    .flatten()
-            });
-            if bound.is_some() {
-                return bound;
-            }
-            scope = facts.symbols[at as usize].parent;
-        }
-        None
+        let around: Vec<u32> =
+            std::iter::successors(Some(function), |&at| facts.symbols[at as usize].parent)
+                .collect();
+        facts
+            .bindings
+            .iter()
+            .filter(|b| b.name == name && b.annotated())
+            .filter_map(|b| {
+                let depth = around.iter().position(|&s| Some(s) == b.scope)?;
+                Some((
+                    depth,
+                    types::rust_callback_parameter(&b.type_text, parameter)?,
+                ))
+            })
+            .min_by_key(|&(depth, _)| depth)
+            .map(|(_, ty)| ty)
     }
 
     /// The classes an element of `iterable` (a local name or `this.field`) holds: the

@@ -47,8 +47,8 @@ pub fn is_builtin_type(family: crate::lang::Family, name: &str) -> bool {
 /// `Option`'s (`take`, `map`), never `Foo`'s, since Rust does not look through them.
 const RUST_OPAQUE: &[&str] = &["Cell", "Mutex", "Option", "RefCell", "Result", "RwLock"];
 
-/// Whether a Rust type as written is one of `RUST_OPAQUE` (after references).
-pub fn opaque_in_rust(text: &str) -> bool {
+/// A Rust type as written without the references around it (`&'a mut T` → `T`).
+fn without_borrow(text: &str) -> &str {
     let mut t = text.trim();
     loop {
         let before = t;
@@ -56,11 +56,16 @@ pub fn opaque_in_rust(text: &str) -> bool {
         if t.starts_with('\'') {
             t = t.split_once(' ').map_or("", |(_, rest)| rest);
         }
-        t = t.strip_prefix("mut ").unwrap_or(t);
+        t = t.strip_prefix("mut ").unwrap_or(t).trim_start();
         if t == before {
-            break;
+            return t;
         }
     }
+}
+
+/// Whether a Rust type as written is one of `RUST_OPAQUE` (after references).
+pub fn opaque_in_rust(text: &str) -> bool {
+    let t = without_borrow(text);
     let head = t.split('<').next().unwrap_or(t).trim();
     let last = head.rsplit("::").next().unwrap_or(head);
     t.contains('<') && RUST_OPAQUE.contains(&last)
@@ -214,11 +219,8 @@ pub fn rust_callback_parameter(text: &str, index: u8) -> Option<&str> {
     let mut t = text.trim();
     loop {
         let before = t;
-        t = t.trim_start_matches('&').trim_start();
-        if t.starts_with('\'') {
-            t = t.split_once(' ').map_or("", |(_, rest)| rest);
-        }
-        for prefix in ["mut ", "dyn ", "impl "] {
+        t = without_borrow(t);
+        for prefix in ["dyn ", "impl "] {
             t = t.strip_prefix(prefix).unwrap_or(t).trim_start();
         }
         if let Some(inner) = t.strip_prefix("Box<").and_then(|r| r.strip_suffix('>')) {
