@@ -33,6 +33,7 @@ mod resolve_rust;
 mod resolve_rust_callbacks;
 mod resolve_rust_generics;
 mod resolve_rust_outside_values;
+mod resolve_rust_returned_values;
 mod resolve_rust_values;
 mod rust_macros;
 mod taint_helpers;

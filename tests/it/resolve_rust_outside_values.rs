@@ -38,7 +38,7 @@ impl Dfa {
         c.as_usize()
     }
     // std's own `count_ones` of `u8`, and `Child::kill`, are what these run: no impl of
-    // ours (the trait's method stays a guess where the chain's type is std's).
+    // ours, nor a guess by name.
     pub fn inherent(&self) -> u32 { self.classes.get(0).count_ones() }
     pub fn std_type(&mut self) { let _ = self.child().kill(); }
 }
@@ -56,7 +56,6 @@ app::Dfa::chained -calls(0.9)-> app::Classes::get
 app::Dfa::chained -calls(0.9)-> app::U8::as_usize
 app::Dfa::chained -calls(0.9)-> app::u8::as_usize
 app::Dfa::inherent -calls(0.9)-> app::Classes::get
-app::Dfa::std_type -calls(0.6)-> app::Kill::kill
 app::Dfa::std_type -calls(1.0)-> app::Dfa::child
 app::Dfa::typed -calls(0.9)-> app::U8::as_usize
 app::Dfa::typed -calls(0.9)-> app::u8::as_usize

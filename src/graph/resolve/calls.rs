@@ -480,6 +480,9 @@ impl Resolver {
             if !foreign.is_empty() {
                 return (foreign, Resolution::KnownType);
             }
+            if self.holds_outside_value(file, call, receiver, &context.locals) {
+                return (Vec::new(), Resolution::Direct);
+            }
         }
         if external {
             (Vec::new(), Resolution::Direct)

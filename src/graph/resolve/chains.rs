@@ -37,6 +37,22 @@ const LOCKING: &[&str] = &[
     "write",
 ];
 
+/// Methods of an `Option` or a `Result` that give one holding the same value
+/// (`from_ts(n).ok_or(E)?` is what `from_ts` wraps).
+const WRAPPED_KEPT: &[&str] = &[
+    "cloned",
+    "copied",
+    "filter",
+    "inspect",
+    "map_err",
+    "ok",
+    "ok_or",
+    "ok_or_else",
+    "or",
+    "or_else",
+    "take",
+];
+
 /// Methods that give a value of their receiver's own type (or a reference to it).
 const SAME_TYPE: &[&str] = &[
     "as_mut",
@@ -191,8 +207,11 @@ impl Resolver {
         if SAME_TYPE.contains(&method) || owner.wrapped && LOCKING.contains(&method) {
             return Some(owner);
         }
+        if owner.wrapped && WRAPPED_KEPT.contains(&method) {
+            return Some(owner);
+        }
         if owner.wrapped {
-            // `map`, `ok_or`, `and_then`: the standard library's, giving what we cannot tell.
+            // `map`, `and_then`: the standard library's, giving what we cannot tell.
             return None;
         }
         Some(defined.map_or_else(|| ChainValue::of(Vec::new()), |(value, _)| value))

@@ -248,6 +248,36 @@ impl Resolver {
                 out.extend(self.resolve_type(file, binding.scope, element));
             }
         });
+        if out.is_empty() && self.family(file) == Family::Rust && iterable.ends_with(')') {
+            out = self.returned_elements(file, scope, iterable, locals);
+        }
+        out
+    }
+
+    /// The classes an element of what a Rust call returns holds (`for s in caps.spans()`,
+    /// `spans` declaring `Vec<Span>`): read off the callee's declared return type, in the
+    /// callee's own file.
+    fn returned_elements(
+        &self,
+        file: u32,
+        scope: Option<u32>,
+        call: &str,
+        locals: Option<&LocalBindings<'_>>,
+    ) -> Vec<u32> {
+        let empty = LocalBindings::default();
+        let mut out = Vec::new();
+        for callee in self.last_link_callees(file, scope, call, locals.unwrap_or(&empty)) {
+            let (Some(returns), Some((callee_file, symbol))) =
+                (self.declared_return(callee), self.origin[callee as usize])
+            else {
+                continue;
+            };
+            if let Some(element) = types::element_of(returns) {
+                out.extend(self.resolve_type(callee_file, Some(symbol), element));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
         out
     }
 

@@ -16,6 +16,7 @@ pub mod names;
 mod objects;
 mod outside;
 mod outside_impls;
+mod outside_returned;
 mod outside_values;
 mod packages;
 mod patch;
