@@ -80,9 +80,18 @@ fn print_updates(updates: &std::sync::mpsc::Receiver<Update>, format: WatchForma
                         delta.findings,
                         delta.health
                     ));
+                } else if delta.changed.is_empty()
+                    && delta.added.is_empty()
+                    && delta.resolved.is_empty()
+                {
+                    // Value flow solved after a save, changing no finding: nothing to say.
+                    continue;
                 } else {
-                    let shown: Vec<&str> =
+                    let mut shown: Vec<&str> =
                         delta.changed.iter().take(3).map(String::as_str).collect();
+                    if shown.is_empty() {
+                        shown.push("value flow");
+                    }
                     let more = delta.changed.len().saturating_sub(shown.len());
                     text.push_str(&format!(
                         "{}{}: +{} -{} findings ({} now), health {}{} ({:.0} ms)\n",
@@ -173,6 +182,7 @@ fn json_lines(state: &State, delta: &Delta) -> String {
         "health": delta.health,
         "health_change": i64::from(delta.health) - i64::from(delta.previous_health),
         "ms": (delta.took.as_secs_f64() * 10_000.0).round() / 10.0,
+        "pending": delta.pending,
     }));
     text
 }

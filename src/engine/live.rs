@@ -86,7 +86,8 @@ impl Engine {
         mut checked: Checked,
     ) -> Report {
         checked.finish_later(self.options.pass.as_deref());
-        match patch_files(&mut live.resolver, &mut checked) {
+        let defer_flow = self.defer_flow.load(std::sync::atomic::Ordering::Relaxed);
+        match patch_files(&mut live.resolver, &mut checked, defer_flow) {
             Ok(patches) => {
                 self.publish_patches(&mut run, &live, &patches);
                 self.keep_patched(run, live, checked, &patches)
@@ -96,6 +97,29 @@ impl Engine {
                 self.resolve_all(run, Some(live), checked)
             }
         }
+    }
+
+    /// After refreshes that left value flow for later (`defer_flow`): solves it for the
+    /// whole program and publishes the calls it now answers differently. `None` when no
+    /// refresh left it; the report's `settled` names the files whose calls changed.
+    pub fn settle_flow(&self) -> Option<Report> {
+        let mut run = Run::start(&self.root, &self.live);
+        let mut live = run.slot.take()?;
+        if !live.resolver.flow_pending() {
+            *run.slot = Some(live);
+            return None;
+        }
+        let patches = live.resolver.settle_flow();
+        run.time("value flow");
+        self.publish_patches(&mut run, &live, &patches);
+        let facts = live.resolver.facts();
+        run.report.settled = patches
+            .iter()
+            .filter_map(|p| facts.get(p.file as usize).map(|f| f.path.clone()))
+            .collect();
+        run.report.local = live.local.clone();
+        *run.slot = Some(live);
+        Some(run.finish())
     }
 
     /// Publishes the graph with `patches` applied, onto the spare copy made while the
@@ -154,6 +178,7 @@ impl Engine {
         report.reused = checked.entries.len() - report.parsed;
         checked.count_languages(report);
         report.local = live.local.clone();
+        report.flow_pending = live.resolver.flow_pending();
         live.walk = checked.walk;
         *run.slot = Some(live);
         run.finish()
@@ -163,7 +188,11 @@ impl Engine {
 /// Patches each freshly parsed file into the resolver, up to `MAX_PATCHED`. On a refusal
 /// the files patched so far keep their new facts and every fresh file's facts are back
 /// in `checked.parsed`, ready for a full resolution.
-fn patch_files(resolver: &mut Resolver, checked: &mut Checked) -> Result<Vec<Patched>, String> {
+fn patch_files(
+    resolver: &mut Resolver,
+    checked: &mut Checked,
+    defer_flow: bool,
+) -> Result<Vec<Patched>, String> {
     let fresh: Vec<usize> = (0..checked.parsed.len())
         .filter(|&i| checked.parsed[i].is_some())
         .collect();
@@ -186,7 +215,7 @@ fn patch_files(resolver: &mut Resolver, checked: &mut Checked) -> Result<Vec<Pat
             continue;
         };
         let facts = Arc::new(facts);
-        match resolver.patch(file, facts.clone()) {
+        match resolver.patch(file, facts.clone(), defer_flow) {
             Ok(patched) => patches.extend(patched),
             Err(why) => {
                 checked.parsed[i] = Some(Arc::unwrap_or_clone(facts));

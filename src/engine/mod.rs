@@ -93,6 +93,10 @@ pub struct Report {
     pub passed_later: usize,
     /// How the graph was brought up to date.
     pub graph: GraphUpdate,
+    /// Value flow was left for `Engine::settle_flow` (see `Engine::defer_flow`).
+    pub flow_pending: bool,
+    /// Of a `settle_flow`: the files whose calls value flow now answers differently.
+    pub settled: Vec<String>,
 }
 
 pub use crate::parse::LocalBytes;
@@ -170,6 +174,8 @@ pub struct Engine {
     /// Trees of the files saved last (live engines): a file saved again parses incrementally.
     recent: parse::recent::RecentTrees,
     progress: Arc<Progress>,
+    /// Whether a patch leaves value flow to `settle_flow` (see `defer_flow`).
+    defer_flow: std::sync::atomic::AtomicBool,
 }
 
 impl Drop for Engine {
@@ -206,6 +212,7 @@ impl Engine {
             spare: Mutex::new(None),
             recent: Default::default(),
             progress: Arc::default(),
+            defer_flow: Default::default(),
         })
     }
 
@@ -236,6 +243,14 @@ impl Engine {
         if let Ok(mut spare) = self.spare.lock() {
             *spare = Some(std::thread::spawn(move || snapshot.spare()));
         }
+    }
+
+    /// Whether a live engine's patches leave Python's value flow, whole-program, to
+    /// `settle_flow`: a save is published at once with the answers carried over from the
+    /// calls spelled alike, and the caller settles when no other save waits (watch mode).
+    pub fn defer_flow(&self, on: bool) {
+        self.defer_flow
+            .store(on, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// The current snapshot; cheap, lock-free, and never changes under the reader.

@@ -145,6 +145,25 @@ impl Workspace {
         previous
     }
 
+    /// Lets refreshes leave value flow to `settle_flow` (see `Engine::defer_flow`): for a
+    /// caller that settles once no other change waits (the watch session).
+    pub fn defer_flow(&self, on: bool) {
+        self.engine.defer_flow(on);
+    }
+
+    /// Solves value flow left by refreshes and publishes the state it gives; the previous
+    /// state, or `None` when nothing was left.
+    pub fn settle_flow(&self) -> Option<Arc<State>> {
+        let _one_at_a_time = self.refreshing.lock();
+        let mut report = self.engine.settle_flow()?;
+        let last = self.state.load();
+        report.files_by_language = last.report.files_by_language.clone();
+        report.reused = last.report.parsed + last.report.reused;
+        report.skipped = last.report.skipped.clone();
+        let settled = State::of(&self.engine, report);
+        Some(self.state.swap(Arc::new(settled)))
+    }
+
     /// Whether the first index is done (see `open_pending`).
     pub fn is_ready(&self) -> bool {
         self.ready.load(Ordering::Acquire)
@@ -261,7 +280,10 @@ impl State {
         for warning in &report.warnings {
             tracing::warn!("{warning}");
         }
-        let mut report = report;
+        State::of(engine, report)
+    }
+
+    fn of(engine: &Engine, mut report: Report) -> State {
         let local = std::mem::take(&mut report.local);
         State {
             snap: engine.snapshot(),

@@ -34,6 +34,9 @@ pub struct Delta {
     pub skipped: Vec<Skipped>,
     /// Re-indexing plus detectors.
     pub took: Duration,
+    /// Value flow is still to be solved for the whole program: a delta with `pending`
+    /// false follows once it is (`Session::settle_flow`).
+    pub pending: bool,
 }
 
 /// A subscriber's view: the new state (snapshot included) and what changed.
@@ -84,6 +87,7 @@ impl Session {
     /// Waits for batches of changes and analyses each; returns on `Message::Stop` or when
     /// every sender is gone. Batches that arrive while an analysis runs are merged into one.
     pub fn run(&mut self, messages: &Receiver<Message>) {
+        self.workspace.defer_flow(true);
         while let Ok(first) = messages.recv() {
             let mut stop = false;
             let mut changed = false;
@@ -117,7 +121,21 @@ impl Session {
             if changed {
                 self.refresh_paths(named.as_deref());
             }
+            // Value flow a refresh left (here, or by a tool that wrote a file) is solved
+            // once the save is published, before the next batch is read.
+            self.settle_flow();
         }
+    }
+
+    /// Solves the value flow refreshes left and publishes what it changes (an empty
+    /// delta when it changed nothing: subscribers learn that the analysis is complete).
+    pub fn settle_flow(&mut self) {
+        let started = Instant::now();
+        if self.workspace.settle_flow().is_none() {
+            return;
+        }
+        let state = self.workspace.state();
+        self.publish(state, Vec::new(), false, started);
     }
 
     /// Re-indexes (the engine re-reads only files whose size or time changed) and publishes
@@ -238,6 +256,7 @@ impl Session {
             diagnostics,
             skipped,
             took: started.elapsed(),
+            pending: state.report.flow_pending,
         });
         self.findings = findings;
         self.health = health;

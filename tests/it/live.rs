@@ -578,6 +578,53 @@ fn value_flow_edges_follow_edits_in_other_files() {
     );
 }
 
+/// With value flow left for later, a save is patched with the answers of the calls
+/// spelled alike (its unchanged calls keep their value-flow edges), the other files wait,
+/// and settling gives the cold graph.
+#[test]
+fn value_flow_left_for_later_keeps_unchanged_calls_and_settles_to_the_cold_graph() {
+    let (dir, engine) = first_build(FLOW_PROJECT);
+    engine.defer_flow(true);
+    let has = |from: &str, to: &str| has_edge(&engine, &format!("{from} -calls(0.8)-> {to}"));
+    assert!(
+        engine.settle_flow().is_none(),
+        "nothing left before any patch"
+    );
+
+    // A body edit in the file whose calls value flow answers: they keep their edges.
+    let main = std::fs::read_to_string(dir.join("app/main.py")).unwrap();
+    dir.write(
+        "app/main.py",
+        main.replacen("    HANDLER()\n", "    HANDLER()\n    HANDLER()\n", 1),
+    );
+    let report = engine.refresh_paths(&[PathBuf::from("app/main.py")]);
+    assert_eq!(report.graph, GraphUpdate::Patched);
+    assert!(report.flow_pending);
+    assert!(has("app.main.run", "app.handlers.first"));
+    assert!(has("app.main.run", "app.handlers.second"));
+    let settled = engine.settle_flow().expect("value flow was left");
+    assert!(!settled.flow_pending);
+    assert_same(&engine, &dir, "a body edit, settled");
+
+    // A global reassigned in another file: the calls it reaches wait for the solution.
+    let handlers = std::fs::read_to_string(dir.join("app/handlers.py")).unwrap();
+    dir.write(
+        "app/handlers.py",
+        handlers.replacen("HANDLER = first", "HANDLER = second", 1),
+    );
+    assert!(
+        engine
+            .refresh_paths(&[PathBuf::from("app/handlers.py")])
+            .flow_pending
+    );
+    assert!(has("app.main.run", "app.handlers.first"), "not yet solved");
+    let settled = engine.settle_flow().expect("value flow was left");
+    assert_eq!(settled.settled, ["app/main.py"]);
+    assert!(!has("app.main.run", "app.handlers.first"));
+    assert_same(&engine, &dir, "a global reassigned, settled");
+    assert!(engine.settle_flow().is_none(), "settled once");
+}
+
 const FIXTURE_PROJECT: &str = r#"
 //- app/__init__.py
 class Flask:

@@ -18,6 +18,8 @@ struct Watcher {
     findings: BTreeSet<String>,
     syntax_errors: Vec<Value>,
     warnings: Vec<String>,
+    /// Analyses published before value flow was solved.
+    pending: usize,
 }
 
 impl Watcher {
@@ -50,12 +52,14 @@ impl Watcher {
             findings: BTreeSet::new(),
             syntax_errors: Vec::new(),
             warnings: Vec::new(),
+            pending: 0,
         }
     }
 
     /// Events up to the next `analysis_finished`, folded into the findings; that event. The
     /// timeout only keeps a broken watcher from hanging the suite.
     fn next(&mut self) -> Value {
+        let mut first: Option<Value> = None;
         loop {
             let line = self
                 .lines
@@ -81,7 +85,13 @@ impl Watcher {
                 "warning" => self
                     .warnings
                     .push(event["message"].as_str().unwrap_or_default().to_string()),
-                "analysis_finished" => return event,
+                // A save is published at once and again once value flow is solved:
+                // the first analysis of the save, after its last.
+                "analysis_finished" if event["pending"] == true => {
+                    self.pending += 1;
+                    first.get_or_insert(event);
+                }
+                "analysis_finished" => return first.unwrap_or(event),
                 other => panic!("unknown event {other}"),
             }
         }
@@ -152,6 +162,10 @@ fn edits_are_reported_one_by_one_and_end_where_a_cold_analysis_does() {
     let event = watcher.next();
     assert_eq!(changed(&event), ["shop/api.py"]);
     assert_eq!(event["added"], 1);
+    assert_eq!(
+        watcher.pending, 1,
+        "published before value flow, then after"
+    );
     assert!(event["health_change"].as_i64().unwrap() <= 0);
 
     // An editor's atomic save: a temporary file renamed over the original (ping/pong gone).

@@ -9,6 +9,7 @@ mod chains;
 mod contextual;
 mod dispatch;
 mod flow;
+mod flow_carried;
 mod generics;
 mod guesses;
 mod import_reach;
@@ -125,6 +126,8 @@ pub struct Resolver {
     methods_by_name: FxHashMap<Box<str>, Vec<u32>>,
     /// What the value-flow pass found for each Python call (`flow/`).
     flow: flow::Outcomes,
+    /// Patches carried `flow` over instead of solving it again (`settle_flow`).
+    flow_pending: bool,
     tsconfigs: TsConfigs,
     /// The project's own npm packages (bare imports of their names are ours).
     packages: packages::Packages,
@@ -202,6 +205,7 @@ impl Resolver {
             fields: Default::default(),
             methods_by_name: Default::default(),
             flow: Default::default(),
+            flow_pending: false,
             tsconfigs,
             packages,
             edges: FxHashMap::with_capacity_and_hasher(

@@ -46,7 +46,15 @@ impl Resolver {
     )]
     /// Other files whose calls value flow now resolves differently are brought up to date
     /// too; they follow the file's own entry in the answer.
-    pub fn patch(&mut self, file: u32, new: Arc<FileFacts>) -> Result<Vec<Patched>, String> {
+    /// With `defer_flow`, a Python file's calls keep what value flow last answered for
+    /// the calls spelled alike (`flow_carried.rs`) and the program is solved again by
+    /// `settle_flow`, which a caller must then run.
+    pub fn patch(
+        &mut self,
+        file: u32,
+        new: Arc<FileFacts>,
+        defer_flow: bool,
+    ) -> Result<Vec<Patched>, String> {
         let f = file as usize;
         let old = self
             .facts
@@ -153,10 +161,16 @@ impl Resolver {
         self.index_implementors();
         self.import_edges(file);
         let flow_moved_only = old.flow.same_but_positions(&new.flow);
-        let others = if new.language.family() == Family::Python && !flow_moved_only {
-            self.solve_flow_again(file)
-        } else {
+        let others = if new.language.family() != Family::Python || flow_moved_only {
             Vec::new()
+        } else if defer_flow {
+            if let Some(outcome) = self.flow.files.get_mut(f) {
+                *outcome = super::flow_carried::carried(&old.flow, outcome, &new.flow);
+            }
+            self.flow_pending = true;
+            Vec::new()
+        } else {
+            self.solve_flow_again(Some(file))
         };
         let calls = self.calls_of(file);
         self.record_calls(file, calls);
@@ -174,14 +188,28 @@ impl Resolver {
         Ok(patched)
     }
 
+    /// Whether patches left value flow to `settle_flow`.
+    pub fn flow_pending(&self) -> bool {
+        self.flow_pending
+    }
+
+    /// After patches that left value flow for later: solves it again and records anew the
+    /// calls of every file it now answers differently (the patched ones included).
+    pub fn settle_flow(&mut self) -> Vec<Patched> {
+        if !std::mem::take(&mut self.flow_pending) {
+            return Vec::new();
+        }
+        self.solve_flow_again(None)
+    }
+
     /// Value flow is whole-program: after a Python file changed it runs again, and every
     /// other file whose calls it now answers differently has its calls recorded again.
-    fn solve_flow_again(&mut self, file: u32) -> Vec<Patched> {
+    fn solve_flow_again(&mut self, patched: Option<u32>) -> Vec<Patched> {
         let previous = std::mem::take(&mut self.flow);
         self.flow = self.solve_flow();
         let changed: Vec<u32> = (0..self.facts.len() as u32)
             .filter(|&other| {
-                other != file
+                Some(other) != patched
                     && previous.files.get(other as usize) != self.flow.files.get(other as usize)
             })
             .collect();
