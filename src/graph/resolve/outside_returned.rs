@@ -6,6 +6,7 @@
 //! then `.finish()`), and locals bound to either.
 
 use crate::graph::resolve::calls::LocalBindings;
+use crate::graph::resolve::outside_impls::STD_ROOTS;
 use crate::graph::resolve::{Resolver, chains, primitives, types};
 use crate::parse::{BindingSource, Borrow, CallSite};
 
@@ -90,9 +91,19 @@ impl Resolver {
         if bare.is_empty() || bare.contains(['<', '(', '[', ' ']) || bare == "Self" {
             return false;
         }
+        self.outside_type_named(file, Some(symbol), bare)
+    }
+
+    /// Whether `bare` (no borrow, no arguments) is a primitive, or a path whose first
+    /// name the file imports from outside or is std's (a type parameter's `F::Output` is
+    /// neither), or std's `String`, and no type of ours.
+    fn outside_type_named(&self, file: u32, scope: Option<u32>, bare: &str) -> bool {
+        let head = bare.split("::").next().unwrap_or(bare);
         (primitives::is_primitive(bare)
-            || self.foreign_type_path(file, Some(symbol), bare).is_some())
-            && self.resolve_type(file, Some(symbol), bare).is_empty()
+            || bare == "String"
+            || (bare.contains("::") && STD_ROOTS.contains(&head))
+            || self.outside_path_of(file, scope, head).is_some())
+            && self.resolve_type(file, scope, bare).is_empty()
     }
 
     /// `f.debug_struct("S").field("a", &self.a).finish()` with `f: &mut Formatter`: a
@@ -152,8 +163,7 @@ impl Resolver {
                 binding.source == BindingSource::Annotation
                     && !bare.contains(['<', '(', '[', ' '])
                     && types::clean(bare).is_some_and(|t| t != "Self")
-                    && self.foreign_type_path(file, binding.scope, bare).is_some()
-                    && self.resolve_type(file, binding.scope, bare).is_empty()
+                    && self.outside_type_named(file, binding.scope, bare)
             })
     }
 }
