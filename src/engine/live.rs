@@ -103,12 +103,17 @@ impl Engine {
     /// whole program and publishes the calls it now answers differently. `None` when no
     /// refresh left it; the report's `settled` names the files whose calls changed.
     pub fn settle_flow(&self) -> Option<Report> {
-        let mut run = Run::start(&self.root, &self.live);
-        let mut live = run.slot.take()?;
-        if !live.resolver.flow_pending() {
-            *run.slot = Some(live);
+        // Asked first: starting a run waits for the cache writes and takes their warnings.
+        let pending = self
+            .live
+            .lock()
+            .ok()
+            .is_some_and(|live| live.as_ref().is_some_and(|l| l.resolver.flow_pending()));
+        if !pending {
             return None;
         }
+        let mut run = Run::start(&self.root, &self.live);
+        let mut live = run.slot.take()?;
         let patches = live.resolver.settle_flow();
         run.time("value flow");
         self.publish_patches(&mut run, &live, &patches);

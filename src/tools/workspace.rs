@@ -277,13 +277,13 @@ impl State {
             Some(paths) => engine.refresh_paths(paths),
             None => engine.refresh(),
         };
-        for warning in &report.warnings {
-            tracing::warn!("{warning}");
-        }
         State::of(engine, report)
     }
 
     fn of(engine: &Engine, mut report: Report) -> State {
+        for warning in &report.warnings {
+            tracing::warn!("{warning}");
+        }
         let local = std::mem::take(&mut report.local);
         State {
             snap: engine.snapshot(),
