@@ -2,7 +2,8 @@
 //! declares it returns (`for s in caps.spans()`, `caps.spans().iter().map(|s| …)`), what
 //! an `Option` becomes through `ok_or(…)?`; and values of outside types no project method
 //! can be called on by name (what a project function returns of regex_syntax's `Hir`, a
-//! `Formatter`'s builders), which stay external where a name guess used to land.
+//! `Formatter`'s builders, the elements of a `&[Hir]`), which stay external where a name
+//! guess used to land.
 
 use crate::support::check_calls;
 
@@ -42,6 +43,13 @@ pub fn ok_or(caps: &Caps) -> Result<usize, &'static str> {
     Ok(caps.first().ok_or("none")?.end())
 }
 fn uncapture(hir: &Hir) -> &Hir { hir }
+pub fn elements(exprs: &[Hir]) -> usize {
+    let mut n = exprs.iter().filter(|e| matches!(e.kind(), HirKind::Empty)).count();
+    for e in exprs { if matches!(e.kind(), HirKind::Empty) { n += 1; } }
+    n
+}
+// Elements of ours still are: `Match::kind`.
+pub fn own_elements(found: &[Match]) -> usize { found.iter().filter(|m| m.kind() > 0).count() }
 pub fn outside_returned(hir: &Hir) -> bool {
     let stripped = uncapture(hir);
     matches!(stripped.kind(), HirKind::Empty) || matches!(uncapture(hir).kind(), HirKind::Empty)
@@ -76,6 +84,7 @@ app::for_loop -calls(0.9)-> app::Span::end
 app::ok_or -calls(0.9)-> app::Caps::first
 app::ok_or -calls(0.9)-> app::Match::end
 app::outside_returned -calls(1.0)-> app::uncapture
+app::own_elements -calls(0.9)-> app::Match::kind
 app::own_returned -calls(0.9)-> app::Caps::own
 app::own_returned -calls(0.9)-> app::Match::kind
 app::traited -calls(0.6)-> app::Match::finish

@@ -179,14 +179,12 @@ pub fn disjoint(hir: &Hir, all: &[Hir]) -> bool {
     let _ = hir.go();
     all.iter().all(|hir| disjoint(hir, all))
 }
-// Nothing types `h`: a guess, as before.
+// `h` is an element of a `&[Hir]`, of no type of ours: no guess.
 pub fn guessed(all: &[Hir]) { all.iter().for_each(|h| { h.go(); }) }
 "#,
         ),
         r#"
 app::disjoint -calls(1.0)-> app::disjoint
-app::guessed -calls(0.3)-> app::Dfa::go
-app::guessed -calls(0.3)-> app::Nfa::go
 "#,
     );
 }

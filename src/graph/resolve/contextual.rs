@@ -7,7 +7,7 @@
 use crate::graph::resolve::calls::{LocalBindings, Receiver};
 use crate::graph::resolve::{Resolver, chains, types};
 use crate::lang::Family;
-use crate::parse::Binding;
+use crate::parse::{Binding, BindingSource};
 
 /// Most method results typed one inside another: a receiver typed by a method result is
 /// not typed through a further one (`a` in `const a = b.c(); a.d()` when `b` is itself a
@@ -279,6 +279,52 @@ impl Resolver {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// Rust: whether a `for` variable, or a closure's parameter given the elements of
+    /// what its iterator method is called on, holds elements of an outside type naming
+    /// none of ours, read off the iterated name's declared type (`exprs: &[Hir]`).
+    pub(super) fn elements_outside(
+        &self,
+        file: u32,
+        binding: &Binding,
+        locals: Option<&LocalBindings<'_>>,
+    ) -> bool {
+        let iterable = match binding.source {
+            BindingSource::Element => binding.type_text.as_str(),
+            BindingSource::Passed {
+                argument,
+                parameter,
+            } => match binding.type_text.rsplit_once('.') {
+                Some((receiver, method))
+                    if RUST_CALLBACKS.contains(&(method, argument, parameter))
+                        && self
+                            .resolve_path(file, binding.scope, &binding.type_text)
+                            .is_empty() =>
+                {
+                    receiver
+                }
+                _ => return false,
+            },
+            _ => return false,
+        };
+        let (mut any, mut all) = (false, true);
+        self.declarations(
+            file,
+            binding.scope,
+            rust_iterated(iterable),
+            locals,
+            |at, declared| {
+                any = true;
+                all &= types::element_of(&declared.type_text).is_some_and(|element| {
+                    let (_, bare) = crate::parse::Borrow::split(element);
+                    let bare = bare.trim();
+                    !bare.contains(['<', '(', '[', ' '])
+                        && self.outside_type_named(at, declared.scope, bare)
+                });
+            },
+        );
+        any && all
     }
 
     /// The classes a Rust closure given the elements of `receiver` is handed: the element

@@ -3,7 +3,8 @@
 //! name: what a project function declares it returns (`uncapture(hir).kind()`,
 //! `uncapture` returning regex_syntax's `&Hir`), and what a chain of plain method calls
 //! on a value declared of such a type gives (`f.debug_list()` on a `&mut Formatter`,
-//! then `.finish()`), and locals bound to either.
+//! then `.finish()`), locals bound to either, and the elements of a collection declared
+//! of such a type (`for e in exprs`, `exprs.iter().filter(|e| …)` with `exprs: &[Hir]`).
 
 use crate::graph::resolve::calls::LocalBindings;
 use crate::graph::resolve::outside_impls::STD_ROOTS;
@@ -49,18 +50,23 @@ impl Resolver {
             return false;
         };
         !bindings.is_empty()
-            && bindings.iter().all(|binding| {
-                binding.source == BindingSource::Call
-                    && binding.name != chains::head(&binding.type_text)
-                    && {
-                        let text = &binding.type_text;
-                        let chain = if chains::is_chain(text) {
-                            text.clone()
-                        } else {
-                            format!("{text}()")
-                        };
-                        self.chain_is_outside(file, binding.scope, &chain, locals)
-                    }
+            && bindings.iter().all(|binding| match binding.source {
+                BindingSource::Call if binding.name != chains::head(&binding.type_text) => {
+                    let text = &binding.type_text;
+                    let chain = if chains::is_chain(text) {
+                        text.clone()
+                    } else {
+                        format!("{text}()")
+                    };
+                    self.chain_is_outside(file, binding.scope, &chain, locals)
+                }
+                // Elements are not read for the project's impls on outside types: a name
+                // such an impl gives is left to the guess (`for b in bytes { b.as_usize() }`).
+                BindingSource::Element | BindingSource::Passed { .. } => {
+                    !self.may_be_foreign_method(file, &call.name)
+                        && self.elements_outside(file, binding, Some(locals))
+                }
+                _ => false,
             })
     }
 
@@ -97,7 +103,7 @@ impl Resolver {
     /// Whether `bare` (no borrow, no arguments) is a primitive, or a path whose first
     /// name the file imports from outside or is std's (a type parameter's `F::Output` is
     /// neither), or std's `String`, and no type of ours.
-    fn outside_type_named(&self, file: u32, scope: Option<u32>, bare: &str) -> bool {
+    pub(super) fn outside_type_named(&self, file: u32, scope: Option<u32>, bare: &str) -> bool {
         let head = bare.split("::").next().unwrap_or(bare);
         (primitives::is_primitive(bare)
             || bare == "String"
