@@ -1,6 +1,6 @@
 //! Rust values read off what a call returns: the elements of a collection a method
 //! declares it returns (`for s in caps.spans()`, `caps.spans().iter().map(|s| …)`), what
-//! an `Option` becomes through `ok_or(…)?`; and values of outside types no project method
+//! an `Option` becomes through `ok_or(…)?`, the error a `map_err` closure is given; and values of outside types no project method
 //! can be called on by name (what a project function returns of regex_syntax's `Hir`, a
 //! `Formatter`'s builders, the elements of a `&[Hir]`), which stay external where a name
 //! guess used to land.
@@ -24,6 +24,17 @@ impl Match {
     pub fn end(&self) -> usize { self.e }
     pub fn kind(&self) -> u8 { 0 }
     pub fn finish(&mut self) -> usize { self.e }
+}
+pub struct Overflow(u64);
+impl Overflow {
+    pub fn attempted(&self) -> u64 { self.0 }
+}
+pub struct Id(u32);
+impl Id {
+    pub fn new(n: u64) -> Result<Id, Overflow> { Err(Overflow(n)) }
+}
+pub fn error_closure(n: u64) -> Result<Id, String> {
+    Id::new(n).map_err(|e| format!("{}", e.attempted()))
 }
 pub struct Caps;
 impl Caps {
@@ -79,6 +90,8 @@ fn values_read_off_returns_are_typed_and_outside_ones_guess_nothing() {
         r#"
 app::closure -calls(0.9)-> app::Caps::spans
 app::closure -calls(0.9)-> app::Span::end
+app::error_closure -calls(0.9)-> app::Overflow::attempted
+app::error_closure -calls(1.0)-> app::Id::new
 app::for_loop -calls(0.9)-> app::Caps::spans
 app::for_loop -calls(0.9)-> app::Span::end
 app::ok_or -calls(0.9)-> app::Caps::first

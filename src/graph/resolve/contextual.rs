@@ -102,6 +102,17 @@ const RUST_CALLBACKS: &[(&str, u8, u8)] = &[
     ("try_for_each", 0, 0),
 ];
 
+/// Rust methods of a `Result` whose closure is given its error: (method, argument,
+/// parameter).
+const RUST_ERROR_CALLBACKS: &[(&str, u8, u8)] = &[
+    ("inspect_err", 0, 0),
+    ("is_err_and", 0, 0),
+    ("map_err", 0, 0),
+    ("map_or_else", 0, 0),
+    ("or_else", 0, 0),
+    ("unwrap_or_else", 0, 0),
+];
+
 /// Rust methods that hand on their receiver's elements as they are (iterator adaptors,
 /// borrows of a collection or an `Option`): `xs.iter().rev().filter(…)` yields `xs`'s.
 const ELEMENT_PRESERVING: &[&str] = &[
@@ -147,6 +158,11 @@ impl Resolver {
                     if RUST_CALLBACKS.contains(&(method, argument, parameter)) =>
                 {
                     self.rust_elements(file, binding.scope, receiver, locals)
+                }
+                Some((receiver, method))
+                    if RUST_ERROR_CALLBACKS.contains(&(method, argument, parameter)) =>
+                {
+                    self.returned_error(file, binding.scope, receiver, locals)
                 }
                 _ => Vec::new(),
             };
@@ -274,6 +290,41 @@ impl Resolver {
             };
             if let Some(element) = types::element_of(returns) {
                 out.extend(self.resolve_type(callee_file, Some(symbol), element));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The classes of the error a Rust call's declared `Result<T, E>` holds
+    /// (`StateID::new(n).map_err(|e| e.attempted())`).
+    fn returned_error(
+        &self,
+        file: u32,
+        scope: Option<u32>,
+        call: &str,
+        locals: Option<&LocalBindings<'_>>,
+    ) -> Vec<u32> {
+        let call = call.trim();
+        if !call.ends_with(')') {
+            return Vec::new();
+        }
+        let empty = LocalBindings::default();
+        let mut out = Vec::new();
+        for callee in self.last_link_callees(file, scope, call, locals.unwrap_or(&empty)) {
+            let (Some(returns), Some((callee_file, symbol))) =
+                (self.declared_return(callee), self.origin[callee as usize])
+            else {
+                continue;
+            };
+            let (_, bare) = crate::parse::Borrow::split(returns);
+            let head = bare.split('<').next().unwrap_or(bare).trim();
+            if head.rsplit("::").next() != Some("Result") {
+                continue;
+            }
+            if let [_, error] = types::type_arguments(bare)[..] {
+                out.extend(self.resolve_type(callee_file, Some(symbol), error.trim()));
             }
         }
         out.sort_unstable();
