@@ -74,6 +74,7 @@ fn run(workspace: &Arc<Workspace>, messages: &UnboundedSender<Msg>) {
                     .map(|f| f.fingerprint.clone())
                     .collect(),
                 nodes,
+                pending: delta.pending,
             });
             if sent.is_err() {
                 return;

@@ -74,6 +74,7 @@ fn ready(state: &mut State) {
             ],
             resolved: Vec::new(),
             nodes: 4210,
+            pending: false,
         },
     );
 }
@@ -149,6 +150,7 @@ fn findings_stay_worst_first_and_the_selection_follows_its_finding() {
             )],
             resolved: vec!["sql-injection:app/db.py:42".into()],
             nodes: 4300,
+            pending: true,
         },
     );
     let selected = repotoire::tui::core::update::findings::selected(&state).unwrap();
@@ -162,6 +164,20 @@ fn findings_stay_worst_first_and_the_selection_follows_its_finding() {
             files: 120
         }
     );
+    // The save was shown before value flow was solved: the status bar says so until the
+    // update that follows it.
+    assert!(state.status.settling);
+    assert!(screen(&state, state.width, state.height).contains("updating calls"));
+    update(
+        &mut state,
+        Msg::Findings {
+            added: Vec::new(),
+            resolved: Vec::new(),
+            nodes: 4300,
+            pending: false,
+        },
+    );
+    assert!(!state.status.settling);
     snapshot("findings_focused", &state);
 }
 

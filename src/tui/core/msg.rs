@@ -56,6 +56,8 @@ pub enum Msg {
         added: Vec<Finding>,
         resolved: Vec<String>,
         nodes: usize,
+        /// Value flow is still being solved after a save: another update follows.
+        pending: bool,
     },
     /// Something the agent loop did in turn `turn` (earlier turns' events are dropped).
     Agent {

@@ -44,6 +44,8 @@ pub struct Status {
     /// Input and output tokens of this session's responses.
     pub tokens: u64,
     pub graph: Graph,
+    /// A save is shown before value flow is solved again; its calls may still move.
+    pub settling: bool,
     pub watching: bool,
     pub session: String,
     /// Why prompts cannot be sent (no key), if so.

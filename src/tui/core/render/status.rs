@@ -82,6 +82,12 @@ pub fn render(state: &State, frame: &mut Frame, area: Rect) {
         Graph::Failed(_) => Span::styled(" graph failed ", Style::new().fg(Color::Red)),
     };
     spans.push(graph);
+    if status.settling {
+        spans.push(Span::styled(
+            " updating calls ",
+            Style::new().fg(Color::Yellow),
+        ));
+    }
     if status.watching {
         spans.push(Span::styled(" watching ", Style::new().fg(Color::Green)));
     }

@@ -185,8 +185,10 @@ fn repository(state: &mut State, msg: Msg) {
             added,
             resolved,
             nodes,
+            pending,
         } => {
             findings::apply(state, added, &resolved);
+            state.status.settling = pending;
             if let Graph::Ready { nodes: n, .. } = &mut state.status.graph {
                 *n = nodes;
             }
