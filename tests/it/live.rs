@@ -623,6 +623,25 @@ fn value_flow_left_for_later_keeps_unchanged_calls_and_settles_to_the_cold_graph
     assert!(!has("app.main.run", "app.handlers.first"));
     assert_same(&engine, &dir, "a global reassigned, settled");
     assert!(engine.settle_flow().is_none(), "settled once");
+
+    // A save solved at once solves what an earlier deferred save left as well.
+    let main = std::fs::read_to_string(dir.join("app/main.py")).unwrap();
+    dir.write("app/main.py", main.replacen("    CONFIG.mode()\n", "", 1));
+    assert!(
+        engine
+            .refresh_paths(&[PathBuf::from("app/main.py")])
+            .flow_pending
+    );
+    engine.defer_flow(false);
+    let handlers = std::fs::read_to_string(dir.join("app/handlers.py")).unwrap();
+    dir.write(
+        "app/handlers.py",
+        handlers.replacen("HANDLER = second", "HANDLER = first", 1),
+    );
+    let report = engine.refresh_paths(&[PathBuf::from("app/handlers.py")]);
+    assert!(!report.flow_pending);
+    assert_same(&engine, &dir, "a save solved at once after a deferred one");
+    assert!(engine.settle_flow().is_none());
 }
 
 const FIXTURE_PROJECT: &str = r#"

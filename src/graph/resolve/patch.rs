@@ -196,7 +196,7 @@ impl Resolver {
     /// After patches that left value flow for later: solves it again and records anew the
     /// calls of every file it now answers differently (the patched ones included).
     pub fn settle_flow(&mut self) -> Vec<Patched> {
-        if !std::mem::take(&mut self.flow_pending) {
+        if !self.flow_pending {
             return Vec::new();
         }
         self.solve_flow_again(None)
@@ -205,6 +205,8 @@ impl Resolver {
     /// Value flow is whole-program: after a Python file changed it runs again, and every
     /// other file whose calls it now answers differently has its calls recorded again.
     fn solve_flow_again(&mut self, patched: Option<u32>) -> Vec<Patched> {
+        // Whatever earlier patches left is solved with the rest.
+        self.flow_pending = false;
         let previous = std::mem::take(&mut self.flow);
         self.flow = self.solve_flow();
         let changed: Vec<u32> = (0..self.facts.len() as u32)
