@@ -102,3 +102,12 @@ trait Zone {
     type Offset: Clone;
     fn offset(&self) -> Self::Offset;
 }
+
+fn tuple_patterns(a: Option<u8>, b: Option<u8>, c: Option<u8>) {
+    if let (Some(x), Some(y), Some(z)) = (a, b, c) {}
+    let (Some(p), Some(q), Some(r)) = (a, b, c) else { return };
+    match (a, b, c) {
+        (Some(m), Some(n), Some(o)) => {}
+        _ => {}
+    }
+}

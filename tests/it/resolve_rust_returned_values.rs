@@ -1,6 +1,7 @@
 //! Rust values read off what a call returns: the elements of a collection a method
 //! declares it returns (`for s in caps.spans()`, `caps.spans().iter().map(|s| …)`), what
-//! an `Option` becomes through `ok_or(…)?`, the error a `map_err` closure is given; and values of outside types no project method
+//! an `Option` becomes through `ok_or(…)?`, the error a `map_err` closure is given, a
+//! `Some(x)` inside a tuple pattern (an `Err(e)` is not read: a guess); and values of outside types no project method
 //! can be called on by name (what a project function returns of regex_syntax's `Hir`, a
 //! `Formatter`'s builders, the elements of a `&[Hir]`), which stay external where a name
 //! guess used to land.
@@ -35,6 +36,16 @@ impl Id {
 }
 pub fn error_closure(n: u64) -> Result<Id, String> {
     Id::new(n).map_err(|e| format!("{}", e.attempted()))
+}
+pub fn tuple_patterns(caps: &Caps, id: Result<Id, Overflow>) -> usize {
+    let mut n = 0;
+    if let (Some(m), Ok(_)) = (caps.first(), Ok::<u8, u8>(1)) { n += m.end(); }
+    match (n, caps.first(), id) {
+        (0, Some(m), Err(e)) => n += m.end() + e.attempted() as usize,
+        (_, _, Ok(i)) => n += i.0 as usize,
+        _ => {}
+    }
+    n
 }
 pub struct Caps;
 impl Caps {
@@ -103,6 +114,9 @@ app::own_returned -calls(0.9)-> app::Match::kind
 app::traited -calls(0.6)-> app::Match::finish
 app::traited -calls(0.9)-> app::IntoMatch::into_match
 app::traited -calls(0.9)-> app::str::into_match
+app::tuple_patterns -calls(0.6)-> app::Overflow::attempted
+app::tuple_patterns -calls(0.9)-> app::Caps::first
+app::tuple_patterns -calls(0.9)-> app::Match::end
 "#,
     );
 }
