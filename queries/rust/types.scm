@@ -35,6 +35,9 @@
 (let_condition pattern: (tuple_struct_pattern type: (identifier) @_wrap [(identifier) @bind.name (ref_pattern (identifier) @bind.name)]) value: (_) @bind.unwrapped (#any-of? @_wrap "Some" "Ok") (#not-any-of? @bind.name "Some" "Ok"))
 (let_declaration pattern: (tuple_struct_pattern type: (identifier) @_wrap [(identifier) @bind.name (ref_pattern (identifier) @bind.name)]) value: (_) @bind.unwrapped (#any-of? @_wrap "Some" "Ok") (#not-any-of? @bind.name "Some" "Ok"))
 (match_expression value: (_) @bind.unwrapped body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap [(identifier) @bind.name (ref_pattern (identifier) @bind.name)])))) (#any-of? @_wrap "Some" "Ok") (#not-any-of? @bind.name "Some" "Ok"))
+; An `Err(e)` pattern's name holds the error the `Result` it matches declares.
+(let_condition pattern: (tuple_struct_pattern type: (identifier) @_wrap [(identifier) @bind.name (ref_pattern (identifier) @bind.name)]) value: (_) @bind.unwrapped_error (#any-of? @_wrap "Err"))
+(match_expression value: (_) @bind.unwrapped_error body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap [(identifier) @bind.name (ref_pattern (identifier) @bind.name)])))) (#any-of? @_wrap "Err"))
 ; The same in a tuple of them, matched element by element (`if let (Ok(d), Ok(t)) = (d, t)`,
 ; `match (spec, date) { (Year, Some(d)) => … }`), for the first three elements.
 (let_condition pattern: (tuple_pattern . (tuple_struct_pattern type: (identifier) @_wrap [(identifier) @bind.name (ref_pattern (identifier) @bind.name)])) value: (tuple_expression . (_) @bind.unwrapped) (#any-of? @_wrap "Some" "Ok") (#not-any-of? @bind.name "Some" "Ok"))

@@ -111,3 +111,11 @@ fn tuple_patterns(a: Option<u8>, b: Option<u8>, c: Option<u8>) {
         _ => {}
     }
 }
+
+fn error_patterns(r: Result<u8, u8>) {
+    if let Err(e) = r {}
+    match r {
+        Err(f) => {}
+        _ => {}
+    }
+}

@@ -370,6 +370,9 @@ pub enum BindingSource {
     /// it matches holds: `type_text` is that expression (`if let Some(e) = self.dfa.get(i)`,
     /// `match it.next() { Some(e) => … }`, `let Some(e) = x else { … }`).
     Unwrapped,
+    /// A name a Rust `Err(e)` pattern binds to the error of the `Result` it matches:
+    /// `type_text` is that expression (`match Id::new(n) { Err(e) => … }`).
+    UnwrappedError,
 }
 
 impl Binding {

@@ -29,7 +29,7 @@ const GRAPH: TableDefinition<&str, &[u8]> = TableDefinition::new("graph");
 const LOCAL: TableDefinition<&str, &[u8]> = TableDefinition::new("local");
 const META: TableDefinition<&str, &str> = TableDefinition::new("meta");
 /// Bump when `FileFacts`, the graph model or the table layout changes shape.
-const SCHEMA_VERSION: u32 = 26;
+const SCHEMA_VERSION: u32 = 27;
 pub const DIR_NAME: &str = ".repotoire";
 const DB_NAME: &str = "cache.redb";
 /// redb's page cache. A run reads a few tables once and writes each page once, so a cache

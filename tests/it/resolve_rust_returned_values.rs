@@ -1,7 +1,8 @@
 //! Rust values read off what a call returns: the elements of a collection a method
 //! declares it returns (`for s in caps.spans()`, `caps.spans().iter().map(|s| …)`), what
 //! an `Option` becomes through `ok_or(…)?`, the error a `map_err` closure is given, a
-//! `Some(x)` inside a tuple pattern (an `Err(e)` is not read: a guess); and values of outside types no project method
+//! `Some(x)` inside a tuple pattern, what an `Err(e)` pattern holds (inside a tuple it is
+//! not read: a guess); and values of outside types no project method
 //! can be called on by name (what a project function returns of regex_syntax's `Hir`, a
 //! `Formatter`'s builders, the elements of a `&[Hir]`), which stay external where a name
 //! guess used to land.
@@ -46,6 +47,13 @@ pub fn tuple_patterns(caps: &Caps, id: Result<Id, Overflow>) -> usize {
         _ => {}
     }
     n
+}
+pub fn error_patterns(n: u64) -> u64 {
+    if let Err(e) = Id::new(n) { return e.attempted(); }
+    match Id::new(n + 1) {
+        Err(e) => e.attempted(),
+        Ok(_) => 0,
+    }
 }
 pub struct Caps;
 impl Caps {
@@ -103,6 +111,8 @@ app::closure -calls(0.9)-> app::Caps::spans
 app::closure -calls(0.9)-> app::Span::end
 app::error_closure -calls(0.9)-> app::Overflow::attempted
 app::error_closure -calls(1.0)-> app::Id::new
+app::error_patterns -calls(0.9)-> app::Overflow::attempted
+app::error_patterns -calls(1.0)-> app::Id::new
 app::for_loop -calls(0.9)-> app::Caps::spans
 app::for_loop -calls(0.9)-> app::Span::end
 app::ok_or -calls(0.9)-> app::Caps::first

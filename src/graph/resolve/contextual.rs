@@ -299,7 +299,7 @@ impl Resolver {
 
     /// The classes of the error a Rust call's declared `Result<T, E>` holds
     /// (`StateID::new(n).map_err(|e| e.attempted())`).
-    fn returned_error(
+    pub(super) fn returned_error(
         &self,
         file: u32,
         scope: Option<u32>,

@@ -446,6 +446,9 @@ impl Resolver {
             BindingSource::Object => return Vec::new(),
             BindingSource::Pattern => return self.pattern_type(file, binding),
             BindingSource::Unwrapped => return self.unwrapped_type(file, binding, locals),
+            BindingSource::UnwrappedError => {
+                return self.returned_error(file, binding.scope, &binding.type_text, locals);
+            }
             BindingSource::Call => {}
         }
         if self.family(file) == Family::Rust && rust_locals::is_field_path(&binding.type_text) {

@@ -46,6 +46,8 @@ pub(super) fn read<'t>(
         (iterated, BindingSource::Element)
     } else if let Some(matched) = caps.bind_unwrapped {
         (matched, BindingSource::Unwrapped)
+    } else if let Some(matched) = caps.bind_unwrapped_error {
+        (matched, BindingSource::UnwrappedError)
     } else if let Some(path) = caps.bind_pattern {
         let field = pattern_field(flat, name, source)?;
         let path_text = source.get(path.byte_range())?;

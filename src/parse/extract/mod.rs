@@ -63,6 +63,7 @@ struct Caps<'t> {
     bind_object: Option<Node<'t>>,
     bind_pattern: Option<Node<'t>>,
     bind_unwrapped: Option<Node<'t>>,
+    bind_unwrapped_error: Option<Node<'t>>,
 }
 
 struct RawDef<'t> {
@@ -165,6 +166,7 @@ pub fn extract(
                     Role::BindObject => caps.bind_object = Some(node),
                     Role::BindPattern => caps.bind_pattern = Some(node),
                     Role::BindUnwrapped => caps.bind_unwrapped = Some(node),
+                    Role::BindUnwrappedError => caps.bind_unwrapped_error = Some(node),
                     Role::MetricBranch => branches.push(node.start_byte()),
                     Role::MetricNesting => {
                         nestings.push((node.start_byte(), node.end_byte(), node.id()))
