@@ -119,3 +119,11 @@ fn error_patterns(r: Result<u8, u8>) {
         _ => {}
     }
 }
+
+fn tuple_error_patterns(a: Result<u8, u8>, b: Result<u8, u8>, c: Result<u8, u8>) {
+    if let (Err(x), Err(y), Err(z)) = (a, b, c) {}
+    match (a, b, c) {
+        (Err(m), Err(n), Err(o)) => {}
+        _ => {}
+    }
+}

@@ -1,8 +1,7 @@
 //! Rust values read off what a call returns: the elements of a collection a method
 //! declares it returns (`for s in caps.spans()`, `caps.spans().iter().map(|s| …)`), what
 //! an `Option` becomes through `ok_or(…)?`, the error a `map_err` closure is given, a
-//! `Some(x)` inside a tuple pattern, what an `Err(e)` pattern holds (inside a tuple it is
-//! not read: a guess); and values of outside types no project method
+//! `Some(x)` inside a tuple pattern, what an `Err(e)` pattern holds, alone or in a tuple; and values of outside types no project method
 //! can be called on by name (what a project function returns of regex_syntax's `Hir`, a
 //! `Formatter`'s builders, the elements of a `&[Hir]`), which stay external where a name
 //! guess used to land.
@@ -124,9 +123,9 @@ app::own_returned -calls(0.9)-> app::Match::kind
 app::traited -calls(0.6)-> app::Match::finish
 app::traited -calls(0.9)-> app::IntoMatch::into_match
 app::traited -calls(0.9)-> app::str::into_match
-app::tuple_patterns -calls(0.6)-> app::Overflow::attempted
 app::tuple_patterns -calls(0.9)-> app::Caps::first
 app::tuple_patterns -calls(0.9)-> app::Match::end
+app::tuple_patterns -calls(0.9)-> app::Overflow::attempted
 "#,
     );
 }

@@ -298,7 +298,7 @@ impl Resolver {
     }
 
     /// The classes of the error a Rust call's declared `Result<T, E>` holds
-    /// (`StateID::new(n).map_err(|e| e.attempted())`).
+    /// (`StateID::new(n).map_err(|e| e.attempted())`), or a name's or field's.
     pub(super) fn returned_error(
         &self,
         file: u32,
@@ -307,24 +307,30 @@ impl Resolver {
         locals: Option<&LocalBindings<'_>>,
     ) -> Vec<u32> {
         let call = call.trim();
-        if !call.ends_with(')') {
-            return Vec::new();
-        }
-        let empty = LocalBindings::default();
         let mut out = Vec::new();
-        for callee in self.last_link_callees(file, scope, call, locals.unwrap_or(&empty)) {
-            let (Some(returns), Some((callee_file, symbol))) =
-                (self.declared_return(callee), self.origin[callee as usize])
-            else {
-                continue;
-            };
-            let (_, bare) = crate::parse::Borrow::split(returns);
+        let mut error_of = |at: u32, scope: Option<u32>, declared: &str| {
+            let (_, bare) = crate::parse::Borrow::split(declared);
             let head = bare.split('<').next().unwrap_or(bare).trim();
             if head.rsplit("::").next() != Some("Result") {
-                continue;
+                return;
             }
             if let [_, error] = types::type_arguments(bare)[..] {
-                out.extend(self.resolve_type(callee_file, Some(symbol), error.trim()));
+                out.extend(self.resolve_type(at, scope, error.trim()));
+            }
+        };
+        if !call.ends_with(')') {
+            // A name or field declared a `Result` (`id: Result<Id, Overflow>`).
+            self.declarations(file, scope, call, locals, |at, declared| {
+                error_of(at, declared.scope, &declared.type_text);
+            });
+        } else {
+            let empty = LocalBindings::default();
+            for callee in self.last_link_callees(file, scope, call, locals.unwrap_or(&empty)) {
+                if let (Some(returns), Some((callee_file, symbol))) =
+                    (self.declared_return(callee), self.origin[callee as usize])
+                {
+                    error_of(callee_file, Some(symbol), returns);
+                }
             }
         }
         out.sort_unstable();
