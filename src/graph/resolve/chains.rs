@@ -430,6 +430,24 @@ impl Resolver {
             .collect()
     }
 
+    /// What the project functions the last link of a Rust chain calls declare they return,
+    /// each with the file and symbol it is declared in (where its type names resolve).
+    pub(super) fn last_link_returns(
+        &self,
+        file: u32,
+        caller: Option<u32>,
+        text: &str,
+        locals: &LocalBindings<'_>,
+    ) -> Vec<(u32, u32, &str)> {
+        self.last_link_callees(file, caller, text, locals)
+            .into_iter()
+            .filter_map(|callee| {
+                let (callee_file, symbol) = self.origin[callee as usize]?;
+                Some((callee_file, symbol, self.declared_return(callee)?))
+            })
+            .collect()
+    }
+
     /// The return type a function or method node declares.
     pub(super) fn declared_return(&self, node: u32) -> Option<&str> {
         let (file, symbol) = self.origin[node as usize]?;

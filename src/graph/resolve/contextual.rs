@@ -282,14 +282,11 @@ impl Resolver {
     ) -> Vec<u32> {
         let empty = LocalBindings::default();
         let mut out = Vec::new();
-        for callee in self.last_link_callees(file, scope, call, locals.unwrap_or(&empty)) {
-            let (Some(returns), Some((callee_file, symbol))) =
-                (self.declared_return(callee), self.origin[callee as usize])
-            else {
-                continue;
-            };
+        for (at, symbol, returns) in
+            self.last_link_returns(file, scope, call, locals.unwrap_or(&empty))
+        {
             if let Some(element) = types::element_of(returns) {
-                out.extend(self.resolve_type(callee_file, Some(symbol), element));
+                out.extend(self.resolve_type(at, Some(symbol), element));
             }
         }
         out.sort_unstable();
@@ -325,12 +322,10 @@ impl Resolver {
             });
         } else {
             let empty = LocalBindings::default();
-            for callee in self.last_link_callees(file, scope, call, locals.unwrap_or(&empty)) {
-                if let (Some(returns), Some((callee_file, symbol))) =
-                    (self.declared_return(callee), self.origin[callee as usize])
-                {
-                    error_of(callee_file, Some(symbol), returns);
-                }
+            for (at, symbol, returns) in
+                self.last_link_returns(file, scope, call, locals.unwrap_or(&empty))
+            {
+                error_of(at, Some(symbol), returns);
             }
         }
         out.sort_unstable();
